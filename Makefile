@@ -1,0 +1,43 @@
+# Reelhouse developer commands. Every target creates the virtual environment on first use,
+# from the pinned versions in requirements.lock.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: play test lint bench simulate par package clean-venv
+
+$(STAMP): requirements.lock
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+## Start the game in a window.
+play: $(STAMP)
+	$(BIN)/python main.py
+
+## Run the whole test suite (lint first). This is what CI runs.
+test: $(STAMP)
+	$(BIN)/ruff check .
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -n 2
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+## Speed benchmarks (print figures, never fail on time).
+bench: $(STAMP)
+	$(BIN)/python -m game bench stones
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python main.py --bench
+
+par: $(STAMP)
+	$(BIN)/python -m game par stones --json
+
+simulate: $(STAMP)
+	$(BIN)/python -m game simulate stones --rounds 2000000 --seed 1 --json
+
+clean-venv:
+	rm -rf $(VENV)
