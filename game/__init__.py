@@ -1,0 +1,7 @@
+"""Reelhouse's pure slot engine: game definitions, RNG, rounds as typed events, maths.
+
+Nothing in this package imports pygame or `scenes`; everything here runs headless and is
+deterministic given (definition, bet, seed, choices).
+"""
+
+ENGINE_VERSION = "1.0.0"

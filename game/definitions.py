@@ -1,0 +1,296 @@
+"""Game definitions: pydantic models of a game's data, loading and cross-reference validation.
+
+A game lives in `assets/games/<id>/game.toml`. Every model forbids unknown fields; bounds and
+cross-references (strip symbols defined, line rows in range, pays growing with the count, bet
+options consistent, feature references valid) are checked at load, and a bad file raises
+`DefinitionError` naming the file, the field and the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from itertools import pairwise
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from game.paths import asset_path
+
+SymbolId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=32)]
+SymbolKind = Literal["regular", "wild", "scatter", "bonus"]
+
+
+class DefinitionError(Exception):
+    """A game data file is invalid; the message names the file, the field and the reason."""
+
+    def __init__(self, file: Path | str, field: str, reason: str) -> None:
+        self.file = str(file)
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{self.file}: {field}: {reason}")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SymbolDef(_Model):
+    id: SymbolId
+    name: str = Field(min_length=1, max_length=40)
+    kind: SymbolKind
+
+
+class BetOptions(_Model):
+    """What a player may stake.
+
+    `lines_selectable` false means every line is always played (fixed lines). `coins_per_level`
+    is the number of coins one bet level costs when that differs from the line count (Warlords);
+    None means one coin per active line per level.
+    """
+
+    lines_selectable: bool
+    default_lines: int = Field(ge=1)
+    levels: list[int] = Field(min_length=1)
+    default_level: int = Field(ge=1)
+    coin_values_cents: list[int] = Field(min_length=1)
+    default_coin_value_cents: int = Field(ge=1)
+    coins_per_level: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BetOptions:
+        for name, values in (("levels", self.levels), ("coin_values_cents", self.coin_values_cents)):
+            if any(v < 1 for v in values):
+                raise ValueError(f"{name} must all be positive")
+            if values != sorted(set(values)):
+                raise ValueError(f"{name} must be strictly increasing, got {values}")
+        if self.default_level not in self.levels:
+            raise ValueError(f"default_level {self.default_level} is not one of levels")
+        if self.default_coin_value_cents not in self.coin_values_cents:
+            raise ValueError(
+                f"default_coin_value_cents {self.default_coin_value_cents} is not a coin value"
+            )
+        return self
+
+
+class WinCap(_Model):
+    """Caps on a whole round's total win; either may be absent."""
+
+    max_currency_cents: int | None = Field(default=None, ge=1)
+    max_coins_per_level: int | None = Field(default=None, ge=1)
+
+
+class StoneFeature(_Model):
+    """One of the 20 stones of Secret of the Stones.
+
+    kind spins: `value` extra free spins; multiplier: `value` added to the multiplier;
+    wild_reel: `value` is the 1-based reel covered by wilds; wild_symbol: `symbol` becomes wild.
+    """
+
+    kind: Literal["spins", "multiplier", "wild_reel", "wild_symbol"]
+    value: int | None = Field(default=None, ge=1)
+    symbol: SymbolId | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> StoneFeature:
+        if self.kind == "wild_symbol":
+            if self.symbol is None or self.value is not None:
+                raise ValueError("a wild_symbol stone names a symbol and has no value")
+        elif self.value is None or self.symbol is not None:
+            raise ValueError(f"a {self.kind} stone has a value and no symbol")
+        return self
+
+    @property
+    def key(self) -> str:
+        """A stable name for art and sound: spins_3, mult_2, wild_reel_4, wild_deer."""
+        if self.kind == "spins":
+            return f"spins_{self.value}"
+        if self.kind == "multiplier":
+            return f"mult_{self.value}"
+        if self.kind == "wild_reel":
+            return f"wild_reel_{self.value}"
+        return f"wild_{self.symbol}"
+
+
+class StonesFeature(_Model):
+    """Secret of the Stones: scatters trigger free spins after a pick among shuffled stones."""
+
+    type: Literal["stones"]
+    trigger_symbol: SymbolId
+    trigger_min: int = Field(ge=1)
+    free_spins: int = Field(ge=1, le=100)
+    initial_multiplier: int = Field(ge=1, le=100)
+    free_reel_set: str
+    picks_by_scatters: dict[int, int]
+    stones: list[StoneFeature] = Field(min_length=1, max_length=100)
+
+
+GameFeature = Annotated[StonesFeature, Field(discriminator="type")]
+
+
+class GameDefinition(_Model):
+    """Everything the engine, the calculator and the paytable screen know about one game."""
+
+    id: SymbolId
+    name: str = Field(min_length=1, max_length=80)
+    pitch: str = Field(min_length=1, max_length=160)
+    rtp_published: float = Field(gt=0.5, lt=1.0)
+    reels: int = Field(ge=3, le=7)
+    rows: int = Field(ge=1, le=6)
+    symbols: list[SymbolDef] = Field(min_length=2)
+    lines: list[list[int]] = Field(min_length=1)
+    paytable: dict[SymbolId, dict[int, int]]
+    scatter_pays: dict[SymbolId, dict[int, int]] = Field(default_factory=dict)
+    reel_sets: dict[str, list[list[SymbolId]]]
+    bet: BetOptions
+    cap: WinCap = WinCap()
+    feature: GameFeature | None = None
+
+    # -- lookups -------------------------------------------------------------------------------
+    @property
+    def symbol_ids(self) -> list[str]:
+        return [s.id for s in self.symbols]
+
+    def symbol(self, symbol_id: str) -> SymbolDef:
+        for s in self.symbols:
+            if s.id == symbol_id:
+                return s
+        raise KeyError(symbol_id)
+
+    def symbols_of_kind(self, kind: SymbolKind) -> list[str]:
+        return [s.id for s in self.symbols if s.kind == kind]
+
+    # -- validation ----------------------------------------------------------------------------
+    @model_validator(mode="after")
+    def _cross_references(self) -> GameDefinition:
+        ids = self.symbol_ids
+        if len(ids) != len(set(ids)):
+            raise ValueError("symbols: ids must be unique")
+        kinds = {s.id: s.kind for s in self.symbols}
+        if sum(1 for k in kinds.values() if k == "wild") > 1:
+            raise ValueError("symbols: at most one wild symbol")
+
+        for i, line in enumerate(self.lines, start=1):
+            if len(line) != self.reels:
+                raise ValueError(f"lines[{i}]: needs one row per reel ({self.reels}), has {len(line)}")
+            if any(not 0 <= r < self.rows for r in line):
+                raise ValueError(f"lines[{i}]: rows must be 0..{self.rows - 1}, got {line}")
+        if len({tuple(line) for line in self.lines}) != len(self.lines):
+            raise ValueError("lines: every line shape must be different")
+
+        for table_name, table, allowed in (
+            ("paytable", self.paytable, ("regular", "wild")),
+            ("scatter_pays", self.scatter_pays, ("scatter",)),
+        ):
+            for sym, pays in table.items():
+                if sym not in kinds:
+                    raise ValueError(f"{table_name}.{sym}: symbol is not defined")
+                if kinds[sym] not in allowed:
+                    raise ValueError(f"{table_name}.{sym}: a {kinds[sym]} symbol cannot pay here")
+                if not pays:
+                    raise ValueError(f"{table_name}.{sym}: no pays")
+                counts = sorted(pays)
+                if counts[0] < 1 or counts[-1] > self.reels * self.rows:
+                    raise ValueError(f"{table_name}.{sym}: counts must be 1..{self.reels * self.rows}")
+                if table_name == "paytable" and counts[-1] > self.reels:
+                    raise ValueError(f"paytable.{sym}: a line has only {self.reels} positions")
+                values = [pays[c] for c in counts]
+                if any(v <= 0 for v in values):
+                    raise ValueError(f"{table_name}.{sym}: pays must be positive")
+                if any(b <= a for a, b in pairwise(values)):
+                    raise ValueError(f"{table_name}.{sym}: pays must grow with the count")
+        for sym, kind in kinds.items():
+            if kind in ("regular", "wild") and sym not in self.paytable:
+                raise ValueError(f"paytable: {kind} symbol {sym} has no pays")
+
+        if "base" not in self.reel_sets:
+            raise ValueError("reel_sets: the base game's set must be named 'base'")
+        for name, strips in self.reel_sets.items():
+            if len(strips) != self.reels:
+                raise ValueError(f"reel_sets.{name}: needs {self.reels} strips, has {len(strips)}")
+            for r, strip in enumerate(strips, start=1):
+                if len(strip) < self.rows:
+                    raise ValueError(f"reel_sets.{name}[{r}]: strip shorter than the window")
+                unknown = sorted(set(strip) - set(ids))
+                if unknown:
+                    raise ValueError(f"reel_sets.{name}[{r}]: undefined symbols {unknown}")
+
+        if self.bet.default_lines > len(self.lines):
+            raise ValueError("bet.default_lines: more than the game's lines")
+
+        if isinstance(self.feature, StonesFeature):
+            f = self.feature
+            if kinds.get(f.trigger_symbol) != "scatter":
+                raise ValueError(f"feature.trigger_symbol: {f.trigger_symbol} is not a scatter")
+            if f.free_reel_set not in self.reel_sets:
+                raise ValueError(f"feature.free_reel_set: no reel set {f.free_reel_set!r}")
+            for n, picks in f.picks_by_scatters.items():
+                if n < f.trigger_min or picks < 1 or picks > len(f.stones):
+                    raise ValueError(f"feature.picks_by_scatters.{n}: must be 1..{len(f.stones)}")
+            for i, stone in enumerate(f.stones):
+                if stone.kind == "wild_reel" and not 1 <= (stone.value or 0) <= self.reels:
+                    raise ValueError(f"feature.stones[{i}]: reel must be 1..{self.reels}")
+                if stone.kind == "wild_symbol" and kinds.get(stone.symbol or "") != "regular":
+                    raise ValueError(f"feature.stones[{i}]: {stone.symbol} is not a regular symbol")
+        return self
+
+
+class LoadedGame(BaseModel):
+    """A definition together with where it came from and the SHA-256 of its data file."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    definition: GameDefinition
+    path: Path
+    sha256: str
+
+
+def _field_name(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(file)"
+
+
+def load_definition(path: Path) -> LoadedGame:
+    """Load and validate one `game.toml`; raise `DefinitionError` (file, field, reason)."""
+    try:
+        raw_bytes = path.read_bytes()
+    except OSError as exc:
+        raise DefinitionError(path, "(file)", f"cannot read: {exc.strerror or exc}") from exc
+    try:
+        data = tomllib.loads(raw_bytes.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise DefinitionError(path, "(file)", f"not valid TOML: {exc}") from exc
+    try:
+        definition = GameDefinition.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(p for p in err["loc"] if p not in ("function-after[_consistent(), BetOptions]",))
+        msg = err["msg"].removeprefix("Value error, ")
+        raise DefinitionError(path, _field_name(loc), msg) from exc
+    if definition.id != path.parent.name:
+        raise DefinitionError(path, "id", f"is {definition.id!r} but the folder is {path.parent.name!r}")
+    return LoadedGame(definition=definition, path=path, sha256=hashlib.sha256(raw_bytes).hexdigest())
+
+
+def games_dir() -> Path:
+    return asset_path("games")
+
+
+def list_game_ids() -> list[str]:
+    """Ids of the installed games (folders under assets/games with a game.toml), sorted."""
+    root = games_dir()
+    return sorted(p.parent.name for p in root.glob("*/game.toml"))
+
+
+def load_game(game_id: str) -> LoadedGame:
+    """Load an installed game by id."""
+    path = games_dir() / game_id / "game.toml"
+    if not path.exists():
+        raise DefinitionError(path, "(file)", f"no game with id {game_id!r}")
+    return load_definition(path)

@@ -1,0 +1,75 @@
+"""Bets and money: coins for play logic, integer minor units (cents) for the ledger and display.
+
+Floats never hold money. A coin value is stored in cents (0.05 → 5); a win in coins times the coin
+value in cents is the win in cents.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Bet(BaseModel):
+    """One round's stake: active lines, coins per line (level) and coin value in cents.
+
+    `coins_per_level_unit` lets a game with a fixed line count charge a different number of coins
+    per level than its line count (Warlords: 30 lines cost 15 coins per level). For line games where
+    every line costs one coin per level it equals `lines`.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lines: int = Field(ge=1, le=100)
+    level: int = Field(ge=1, le=100)
+    coin_value_cents: int = Field(ge=1, le=100_000)
+    coins_per_level_unit: int | None = Field(default=None, ge=1)
+
+    @property
+    def total_coins(self) -> int:
+        """Total bet in coins: lines × level (or the game's fixed coin count × level)."""
+        unit = self.coins_per_level_unit if self.coins_per_level_unit is not None else self.lines
+        return unit * self.level
+
+    @property
+    def total_cents(self) -> int:
+        """Total bet in minor currency units."""
+        return self.total_coins * self.coin_value_cents
+
+    def coins_to_cents(self, coins: int) -> int:
+        """A win in coins expressed in minor currency units at this bet's coin value."""
+        return coins * self.coin_value_cents
+
+
+def parse_amount_cents(text: str) -> int:
+    """Parse a currency amount such as "0.05" or "1" into integer cents, exactly.
+
+    Raises ValueError with a plain message for anything that is not a non-negative amount with at
+    most two decimals.
+    """
+    try:
+        value = Decimal(text.strip())
+    except (InvalidOperation, AttributeError) as exc:
+        raise ValueError(f"not an amount: {text!r}") from exc
+    if not value.is_finite() or value < 0:
+        raise ValueError(f"not a non-negative amount: {text!r}")
+    cents = value * 100
+    if cents != cents.to_integral_value():
+        raise ValueError(f"more than two decimals: {text!r}")
+    return int(cents)
+
+
+def format_cents(cents: int, symbol: str = "€", decimal_sep: str = ".", group_sep: str = ",") -> str:
+    """Format minor units as a currency string: 123456 → "€1,234.56" (no floats involved)."""
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    grouped = f"{whole:,}".replace(",", group_sep)
+    return f"{sign}{symbol}{grouped}{decimal_sep}{frac:02d}"
+
+
+def cents_to_decimal_str(cents: int) -> str:
+    """Minor units as a plain decimal string: 5 → "0.05"."""
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    return f"{sign}{whole}.{frac:02d}"
