@@ -117,3 +117,32 @@ class Rng:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+class SeedSource:
+    """Where the app gets each round's seed.
+
+    Normal play: every seed comes fresh from the OS (`secrets`). With a fixed session seed
+    (`--seed S`, for tests and demos) the round seeds are a deterministic sequence derived from S,
+    so a whole session replays identically. `auto_pick(options, picked)` chooses for the player
+    (autoplay) from a separate stream, never from a round's own RNG.
+    """
+
+    def __init__(self, session_seed: int | None = None) -> None:
+        self.session_seed = session_seed
+        self._seq = Rng.from_seed(session_seed) if session_seed is not None else None
+        self._picks = Rng.from_seed(session_seed + 1) if session_seed is not None else None
+
+    def next_seed(self) -> int:
+        if self._seq is None:
+            return new_play_seed()
+        hi = self._seq.below(1 << 31)
+        lo = self._seq.below(1 << 32)
+        return (hi << 32) | lo
+
+    def auto_pick(self, options: int, picked: Sequence[int]) -> int:
+        free = [i for i in range(options) if i not in set(picked)]
+        if not free:
+            raise ValueError("nothing left to pick")
+        rng = self._picks if self._picks is not None else Rng.from_seed(new_play_seed())
+        return free[rng.below(len(free))]
