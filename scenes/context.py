@@ -1,0 +1,71 @@
+"""What the app hands every scene: launch options and the shared services.
+
+`AppContext` is built once by `scenes.app` after the display exists and passed to each scene's
+constructor; scenes take what they need from it (no module-level singletons). `notices` holds
+plain sentences for the player produced at start-up (a damaged settings file, a repaired ledger);
+the first scene that can show a message takes them with `take_notices()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.definitions import LoadedGame
+from game.rng import SeedSource
+from scenes.assets import AssetStore
+from scenes.audio import AudioService
+from scenes.intents import IntentMapper
+from scenes.settings_store import Settings, save_settings
+
+
+@dataclass
+class LaunchOptions:
+    """The command-line flags, parsed (see `main.py --help`)."""
+
+    game: str | None = None
+    data_dir: Path = Path(".")
+    fullscreen: bool = False
+    seed: int | None = None
+    autoplay: int | None = None
+    turbo: bool = False
+    frames: int | None = None
+    bench: bool = False
+
+
+@dataclass
+class AppContext:
+    options: LaunchOptions
+    assets: AssetStore
+    audio: AudioService
+    ledger: Any  # game.ledger.Ledger (typed loosely so scenes import without the ledger module)
+    settings: Settings
+    settings_path: Path
+    games: dict[str, LoadedGame]
+    seeds: SeedSource
+    session_id: int
+    mapper: IntentMapper
+    notices: list[str] = field(default_factory=list)
+    version: str = ""
+
+    def save_settings(self) -> None:
+        """Persist the current settings atomically and apply the audio ones."""
+        save_settings(self.settings_path, self.settings)
+        self.apply_audio_settings()
+
+    def apply_audio_settings(self) -> None:
+        s = self.settings
+        self.audio.set_volumes(s.master_volume, s.music_volume, s.effects_volume)
+        self.audio.effects_enabled = s.sound_effects
+        self.audio.music_enabled = s.ambience
+        self.mapper.space_spins = s.space_to_spin
+
+    def take_notices(self) -> list[str]:
+        out, self.notices = self.notices, []
+        return out
+
+    @property
+    def turbo(self) -> bool:
+        """Shortest animations: --turbo or the quick-spin setting."""
+        return self.options.turbo or self.settings.quick_spin

@@ -1,0 +1,174 @@
+"""Text rendering helpers: cached glyph surfaces with optional shadow and outline, anchoring.
+
+Rendering text is the most expensive thing a slot UI does per frame, so every rendered string is
+kept in a bounded LRU cache keyed by (font, text, colours, effects). A scene can call `draw_text`
+every frame for a balance that changes once a second and only pay for a blit.
+
+The cache holds a reference to each font it keys on, so a font's `id()` cannot be reused by a
+different font while its entries live. The cache is an object (`TextCache`); the module keeps one
+default instance because rendered text is a pure function of its inputs (no game state).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+ANCHORS = ("center", "midleft", "midright", "topleft", "topright", "midtop", "midbottom",
+           "bottomleft", "bottomright")
+
+SHADOW_OFFSET = (0, 2)
+SHADOW_COLOR = (0, 0, 0, 150)
+
+
+class TextCache:
+    """A bounded LRU of rendered text surfaces."""
+
+    def __init__(self, capacity: int = 768) -> None:
+        self.capacity = capacity
+        self._items: OrderedDict[tuple, tuple[pygame.font.Font, pygame.Surface]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(
+        self,
+        font: pygame.font.Font,
+        text: str,
+        color: Color,
+        shadow: bool,
+        outline: int,
+        outline_color: Color,
+    ) -> pygame.Surface:
+        key = (id(font), text, tuple(color), shadow, outline, tuple(outline_color))
+        item = self._items.get(key)
+        if item is not None:
+            self._items.move_to_end(key)
+            self.hits += 1
+            return item[1]
+        self.misses += 1
+        surf = _compose(font, text, color, shadow, outline, outline_color)
+        self._items[key] = (font, surf)
+        if len(self._items) > self.capacity:
+            self._items.popitem(last=False)
+        return surf
+
+    def clear(self) -> None:
+        self._items.clear()
+
+
+_DEFAULT_CACHE = TextCache()
+
+
+def _compose(
+    font: pygame.font.Font, text: str, color: Color, shadow: bool, outline: int, outline_color: Color
+) -> pygame.Surface:
+    """Render `text` with its effects baked into one per-pixel-alpha surface."""
+    base = font.render(text, True, color[:3])
+    if len(color) > 3 and color[3] < 255:
+        base.set_alpha(color[3])
+    if not shadow and outline <= 0:
+        return _finish(base)
+    w, h = base.get_size()
+    pad = max(outline, 0)
+    sx, sy = SHADOW_OFFSET if shadow else (0, 0)
+    out = pygame.Surface((w + 2 * pad + sx, h + 2 * pad + sy), pygame.SRCALPHA)
+    if shadow:
+        shade = font.render(text, True, SHADOW_COLOR[:3])
+        shade.set_alpha(SHADOW_COLOR[3])
+        out.blit(shade, (pad + sx, pad + sy))
+        if outline > 0:
+            # the shadow of an outlined string is the outline's silhouette, offset
+            for ox, oy in _ring(outline):
+                out.blit(shade, (pad + sx + ox, pad + sy + oy))
+    if outline > 0:
+        ring = font.render(text, True, outline_color[:3])
+        for ox, oy in _ring(outline):
+            out.blit(ring, (pad + ox, pad + oy))
+    out.blit(base, (pad, pad))
+    return _finish(out)
+
+
+def _ring(radius: int) -> list[tuple[int, int]]:
+    """Offsets on and inside a circle of `radius`, enough for a solid outline."""
+    return [
+        (x, y)
+        for x in range(-radius, radius + 1)
+        for y in range(-radius, radius + 1)
+        if (x or y) and x * x + y * y <= radius * radius + radius
+    ]
+
+
+def _finish(surf: pygame.Surface) -> pygame.Surface:
+    if pygame.display.get_surface() is not None:
+        return surf.convert_alpha()
+    return surf
+
+
+def render_text(
+    font: pygame.font.Font,
+    text: str,
+    color: Color = (255, 255, 255),
+    *,
+    shadow: bool = False,
+    outline: int = 0,
+    outline_color: Color = (0, 0, 0),
+    cache: TextCache | None = None,
+) -> pygame.Surface:
+    """A cached surface of `text` (antialiased) with optional drop shadow and outline."""
+    return (cache or _DEFAULT_CACHE).get(font, text, color, shadow, outline, outline_color)
+
+
+def anchored(rect: pygame.Rect, pos: tuple[int, int], anchor: str) -> pygame.Rect:
+    """Move `rect` so its `anchor` point sits at `pos`."""
+    if anchor not in ANCHORS:
+        raise ValueError(f"unknown anchor {anchor!r}")
+    setattr(rect, anchor, (int(pos[0]), int(pos[1])))
+    return rect
+
+
+def draw_text(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    pos: tuple[int, int],
+    color: Color = (255, 255, 255),
+    anchor: str = "center",
+    shadow: bool = True,
+    outline: int = 0,
+    outline_color: Color = (0, 0, 0),
+) -> pygame.Rect:
+    """Blit `text` with its `anchor` point at `pos`; return the rect it covers."""
+    surf = render_text(font, text, color, shadow=shadow, outline=outline, outline_color=outline_color)
+    rect = anchored(surf.get_rect(), pos, anchor)
+    surface.blit(surf, rect)
+    return rect
+
+
+def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Split `text` into lines no wider than `width` pixels (breaking at spaces)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit_font(assets, name: str, text: str, max_width: int, size: int, min_size: int = 10):
+    """The largest font of `name` (≤ `size`) in which `text` fits `max_width` pixels."""
+    while size > min_size and assets.font(name, size).size(text)[0] > max_width:
+        size -= 1
+    return assets.font(name, size)

@@ -1,0 +1,214 @@
+"""Button: a clickable control with normal / hover / pressed / disabled looks.
+
+Styles:
+- "default": the 9-slice `ui/button_<state>` art (16 px corners) stretched to the rect, a label
+  and an optional icon left of it;
+- "spin": the round `ui/spin_<state>` art scaled to the rect (the SPIN button);
+- "icon": no plate; a soft round highlight on hover and the white `ui/<icon>` art tinted.
+
+Clicks complete on release: POINTER_DOWN inside arms the button, POINTER_UP inside while armed
+fires `on_click`. Releasing outside disarms without firing (the player changed their mind).
+With `on_double_click`, a click that comes within `DOUBLE_CLICK_S` of the previous click fires
+`on_double_click` instead of `on_click` (the first click still fired `on_click`). Time comes
+from `update(dt)`, never from the wall clock, so tests drive it by hand.
+
+A disabled button still occupies its rect: clicks inside it are consumed (they must not fall
+through to whatever is below), but nothing fires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes.intents import Act, Intent
+from scenes.text import draw_text, render_text
+
+DOUBLE_CLICK_S = 0.4
+TOOLTIP_DELAY_S = 0.6
+ANIM_RATE = 14.0  # 1/s: how fast hover/press highlights ease towards their target
+
+STYLES = ("default", "spin", "icon")
+
+LABEL_COLOR = (255, 248, 230)
+DISABLED_LABEL = (150, 146, 140)
+ICON_TINTS = {"disabled": (120, 116, 110), "hover": (255, 236, 190)}
+
+
+class Button:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        *,
+        label: str = "",
+        icon: str | None = None,
+        on_click: Callable[[], None] | None = None,
+        style: str = "default",
+        enabled: bool = True,
+        font_size: int = 22,
+        tooltip: str = "",
+        on_double_click: Callable[[], None] | None = None,
+    ) -> None:
+        if style not in STYLES:
+            raise ValueError(f"unknown button style {style!r}")
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.icon = icon
+        self.on_click = on_click
+        self.on_double_click = on_double_click
+        self.style = style
+        self.enabled = enabled
+        self.font_size = font_size
+        self.tooltip = tooltip
+        self.focused = False  # keyboard focus draws like hover
+        self.selected = False  # a toggle that is "on" draws like pressed
+        self.hover = False
+        self.pressed = False
+        self._clock = 0.0
+        self._last_click: float | None = None
+        self._hover_for = 0.0
+        self.hover_t = 0.0  # 0..1 eased highlight
+        self.press_t = 0.0  # 0..1 eased press
+
+    # state -------------------------------------------------------------------------------------
+    @property
+    def state(self) -> str:
+        if not self.enabled:
+            return "disabled"
+        if (self.pressed and self.hover) or self.selected:
+            return "pressed"
+        if self.hover or self.focused:
+            return "hover"
+        return "normal"
+
+    def contains(self, pos: tuple[int, int] | None) -> bool:
+        return pos is not None and self.rect.collidepoint(pos)
+
+    # input -------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        act = intent.act
+        if act is Act.POINTER_MOVE:
+            self.hover = self.contains(intent.pos)
+            return False  # moves are shared: every widget needs to see them
+        if act is Act.POINTER_DOWN:
+            inside = self.contains(intent.pos)
+            self.hover = inside
+            if not inside:
+                self.pressed = False
+                return False
+            self.pressed = self.enabled
+            return True
+        if act is Act.POINTER_UP:
+            inside = self.contains(intent.pos)
+            armed = self.pressed
+            self.pressed = False
+            if armed and inside and self.enabled:
+                self.click()
+                return True
+            return inside
+        return False
+
+    def click(self) -> None:
+        """Fire the click (as if released inside); also used for keyboard activation."""
+        if not self.enabled:
+            return
+        double = (
+            self.on_double_click is not None
+            and self._last_click is not None
+            and self._clock - self._last_click <= DOUBLE_CLICK_S
+        )
+        if double:
+            self._last_click = None  # a third quick click starts a new pair
+            self.on_double_click()  # type: ignore[misc]
+            return
+        self._last_click = self._clock
+        if self.on_click is not None:
+            self.on_click()
+
+    def update(self, dt: float) -> None:
+        self._clock += dt
+        hot = self.enabled and (self.hover or self.focused)
+        self._hover_for = self._hover_for + dt if self.hover else 0.0
+        k = min(1.0, dt * ANIM_RATE)
+        self.hover_t += ((1.0 if hot else 0.0) - self.hover_t) * k
+        self.press_t += ((1.0 if self.state == "pressed" else 0.0) - self.press_t) * k
+
+    # drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, assets) -> None:
+        state = self.state
+        r = self.rect
+        dy = 1 if state == "pressed" else 0  # the label sinks with the pressed art
+        if self.style == "default":
+            surface.blit(assets.nine_slice(f"ui/button_{state}", r.size, 16), r)
+            self._draw_content(surface, assets, r.move(0, dy), state)
+        elif self.style == "spin":
+            surface.blit(assets.scaled(f"ui/spin_{state}", r.size), r)
+            self._draw_content(surface, assets, r.move(0, dy), state)
+        else:
+            self._draw_icon_style(surface, assets, state)
+        if self.tooltip and self.hover and self._hover_for >= TOOLTIP_DELAY_S:
+            self._draw_tooltip(surface, assets)
+
+    def _draw_content(self, surface: pygame.Surface, assets, r: pygame.Rect, state: str) -> None:
+        color = DISABLED_LABEL if state == "disabled" else LABEL_COLOR
+        font = assets.font("text_bold", self.font_size) if self.label else None
+        icon_size = int(min(r.h * 0.55, 40)) if self.style == "default" else int(r.h * 0.42)
+        if self.icon and font is not None:
+            text_w = font.size(self.label)[0]
+            gap = 8
+            total = icon_size + gap + text_w
+            x0 = r.centerx - total // 2
+            surface.blit(self._icon_surface(assets, icon_size, state),
+                         (x0, r.centery - icon_size // 2))
+            draw_text(surface, font, self.label, (x0 + icon_size + gap, r.centery), color,
+                      anchor="midleft")
+        elif self.icon:
+            img = self._icon_surface(assets, icon_size, state)
+            surface.blit(img, img.get_rect(center=r.center))
+        elif font is not None:
+            draw_text(surface, font, self.label, r.center, color)
+
+    def _icon_surface(self, assets, size: int, state: str) -> pygame.Surface:
+        tint = ICON_TINTS.get(state, (255, 255, 255))
+        return assets.tinted(f"ui/{self.icon}", tint, (size, size))
+
+    def _draw_icon_style(self, surface: pygame.Surface, assets, state: str) -> None:
+        r = self.rect
+        # the highlight's alpha is quantised so the cache holds a handful of discs, not one per frame
+        level = round(self.hover_t * 6) + (2 if state == "pressed" else 0)
+        if level and state != "disabled":
+            disc = assets.derived(("btn-disc", r.size, level), lambda: _disc(r.size, level))
+            surface.blit(disc, r)
+        if self.icon:
+            size = int(min(r.w, r.h) * (0.62 if state == "pressed" else 0.66))
+            img = self._icon_surface(assets, size, state)
+            surface.blit(img, img.get_rect(center=r.center))
+        if self.label:
+            font = assets.font("text_bold", self.font_size)
+            color = DISABLED_LABEL if state == "disabled" else LABEL_COLOR
+            draw_text(surface, font, self.label, (r.centerx, r.bottom + 2), color, anchor="midtop")
+
+    def _draw_tooltip(self, surface: pygame.Surface, assets) -> None:
+        font = assets.font("text", 16)
+        text = render_text(font, self.tooltip, (240, 236, 228))
+        box = text.get_rect().inflate(20, 12)
+        box.midbottom = (self.rect.centerx, self.rect.top - 6)
+        box.clamp_ip(surface.get_rect())
+        plate = assets.derived(("tooltip", box.size), lambda: _plate(box.size))
+        surface.blit(plate, box)
+        surface.blit(text, text.get_rect(center=box.center))
+
+
+def _disc(size: tuple[int, int], level: int) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    radius = min(size) // 2
+    pygame.draw.circle(surf, (255, 230, 170, min(255, 18 * level)), (size[0] // 2, size[1] // 2), radius)
+    return surf
+
+
+def _plate(size: tuple[int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (12, 10, 18, 225), surf.get_rect(), border_radius=6)
+    pygame.draw.rect(surf, (200, 160, 90, 255), surf.get_rect(), width=1, border_radius=6)
+    return surf

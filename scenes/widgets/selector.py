@@ -1,0 +1,100 @@
+"""Selector: a titled value box with − and + buttons (lines, bet level, coin value, …).
+
+The owner keeps the value: it sets `value` (formatted with `format_value`) or `value_text`
+directly each frame, and receives `on_step(-1)` / `on_step(+1)` when the player presses − / +.
+`can_decrease` / `can_increase` disable one end when the value is at its bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes.intents import Intent
+from scenes.text import draw_text, fit_font
+from scenes.widgets.button import Button
+from scenes.widgets.panel import draw_panel
+
+TITLE_COLOR = (214, 190, 140)
+VALUE_COLOR = (255, 250, 236)
+DISABLED_COLOR = (140, 136, 128)
+
+
+class Selector:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        *,
+        title: str,
+        format_value: Callable[[int], str],
+        on_step: Callable[[int], None],
+        enabled: bool = True,
+    ) -> None:
+        self.rect = pygame.Rect(rect)
+        self.title = title
+        self.format_value = format_value
+        self.on_step = on_step
+        self.value_text = ""
+        self._value: int | None = None
+        self.can_decrease = True
+        self.can_increase = True
+        side = min(self.rect.h - 8, 40)
+        cy = self.rect.centery + 6
+        self.minus = Button(
+            pygame.Rect(0, 0, side, side).move(self.rect.left + 4, cy - side // 2),
+            icon="icon_minus", style="icon", on_click=lambda: self.on_step(-1),
+        )
+        self.plus = Button(
+            pygame.Rect(0, 0, side, side).move(self.rect.right - 4 - side, cy - side // 2),
+            icon="icon_plus", style="icon", on_click=lambda: self.on_step(+1),
+        )
+        self._enabled = True
+        self.enabled = enabled
+
+    @property
+    def value(self) -> int | None:
+        return self._value
+
+    @value.setter
+    def value(self, v: int) -> None:
+        if v != self._value:
+            self._value = v
+            self.value_text = self.format_value(v)
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self._enabled = bool(value)
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        self.minus.enabled = self._enabled and self.can_decrease
+        self.plus.enabled = self._enabled and self.can_increase
+
+    def handle(self, intent: Intent) -> bool:
+        self._sync_buttons()
+        used = self.minus.handle(intent)
+        used = self.plus.handle(intent) or used
+        return used
+
+    def update(self, dt: float) -> None:
+        self._sync_buttons()
+        self.minus.update(dt)
+        self.plus.update(dt)
+
+    def draw(self, surface: pygame.Surface, assets) -> None:
+        r = self.rect
+        draw_panel(surface, assets, r, alpha=215)
+        color = VALUE_COLOR if self._enabled else DISABLED_COLOR
+        title_font = assets.font("text_bold", max(11, min(15, r.h // 4)))
+        draw_text(surface, title_font, self.title, (r.centerx, r.top + 5), TITLE_COLOR,
+                  anchor="midtop", shadow=False)
+        inner = r.w - 2 * (self.minus.rect.w + 6)
+        font = fit_font(assets, "display", self.value_text or " ", inner, max(14, min(28, r.h // 2)))
+        draw_text(surface, font, self.value_text, (r.centerx, self.minus.rect.centery), color)
+        self.minus.draw(surface, assets)
+        self.plus.draw(surface, assets)
