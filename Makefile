@@ -41,3 +41,16 @@ simulate: $(STAMP)
 
 clean-venv:
 	rm -rf $(VENV)
+
+## Desktop app (PyInstaller): dist/reelhouse/ and dist/reelhouse-<version>-<os>-<arch>.tar.gz.
+## Work files go to .build-work/, never to build/ (which holds only the spec and scripts).
+.PHONY: package-onefile package-smoke
+package: $(STAMP)
+	$(BIN)/python build/package.py
+
+package-onefile: $(STAMP)
+	$(BIN)/python build/package.py --onefile
+
+## Build the one-dir app if it is missing or stale, then run it headless and check its ledger.
+package-smoke: $(STAMP)
+	$(BIN)/python build/smoke_test.py

@@ -101,9 +101,15 @@ def is_stale(executable: Path, root: Path = ROOT) -> bool:
     return not executable.is_file() or executable.stat().st_mtime < newest_input_mtime(root)
 
 
-def run_pyinstaller(onefile: bool = False, clean: bool = False) -> float:
-    """Run PyInstaller on the spec; return the wall time in seconds. Raises on failure."""
-    workpath = WORK / ("pyinstaller-onefile" if onefile else "pyinstaller")
+def run_pyinstaller(
+    onefile: bool = False, clean: bool = False, dist: Path = DIST, work: Path = WORK
+) -> float:
+    """Run PyInstaller on the spec; return the wall time in seconds. Raises on failure.
+
+    Work files go to `work/pyinstaller[-onefile]` (one folder per mode, so the two builds never
+    reuse each other's analysis) and the result to `dist`.
+    """
+    workpath = work / ("pyinstaller-onefile" if onefile else "pyinstaller")
     cmd = [
         sys.executable,
         "-m",
@@ -115,7 +121,7 @@ def run_pyinstaller(onefile: bool = False, clean: bool = False) -> float:
         "--workpath",
         str(workpath),
         "--distpath",
-        str(DIST),
+        str(dist),
     ]
     if clean:
         cmd.append("--clean")
@@ -123,9 +129,12 @@ def run_pyinstaller(onefile: bool = False, clean: bool = False) -> float:
         cmd += ["--", "--onefile"]
     print("package:", " ".join(cmd), flush=True)
     start = time.perf_counter()
-    subprocess.run(cmd, cwd=ROOT, check=True)
+    try:
+        subprocess.run(cmd, cwd=ROOT, check=True)
+    except subprocess.CalledProcessError as exc:
+        raise SystemExit(f"package: PyInstaller failed with exit code {exc.returncode}") from exc
     elapsed = time.perf_counter() - start
-    executable = onefile_executable() if onefile else onedir_executable()
+    executable = onefile_executable(dist) if onefile else onedir_executable(dist)
     if not executable.is_file():
         raise SystemExit(f"package: PyInstaller finished but {executable} is missing")
     # A stale build must never pass as current: stamp the result after the build finished.
