@@ -1,0 +1,271 @@
+"""The round driver: the one place where the ledger and the engine meet for a played round.
+
+It owns the order that makes a round trustworthy (CERTIFICATION R6, F1, F3, M1):
+
+1. `start(bet)`: the ledger debits the bet and records the round (seed, bet, engine version, data
+   SHA-256) in one transaction FIRST; only then does the engine compute the outcome, up to the
+   first player choice. Nothing on screen has moved yet: the scene animates what this returns.
+2. `choose(index)`: the ledger records the choice FIRST; then the engine replays the round with
+   all choices so far, and the driver returns only the new tail of events.
+3. `finish()`: the ledger credits the round's total win, stores its events and closes it, exactly
+   once. The balance is then the ledger's.
+4. `resume()`: at start-up the ledger's open round is replayed from its stored seed and choices,
+   giving the very same events; a round recorded against different game data is refused.
+
+No drawing happens here, so every promise above is unit-tested without a display. The driver
+never draws a random number itself: seeds come from the `SeedSource` passed in.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Protocol
+
+from game import ENGINE_VERSION
+from game.bets import validate_bet
+from game.definitions import LoadedGame
+from game.events import PickRequestEvent, events_to_json
+from game.ledger import InsufficientFunds, LedgerError, OpenRound, RoundInProgress
+from game.money import Bet, format_cents
+from game.round import RoundResult, play_round
+
+log = logging.getLogger(__name__)
+
+# Player-facing sentences (one place, for the translation layer to come).
+MSG_FUNDS = "Insufficient balance for this bet."
+MSG_BUSY = "A round is already in progress."
+MSG_OTHER_GAME = "Finish your unfinished round in {game} first."
+MSG_CHANGED = (
+    "Your unfinished round was played with different game data and cannot be resumed safely. "
+    "Please contact support; your bet of {bet} is recorded."
+)
+
+
+class Seeds(Protocol):
+    """What the driver needs from `game.rng.SeedSource`."""
+
+    def next_seed(self) -> int: ...
+
+
+class RoundRefused(Exception):  # noqa: N818 - reads as what happened to the round
+    """The round could not start or resume; `str(exc)` is a plain sentence for the player.
+
+    `reason` is one of "funds", "bet", "busy", "other_game", "changed".
+    """
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """A round as far as it is known: every event so far, the pending pick, done or not.
+
+    `events` is the whole list from the start of the round (a resumed round included), so a
+    scene can show the already-decided prefix at once and animate the rest.
+    """
+
+    round_id: int
+    bet: Bet
+    seed: int
+    events: tuple
+    pending: PickRequestEvent | None
+    finished: bool
+    choices: tuple[int, ...]
+    resumed: bool = False
+
+
+class RoundDriver:
+    """Runs played rounds of one game against the ledger. One round at a time.
+
+    `ledger` is a `game.ledger.Ledger`; `seeds` gives each round's seed; `session_id` is the
+    ledger session the rounds belong to (or None).
+    """
+
+    def __init__(self, ledger, loaded_game: LoadedGame, seeds: Seeds, session_id: int | None) -> None:
+        self.ledger = ledger
+        self.loaded = loaded_game
+        self.definition = loaded_game.definition
+        self.seeds = seeds
+        self.session_id = session_id
+        self._selected_bet: Bet | None = None
+        self._round_id: int | None = None
+        self._bet: Bet | None = None
+        self._seed: int | None = None
+        self._choices: list[int] = []
+        self._result: RoundResult | None = None
+
+    # -- queries ---------------------------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """True from `start`/`resume` until `finish`: no new bet can be placed meanwhile."""
+        return self._round_id is not None
+
+    @property
+    def round_id(self) -> int | None:
+        return self._round_id
+
+    @property
+    def pending(self) -> PickRequestEvent | None:
+        return self._result.pending if self._result is not None else None
+
+    @property
+    def finished(self) -> bool:
+        """The engine has produced the round's end (it may still await `finish()`)."""
+        return self._result is not None and self._result.finished
+
+    @property
+    def events(self) -> tuple:
+        return tuple(self._result.events) if self._result is not None else ()
+
+    @property
+    def choices(self) -> tuple[int, ...]:
+        return tuple(self._choices)
+
+    @property
+    def balance_cents(self) -> int:
+        """The ledger's balance (the bet of a round in progress already debited)."""
+        return int(self.ledger.balance_cents)
+
+    @property
+    def bet(self) -> Bet | None:
+        """The bet in force: the round's during a round, else the one selected for the next."""
+        return self._bet if self.active else self._selected_bet
+
+    def set_bet(self, bet: Bet) -> None:
+        """Select the bet for the next round. Bets change only between rounds."""
+        if self.active:
+            raise RoundRefused(MSG_BUSY, "busy")
+        try:
+            validate_bet(self.definition, bet)
+        except ValueError as exc:
+            raise RoundRefused(str(exc), "bet") from exc
+        self._selected_bet = bet
+
+    def can_afford(self, bet: Bet | None = None) -> bool:
+        bet = bet or self.bet
+        return bet is not None and self.balance_cents >= bet.total_cents
+
+    # -- a round ---------------------------------------------------------------------------------
+    def start(self, bet: Bet | None = None) -> RoundView:
+        """Debit and record a new round, then compute it up to the first choice.
+
+        Raises RoundRefused (nothing written) when a round is already running (F3: hammering
+        SPIN places one bet), the bet is invalid, or the balance does not cover it.
+        """
+        if self.active:
+            raise RoundRefused(MSG_BUSY, "busy")
+        bet = bet or self._selected_bet
+        if bet is None:
+            raise RoundRefused("No bet selected.", "bet")
+        try:
+            validate_bet(self.definition, bet)
+        except ValueError as exc:
+            raise RoundRefused(str(exc), "bet") from exc
+        seed = self.seeds.next_seed()
+        try:
+            round_id = self.ledger.begin_round(
+                self.definition.id, self.loaded.sha256, ENGINE_VERSION, bet, seed, self.session_id
+            )
+        except InsufficientFunds as exc:
+            raise RoundRefused(MSG_FUNDS, "funds") from exc
+        except RoundInProgress as exc:
+            other = self.ledger.open_round()
+            game = other.game_id if other is not None else "another game"
+            raise RoundRefused(MSG_OTHER_GAME.format(game=game), "other_game") from exc
+        # The bet is debited and the seed stored: only now is the outcome computed (R6).
+        self._selected_bet = bet
+        self._round_id, self._bet, self._seed, self._choices = round_id, bet, seed, []
+        self._result = play_round(self.definition, bet, seed, [])
+        return self._view(resumed=False)
+
+    def choose(self, index: int) -> list:
+        """Answer the pending pick: record it in the ledger, then reveal. Returns the new events.
+
+        The choice is checked before it is recorded, because a recorded invalid choice would
+        make the stored round impossible to replay.
+        """
+        result = self._result
+        if self._round_id is None or result is None or result.pending is None:
+            raise ValueError("no choice is pending")
+        pending = result.pending
+        if not 0 <= index < pending.options or index in pending.picked:
+            raise ValueError(f"stone {index} cannot be picked")
+        self.ledger.record_choice(self._round_id, index)
+        self._choices.append(index)
+        before = len(result.events)
+        self._result = play_round(self.definition, self._bet, self._seed, list(self._choices))
+        return list(self._result.events[before:])
+
+    def finish(self) -> int:
+        """Credit the round's total win and close it in the ledger (once); return the balance."""
+        result = self._result
+        if self._round_id is None or result is None:
+            raise RuntimeError("no round to finish")
+        if not result.finished:
+            raise RuntimeError("the round is not over yet")
+        round_id = self._round_id
+        balance = self.ledger.finish_round(
+            round_id, int(result.total_win_coins), events_to_json(list(result.events)),
+            bool(result.capped),
+        )
+        self._round_id = None  # from here on a new round may start
+        return int(balance)
+
+    @property
+    def total_win_coins(self) -> int:
+        return int(self._result.total_win_coins) if self._result is not None else 0
+
+    @property
+    def capped(self) -> bool:
+        return bool(self._result.capped) if self._result is not None else False
+
+    # -- crash recovery --------------------------------------------------------------------------
+    def open_round(self) -> OpenRound | None:
+        """The ledger's unfinished round of ANY game (or None)."""
+        return self.ledger.open_round()
+
+    def resume(self) -> RoundView | None:
+        """Replay this game's unfinished round from the ledger, or None if there is none.
+
+        The stored seed and choices give exactly the events the player saw before the crash.
+        Raises RoundRefused when the round was recorded against different game data (its stored
+        SHA-256 differs from the loaded file's): replaying it could show another outcome.
+        """
+        if self.active:
+            raise RoundRefused(MSG_BUSY, "busy")
+        stored = self.ledger.open_round()
+        if stored is None or stored.game_id != self.definition.id:
+            return None
+        if stored.game_sha256 != self.loaded.sha256:
+            raise RoundRefused(MSG_CHANGED.format(bet=format_cents(stored.bet.total_cents)), "changed")
+        if stored.engine_version != ENGINE_VERSION:
+            log.warning(
+                "resuming round %d recorded by engine %s with engine %s",
+                stored.round_id, stored.engine_version, ENGINE_VERSION,
+            )
+        result = play_round(self.definition, stored.bet, stored.seed, list(stored.choices))
+        self._round_id, self._bet, self._seed = stored.round_id, stored.bet, stored.seed
+        self._choices = list(stored.choices)
+        self._selected_bet = stored.bet
+        self._result = result
+        return self._view(resumed=True)
+
+    def _view(self, resumed: bool) -> RoundView:
+        assert self._result is not None and self._round_id is not None
+        assert self._bet is not None and self._seed is not None
+        return RoundView(
+            round_id=self._round_id,
+            bet=self._bet,
+            seed=self._seed,
+            events=tuple(self._result.events),
+            pending=self._result.pending,
+            finished=self._result.finished,
+            choices=tuple(self._choices),
+            resumed=resumed,
+        )
+
+
+__all__ = ["LedgerError", "RoundDriver", "RoundRefused", "RoundView"]

@@ -1,0 +1,248 @@
+"""The round driver keeps the ledger first: debit before outcome, choice before reveal, one
+credit per round, identical replay after a restart, no round without funds, one bet per round."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bets import default_bet
+from game.definitions import load_game
+from game.events import PickRevealEvent, RoundEndEvent, SpinEvent, events_to_json
+from game.ledger import Ledger
+from game.round import play_round
+from scenes.round_driver import RoundDriver, RoundRefused
+
+
+class FixedSeeds:
+    """Hands out the given seeds in order (the app uses game.rng.SeedSource)."""
+
+    def __init__(self, *seeds: int) -> None:
+        self.seeds = list(seeds)
+        self.used: list[int] = []
+
+    def next_seed(self) -> int:
+        seed = self.seeds.pop(0)
+        self.used.append(seed)
+        return seed
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    return load_game("stones")
+
+
+@pytest.fixture(scope="module")
+def bet(loaded):
+    return default_bet(loaded.definition)
+
+
+@pytest.fixture(scope="module")
+def feature_seed(loaded, bet):
+    """A seed whose round triggers free spins (found by playing the engine, not guessed)."""
+    for seed in range(5000):
+        if play_round(loaded.definition, bet, seed).pending is not None:
+            return seed
+    raise AssertionError("no feature seed")
+
+
+@pytest.fixture(scope="module")
+def plain_seed(loaded, bet):
+    for seed in range(5000):
+        r = play_round(loaded.definition, bet, seed)
+        if r.finished and r.total_win_coins > 0:
+            return seed
+    raise AssertionError("no winning seed")
+
+
+@pytest.fixture
+def ledger(tmp_path):
+    led = Ledger.open(tmp_path / "ledger.sqlite3")
+    yield led
+    led.close()
+
+
+class SpyLedger:
+    """Wraps a ledger and logs the order of calls next to the engine's."""
+
+    def __init__(self, inner, log):
+        self.inner = inner
+        self.log = log
+
+    def __getattr__(self, name):
+        attr = getattr(self.inner, name)
+        if callable(attr) and name in ("begin_round", "record_choice", "finish_round"):
+            def wrapped(*a, **k):
+                self.log.append(name)
+                return attr(*a, **k)
+            return wrapped
+        return attr
+
+
+def test_debit_before_the_outcome_and_credit_once(ledger, loaded, bet, plain_seed, monkeypatch):
+    import scenes.round_driver as rd
+
+    log: list[str] = []
+    real = rd.play_round
+
+    def spy_play(*a, **k):
+        log.append("play_round")
+        return real(*a, **k)
+
+    monkeypatch.setattr(rd, "play_round", spy_play)
+    driver = RoundDriver(SpyLedger(ledger, log), loaded, FixedSeeds(plain_seed), ledger.start_session())
+    start = ledger.balance_cents
+    view = driver.start(bet)
+    assert log == ["begin_round", "play_round"]
+    assert ledger.balance_cents == start - bet.total_cents
+    assert ledger.open_round().seed == plain_seed
+    assert view.finished and view.pending is None
+    assert isinstance(view.events[0], SpinEvent) and isinstance(view.events[-1], RoundEndEvent)
+    win = view.events[-1].total_win_coins
+    assert win > 0
+    balance = driver.finish()
+    assert log == ["begin_round", "play_round", "finish_round"]
+    assert balance == ledger.balance_cents == start - bet.total_cents + win * bet.coin_value_cents
+    with pytest.raises(RuntimeError):
+        driver.finish()
+    assert ledger.balance_cents == balance
+    assert ledger.open_round() is None
+    rec = ledger.history(1)[0]
+    assert rec.status == "closed" and rec.events == events_to_json(list(view.events))
+    assert ledger.verify() == []
+
+
+def test_choose_records_before_revealing(ledger, loaded, bet, feature_seed, monkeypatch):
+    import scenes.round_driver as rd
+
+    log: list[str] = []
+    real = rd.play_round
+
+    def spy_play(*a, **k):
+        log.append("play_round")
+        return real(*a, **k)
+
+    monkeypatch.setattr(rd, "play_round", spy_play)
+    driver = RoundDriver(SpyLedger(ledger, log), loaded, FixedSeeds(feature_seed), None)
+    view = driver.start(bet)
+    assert view.pending is not None and not view.finished
+    picks = 0
+    while driver.pending is not None:
+        pending = driver.pending
+        index = next(i for i in range(pending.options) if i not in pending.picked)
+        before = len(driver.events)
+        log.clear()
+        new = driver.choose(index)
+        assert log == ["record_choice", "play_round"]
+        assert ledger.open_round().choices[-1] == index
+        assert isinstance(new[0], PickRevealEvent) and new[0].index == index
+        assert list(driver.events[before:]) == new  # the new tail extends the old events
+        picks += 1
+    assert driver.finished and picks == view.pending.picks_left
+    start_bet_balance = ledger.balance_cents
+    driver.finish()
+    assert ledger.balance_cents == start_bet_balance + driver.total_win_coins * bet.coin_value_cents
+    assert ledger.verify() == []
+
+
+def test_an_invalid_choice_is_never_recorded(ledger, loaded, bet, feature_seed):
+    driver = RoundDriver(ledger, loaded, FixedSeeds(feature_seed), None)
+    driver.start(bet)
+    driver.choose(4)
+    for bad in (4, -1, 20, 99):
+        with pytest.raises(ValueError):
+            driver.choose(bad)
+    assert ledger.open_round().choices == (4,)
+
+
+def test_resume_after_a_restart_gives_the_identical_round(tmp_path, loaded, bet, feature_seed):
+    path = tmp_path / "ledger.sqlite3"
+    with Ledger.open(path) as led:
+        driver = RoundDriver(led, loaded, FixedSeeds(feature_seed), None)
+        first = driver.start(bet)
+        driver.choose(7)
+        driver.choose(2)
+        seen = driver.events
+        balance_mid = led.balance_cents
+    # "crash": a fresh ledger and driver on the same file
+    with Ledger.open(path) as led:
+        driver = RoundDriver(led, loaded, FixedSeeds(), None)
+        view = driver.resume()
+        assert view is not None and view.resumed
+        assert view.seed == feature_seed and view.choices == (7, 2)
+        assert view.events == seen
+        assert view.events[: len(first.events)] == first.events
+        assert led.balance_cents == balance_mid  # no second debit
+        while driver.pending is not None:
+            p = driver.pending
+            driver.choose(next(i for i in range(p.options) if i not in p.picked))
+        driver.finish()
+        assert led.open_round() is None
+        assert driver.resume() is None
+        assert led.verify() == []
+        rounds = led.history(10)
+        assert len(rounds) == 1 and rounds[0].choices[:2] == (7, 2)
+
+
+def test_resume_refuses_changed_game_data(tmp_path, loaded, bet, feature_seed):
+    path = tmp_path / "ledger.sqlite3"
+    with Ledger.open(path) as led:
+        RoundDriver(led, loaded, FixedSeeds(feature_seed), None).start(bet)
+    changed = loaded.model_copy(update={"sha256": "0" * 64})
+    with Ledger.open(path) as led:
+        driver = RoundDriver(led, changed, FixedSeeds(), None)
+        with pytest.raises(RoundRefused) as info:
+            driver.resume()
+        assert info.value.reason == "changed"
+        assert "different game data" in str(info.value)
+        assert not driver.active
+
+
+def test_insufficient_balance_never_starts_a_round(tmp_path, loaded, bet):
+    with Ledger.open(tmp_path / "l.sqlite3", start_balance_cents=bet.total_cents - 1) as led:
+        seeds = FixedSeeds(1, 2)
+        driver = RoundDriver(led, loaded, seeds, None)
+        with pytest.raises(RoundRefused) as info:
+            driver.start(bet)
+        assert info.value.reason == "funds"
+        assert "Insufficient" in str(info.value)
+        assert not driver.active
+        assert led.count_rounds() == 0 and led.open_round() is None
+        assert led.balance_cents == bet.total_cents - 1
+        assert not driver.can_afford(bet)
+
+
+def test_hammering_start_places_one_bet(ledger, loaded, bet, feature_seed):
+    driver = RoundDriver(ledger, loaded, FixedSeeds(feature_seed, 1, 2, 3, 4, 5), None)
+    start = ledger.balance_cents
+    driver.start(bet)
+    for _ in range(50):
+        with pytest.raises(RoundRefused) as info:
+            driver.start(bet)
+        assert info.value.reason == "busy"
+    assert ledger.count_rounds() == 1
+    assert ledger.balance_cents == start - bet.total_cents
+
+
+def test_bets_change_only_between_rounds(ledger, loaded, bet, plain_seed):
+    from game.bets import max_bet
+
+    driver = RoundDriver(ledger, loaded, FixedSeeds(plain_seed), None)
+    driver.set_bet(bet)
+    assert driver.bet == bet
+    driver.start()
+    with pytest.raises(RoundRefused):
+        driver.set_bet(max_bet(loaded.definition, bet))
+    assert driver.bet == bet
+    driver.finish()
+    driver.set_bet(max_bet(loaded.definition, bet))
+    assert driver.bet.level == 10
+
+
+def test_another_games_open_round_blocks_with_a_plain_message(tmp_path, loaded, bet):
+    with Ledger.open(tmp_path / "l.sqlite3") as led:
+        led.begin_round("warlords", "x" * 64, "1", bet, 5)
+        driver = RoundDriver(led, loaded, FixedSeeds(1), None)
+        assert driver.resume() is None
+        with pytest.raises(RoundRefused) as info:
+            driver.start(bet)
+        assert info.value.reason == "other_game" and "warlords" in str(info.value)
