@@ -25,10 +25,14 @@ RAW_SPAN = 1 << RAW_BITS
 
 
 class RawSource(Protocol):
-    """Anything that yields raw unsigned 32-bit values (a fake one enumerates them in tests)."""
+    """Anything that yields raw unsigned values (a fake one enumerates them in tests).
+
+    A source may declare a narrower width with a `bits` attribute (e.g. 16, so a test can enumerate
+    every raw value quickly); without it the width is `RAW_BITS`.
+    """
 
     def raw(self, count: int) -> np.ndarray:
-        """Return `count` raw values as a uint64 array, each in [0, 2**32)."""
+        """Return `count` raw values as a uint64 array, each in [0, 2**bits)."""
         ...
 
 
@@ -52,6 +56,10 @@ class Rng:
 
     def __init__(self, source: RawSource) -> None:
         self._source = source
+        bits = int(getattr(source, "bits", RAW_BITS))
+        if not 1 <= bits <= RAW_BITS:
+            raise ValueError(f"a raw source must be 1..{RAW_BITS} bits wide, got {bits}")
+        self._span = 1 << bits
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
@@ -65,9 +73,10 @@ class Rng:
 
     def below_many(self, n: int, count: int) -> np.ndarray:
         """`count` integers uniform in [0, n) as an int64 array (rejection sampling, no bias)."""
-        if not 1 <= n <= RAW_SPAN:
-            raise ValueError(f"range must be 1..2**32, got {n}")
-        limit = RAW_SPAN - (RAW_SPAN % n)
+        span = self._span
+        if not 1 <= n <= span:
+            raise ValueError(f"range must be 1..{span}, got {n}")
+        limit = span - (span % n)
         out = np.empty(count, dtype=np.int64)
         filled = 0
         while filled < count:
@@ -109,6 +118,21 @@ class Rng:
             if x < acc:
                 return i
         raise AssertionError("unreachable")
+
+    def permutations(self, n: int, count: int) -> np.ndarray:
+        """`count` uniform permutations of range(n) as a (count, n) int64 array (batch Fisher–Yates).
+
+        Row k applies the same swaps `shuffle` makes, so with count == 1 it consumes the stream
+        exactly as `shuffle(list(range(n)))` does and returns the same order.
+        """
+        out = np.tile(np.arange(n, dtype=np.int64), (count, 1))
+        rows = np.arange(count)
+        for i in range(n - 1, 0, -1):
+            j = self.below_many(i + 1, count)
+            tmp = out[rows, j]
+            out[rows, j] = out[:, i]
+            out[:, i] = tmp
+        return out
 
     def shuffle(self, items: list) -> list:
         """A new list: a uniform Fisher–Yates permutation of `items`."""
