@@ -1,0 +1,425 @@
+"""Batch-first evaluation of line and scatter wins (NumPy); a batch of one serves play.
+
+The binding rules are in the architecture doc ("Evaluation rules"). This module is their one
+implementation for play and simulation alike:
+
+- `compile_game(defn)` turns a definition into integer tables once (cached): symbol ids → ints,
+  the line table, per-count pay tables.
+- `CompiledGame.reels(name, wild_reels)` compiles one reel set: for every reel and stop, the
+  window of symbols it shows (wild-reel covers already applied), each window's contribution to
+  every line's combination code, and its scatter counts.
+- `CompiledGame.lut(wild_symbols)` is the line rule itself, applied once to every possible
+  combination of `reels` symbols: best pay, symbol and run per combination code, built once per
+  wild-acting set and shared by every definition with the same symbols and paytable.
+- `evaluate_spins(...)` evaluates N spins at once: stops → line codes → pays, scatter counts →
+  scatter pays, times level and multiplier.
+- `spin_wins(...)` turns one spin of a batch into the `Win` objects of `game.events`.
+
+Combination code of a line: digits are symbol indices, reel 1 most significant
+(code = Σ sym[r] · S^(reels-1-r), S = number of symbols). When S^reels is too large for a table,
+the same rule function is evaluated on the actual cells instead (`LineLut.direct`).
+
+Cells that are not stop-driven (overlay wilds, held symbols, cascades) are evaluated from a grid
+with `line_codes_from_grid`; the stop-driven path is a shortcut that yields the same codes.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.events import Win
+
+if TYPE_CHECKING:
+    from game.definitions import GameDefinition
+    from game.money import Bet
+
+LUT_MAX_ENTRIES = 1 << 22
+"""Largest combination table built (4M entries, ~24 MB); beyond it lines are evaluated directly."""
+
+
+def _leading_run(match: np.ndarray) -> np.ndarray:
+    """Length of the leading run of True along the last axis."""
+    return np.cumprod(match, axis=-1, dtype=np.int8).sum(axis=-1, dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class LineLut:
+    """The best line pay (at level 1) of every combination, for one wild-acting set.
+
+    `pay[code]`, `symbol[code]` (symbol index, -1 if no win) and `run[code]`. When `direct` is set
+    no table exists and `best_line` evaluates cells on demand.
+    """
+
+    wild_set: frozenset[int]
+    pay: np.ndarray | None
+    symbol: np.ndarray | None
+    run: np.ndarray | None
+    direct: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledReels:
+    """One reel set (with any wild-reel covers applied) as integer tables.
+
+    windows[r]: (len_r, rows) symbol indices shown for each stop of reel r.
+    line_parts[r]: (len_r, L) each stop's contribution to every line's combination code.
+    scatter_parts[r]: (len_r, n_scatter) how many of each scatter symbol each stop's window shows.
+    """
+
+    name: str
+    wild_reels: frozenset[int]
+    lengths: tuple[int, ...]
+    windows: tuple[np.ndarray, ...]
+    line_parts: tuple[np.ndarray, ...]
+    scatter_parts: tuple[np.ndarray, ...]
+
+
+@dataclass(eq=False)
+class CompiledGame:
+    """A definition compiled into integer tables. Build with `compile_game`."""
+
+    defn: GameDefinition
+    symbol_ids: tuple[str, ...]
+    index: dict[str, int]
+    reel_count: int
+    rows: int
+    wild: int
+    """Index of the wild symbol, -1 if the game has none."""
+    scatters: tuple[int, ...]
+    """Indices of the scatter symbols (in symbol order)."""
+    lines: np.ndarray
+    """(L, reels) row index of each line on each reel."""
+    line_pay: np.ndarray
+    """(S, reels + 1) pay at level 1 for a run of k of each symbol (0 where nothing pays)."""
+    scatter_pay: np.ndarray
+    """(n_scatter, reels·rows + 1) scatter pay in × total bet for k symbols anywhere."""
+    powers: np.ndarray
+    """(reels,) digit weights of the combination code."""
+    extras: dict[str, Any] = field(default_factory=dict)
+    """Game-specific compiled tables (e.g. a feature's), keyed by the game module."""
+    _reels: dict[tuple[str, frozenset[int]], CompiledReels] = field(default_factory=dict)
+
+    @property
+    def symbol_count(self) -> int:
+        return len(self.symbol_ids)
+
+    def reels(self, name: str, wild_reels: frozenset[int] = frozenset()) -> CompiledReels:
+        """The compiled reel set `name`, with the 1-based `wild_reels` covered by wilds."""
+        key = (name, frozenset(wild_reels))
+        hit = self._reels.get(key)
+        if hit is None:
+            hit = self._compile_reels(name, key[1])
+            self._reels[key] = hit
+        return hit
+
+    def lut(self, wild_symbols: frozenset[int] = frozenset()) -> LineLut:
+        """The line table for a wild-acting set: the wild (if any) plus `wild_symbols` indices."""
+        wild_set = frozenset(wild_symbols) | ({self.wild} if self.wild >= 0 else set())
+        key = (self._pay_key, wild_set)
+        hit = _LUTS.get(key)
+        if hit is None:
+            hit = self._build_lut(wild_set)
+            _LUTS[key] = hit
+            while len(_LUTS) > _LUT_CACHE_SIZE:
+                _LUTS.popitem(last=False)
+        else:
+            _LUTS.move_to_end(key)
+        return hit
+
+    def wild_set_of(self, symbol_ids: list[str] | tuple[str, ...]) -> frozenset[int]:
+        return frozenset(self.index[s] for s in symbol_ids)
+
+    # -- compilation ---------------------------------------------------------------------------
+    @property
+    def _pay_key(self) -> tuple:
+        return (self.symbol_ids, self.reel_count, self.line_pay.tobytes())
+
+    def _compile_reels(self, name: str, wild_reels: frozenset[int]) -> CompiledReels:
+        strips = self.defn.reel_sets[name]
+        windows, line_parts, scatter_parts, lengths = [], [], [], []
+        scat = np.array(self.scatters, dtype=np.int64)
+        for r, strip in enumerate(strips):
+            ids = np.array([self.index[s] for s in strip], dtype=np.int64)
+            n = len(ids)
+            win = ids[(np.arange(n)[:, None] + np.arange(self.rows)[None, :]) % n]
+            if (r + 1) in wild_reels:
+                if self.wild < 0:
+                    raise ValueError(f"{self.defn.id}: a wild reel needs a wild symbol")
+                win = np.full_like(win, self.wild)
+            windows.append(win.astype(np.int16))
+            line_parts.append((win[:, self.lines[:, r]] * self.powers[r]).astype(np.int32))
+            scatter_parts.append((win[:, :, None] == scat[None, None, :]).sum(axis=1, dtype=np.int16))
+            lengths.append(n)
+        return CompiledReels(
+            name=name,
+            wild_reels=wild_reels,
+            lengths=tuple(lengths),
+            windows=tuple(windows),
+            line_parts=tuple(line_parts),
+            scatter_parts=tuple(scatter_parts),
+        )
+
+    def _build_lut(self, wild_set: frozenset[int]) -> LineLut:
+        size = self.symbol_count**self.reel_count
+        if size > LUT_MAX_ENTRIES:
+            return LineLut(wild_set=wild_set, pay=None, symbol=None, run=None, direct=True)
+        codes = np.arange(size, dtype=np.int64)
+        cells = (codes[:, None] // self.powers[None, :]) % self.symbol_count
+        pay, sym, run = best_line(self, cells, wild_set)
+        return LineLut(
+            wild_set=wild_set,
+            pay=pay.astype(np.int32),
+            symbol=sym.astype(np.int8),
+            run=run.astype(np.int8),
+        )
+
+
+_LUTS: OrderedDict[tuple, LineLut] = OrderedDict()
+_LUT_CACHE_SIZE = 16
+_GAMES: OrderedDict[int, CompiledGame] = OrderedDict()
+_GAME_CACHE_SIZE = 16
+
+
+def best_line(
+    cg: CompiledGame, cells: np.ndarray, wild_set: frozenset[int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The line rule: best (pay, symbol, run) for each row of `cells` (M, reels) symbol indices.
+
+    For each paying symbol s: the wild's run counts leading wild cells; any other symbol's run
+    counts leading cells equal to s or wild-acting. Pay is the table value for the run; the best
+    candidate is chosen by (pay, run, symbol position). No win gives (0, -1, 0).
+    """
+    m = cells.shape[0]
+    acting = np.zeros(cg.symbol_count, dtype=bool)
+    acting[list(wild_set)] = True
+    is_wild_cell = acting[cells]
+    best_key = np.zeros(m, dtype=np.int64)
+    width = cg.reel_count + 1
+    for s in range(cg.symbol_count):
+        if not cg.line_pay[s].any():
+            continue
+        match = cells == s if s == cg.wild else (cells == s) | is_wild_cell
+        run = _leading_run(match)
+        pay = cg.line_pay[s][run]
+        key = np.where(pay > 0, (pay * width + run) * cg.symbol_count + s, 0)
+        np.maximum(best_key, key, out=best_key)
+    sym = np.where(best_key > 0, best_key % cg.symbol_count, -1)
+    rest = best_key // cg.symbol_count
+    return rest // width, sym, np.where(best_key > 0, rest % width, 0)
+
+
+def compile_game(defn: GameDefinition) -> CompiledGame:
+    """The compiled tables of a definition, built once per definition object and cached."""
+    hit = _GAMES.get(id(defn))
+    if hit is not None and hit.defn is defn:
+        _GAMES.move_to_end(id(defn))
+        return hit
+    ids = tuple(defn.symbol_ids)
+    index = {s: i for i, s in enumerate(ids)}
+    reels, rows = defn.reels, defn.rows
+    line_pay = np.zeros((len(ids), reels + 1), dtype=np.int64)
+    for sym, pays in defn.paytable.items():
+        for k in range(reels + 1):
+            listed = [c for c in pays if c <= k]
+            if listed:
+                line_pay[index[sym], k] = pays[max(listed)]
+    scatters = tuple(index[s] for s in defn.symbols_of_kind("scatter"))
+    scatter_pay = np.zeros((len(scatters), reels * rows + 1), dtype=np.int64)
+    for j, s in enumerate(scatters):
+        pays = defn.scatter_pays.get(ids[s], {})
+        for k in range(reels * rows + 1):
+            listed = [c for c in pays if c <= k]
+            if listed:
+                scatter_pay[j, k] = pays[max(listed)]
+    wilds = defn.symbols_of_kind("wild")
+    cg = CompiledGame(
+        defn=defn,
+        symbol_ids=ids,
+        index=index,
+        reel_count=reels,
+        rows=rows,
+        wild=index[wilds[0]] if wilds else -1,
+        scatters=scatters,
+        lines=np.array(defn.lines, dtype=np.int64),
+        line_pay=line_pay,
+        scatter_pay=scatter_pay,
+        powers=len(ids) ** np.arange(reels - 1, -1, -1, dtype=np.int64),
+    )
+    _GAMES[id(defn)] = cg
+    while len(_GAMES) > _GAME_CACHE_SIZE:
+        _GAMES.popitem(last=False)
+    return cg
+
+
+# -- batch evaluation --------------------------------------------------------------------------
+def grids_from_stops(reels: CompiledReels, stops: np.ndarray) -> np.ndarray:
+    """(N, reels, rows) symbol indices shown for (N, reels) stops."""
+    return np.stack([w[stops[:, r]] for r, w in enumerate(reels.windows)], axis=1)
+
+
+def line_codes(reels: CompiledReels, stops: np.ndarray, lines: int) -> np.ndarray:
+    """(N, lines) combination code of each of the first `lines` lines for (N, reels) stops."""
+    parts = reels.line_parts
+    codes = parts[0][:, :lines][stops[:, 0]]
+    for r in range(1, len(parts)):
+        codes += parts[r][:, :lines][stops[:, r]]
+    return codes
+
+
+def line_codes_from_grid(cg: CompiledGame, grid: np.ndarray, lines: int) -> np.ndarray:
+    """(N, lines) combination codes from (N, reels, rows) grids of symbol indices."""
+    reel_idx = np.arange(cg.reel_count)[None, :]
+    cells = grid[:, reel_idx, cg.lines[:lines]]  # (N, lines, reels)
+    return (cells.astype(np.int64) @ cg.powers).astype(np.int32)
+
+
+def line_cells(cg: CompiledGame, codes: np.ndarray) -> np.ndarray:
+    """The symbol indices (…, reels) a combination code stands for."""
+    return (codes[..., None].astype(np.int64) // cg.powers) % cg.symbol_count
+
+
+def line_pays(cg: CompiledGame, lut: LineLut, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(pay at level 1, symbol index, run) of every line code, each shaped like `codes`."""
+    if not lut.direct:
+        return lut.pay[codes], lut.symbol[codes], lut.run[codes]
+    pay, sym, run = best_line(cg, line_cells(cg, codes).reshape(-1, cg.reel_count), lut.wild_set)
+    return pay.reshape(codes.shape), sym.reshape(codes.shape), run.reshape(codes.shape)
+
+
+def line_pay_totals(cg: CompiledGame, lut: LineLut, codes: np.ndarray) -> np.ndarray:
+    """(N,) sum of the level-1 line pays of each row of codes (the simulator's hot path)."""
+    if not lut.direct:
+        return lut.pay[codes].sum(axis=1, dtype=np.int64)
+    return line_pays(cg, lut, codes)[0].sum(axis=1, dtype=np.int64)
+
+
+def scatter_counts(reels: CompiledReels, stops: np.ndarray) -> np.ndarray:
+    """(N, n_scatter) how many of each scatter symbol the window shows."""
+    parts = reels.scatter_parts
+    counts = parts[0][stops[:, 0]].astype(np.int64)
+    for r in range(1, len(parts)):
+        counts += parts[r][stops[:, r]]
+    return counts
+
+
+def scatter_counts_from_grid(cg: CompiledGame, grid: np.ndarray) -> np.ndarray:
+    """(N, n_scatter) scatter counts from (N, reels, rows) grids."""
+    scat = np.array(cg.scatters, dtype=grid.dtype)
+    return (grid[:, :, :, None] == scat).sum(axis=(1, 2), dtype=np.int64)
+
+
+def scatter_multiples(cg: CompiledGame, counts: np.ndarray) -> np.ndarray:
+    """(N,) total scatter pay in multiples of the total bet for (N, n_scatter) counts."""
+    if not cg.scatters:
+        return np.zeros(counts.shape[0], dtype=np.int64)
+    total = np.zeros(counts.shape[0], dtype=np.int64)
+    for j in range(len(cg.scatters)):
+        total += cg.scatter_pay[j][counts[:, j]]
+    return total
+
+
+@dataclass(frozen=True, eq=False)
+class SpinBatch:
+    """N evaluated spins. Coins include the bet level and each spin's multiplier."""
+
+    stops: np.ndarray
+    codes: np.ndarray
+    scatter_counts: np.ndarray
+    line_coins: np.ndarray
+    scatter_coins: np.ndarray
+    multiplier: np.ndarray
+
+    @property
+    def win_coins(self) -> np.ndarray:
+        return self.line_coins + self.scatter_coins
+
+
+def evaluate_spins(
+    cg: CompiledGame,
+    reels: CompiledReels,
+    lut: LineLut,
+    stops: np.ndarray,
+    bet: Bet,
+    multiplier: int | np.ndarray = 1,
+) -> SpinBatch:
+    """Evaluate N spins given their (N, reels) stops: line and scatter wins in coins."""
+    codes = line_codes(reels, stops, bet.lines)
+    return evaluate_codes(cg, lut, stops, codes, scatter_counts(reels, stops), bet, multiplier)
+
+
+def evaluate_codes(
+    cg: CompiledGame,
+    lut: LineLut,
+    stops: np.ndarray,
+    codes: np.ndarray,
+    counts: np.ndarray,
+    bet: Bet,
+    multiplier: int | np.ndarray = 1,
+) -> SpinBatch:
+    """Evaluate N spins from line codes and scatter counts (the grid-driven entry point)."""
+    mult = np.broadcast_to(np.asarray(multiplier, dtype=np.int64), (codes.shape[0],))
+    line = line_pay_totals(cg, lut, codes) * (bet.level * mult)
+    scatter = scatter_multiples(cg, counts) * (bet.total_coins * mult)
+    return SpinBatch(
+        stops=stops,
+        codes=codes,
+        scatter_counts=counts,
+        line_coins=line,
+        scatter_coins=scatter,
+        multiplier=mult,
+    )
+
+
+def spin_wins(
+    cg: CompiledGame,
+    lut: LineLut,
+    batch: SpinBatch,
+    grid: np.ndarray,
+    i: int,
+    bet: Bet,
+) -> list[Win]:
+    """The `Win` objects of spin `i` of a batch (line wins in line order, then scatters).
+
+    `grid` is that spin's (reels, rows) symbol indices, used for scatter positions.
+    """
+    mult = int(batch.multiplier[i])
+    wins: list[Win] = []
+    pay, sym, run = line_pays(cg, lut, batch.codes[i : i + 1])
+    for line in np.flatnonzero(pay[0]):
+        k = int(run[0, line])
+        rows = cg.lines[line]
+        wins.append(
+            Win(
+                kind="line",
+                line=int(line) + 1,
+                symbol=cg.symbol_ids[int(sym[0, line])],
+                count=k,
+                coins=int(pay[0, line]) * bet.level * mult,
+                positions=[(r, int(rows[r])) for r in range(k)],
+            )
+        )
+    for j, s in enumerate(cg.scatters):
+        n = int(batch.scatter_counts[i, j])
+        multiple = int(cg.scatter_pay[j][n])
+        if multiple:
+            cells = np.argwhere(grid == s)
+            wins.append(
+                Win(
+                    kind="scatter",
+                    symbol=cg.symbol_ids[s],
+                    count=n,
+                    coins=multiple * bet.total_coins * mult,
+                    positions=[(int(r), int(w)) for r, w in cells],
+                )
+            )
+    return wins
+
+
+def grid_symbols(cg: CompiledGame, grid: np.ndarray) -> list[list[str]]:
+    """A (reels, rows) grid of indices as `grid[reel][row]` symbol ids."""
+    ids = cg.symbol_ids
+    return [[ids[int(x)] for x in reel] for reel in grid]
