@@ -1,0 +1,315 @@
+"""The engine's command line: `python -m game list | describe | play | simulate | par | bench`.
+
+Every command reads the installed game data (`assets/games/<id>/game.toml`). Errors a user can
+make (an unknown game, a bad data file, a bet the game does not offer, a bad pick) print one
+plain line on stderr and exit with status 2; argparse handles malformed arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from game import ENGINE_VERSION
+from game.definitions import DefinitionError, GameDefinition, LoadedGame, list_game_ids, load_game
+from game.money import Bet, cents_to_decimal_str, parse_amount_cents
+
+
+class UsageError(Exception):
+    """A plain-language error for the user; exit status 2."""
+
+
+def _load(game_id: str) -> LoadedGame:
+    if game_id not in list_game_ids():
+        known = ", ".join(list_game_ids()) or "none"
+        raise UsageError(f"unknown game {game_id!r} (installed: {known})")
+    return load_game(game_id)
+
+
+def _decimal(cents: int) -> float:
+    return float(Decimal(cents_to_decimal_str(cents)))
+
+
+def _print_json(data: Any, pretty: bool) -> None:
+    print(json.dumps(data, indent=2 if pretty else None, ensure_ascii=False))
+
+
+def _bet_from_args(defn: GameDefinition, args: argparse.Namespace) -> Bet:
+    from game.bets import make_bet
+
+    coin = None
+    if args.coin_value is not None:
+        try:
+            coin = parse_amount_cents(args.coin_value)
+        except ValueError as exc:
+            raise UsageError(f"--coin-value: {exc}") from None
+    try:
+        return make_bet(defn, lines=args.lines, level=args.level, coin_value_cents=coin)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+# -- commands ------------------------------------------------------------------------------------
+def describe(loaded: LoadedGame) -> dict[str, Any]:
+    """The game's data as the paytable screen and outside tools see it (JSON-ready)."""
+    d = loaded.definition
+    b = d.bet
+    return {
+        "id": d.id,
+        "name": d.name,
+        "pitch": d.pitch,
+        "reels": d.reels,
+        "rows": d.rows,
+        "symbols": [{"id": s.id, "name": s.name, "kind": s.kind} for s in d.symbols],
+        "lines": d.lines,
+        "paytable": {s: {str(k): v for k, v in sorted(p.items())} for s, p in d.paytable.items()},
+        "scatter_pays": {s: {str(k): v for k, v in sorted(p.items())} for s, p in d.scatter_pays.items()},
+        "reel_sets": d.reel_sets,
+        "bet": {
+            "levels": b.levels,
+            "default_level": b.default_level,
+            "coin_values": [_decimal(c) for c in b.coin_values_cents],
+            "coin_values_cents": b.coin_values_cents,
+            "default_coin_value": _decimal(b.default_coin_value_cents),
+            "default_coin_value_cents": b.default_coin_value_cents,
+            "coins_per_level": b.coins_per_level,
+            "lines": {
+                "max": len(d.lines),
+                "selectable": b.lines_selectable,
+                "default": b.default_lines if b.lines_selectable else len(d.lines),
+            },
+        },
+        "rtp_published": d.rtp_published,
+        "cap": d.cap.model_dump(mode="json"),
+        "feature": None if d.feature is None else d.feature.model_dump(mode="json"),
+        "sha256": loaded.sha256,
+        "engine_version": ENGINE_VERSION,
+    }
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    ids = list_game_ids()
+    if args.json:
+        _print_json(ids, pretty=False)
+    else:
+        for game_id in ids:
+            print(game_id)
+    return 0
+
+
+def cmd_describe(args: argparse.Namespace) -> int:
+    data = describe(_load(args.game))
+    if args.json:
+        _print_json(data, pretty=True)
+    else:
+        print(
+            f"{data['name']} ({data['id']}): {data['reels']}x{data['rows']}, "
+            f"{len(data['lines'])} lines, RTP {data['rtp_published']:.2%}"
+        )
+        print(f"sha256 {data['sha256']}")
+    return 0
+
+
+def _parse_choices(text: str | None) -> list[int]:
+    if not text:
+        return []
+    try:
+        return [int(part) for part in text.split(",") if part.strip() != ""]
+    except ValueError:
+        raise UsageError(f"--choices must be whole numbers separated by commas, got {text!r}") from None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.round import play_round
+
+    defn = _load(args.game).definition
+    bet = _bet_from_args(defn, args)
+    try:
+        result = play_round(defn, bet, args.seed, _parse_choices(args.choices))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    data = result.to_json()
+    if args.json:
+        _print_json(data, pretty=False)
+    else:
+        for event in data["events"]:
+            print(json.dumps(event, ensure_ascii=False))
+        if result.pending is not None:
+            print(
+                f"waiting for a pick: {result.pending.picks_left} left of "
+                f"{result.pending.options} (--choices)"
+            )
+        else:
+            print(f"won {result.total_win_coins} coins ({cents_to_decimal_str(result.total_win_cents)})")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.cli_progress import ProgressBar
+    from game.math.simulate import default_workers, simulate
+
+    defn = _load(args.game).definition
+    bet = _bet_from_args(defn, args)
+    workers = args.workers if args.workers is not None else default_workers()
+    bar = ProgressBar(f"simulate {defn.id}")
+    try:
+        out = simulate(defn, bet, args.rounds, args.seed, workers=workers, progress=bar.update)
+    finally:
+        bar.close()
+    if args.json:
+        _print_json(out, pretty=True)
+    else:
+        lo, hi = out["ci99"]
+        print(
+            f"{out['rounds']:,} rounds: RTP {out['rtp']:.4%} (99 % CI {lo:.4%} .. {hi:.4%}), "
+            f"hit frequency {out['hit_frequency']:.2%}, "
+            f"{out['rounds_per_second']:,.0f} rounds/s"
+        )
+    return 0
+
+
+def cmd_par(args: argparse.Namespace) -> int:
+    defn = _load(args.game).definition
+    try:
+        from game.math.exact import par_sheet
+    except ImportError:
+        raise UsageError("the exact calculator (game.math.exact) is not available") from None
+    sheet = par_sheet(defn)
+    if args.json:
+        _print_json(sheet, pretty=True)
+    else:
+        print(f"exact RTP {sheet['rtp']:.6%}")
+        for part in sheet.get("parts", []):
+            print(f"  {part['name']}: {part['rtp']:.6%} ({part.get('method', '')})")
+    return 0
+
+
+def bench(defn: GameDefinition, rounds: int, play_rounds: int) -> dict[str, Any]:
+    """Single-core simulator speed and `play_round` latency (figures only)."""
+    from game.bets import default_bet
+    from game.math.simulate import simulate
+    from game.round import play_round
+
+    bet = default_bet(defn)
+    simulate(defn, bet, 100_000, seed=0, workers=1)  # warm-up: compile tables
+    sim = simulate(defn, bet, rounds, seed=1, workers=1)
+
+    for seed in range(50):  # warm-up
+        play_round(defn, bet, seed)
+    start = time.perf_counter()
+    triggered = []
+    for seed in range(play_rounds):
+        result = play_round(defn, bet, seed)
+        if result.pending is not None and len(triggered) < 50:
+            triggered.append(result)
+    base_us = (time.perf_counter() - start) / play_rounds * 1e6
+    feature_us = None
+    if triggered:
+        start = time.perf_counter()
+        for r in triggered:
+            play_round(defn, bet, r.seed, list(range(r.pending.picks_left)))
+        feature_us = (time.perf_counter() - start) / len(triggered) * 1e6
+    return {
+        "game": defn.id,
+        "simulate": {
+            "rounds": sim["rounds"],
+            "seconds": sim["seconds"],
+            "rounds_per_second": sim["rounds_per_second"],
+            "rtp": sim["rtp"],
+        },
+        "rounds_per_second": sim["rounds_per_second"],
+        "play_round_us": base_us,
+        "play_round_feature_us": feature_us,
+        "play_rounds": play_rounds,
+    }
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    defn = _load(args.game).definition
+    _print_json(bench(defn, args.rounds, args.play_rounds), pretty=True)
+    return 0
+
+
+# -- parser --------------------------------------------------------------------------------------
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative: {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _add_bet_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lines", type=_positive, help="active lines (default: the game's default)")
+    p.add_argument("--level", type=_positive, help="bet level, coins per line")
+    p.add_argument("--coin-value", help="coin value in currency units, e.g. 0.05")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("list", help="installed game ids")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("describe", help="a game's data: symbols, lines, paytable, strips, bets")
+    p.add_argument("game")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_describe)
+
+    p = sub.add_parser("play", help="play one round from a seed")
+    p.add_argument("game")
+    p.add_argument("--seed", type=_non_negative, required=True)
+    _add_bet_args(p)
+    p.add_argument("--choices", help="pick indices in order, e.g. 3,11,17")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="Monte Carlo through the production engine")
+    p.add_argument("game")
+    p.add_argument("--rounds", type=_positive, required=True)
+    p.add_argument("--seed", type=_non_negative, required=True)
+    p.add_argument("--workers", type=_positive, help="processes (default: one per CPU)")
+    _add_bet_args(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("par", help="the exact par sheet")
+    p.add_argument("game")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_par)
+
+    p = sub.add_parser("bench", help="simulator rounds/s on one core and play_round latency")
+    p.add_argument("game")
+    p.add_argument("--rounds", type=_positive, default=2_000_000)
+    p.add_argument("--play-rounds", type=_positive, default=5_000)
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (UsageError, DefinitionError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

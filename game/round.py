@@ -1,0 +1,284 @@
+"""The round state machine: run a round to its next player choice, serialise it, resume it.
+
+`play_round(defn, bet, seed, choices)` is a pure function: it replays the game's flow (see
+`game.games`) from the seed, feeding it the given choices, and returns every event up to the
+first unanswered choice (`pending`) or the end of the round. Answering a pick is calling it again
+with one more choice; the events then strictly extend the previous ones. A round in progress is
+stored as a `RoundState` (game, bet, seed, choices) and resumed by playing it again.
+
+The round owns the running total and the win cap: a flow calls `ctx.credit(coins)` after each
+spin and stops spinning once it returns True; the round then emits `WinCapEvent` and
+`RoundEndEvent`, paying exactly the cap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from game.bets import validate_bet
+from game.definitions import GameDefinition
+from game.evaluate import (
+    CompiledGame,
+    CompiledReels,
+    LineLut,
+    SpinBatch,
+    compile_game,
+    evaluate_spins,
+    grid_symbols,
+    grids_from_stops,
+    spin_wins,
+)
+from game.events import (
+    PickRequestEvent,
+    RoundEndEvent,
+    SpinEvent,
+    SpinMode,
+    WinCapEvent,
+    events_from_json,
+    events_to_json,
+)
+from game.games import cap_coins, rules_for
+from game.money import Bet, cents_to_decimal_str
+from game.rng import Rng
+
+
+class RoundContext:
+    """What a game flow sees while it runs one round: data, bet, RNG and the running total."""
+
+    def __init__(self, defn: GameDefinition, bet: Bet, rng: Rng, state: dict[str, Any] | None = None) -> None:
+        self.defn = defn
+        self.bet = bet
+        self.rng = rng
+        self.compiled: CompiledGame = compile_game(defn)
+        self.state = state
+        """State carried in from earlier rounds (games whose features span rounds), or None."""
+        self.state_out: dict[str, Any] | None = None
+        """State a flow leaves for the next round (set by flows that span rounds)."""
+        self.cap_coins = cap_coins(defn, bet)
+        self.total_coins = 0
+        self.capped = False
+
+    def credit(self, coins: int) -> bool:
+        """Add a win to the running total; True once the total has reached the cap."""
+        self.total_coins += coins
+        if self.cap_coins is not None and self.total_coins >= self.cap_coins:
+            self.capped = True
+        return self.capped
+
+    @property
+    def paid_coins(self) -> int:
+        """The running total as it would be paid (at most the cap)."""
+        return min(self.total_coins, self.cap_coins) if self.capped else self.total_coins
+
+    def spin_events(
+        self,
+        mode: SpinMode,
+        reels: CompiledReels,
+        lut: LineLut,
+        stops: np.ndarray,
+        *,
+        multiplier: int = 1,
+        spin_index_start: int | None = None,
+        spins_total: int | None = None,
+    ) -> tuple[SpinBatch, list[SpinEvent]]:
+        """Evaluate (N, reels) stops as one batch and describe each spin as a `SpinEvent`."""
+        cg = self.compiled
+        batch = evaluate_spins(cg, reels, lut, stops, self.bet, multiplier)
+        grids = grids_from_stops(reels, stops)
+        wild_symbols = [cg.symbol_ids[i] for i in sorted(lut.wild_set)]
+        wild_reels = sorted(reels.wild_reels)
+        events = []
+        for i in range(stops.shape[0]):
+            events.append(
+                SpinEvent(
+                    mode=mode,
+                    reel_set=reels.name,
+                    stops=[int(s) for s in stops[i]],
+                    grid=grid_symbols(cg, grids[i]),
+                    wild_symbols=wild_symbols,
+                    wild_reels=wild_reels,
+                    multiplier=int(batch.multiplier[i]),
+                    wins=spin_wins(cg, lut, batch, grids[i], i, self.bet),
+                    win_coins=int(batch.win_coins[i]),
+                    spin_index=None if spin_index_start is None else spin_index_start + i,
+                    spins_total=spins_total,
+                )
+            )
+        return batch, events
+
+
+def check_pick(choice: Any, options: int, picked: Sequence[int]) -> int:
+    """A valid pick index, or ValueError with a plain message."""
+    if isinstance(choice, bool) or not isinstance(choice, int | np.integer):
+        raise ValueError(f"a pick must be a whole number, got {choice!r}")
+    if not 0 <= choice < options:
+        raise ValueError(f"pick {choice} is out of range: choose 0 to {options - 1}")
+    if choice in picked:
+        raise ValueError(f"pick {choice} was already picked")
+    return int(choice)
+
+
+def _bet_json(bet: Bet) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "lines": bet.lines,
+        "level": bet.level,
+        "coin_value": float(Decimal(cents_to_decimal_str(bet.coin_value_cents))),
+        "coin_value_cents": bet.coin_value_cents,
+    }
+    if bet.coins_per_level_unit is not None:
+        out["coins_per_level_unit"] = bet.coins_per_level_unit
+    return out
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A round played up to its first unanswered choice, or to its end."""
+
+    game_id: str
+    seed: int
+    bet: Bet
+    choices: tuple[int, ...]
+    events: list
+    pending: PickRequestEvent | None
+    finished: bool
+    total_win_coins: int
+    """What the round pays so far (the final credit once finished), cap applied."""
+    capped: bool
+    state_out: dict[str, Any] | None = None
+
+    @property
+    def total_win_cents(self) -> int:
+        return self.bet.coins_to_cents(self.total_win_coins)
+
+    @property
+    def state(self) -> RoundState:
+        """The resumable state of this round."""
+        return RoundState(game=self.game_id, bet=self.bet, seed=self.seed, choices=self.choices)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (the `python -m game play --json` output)."""
+        return {
+            "game": self.game_id,
+            "seed": self.seed,
+            "bet": _bet_json(self.bet),
+            "choices": list(self.choices),
+            "total_bet_coins": self.bet.total_coins,
+            "total_win_coins": self.total_win_coins,
+            "total_win_cents": self.total_win_cents,
+            "capped": self.capped,
+            "finished": self.finished,
+            "pending": None if self.pending is None else self.pending.model_dump(mode="json"),
+            "events": events_to_json(self.events),
+        }
+
+    @classmethod
+    def events_of_json(cls, data: dict[str, Any]) -> list:
+        """The typed events of a `to_json()` dict."""
+        return events_from_json(data["events"])
+
+
+class RoundState(BaseModel):
+    """Everything needed to resume a round: play it again with these values."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str
+    bet: Bet
+    seed: int = Field(ge=0)
+    choices: tuple[int, ...] = ()
+    state: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RoundState:
+        return cls.model_validate(data)
+
+    def with_choice(self, choice: int) -> RoundState:
+        return self.model_copy(update={"choices": (*self.choices, int(choice))})
+
+    def resume(self, defn: GameDefinition) -> RoundResult:
+        """Play this round again (up to its next choice or its end)."""
+        if defn.id != self.game:
+            raise ValueError(f"this round belongs to {self.game!r}, not {defn.id!r}")
+        return play_round(defn, self.bet, self.seed, self.choices, state=self.state)
+
+
+def play_round(
+    defn: GameDefinition,
+    bet: Bet,
+    seed: int,
+    choices: Sequence[int] = (),
+    *,
+    state: dict[str, Any] | None = None,
+) -> RoundResult:
+    """Play one round of `defn` from `seed` with the player's `choices` so far.
+
+    Raises ValueError for a bet the game does not offer or an invalid choice (out of range,
+    already picked, or given when no choice is pending). `state` is the cross-round state of
+    games that carry one (None for Secret of the Stones).
+    """
+    validate_bet(defn, bet)
+    rules = rules_for(defn)
+    ctx = RoundContext(defn, bet, Rng.from_seed(seed), state)
+    flow = rules.play(ctx)
+    events: list = []
+    answers = list(choices)
+    used = 0
+    pending: PickRequestEvent | None = None
+    reply: Any = None
+    try:
+        while True:
+            event = flow.send(reply)
+            reply = None
+            events.append(event)
+            if isinstance(event, PickRequestEvent):
+                if used == len(answers):
+                    pending = event
+                    break
+                reply = answers[used]
+                used += 1
+    except StopIteration:
+        pass
+    finally:
+        flow.close()
+    if used < len(answers):
+        raise ValueError(f"no choice is pending: {len(answers) - used} choice(s) too many")
+    if pending is None:
+        if ctx.capped:
+            events.append(
+                WinCapEvent(
+                    cap_coins=ctx.paid_coins,
+                    uncapped_coins=ctx.total_coins,
+                    reason=_cap_reason(defn, bet, ctx.paid_coins),
+                )
+            )
+        events.append(RoundEndEvent(total_win_coins=ctx.paid_coins, capped=ctx.capped))
+    return RoundResult(
+        game_id=defn.id,
+        seed=seed,
+        bet=bet,
+        choices=tuple(int(c) for c in choices),
+        events=events,
+        pending=pending,
+        finished=pending is None,
+        total_win_coins=ctx.paid_coins,
+        capped=ctx.capped,
+        state_out=ctx.state_out,
+    )
+
+
+def _cap_reason(defn: GameDefinition, bet: Bet, cap: int) -> str:
+    if defn.cap.max_currency_cents is not None and (
+        cap == defn.cap.max_currency_cents // bet.coin_value_cents
+    ):
+        amount = cents_to_decimal_str(defn.cap.max_currency_cents)
+        return f"The maximum win from a single game is {amount} ({cap:,} coins)."
+    return f"The maximum win from a single game is {cap:,} coins at this bet level."
