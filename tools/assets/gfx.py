@@ -1,3 +1,4 @@
+# ruff: noqa: N806, RUF005 (image maths: H, W and SS are the conventional names)
 """Image maths for the asset generator: masks, height fields, lighting, compositing.
 
 Images are NumPy float32 arrays in (row, column) order. A layer is an (H, W, 4) array of
@@ -14,8 +15,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
+import numpy as np
+import pygame
 
 pygame.font.init()
 
@@ -181,7 +182,7 @@ def _box(a: np.ndarray, r: int, axis: int, edge: bool) -> np.ndarray:
 
 def blur(a: np.ndarray, radius: float, edge: bool = False) -> np.ndarray:
     """Gaussian-like blur (three box passes per axis). radius ≈ 2 sigma. Works on 2-D or 3-D."""
-    r = max(int(round(radius / 2.0)), 0)
+    r = max(round(radius / 2.0), 0)
     if r < 1:
         return a.astype(F)
     out = a.astype(F)
@@ -476,7 +477,7 @@ def text_mask(text: str, path: Path, size: int, tracking: int = 0) -> np.ndarray
 def fit_mask(m: np.ndarray, max_w: float, max_h: float) -> np.ndarray:
     h, w = m.shape
     k = min(max_w / w, max_h / h)
-    nw, nh = max(int(round(w * k)), 1), max(int(round(h * k)), 1)
+    nw, nh = max(round(w * k), 1), max(round(h * k), 1)
     return resize(m, nw, nh)
 
 
@@ -484,8 +485,8 @@ def place(mask: np.ndarray, h: int, w: int, cx: float, cy: float) -> np.ndarray:
     """Put a small mask into an (h, w) canvas centred at (cx, cy)."""
     out = np.zeros((h, w), dtype=F)
     mh, mw = mask.shape
-    x = int(round(cx - mw / 2))
-    y = int(round(cy - mh / 2))
+    x = round(cx - mw / 2)
+    y = round(cy - mh / 2)
     x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + mw, w), min(y + mh, h)
     if x0 < x1 and y0 < y1:
         out[y0:y1, x0:x1] = mask[y0 - y : y1 - y, x0 - x : x1 - x]

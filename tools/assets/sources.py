@@ -1,3 +1,4 @@
+
 """The generator's third-party inputs: which packages, which files, and how to fetch them.
 
 `fetch()` runs `npm pack` for pinned package versions into a temporary folder and copies only

@@ -1,0 +1,267 @@
+# ruff: noqa: N806 (image maths: H, W and SS are the conventional names)
+"""Secret of the Stones: carved-stone royals, enamel animal medallions, wild, scatter, tablets,
+wild reel, frame and backdrops. Theme: Celtic night, standing stones, teal mist and gold.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tools.assets import gfx, kit
+from tools.assets.gfx import F
+from tools.assets.kit import SS
+
+ROYALS = {"ten": ("10", (70, 220, 210)), "jack": ("J", (90, 160, 255)),
+          "queen": ("Q", (200, 120, 255)), "king": ("K", (110, 230, 120)),
+          "ace": ("A", (255, 190, 80))}
+
+ANIMALS = {
+    # id: (icon, enamel colours dark→light, figure colours)
+    "serpent": ("sea-serpent", ["#07301c", "#127a44", "#3fd27e"], ["#d8ffe4", "#7cf0a8", "#1f9a56"]),
+    "wolf": ("wolf-howl", ["#0a1a3a", "#1d4f9a", "#5aa8ff"], ["#f4f8ff", "#b8d6ff", "#5a86c8"]),
+    "bull": ("charging-bull", ["#3a0a06", "#9a2a12", "#ff7a3a"], ["#fff0e0", "#ffc08a", "#c8602a"]),
+    "owl": ("owl", ["#3a2200", "#a06a0a", "#ffc83a"], ["#fffbe8", "#ffe9a0", "#c89a30"]),
+    "deer": ("deer", ["#2a0a3a", "#7a2a9a", "#d67aff"], ["#fff4ff", "#f0c8ff", "#a060c8"]),
+}
+
+
+def stone_block(w: int, h: int, seed: int, *, inset: float = 6, radius: float = 18,
+                base=(128, 131, 136), rough: float = 3.0):
+    """A rough-hewn grey stone block with bevelled edges: (layer, mask, height, albedo)."""
+    H, W = h * SS, w * SS
+    sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - inset * SS, H / 2 - inset * SS, radius * SS)
+    sd = sd + (gfx.value_noise(H, W, 18, seed + 11, 3) - 0.5) * rough * 2 * SS
+    m = gfx.cover(sd)
+    hf = gfx.bevel_height(sd, 12 * SS) * 14 * SS + kit.stone_height(H, W, seed, 3.0 * SS)
+    alb = kit.stone_albedo(H, W, seed, base, tint=(92, 110, 70))
+    return sd, m, hf, alb
+
+
+def carved_symbol(rank: str, label: str, glow_col, seed: int) -> np.ndarray:
+    W = H = 160 * SS
+    out = gfx.empty(H, W)
+    _sd, m, hf, alb = stone_block(160, 160, seed)
+    kit.drop(out, m, dy=4, r=7, a=0.8)
+    glyph = kit.text(label, 112 * SS if len(label) > 1 else 84 * SS, 96 * SS)
+    gm = gfx.place(glyph, H, W, W / 2, H / 2 + 2 * SS)
+    groove = gfx.blur(gm, 5 * SS)
+    hf2 = hf - groove * 9 * SS
+    alb2 = alb * (1 - 0.55 * groove[..., None])
+    col = gfx.lit(alb2, hf2, strength=0.55, ambient=0.45, spec_k=0.12, gloss=10)
+    # mystical light pooled in the carving
+    core = gfx.erode(gm, 2.5 * SS)
+    col = col + gfx.rgb(glow_col) * (0.55 * core + 0.25 * groove)[..., None]
+    gfx.over(out, gfx.paint(np.clip(col, 0, 1), m))
+    kit.halo(out, core * m, glow_col, 6, 0.6, additive=True)
+    return kit.finish(out)
+
+
+def animal_symbol(name: str, seed: int) -> np.ndarray:
+    icon_name, enamel, figure = ANIMALS[name]
+    W = H = 160 * SS
+    out = gfx.empty(H, W)
+    cx, cy = W / 2, H / 2
+    sd = gfx.sd_circle(H, W, cx, cy, 74 * SS)
+    kit.drop(out, gfx.cover(sd), dy=4, r=7, a=0.8)
+    # stone ring
+    ring_m = gfx.cover(sd)
+    ring_h = gfx.tube_height(sd, -16 * SS, 0) * 10 * SS + kit.stone_height(H, W, seed, 2 * SS)
+    ring_col = gfx.lit(kit.stone_albedo(H, W, seed, (120, 122, 128)), ring_h, strength=0.7,
+                       ambient=0.45, spec_k=0.1)
+    # carved knotwork dots on the ring
+    x, y = gfx.grid(H, W)
+    ang = np.arctan2(y - cy, x - cx)
+    dots = gfx.cover(np.hypot(np.hypot(x - cx, y - cy) - 66 * SS, 0) - 1.5 * SS) * (
+        np.cos(ang * 24) > 0.6
+    )
+    ring_col *= (1 - 0.35 * gfx.blur(dots.astype(F), 3 * SS))[..., None]
+    gfx.over(out, gfx.paint(ring_col, ring_m))
+    # gold inner bezel
+    bez_sd = sd + 15 * SS
+    bez, face_sd = kit.rim_ring(bez_sd, 5 * SS)
+    # enamel face
+    face_m = gfx.cover(face_sd)
+    t = gfx.radial_t(H, W, cx - 10 * SS, cy - 16 * SS, 64 * SS)
+    face = gfx.ramp(1 - t, [(0, enamel[0]), (0.55, enamel[1]), (1, enamel[2])])
+    face *= (1 - 0.6 * gfx.blur(1 - face_m, 12 * SS) * face_m)[..., None]
+    gfx.over(out, gfx.paint(face, face_m))
+    gfx.over(out, kit.rays(H, W, cx, cy, 9, gfx.rgb(enamel[2]) * 0.6, seed)[..., :] *
+             face_m[..., None])
+    gfx.over(out, bez)
+    # the animal
+    am = gfx.place(kit.icon(icon_name, 92 * SS), H, W, cx, cy + 2 * SS)
+    kit.halo(out, am, gfx.rgb(enamel[2]), 10, 1.6, additive=True)
+    kit.drop(out, am, dy=3, r=4, a=0.8)
+    kit.outlined(out, am, 1.6 * SS, (16, 10, 6))
+    fill = kit.vgrad_in(am, [(0, figure[0]), (0.5, figure[1]), (1, figure[2])])
+    gfx.over(out, kit.emboss(am, fill, bevel=5 * SS, strength=2.2, spec=0.55))
+    kit.gloss(out, face_m, 0.16)
+    return kit.finish(out)
+
+
+def wild_symbol() -> np.ndarray:
+    W = H = 160 * SS
+    out = gfx.empty(H, W)
+    cx, cy = W / 2, H / 2
+    out_glow = gfx.cover(gfx.sd_round_rect(H, W, cx, cy, 70 * SS, 70 * SS, 20 * SS))
+    kit.halo(out, out_glow, (255, 200, 80), 10, 1.2)
+    plate, face_m, _face_sd = kit.round_plate(
+        160, 160, radius=20, inset=6, rim_w=8,
+        face_stops=[(0, "#0c3b3a"), (0.6, "#06201f"), (1, "#031010")], seed=5)
+    gfx.over(out, plate)
+    gfx.over(out, kit.rays(H, W, cx, cy, 12, (255, 210, 110), 3, 0.1) * face_m[..., None] * 0.9)
+    tri = gfx.place(kit.icon("light-thorny-triskelion", 120 * SS), H, W, cx, cy)
+    gfx.over(out, gfx.solid(tri * face_m, (80, 220, 200), 0.22))
+    word = gfx.place(kit.text("WILD", 132 * SS, 60 * SS), H, W, cx, cy + 2 * SS)
+    kit.halo(out, word, (255, 170, 40), 12, 1.8)
+    kit.outlined(out, word, 2 * SS, (40, 18, 0))
+    gfx.over(out, kit.emboss_metal(word, gfx.GOLD, bevel=4 * SS, strength=2.4))
+    kit.gloss(out, face_m, 0.14)
+    for sx, sy, r in ((34, 36, 26), (128, 122, 20), (120, 40, 14)):
+        gfx.add(out, gfx.sparkle(H, W, sx * SS, sy * SS, r * SS, (255, 240, 200)))
+    return kit.finish(out)
+
+
+def scatter_symbol() -> np.ndarray:
+    W = H = 160 * SS
+    out = gfx.empty(H, W)
+    cx, cy = W / 2, H / 2
+    sd = gfx.sd_circle(H, W, cx, cy, 72 * SS)
+    kit.halo(out, gfx.cover(sd), (255, 60, 30), 12, 1.4)
+    kit.drop(out, gfx.cover(sd), dy=4, r=7, a=0.7)
+    rim, face_sd = kit.rim_ring(sd, 11 * SS)
+    face_m = gfx.cover(face_sd)
+    t = gfx.radial_t(H, W, cx, cy, 62 * SS)
+    face = gfx.ramp(1 - t, [(0, "#1a0202"), (0.6, "#5a0808"), (1, "#b01a10")])
+    gfx.over(out, gfx.paint(face, face_m))
+    gfx.over(out, kit.rays(H, W, cx, cy, 10, (255, 160, 60), 9, 0.1) * face_m[..., None])
+    gfx.over(out, rim)
+    # red rune stone
+    rs = gfx.place(kit.icon("rune-stone", 104 * SS), H, W, cx, cy)
+    kit.halo(out, rs, (255, 80, 30), 9, 2.0, additive=True)
+    kit.outlined(out, rs, 1.5 * SS, (30, 0, 0))
+    fill = kit.vgrad_in(rs, [(0, "#ff9a7a"), (0.35, "#e8241a"), (1, "#6a0404")])
+    gfx.over(out, kit.emboss(rs, fill, bevel=7 * SS, strength=2.6, spec=0.8, gloss=30))
+    # golden rivets around the rim
+    for i in range(8):
+        a = i * np.pi / 4 + np.pi / 8
+        px, py = cx + np.cos(a) * 66.5 * SS, cy + np.sin(a) * 66.5 * SS
+        dm = gfx.cover(gfx.sd_circle(H, W, px, py, 3.2 * SS))
+        gfx.over(out, kit.emboss_metal(dm, gfx.GOLD, bevel=2 * SS))
+    gfx.add(out, gfx.sparkle(H, W, 52 * SS, 46 * SS, 30 * SS, (255, 230, 200)))
+    return kit.finish(out)
+
+
+def symbols() -> dict[str, np.ndarray]:
+    out: dict[str, np.ndarray] = {}
+    for i, (rank, (label, col)) in enumerate(ROYALS.items()):
+        out[rank] = carved_symbol(rank, label, col, 100 + i)
+    for i, name in enumerate(ANIMALS):
+        out[name] = animal_symbol(name, 200 + i)
+    out["wild"] = wild_symbol()
+    out["scatter"] = scatter_symbol()
+    return out
+
+
+# ----------------------------------------------------------------------------- picker tablets
+
+TABLET_FACES = {
+    "spins_2": ("+2", "SPINS"), "spins_3": ("+3", "SPINS"), "spins_4": ("+4", "SPINS"),
+    "spins_5": ("+5", "SPINS"), "spins_10": ("+10", "SPINS"),
+    "mult_1": ("+x1", "MULTIPLIER"), "mult_2": ("+x2", "MULTIPLIER"),
+    "wild_reel_2": ("2", "WILD REEL"), "wild_reel_4": ("4", "WILD REEL"),
+    "wild_deer": ("@deer", "WILD"), "wild_owl": ("@owl", "WILD"),
+}
+
+
+def tablet(kind: str) -> np.ndarray:
+    S = 120
+    W = H = S * SS
+    out = gfx.empty(H, W)
+    cx, cy = W / 2, H / 2
+    is_open = kind not in ("closed", "hover")
+    base = (150, 152, 156) if is_open else (112, 116, 120)
+    sd, m, hf, alb = stone_block(S, S, 600 + len(kind) * 7, inset=6, radius=22, base=base,
+                                 rough=2.0)
+    if kind == "hover":
+        kit.halo(out, m, (80, 255, 210), 10, 1.8)
+    kit.drop(out, m, dy=4, r=6, a=0.8)
+    if is_open:
+        # the lid is gone: a recessed glowing face
+        rec = gfx.sd_round_rect(H, W, cx, cy, 44 * SS, 44 * SS, 12 * SS)
+        rm = gfx.cover(rec)
+        hf = hf - gfx.blur(rm, 5 * SS) * 6 * SS
+        alb = alb * (1 - 0.55 * rm[..., None])
+    col = gfx.lit(alb, hf, strength=0.6, ambient=0.45, spec_k=0.12)
+    gfx.over(out, gfx.paint(col, m))
+    if not is_open:
+        tri = gfx.place(kit.icon("light-thorny-triskelion", 70 * SS), H, W, cx, cy)
+        groove = gfx.blur(tri, 3 * SS)
+        glow_c = (90, 255, 210) if kind == "hover" else (60, 150, 140)
+        gfx.over(out, gfx.solid(groove * m, (10, 14, 16), 0.7))
+        gfx.add(out, gfx.solid(gfx.erode(tri, 1.2 * SS) * m, glow_c) * (0.9 if kind == "hover"
+                                                                         else 0.45))
+        if kind == "hover":
+            edge = gfx.cover(np.abs(sd + 3 * SS) - 1.5 * SS)
+            gfx.add(out, gfx.glow(edge, (120, 255, 220), 4 * SS, 1.2))
+        return kit.finish(out)
+    big, small = TABLET_FACES[kind]
+    rec_m = gfx.cover(gfx.sd_round_rect(H, W, cx, cy, 44 * SS, 44 * SS, 12 * SS))
+    gfx.add(out, gfx.solid(gfx.blur(rec_m, 16 * SS) * rec_m * 0.35, (90, 255, 210)))
+    if big.startswith("@"):
+        icon_name = ANIMALS[big[1:]][0]
+        mm = gfx.place(kit.icon(icon_name, 56 * SS), H, W, cx, cy - 10 * SS)
+        fill = kit.vgrad_in(mm, [(0, ANIMALS[big[1:]][2][0]), (1, ANIMALS[big[1:]][2][2])])
+        kit.halo(out, mm, gfx.rgb(ANIMALS[big[1:]][1][2]), 6, 1.5, additive=True)
+        kit.outlined(out, mm, 1.2 * SS)
+        gfx.over(out, kit.emboss(mm, fill, bevel=3 * SS))
+        sm = gfx.place(kit.text(small, 60 * SS, 20 * SS), H, W, cx, cy + 32 * SS)
+    else:
+        bm = gfx.place(kit.text(big, 76 * SS, 46 * SS), H, W, cx, cy - 8 * SS)
+        kit.halo(out, bm, (255, 190, 60), 6, 1.4)
+        kit.outlined(out, bm, 2 * SS, (30, 12, 0))
+        gfx.over(out, kit.emboss_metal(bm, gfx.GOLD, bevel=3 * SS))
+        sm = gfx.place(kit.text(small, 78 * SS, 15 * SS), H, W, cx, cy + 28 * SS)
+    kit.outlined(out, sm, 1.5 * SS, (0, 20, 16))
+    gfx.over(out, kit.emboss(sm, (200, 255, 240), bevel=1.5 * SS, spec=0.2))
+    return kit.finish(out)
+
+
+def tablets() -> dict[str, np.ndarray]:
+    out = {k: tablet(k) for k in ("closed", "hover")}
+    out.update({k: tablet(k) for k in TABLET_FACES})
+    return out
+
+
+def wild_reel() -> np.ndarray:
+    W, H = 160 * SS, 480 * SS
+    out = gfx.empty(H, W)
+    cx = W / 2
+    sd = gfx.sd_round_rect(H, W, cx, H / 2, 72 * SS, 232 * SS, 24 * SS)
+    sd = sd + (gfx.value_noise(H, W, 20, 77, 3) - 0.5) * 4 * SS
+    m = gfx.cover(sd)
+    kit.halo(out, m, (80, 255, 210), 14, 1.4)
+    hf = gfx.bevel_height(sd, 14 * SS) * 14 * SS + kit.stone_height(H, W, 78, 3 * SS)
+    alb = kit.stone_albedo(H, W, 79, (120, 128, 130))
+    # glowing runes carved down the pillar
+    runes = np.zeros((H, W), F)
+    for yy in (70, 140, 340, 410):
+        r = gfx.place(kit.icon("light-thorny-triskelion", 44 * SS), H, W, cx, yy * SS)
+        runes = np.maximum(runes, r)
+    word = np.zeros((H, W), F)
+    for i, ch in enumerate("WILD"):
+        word = np.maximum(word, gfx.place(kit.text(ch, 64 * SS, 40 * SS), H, W, cx,
+                                          (180 + i * 40) * SS))
+    groove = gfx.blur(runes, 3 * SS)
+    hf = hf - groove * 4 * SS
+    col = gfx.lit(alb * (1 - 0.5 * groove[..., None]), hf, strength=0.6, ambient=0.45)
+    col = col + gfx.rgb((90, 255, 210)) * gfx.erode(runes, 1 * SS)[..., None] * 0.8
+    gfx.over(out, gfx.paint(np.clip(col, 0, 1), m))
+    x, _y = gfx.grid(H, W)
+    gfx.add(out, gfx.solid(np.exp(-((x - cx) / (40 * SS)) ** 2) * m * 0.25, (90, 255, 210)))
+    kit.halo(out, word, (255, 190, 60), 10, 1.8)
+    kit.outlined(out, word, 2.5 * SS, (30, 12, 0))
+    gfx.over(out, kit.emboss_metal(word, gfx.GOLD, bevel=3 * SS))
+    for sy in (150, 330):
+        gfx.add(out, gfx.sparkle(H, W, cx + 40 * SS, sy * SS, 30 * SS, (200, 255, 240)))
+    return kit.finish(out)

@@ -1,0 +1,223 @@
+# ruff: noqa: N806 (image maths: H, W and SS are the conventional names)
+"""Warlords – Crystals of Power: faction-coloured crystal plates (red samurai, green priestess,
+blue barbarian), gold warriors, tall stacks, three-gem wild ring, banners, overlay weapons.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tools.assets import gfx, kit
+from tools.assets.kit import SS
+
+FACTION = {
+    "red": ["#2a0306", "#7a0c14", "#e0303a", "#ffb0a0"],
+    "green": ["#03220e", "#0b6a30", "#30d070", "#c0ffd0"],
+    "blue": ["#040e2e", "#0e3a8a", "#3a8aff", "#c0e0ff"],
+}
+WARRIORS = {"samurai": ("ninja-heroic-stance", "red", "samurai-helmet", "SAMURAI"),
+            "priestess": ("sun-priest", "green", "ceremonial-mask", "PRIESTESS"),
+            "barbarian": ("barbarian", "blue", "horned-helm", "BARBARIAN")}
+ANIMALS = {"wolf": ("wolf-head", "red"), "panther": ("lynx-head", "green"),
+           "boar": ("boar", "blue")}
+HELMS = {"samurai_helmet": ("samurai-helmet", "red"),
+         "priestess_mask": ("ceremonial-mask", "green"),
+         "barbarian_helmet": ("horned-helm", "blue")}
+GEM = {"red": (235, 40, 50), "green": (40, 210, 90), "blue": (50, 120, 255)}
+
+
+def crystal_face(dst, face_m, cols, seed: int, strength: float = 1.0) -> None:
+    """Faceted crystal shards in the background of a face."""
+    H, W = face_m.shape
+    x, y = gfx.grid(H, W)
+    rng = np.random.default_rng(seed)
+    pts = rng.random((14, 2)) * np.array([W, H])
+    d = np.stack([np.hypot(x - px, y - py) for px, py in pts])
+    idx = np.argmin(d, axis=0)
+    shade_v = rng.random(14)[idx]
+    d.sort(axis=0)
+    edge = gfx.smoothstep(3 * SS, 0, d[1] - d[0])
+    t = gfx.radial_t(H, W, W / 2, H * 0.42, W * 0.6)
+    base = gfx.ramp(1 - t + 0.25 * (shade_v - 0.5), [(0, cols[0]), (0.55, cols[1]), (1, cols[2])])
+    base = base + 0.18 * strength * edge[..., None]
+    base *= (1 - 0.7 * gfx.blur(1 - face_m, 12 * SS) * face_m)[..., None]
+    gfx.over(dst, gfx.paint(np.clip(base, 0, 1), face_m))
+
+
+def plate(w, h, faction, seed, rim=gfx.GOLD, radius=18):
+    cols = FACTION[faction]
+    out, face_m, _face_sd = kit.round_plate(
+        w, h, radius=radius, inset=5, rim_w=7, rim_stops=rim,
+        face_stops=[(0, cols[1]), (1, cols[0])], seed=seed, texture=0.0)
+    crystal_face(out, face_m, cols, seed)
+    return out, face_m
+
+
+def figure_symbol(icon_name, faction, seed, *, metal=gfx.GOLD, size=118, rim=gfx.GOLD,
+                  tint=None) -> np.ndarray:
+    W = H = 160 * SS
+    out, face_m = plate(160, 160, faction, seed, rim)
+    cols = FACTION[faction]
+    m = gfx.place(kit.icon(icon_name, size * SS), H, W, W / 2, H / 2 + 4 * SS) * face_m
+    kit.halo(out, m, gfx.rgb(cols[2]), 14, 1.5, additive=True)
+    kit.drop(out, m, dy=4, r=5, a=0.85)
+    kit.outlined(out, m, 1.6 * SS, (12, 8, 4))
+    if tint is None:
+        gfx.over(out, kit.emboss_metal(m, metal, bevel=5 * SS, strength=2.4))
+    else:
+        fill = kit.vgrad_in(m, tint)
+        gfx.over(out, kit.emboss(m, fill, bevel=5 * SS, strength=2.2, spec=0.6))
+    kit.gloss(out, face_m, 0.12)
+    return kit.finish(out)
+
+
+def stack_symbol(name: str, seed: int) -> np.ndarray:
+    icon_name, faction, helm, title = WARRIORS[name]
+    cols = FACTION[faction]
+    W, H = 160 * SS, 480 * SS
+    out, face_m = plate(160, 480, faction, seed, radius=20)
+    cx = W / 2
+    gfx.over(out, kit.rays(H, W, cx, H * 0.36, 14, gfx.rgb(cols[2]) * 0.8, seed, 0.1, 2.0)
+             * face_m[..., None])
+    # emblem helm on top, warrior large in the middle, name plate at the bottom
+    hm = gfx.place(kit.icon(helm, 70 * SS), H, W, cx, 62 * SS) * face_m
+    kit.halo(out, hm, gfx.rgb(cols[2]), 10, 1.2, additive=True)
+    kit.outlined(out, hm, 1.4 * SS)
+    gfx.over(out, kit.emboss_metal(hm, gfx.SILVER, bevel=4 * SS))
+    fm = gfx.place(kit.icon_fit(icon_name, 146 * SS, 250 * SS), H, W, cx, 240 * SS) * face_m
+    kit.halo(out, fm, gfx.rgb(cols[3]), 22, 1.6, additive=True)
+    kit.drop(out, fm, dy=5, r=6, a=0.85)
+    kit.outlined(out, fm, 2 * SS)
+    gfx.over(out, kit.emboss_metal(fm, gfx.GOLD, bevel=6 * SS, strength=2.6))
+    # name ribbon
+    rib_sd = gfx.sd_round_rect(H, W, cx, 412 * SS, 66 * SS, 20 * SS, 8 * SS)
+    rib_m = gfx.cover(rib_sd)
+    kit.drop(out, rib_m, dy=3, r=4)
+    rim, in_sd = kit.rim_ring(rib_sd, 3 * SS)
+    gfx.over(out, gfx.paint(gfx.ramp(gfx.linear_t(H, W, 90, None, 412 * SS, 40 * SS),
+                                     [(0, cols[1]), (1, cols[0])]), gfx.cover(in_sd)))
+    gfx.over(out, rim)
+    tm = gfx.place(kit.text(title, 118 * SS, 22 * SS), H, W, cx, 413 * SS)
+    kit.outlined(out, tm, 1.2 * SS)
+    gfx.over(out, kit.emboss_metal(tm, gfx.GOLD, bevel=2 * SS))
+    kit.gloss(out, face_m, 0.08)
+    return kit.finish(out)
+
+
+def wild_symbol() -> np.ndarray:
+    W = H = 160 * SS
+    out = gfx.empty(H, W)
+    cx, cy = W / 2, H / 2
+    bg = gfx.cover(gfx.sd_circle(H, W, cx, cy, 70 * SS))
+    kit.halo(out, bg, (255, 200, 90), 14, 1.3)
+    p, face_m = plate(160, 160, "blue", 77, radius=80)
+    # re-tint the face to a dark violet so no faction is favoured
+    gfx.over(out, p)
+    gfx.over(out, gfx.solid(face_m, (30, 10, 40), 0.7))
+    gfx.over(out, kit.rays(H, W, cx, cy, 12, (255, 220, 130), 5, 0.11) * face_m[..., None])
+    # gold ring (torus) seen from the front
+    r_sd = np.abs(gfx.sd_circle(H, W, cx, cy - 8 * SS, 40 * SS)) - 9 * SS
+    ring_m = gfx.cover(r_sd)
+    hf = gfx.tube_height(r_sd, -9 * SS, 0) * 9 * SS
+    kit.drop(out, ring_m, dy=4, r=5, a=0.8)
+    gfx.over(out, gfx.paint(gfx.metal(hf, gfx.GOLD, strength=1.0), ring_m))
+    for i, (c, ang) in enumerate(((GEM["red"], -90), (GEM["green"], 150), (GEM["blue"], 30))):
+        a = np.deg2rad(ang)
+        gx, gy = cx + np.cos(a) * 40 * SS, cy - 8 * SS + np.sin(a) * 40 * SS
+        setting = gfx.cover(gfx.sd_circle(H, W, gx, gy, 17 * SS))
+        kit.drop(out, setting, dy=2, r=3)
+        gfx.over(out, kit.emboss_metal(setting, gfx.GOLD, bevel=5 * SS))
+        gfx.over(out, kit.gem(H, W, gx, gy, 13 * SS, c, 8, 0.2 + i))
+    word = gfx.place(kit.text("WILD", 110 * SS, 36 * SS), H, W, cx, 128 * SS)
+    kit.halo(out, word, (255, 170, 40), 8, 1.6)
+    kit.outlined(out, word, 2 * SS, (40, 18, 0))
+    gfx.over(out, kit.emboss_metal(word, gfx.GOLD, bevel=3 * SS, strength=2.4))
+    return kit.finish(out)
+
+
+def banner_symbol(faction: str) -> np.ndarray:
+    cols = FACTION[faction]
+    W = H = 160 * SS
+    out = gfx.empty(H, W)
+    cx, cy = W / 2, H / 2
+    bm = gfx.place(kit.icon("vertical-banner", 140 * SS), H, W, cx, cy)
+    kit.halo(out, bm, gfx.rgb(cols[2]), 16, 1.5)
+    kit.drop(out, bm, dy=4, r=6, a=0.8)
+    kit.outlined(out, bm, 2.2 * SS, (30, 20, 5))
+    # gold trim = the banner outline, cloth = eroded interior
+    gfx.over(out, kit.emboss_metal(bm, gfx.GOLD, bevel=4 * SS))
+    cloth = gfx.erode(bm, 4 * SS)
+    fill = kit.vgrad_in(cloth, [(0, cols[2]), (0.6, cols[1]), (1, cols[0])])
+    x, _y = gfx.grid(H, W)
+    folds = 1 + 0.12 * np.sin(x / (9 * SS))
+    gfx.over(out, kit.emboss(cloth, fill * folds[..., None], bevel=3 * SS, spec=0.3))
+    gm = gfx.place(kit.icon("crossed-swords", 52 * SS), H, W, cx, cy + 4 * SS) * cloth
+    kit.outlined(out, gm, 1.2 * SS)
+    gfx.over(out, kit.emboss_metal(gm, gfx.GOLD, bevel=3 * SS))
+    gfx.over(out, kit.gem(H, W, cx, cy - 36 * SS, 9 * SS, gfx.rgb(cols[2]) * 255, 6, 0.5))
+    gfx.add(out, gfx.sparkle(H, W, cx + 30 * SS, cy - 50 * SS, 28 * SS))
+    return kit.finish(out)
+
+
+def blank_symbol() -> np.ndarray:
+    W = H = 160 * SS
+    out = gfx.empty(H, W)
+    sd = gfx.sd_round_rect(H, W, W / 2, H / 2, 74 * SS, 74 * SS, 16 * SS)
+    m = gfx.cover(sd)
+    kit.drop(out, m, dy=3, r=5, a=0.6)
+    hf = gfx.bevel_height(sd, 10 * SS) * 10 * SS + kit.stone_height(H, W, 9, 2 * SS)
+    col = gfx.lit(kit.stone_albedo(H, W, 9, (58, 60, 66)), hf, strength=0.6, ambient=0.5)
+    ring = gfx.cover(np.abs(gfx.sd_circle(H, W, W / 2, H / 2, 40 * SS)) - 3 * SS)
+    col *= (1 - 0.35 * gfx.blur(ring, 3 * SS))[..., None]
+    gfx.over(out, gfx.paint(col, m))
+    return kit.finish(out)
+
+
+def overlay(kind: str) -> np.ndarray:
+    """Transparent weapon overlay drawn over a cell turning wild."""
+    W = H = 160 * SS
+    out = gfx.empty(H, W)
+    cx, cy = W / 2, H / 2
+    icon_name = {"hammer": "thor-hammer", "arrow": "arrow-cluster", "sword": "broadsword"}[kind]
+    glow_col = {"hammer": (120, 200, 255), "arrow": (120, 255, 160), "sword": (255, 120, 90)}[kind]
+    ring = gfx.cover(np.abs(gfx.sd_circle(H, W, cx, cy, 66 * SS)) - 2 * SS)
+    gfx.add(out, gfx.glow(ring, glow_col, 8 * SS, 1.4))
+    gfx.add(out, kit.rays(H, W, cx, cy, 8, glow_col, 4, 0.12, 1.4))
+    m = gfx.place(kit.icon(icon_name, 124 * SS), H, W, cx, cy)
+    kit.halo(out, m, glow_col, 16, 2.0, additive=True)
+    kit.outlined(out, m, 2 * SS)
+    gfx.over(out, kit.emboss_metal(m, gfx.GOLD, bevel=5 * SS, strength=2.6))
+    gfx.add(out, gfx.sparkle(H, W, cx + 34 * SS, cy - 40 * SS, 40 * SS))
+    return kit.finish(out)
+
+
+def symbols() -> dict[str, np.ndarray]:
+    out: dict[str, np.ndarray] = {}
+    for i, (name, (icon_name, faction, _h, _t)) in enumerate(WARRIORS.items()):
+        out[name] = figure_symbol(icon_name, faction, 300 + i, size=124)
+    for i, (name, (icon_name, faction)) in enumerate(ANIMALS.items()):
+        cols = FACTION[faction]
+        out[name] = figure_symbol(icon_name, faction, 310 + i, size=112,
+                                  tint=[(0, "#ffffff"), (0.45, cols[3]), (1, cols[2])])
+    for i, (name, (icon_name, faction)) in enumerate(HELMS.items()):
+        out[name] = figure_symbol(icon_name, faction, 320 + i, metal=gfx.SILVER, size=104,
+                                  rim=gfx.SILVER)
+    out["wild"] = wild_symbol()
+    for f in ("blue", "green", "red"):
+        out[f"scatter_{f}"] = banner_symbol(f)
+    out["blank"] = blank_symbol()
+    return out
+
+
+def stacks() -> dict[str, np.ndarray]:
+    return {f"{n}_stack": stack_symbol(n, 340 + i) for i, n in enumerate(WARRIORS)}
+
+
+def overlays() -> dict[str, np.ndarray]:
+    return {f"overlay_{k}": overlay(k) for k in ("hammer", "arrow", "sword")}
+
+
+def preview() -> dict[str, np.ndarray]:
+    d = symbols()
+    d.update(overlays())
+    return d

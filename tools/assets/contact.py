@@ -1,0 +1,191 @@
+
+"""Contact sheets: one PNG per game and one for the UI kit, built from the saved outputs, for
+reviewing the art at a glance (docs/contact-sheets/<game>.png, ui.png).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from tools.assets import gfx
+
+IMG = "assets/images"
+BG = (22, 20, 30)
+
+
+class Sheet:
+    def __init__(self, width: int, title: str):
+        self.w = width
+        self.rows: list[tuple[str, list[tuple[str, pygame.Surface]], int]] = []
+        self.title = title
+
+    def row(self, label: str, items: list[tuple[str, pygame.Surface]], scale: float = 1.0):
+        scaled = []
+        for name, s in items:
+            if scale != 1.0:
+                s = pygame.transform.smoothscale(
+                    s, (max(int(s.get_width() * scale), 1), max(int(s.get_height() * scale), 1)))
+            scaled.append((name, s))
+        self.rows.append((label, scaled, 0))
+
+    def render(self) -> pygame.Surface:
+        f_small = gfx.font(gfx.Fonts.text, 13)
+        f_label = gfx.font(gfx.Fonts.text_bold, 18)
+        f_title = gfx.font(gfx.Fonts.display, 34)
+        pad = 12
+        # lay out rows with wrapping
+        layout = []
+        y = 70
+        for label, items, _ in self.rows:
+            y += 28
+            x = pad
+            row_h = 0
+            for name, s in items:
+                cw = max(s.get_width(), 60)
+                if x + cw > self.w - pad:
+                    x = pad
+                    y += row_h + 22
+                    row_h = 0
+                layout.append((label, name, s, x, y))
+                x += cw + pad
+                row_h = max(row_h, s.get_height())
+            y += row_h + 30
+        sheet = pygame.Surface((self.w, y + pad))
+        sheet.fill(BG)
+        # checker pattern behind transparent art so alpha reads
+        sheet.blit(f_title.render(self.title, True, (240, 210, 140)), (pad, 16))
+        drawn_labels = set()
+        for label, name, s, x, yy in layout:
+            if label not in drawn_labels:
+                sheet.blit(f_label.render(label, True, (200, 200, 220)), (pad, yy - 26))
+                drawn_labels.add(label)
+            r = pygame.Rect(x, yy, s.get_width(), s.get_height())
+            pygame.draw.rect(sheet, (34, 32, 44), r)
+            sheet.blit(s, (x, yy))
+            sheet.blit(f_small.render(name, True, (160, 160, 180)), (x, yy + s.get_height() + 3))
+        return sheet
+
+
+def _load(root: Path, rel: str) -> pygame.Surface:
+    return pygame.image.load(str(root / IMG / rel))
+
+
+def _names(root: Path, folder: str) -> list[str]:
+    return sorted(p.stem for p in (root / IMG / folder).glob("*.png"))
+
+
+SYMBOL_ORDER = {
+    "stones": ["ten", "jack", "queen", "king", "ace", "serpent", "wolf", "bull", "owl", "deer",
+               "wild", "scatter"],
+    "warlords": ["samurai", "priestess", "barbarian", "wolf", "panther", "boar", "samurai_helmet",
+                 "priestess_mask", "barbarian_helmet", "wild", "scatter_blue", "scatter_green",
+                 "scatter_red", "blank"],
+    "tombraider": ["portrait", "key", "passport", "climber", "rider", "gunslinger", "sword",
+                   "ace", "king", "queen", "jack", "ten"],
+}
+
+
+def game_sheet(root: Path, game: str) -> pygame.Surface:
+    sh = Sheet(1400, {"stones": "Secret of the Stones", "warlords": "Warlords – Crystals of Power",
+                      "tombraider": "Tomb Raider – Secret of the Sword"}[game])
+    sh.row("symbols (160×160)", [(n, _load(root, f"{game}/symbols/{n}.png"))
+                                 for n in SYMBOL_ORDER[game]])
+    if game == "warlords":
+        sh.row("stacks (160×480) and overlays",
+               [(n, _load(root, f"warlords/symbols/{n}_stack.png"))
+                for n in ("samurai", "priestess", "barbarian")]
+               + [(n, _load(root, f"warlords/{n}.png"))
+                  for n in ("overlay_hammer", "overlay_arrow", "overlay_sword")])
+    if game == "stones":
+        sh.row("picker tablets (120×120) and wild reel",
+               [(n, _load(root, f"stones/tablet/{n}.png")) for n in _names(root, "stones/tablet")]
+               + [("wild_reel", _load(root, "stones/wild_reel.png"))])
+    if game == "tombraider":
+        sh.row("artefacts (140×140) and discs (120×120)",
+               [(n, _load(root, f"tombraider/artefacts/{n}.png"))
+                for n in ("closed", "fragment", "trap", "treasure", "bonus")]
+               + [(n, _load(root, f"tombraider/discs/{n}.png")) for n in ("disc_back",
+                                                                          "disc_face")])
+    sh.row("logo and lobby tile", [("logo", _load(root, f"{game}/logo.png")),
+                                   ("tile (×0.6)", pygame.transform.smoothscale(
+                                       _load(root, f"{game}/tile.png"), (216, 252)))])
+    # a composed screen: backdrop + reel bg + symbols + frame + hud
+    sh.row("composed screen (×0.75)", [("screen", pygame.transform.smoothscale(
+        compose_screen(root, game), (960, 540)))])
+    backs = ["background", "background_free"] + {"stones": ["picker_bg"],
+                                                 "warlords": ["battle_bg"],
+                                                 "tombraider": []}[game]
+    thumbs = [(n, _load(root, f"{game}/{n}.png")) for n in backs]
+    if game == "tombraider":
+        thumbs += [(f"locations/{n}", _load(root, f"tombraider/locations/{n}.png"))
+                   for n in ("london", "ghana", "cambodia", "peru", "tokyo")]
+        thumbs += [("maps/world_tiles", pygame.image.load(str(root / "assets/maps/world_tiles.png")))]
+    sh.row("backdrops (×0.25)", thumbs, scale=0.25)
+    return sh.render()
+
+
+def compose_screen(root: Path, game: str) -> pygame.Surface:
+    scr = pygame.Surface((1280, 720))
+    scr.blit(_load(root, f"{game}/background.png"), (0, 0))
+    scr.blit(_load(root, f"{game}/reel_bg.png"), (210, 56))
+    names = SYMBOL_ORDER[game]
+    k = 0
+    for i in range(5):
+        for j in range(3):
+            s = _load(root, f"{game}/symbols/{names[(k * 7 + 3) % len(names)]}.png")
+            scr.blit(s, (210 + 172 * i + 6, 56 + 160 * j))
+            k += 1
+    scr.blit(_load(root, f"{game}/frame.png"), (0, 0))
+    scr.blit(_load(root, "ui/hud_bar.png"), (0, 560))
+    logo = _load(root, f"{game}/logo.png")
+    scr.blit(pygame.transform.smoothscale(logo, (260, 65)), (10, 8))
+    spin = _load(root, "ui/spin_normal.png")
+    scr.blit(spin, (1076, 576))
+    for i, st in enumerate(("normal", "hover", "pressed", "disabled")):
+        b = pygame.transform.smoothscale(_load(root, f"ui/button_{st}.png"), (140, 48))
+        scr.blit(b, (300 + i * 160, 620))
+    for r in range(3):
+        b = _load(root, "ui/line_badge.png")
+        scr.blit(b, (170, 56 + 160 * r + 67))
+        scr.blit(b, (1076, 56 + 160 * r + 67))
+    return scr
+
+
+def ui_sheet(root: Path) -> pygame.Surface:
+    sh = Sheet(1400, "Reelhouse – UI kit")
+    sh.row("buttons 96×48 (9-slice) and spin 128×128",
+           [(f"button_{s}", _load(root, f"ui/button_{s}.png"))
+            for s in ("normal", "hover", "pressed", "disabled")]
+           + [(f"spin_{s}", _load(root, f"ui/spin_{s}.png"))
+              for s in ("normal", "hover", "pressed", "disabled")])
+    icons = sorted(p.stem for p in (root / IMG / "ui").glob("icon_*.png"))
+    sh.row("icons 48×48 (white, tinted at run time)", [(n[5:], _load(root, f"ui/{n}.png"))
+                                                         for n in icons])
+    sh.row("panel, badge, coin, particle", [(n, _load(root, f"ui/{n}.png")) for n in
+                                            ("panel", "line_badge", "coin", "particle")])
+    sh.row("win banner, app icon, wordmark", [(n, _load(root, f"ui/{n}.png")) for n in
+                                              ("win_banner", "app_icon", "logo")], scale=0.6)
+    sh.row("HUD bar 1280×160", [("hud_bar", _load(root, "ui/hud_bar.png"))], scale=0.9)
+    sh.row("intro and lobby (×0.4)", [(n, _load(root, f"ui/{n}.png")) for n in
+                                      ("intro_bg", "lobby_bg")], scale=0.4)
+    fonts = []
+    for name, size in (("display", 44), ("display_regular", 40), ("text", 28), ("text_bold", 28)):
+        f = gfx.font(Path(gfx.Fonts.display).parent / f"{name}.ttf", size)
+        s = f.render(f"{name}: BIG WIN 12,345.67 € Spin", True, (240, 230, 210))
+        fonts.append((name, s))
+    sh.row("fonts", fonts)
+    return sh.render()
+
+
+def build_all(root: Path) -> list[str]:
+    out = root / "docs" / "contact-sheets"
+    out.mkdir(parents=True, exist_ok=True)
+    done = []
+    for game in ("stones", "warlords", "tombraider"):
+        pygame.image.save(game_sheet(root, game), str(out / f"{game}.png"))
+        done.append(f"docs/contact-sheets/{game}.png")
+    pygame.image.save(ui_sheet(root), str(out / "ui.png"))
+    done.append("docs/contact-sheets/ui.png")
+    return done

@@ -1,0 +1,261 @@
+
+"""Reelhouse asset generator: bakes every PNG, OGG and map file under `assets/`.
+
+Usage (from the repository root):
+
+    python -m tools.assets.make_assets            # build everything into assets/
+    python -m tools.assets.make_assets --only images|sounds|map|sheets
+    python -m tools.assets.make_assets --check    # rebuild into a temp dir, compare hashes
+    python -m tools.assets.make_assets --fetch    # refresh tools/assets/sources and fonts (npm)
+
+The build reads only committed inputs (tools/assets/sources/*, assets/fonts/*) and is seeded,
+so two runs give byte-identical files. Sounds need the generator-only packages pinned in
+tools/requirements-assets.txt (soundfile for OGG Vorbis).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tools.assets import sources
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("stones", "warlords", "tombraider")
+OUTPUT_DIRS = ("assets/images", "assets/sounds", "assets/maps", "docs/contact-sheets")
+
+
+def _setup_fonts(root: Path) -> None:
+    from tools.assets import gfx
+
+    f = ROOT / "assets" / "fonts"
+    gfx.Fonts.display = f / "display.ttf"
+    gfx.Fonts.display_regular = f / "display_regular.ttf"
+    gfx.Fonts.text = f / "text.ttf"
+    gfx.Fonts.text_bold = f / "text_bold.ttf"
+
+
+def _save_all(items: dict[str, object], root: Path, opaque: bool = False) -> list[str]:
+    from tools.assets import gfx
+
+    for rel, layer in items.items():
+        gfx.save(layer, root / rel, opaque=opaque)
+    return list(items)
+
+
+# ----------------------------------------------------------------------------- jobs
+
+
+def job_symbols(root: str) -> list[str]:
+    from tools.assets import art_stones, art_tombraider, art_warlords
+
+    r = Path(root)
+    _setup_fonts(r)
+    done: list[str] = []
+    img = "assets/images"
+    for game, mod in (("stones", art_stones), ("warlords", art_warlords),
+                      ("tombraider", art_tombraider)):
+        done += _save_all({f"{img}/{game}/symbols/{k}.png": v for k, v in mod.symbols().items()},
+                          r)
+    done += _save_all({f"{img}/warlords/symbols/{k}.png": v
+                       for k, v in art_warlords.stacks().items()}, r)
+    done += _save_all({f"{img}/warlords/{k}.png": v for k, v in art_warlords.overlays().items()},
+                      r)
+    done += _save_all({f"{img}/stones/tablet/{k}.png": v for k, v in art_stones.tablets().items()},
+                      r)
+    done += _save_all({f"{img}/stones/wild_reel.png": art_stones.wild_reel()}, r)
+    done += _save_all({f"{img}/tombraider/artefacts/{k}.png": v
+                       for k, v in art_tombraider.artefacts().items()}, r)
+    done += _save_all({f"{img}/tombraider/discs/{k}.png": v
+                       for k, v in art_tombraider.discs().items()}, r)
+    return done
+
+
+def job_backdrops(root: str) -> list[str]:
+    from tools.assets import backdrops as bd
+
+    r = Path(root)
+    _setup_fonts(r)
+    img = "assets/images"
+    items = {
+        f"{img}/stones/background.png": bd.stones_bg(),
+        f"{img}/stones/background_free.png": bd.stones_bg(True),
+        f"{img}/stones/picker_bg.png": bd.picker_bg(),
+        f"{img}/warlords/background.png": bd.warlords_bg(),
+        f"{img}/warlords/background_free.png": bd.warlords_bg(True),
+        f"{img}/warlords/battle_bg.png": bd.battle_bg(),
+        f"{img}/tombraider/background.png": bd.tomb_bg(),
+        f"{img}/tombraider/background_free.png": bd.tomb_bg(True),
+        f"{img}/ui/lobby_bg.png": bd.lobby_bg(),
+        f"{img}/ui/intro_bg.png": bd.lobby_bg(True),
+    }
+    for loc in bd.LOCATIONS:
+        items[f"{img}/tombraider/locations/{loc}.png"] = bd.location_bg(loc)
+    return _save_all(items, r, opaque=True)
+
+
+def job_chrome(root: str) -> list[str]:
+    """UI kit, frames, reel backgrounds, logos and lobby tiles (tiles reuse saved backdrops)."""
+
+    from tools.assets import ui
+
+    r = Path(root)
+    _setup_fonts(r)
+    img = "assets/images"
+    items: dict[str, object] = {}
+    for s in ("normal", "hover", "pressed", "disabled"):
+        items[f"{img}/ui/button_{s}.png"] = ui.button(s)
+        items[f"{img}/ui/spin_{s}.png"] = ui.spin_button(s)
+    items[f"{img}/ui/panel.png"] = ui.panel()
+    items[f"{img}/ui/hud_bar.png"] = ui.hud_bar()
+    for name in ui.ICONS:
+        items[f"{img}/ui/{name}.png"] = ui.ui_icon(name)
+    items[f"{img}/ui/line_badge.png"] = ui.line_badge()
+    items[f"{img}/ui/coin.png"] = ui.coin()
+    items[f"{img}/ui/particle.png"] = ui.particle()
+    items[f"{img}/ui/win_banner.png"] = ui.win_banner()
+    items[f"{img}/ui/app_icon.png"] = ui.app_icon()
+    items[f"{img}/ui/logo.png"] = ui.wordmark("REELHOUSE", 700, 180, sub="THREE CLASSIC SLOTS")
+    for game in GAMES:
+        items[f"{img}/{game}/frame.png"] = ui.frame(game)
+        items[f"{img}/{game}/logo.png"] = ui.logo(game)
+    done = _save_all(items, r)
+    done += _save_all({f"{img}/{g}/reel_bg.png": ui.reel_bg(g) for g in GAMES}, r, opaque=True)
+    return done
+
+
+def job_tiles(root: str) -> list[str]:
+    import pygame
+
+    from tools.assets import gfx, ui
+
+    r = Path(root)
+    _setup_fonts(r)
+    img = "assets/images"
+    hero = {"stones": "stones/symbols/scatter.png", "warlords": "warlords/symbols/wild.png",
+            "tombraider": "tombraider/symbols/key.png"}
+    items = {}
+    for game in GAMES:
+        def load(rel: str) -> object:
+            return gfx.from_surface(pygame.image.load(str(r / img / rel)))
+
+        items[f"{img}/{game}/tile.png"] = ui.tile(game, load(f"{game}/background.png"),
+                                                  load(hero[game]), load(f"{game}/logo.png"))
+    return _save_all(items, r)
+
+
+def job_map(root: str) -> list[str]:
+    from tools.assets import gfx, worldmap
+
+    r = Path(root)
+    _setup_fonts(r)
+    gfx.save(worldmap.paint_world(), r / "assets/maps/world_tiles.png", opaque=True)
+    worldmap.write_tmx(r / "assets/maps/world.tmx", "world_tiles.png")
+    return ["assets/maps/world_tiles.png", "assets/maps/world.tmx"]
+
+
+def job_sounds(root: str) -> list[str]:
+    from tools.assets import sfx
+
+    return sfx.build_all(Path(root))
+
+
+def job_music(root: str) -> list[str]:
+    from tools.assets import music
+
+    return music.build_all(Path(root))
+
+
+def job_sheets(root: str) -> list[str]:
+    from tools.assets import contact
+
+    r = Path(root)
+    _setup_fonts(r)
+    return contact.build_all(r)
+
+
+GROUPS = {
+    "images": [job_symbols, job_backdrops, job_chrome],
+    "map": [job_map],
+    "sounds": [job_sounds, job_music],
+}
+
+
+def build(root: Path, only: str | None = None, workers: int = 2) -> list[str]:
+    """Build all outputs into root (the repository root, or a temp dir for --check)."""
+    missing = sources.missing_inputs()
+    if missing:
+        raise SystemExit("missing generator inputs (run with --fetch): " + ", ".join(missing))
+    groups = [only] if only else ["images", "map", "sounds"]
+    jobs = [j for g in groups if g != "sheets" for j in GROUPS[g]]
+    done: list[str] = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for res in pool.map(_run, [(j.__name__, str(root)) for j in jobs]):
+            done += res
+    if only in (None, "images"):
+        done += job_tiles(str(root))
+    if only in (None, "sheets", "images"):
+        done += job_sheets(str(root))
+    return done
+
+
+def _run(args: tuple[str, str]) -> list[str]:
+    name, root = args
+    t = time.time()
+    res = globals()[name](root)
+    print(f"  {name}: {len(res)} files in {time.time() - t:.1f} s", flush=True)
+    return res
+
+
+def digest_tree(root: Path) -> dict[str, str]:
+    out = {}
+    for d in OUTPUT_DIRS:
+        base = root / d
+        if not base.exists():
+            continue
+        for p in sorted(base.rglob("*")):
+            if p.is_file():
+                out[str(p.relative_to(root))] = hashlib.sha256(p.read_bytes()).hexdigest()
+    return out
+
+
+def check() -> int:
+    """Rebuild into a temporary folder and compare every output with the committed one."""
+    with tempfile.TemporaryDirectory() as tmp:
+        build(Path(tmp))
+        new = digest_tree(Path(tmp))
+    old = digest_tree(ROOT)
+    diff = sorted(k for k in set(new) | set(old) if new.get(k) != old.get(k))
+    for k in diff:
+        print(f"DIFFERS: {k}")
+    print(f"checked {len(new)} files: {'OK' if not diff else f'{len(diff)} differ'}")
+    return 1 if diff else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--fetch", action="store_true", help="npm pack the pinned inputs first")
+    ap.add_argument("--check", action="store_true", help="verify outputs are reproducible")
+    ap.add_argument("--only", choices=["images", "sounds", "map", "sheets"])
+    ap.add_argument("--workers", type=int, default=2)
+    a = ap.parse_args(argv)
+    t = time.time()
+    if a.fetch:
+        sources.fetch()
+    if a.check:
+        return check()
+    files = build(ROOT, a.only, a.workers)
+    print(f"built {len(files)} files in {time.time() - t:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
