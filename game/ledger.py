@@ -235,10 +235,26 @@ _REQUIRED_COLUMNS: dict[str, set[str]] = {
     "meters": {"rounds_played", "wagered_cents", "won_cents", "topped_up_cents"},
     "sessions": {"id", "started_at", "start_txn_id", "start_balance_cents"},
     "rounds": {
-        "id", "game_id", "game_sha256", "engine_version", "seed", "lines", "level",
-        "coin_value_cents", "coins_per_level_unit", "bet_cents", "status", "win_coins",
-        "win_cents", "capped", "balance_before_cents", "balance_after_cents", "started_at",
-        "finished_at", "events_json", "session_id",
+        "id",
+        "game_id",
+        "game_sha256",
+        "engine_version",
+        "seed",
+        "lines",
+        "level",
+        "coin_value_cents",
+        "coins_per_level_unit",
+        "bet_cents",
+        "status",
+        "win_coins",
+        "win_cents",
+        "capped",
+        "balance_before_cents",
+        "balance_after_cents",
+        "started_at",
+        "finished_at",
+        "events_json",
+        "session_id",
     },
     "choices": {"round_id", "seq", "choice", "made_at"},
     "transactions": {"id", "kind", "amount_cents", "balance_after_cents", "round_id", "at"},
@@ -257,8 +273,7 @@ def _create_v1(conn: sqlite3.Connection, now: str, start_balance_cents: int) -> 
     for statement in _split_sql(_SCHEMA_V1):
         conn.execute(statement)
     conn.execute(
-        "INSERT INTO account (id, balance_cents, start_balance_cents, created_at) "
-        "VALUES (1, ?, ?, ?)",
+        "INSERT INTO account (id, balance_cents, start_balance_cents, created_at) VALUES (1, ?, ?, ?)",
         (start_balance_cents, start_balance_cents, now),
     )
     conn.execute("INSERT INTO meters VALUES (1, 0, 0, 0, 0)")
@@ -359,9 +374,7 @@ def _check_sound(conn: sqlite3.Connection) -> int:
     if rows != [("ok",)]:
         raise _DamagedError("; ".join(str(r[0]) for r in rows[:5]))
     version = conn.execute("PRAGMA user_version").fetchone()[0]
-    tables = {
-        r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-    }
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if version == 0:
         if tables:  # an unversioned file with tables is not one of ours
             raise _DamagedError(f"unversioned file with tables {sorted(tables)}")
@@ -417,11 +430,34 @@ def _set_aside(path: Path, stamp: str) -> Path:
     return base
 
 
+def _open_sound(path: Path, clock: Callable[[], datetime]) -> tuple[sqlite3.Connection, int, str | None]:
+    """Connect to a sound file (setting a damaged one aside first); return the connection, its
+    schema version and the player notice (None unless something was set aside)."""
+    try:
+        conn = _connect(path)
+        try:
+            return conn, _check_sound(conn), None
+        except BaseException:
+            conn.close()
+            raise
+    except (_DamagedError, sqlite3.DatabaseError) as exc:
+        if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc):
+            raise  # busy, read-only, cannot open...: not damage, never set aside
+        aside = _set_aside(path, _utc(clock()).strftime("%Y%m%dT%H%M%SZ"))
+    notice = (
+        f"Your saved game data was damaged and has been set aside as {aside.name}; a new wallet was started."
+    )
+    conn = _connect(path)
+    try:
+        return conn, _check_sound(conn), notice
+    except BaseException:
+        conn.close()
+        raise
+
+
 # -- the ledger ---------------------------------------------------------------------------------
 def _bet_from_row(lines: int, level: int, coin_value_cents: int, unit: int | None) -> Bet:
-    return Bet(
-        lines=lines, level=level, coin_value_cents=coin_value_cents, coins_per_level_unit=unit
-    )
+    return Bet(lines=lines, level=level, coin_value_cents=coin_value_cents, coins_per_level_unit=unit)
 
 
 def _require_int(name: str, value: object, minimum: int | None = None) -> int:
@@ -478,36 +514,19 @@ class Ledger:
         clock = clock or (lambda: datetime.now(UTC))
         path.parent.mkdir(parents=True, exist_ok=True)
         lock = _LockFile(path.with_name(path.name + ".lock"))
+        conn: sqlite3.Connection | None = None
         try:
-            notice: str | None = None
-            try:
-                conn = _connect(path)
-                try:
-                    version = _check_sound(conn)
-                except BaseException:
-                    conn.close()
-                    raise
-            except (_DamagedError, sqlite3.DatabaseError) as exc:
-                if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc):
-                    raise
-                stamp = _utc(clock()).strftime("%Y%m%dT%H%M%SZ")
-                aside = _set_aside(path, stamp)
-                notice = (
-                    f"Your saved game data was damaged and has been set aside as {aside.name}; "
-                    "a new wallet was started."
-                )
-                conn = _connect(path)
-                version = _check_sound(conn)
-            ledger = cls(conn, lock, path, clock, notice)
+            conn, version, notice = _open_sound(path, clock)
             if version > SCHEMA_VERSION:
-                conn.close()
                 raise LedgerTooNew(
-                    "Your saved game data was written by a newer version of Reelhouse; "
-                    "please update the app."
+                    "Your saved game data was written by a newer version of Reelhouse; please update the app."
                 )
+            ledger = cls(conn, lock, path, clock, notice)
             ledger._upgrade(version, start_balance_cents)
             return ledger
         except BaseException:
+            if conn is not None:
+                conn.close()
             lock.release()
             raise
 
@@ -600,7 +619,9 @@ class Ledger:
         if not isinstance(bet, Bet):
             raise TypeError(f"bet must be a Bet, got {type(bet).__name__}")
         for name, text in (
-            ("game_id", game_id), ("game_sha256", game_sha256), ("engine_version", engine_version)
+            ("game_id", game_id),
+            ("game_sha256", game_sha256),
+            ("engine_version", engine_version),
         ):
             if not isinstance(text, str) or not text:
                 raise ValueError(f"{name} must be a non-empty string")
@@ -612,9 +633,10 @@ class Ledger:
         with self._tx() as conn:
             if self._one("SELECT id FROM rounds WHERE status = 'open'") is not None:
                 raise RoundInProgress("Finish the current round before starting a new one.")
-            if session_id is not None and self._one(
-                "SELECT id FROM sessions WHERE id = ?", (session_id,)
-            ) is None:
+            if (
+                session_id is not None
+                and self._one("SELECT id FROM sessions WHERE id = ?", (session_id,)) is None
+            ):
                 raise ValueError(f"there is no session {session_id}")
             before = self.balance_cents
             if before < bet_cents:
@@ -630,8 +652,17 @@ class Ledger:
                 "balance_before_cents, started_at, session_id) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)",
                 (
-                    game_id, game_sha256, engine_version, str(seed), bet.lines, bet.level,
-                    bet.coin_value_cents, bet.coins_per_level_unit, bet_cents, before, now,
+                    game_id,
+                    game_sha256,
+                    engine_version,
+                    str(seed),
+                    bet.lines,
+                    bet.level,
+                    bet.coin_value_cents,
+                    bet.coins_per_level_unit,
+                    bet_cents,
+                    before,
+                    now,
                     session_id,
                 ),
             )
@@ -682,8 +713,7 @@ class Ledger:
             raise TypeError("events must be a list of dicts (see events_to_json)")
         for event in events:
             if event.get("type") == "round_end" and (
-                event.get("total_win_coins") != win_coins
-                or bool(event.get("capped", False)) != capped
+                event.get("total_win_coins") != win_coins or bool(event.get("capped", False)) != capped
             ):
                 raise ValueError(
                     f"round_end says {event.get('total_win_coins')} coins "
@@ -713,9 +743,7 @@ class Ledger:
                 (win_coins, win_cents, int(capped), after, now, events_json, round_id),
             )
             self._journal("win", win_cents, after, round_id, now)
-            conn.execute(
-                "UPDATE meters SET won_cents = won_cents + ? WHERE id = 1", (win_cents,)
-            )
+            conn.execute("UPDATE meters SET won_cents = won_cents + ? WHERE id = 1", (win_cents,))
             for key, value_json in state_json.items():
                 self._put_state(game_id, key, value_json, now)
         return after
@@ -750,9 +778,7 @@ class Ledger:
     # -- rounds ---------------------------------------------------------------------------------
     def open_round(self) -> OpenRound | None:
         """The unfinished round, if any, with everything needed to resume it exactly."""
-        row = self._conn.execute(
-            f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE status = 'open'"
-        ).fetchone()
+        row = self._conn.execute(f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE status = 'open'").fetchone()
         if row is None:
             return None
         record = self._record(row)
@@ -769,9 +795,7 @@ class Ledger:
             session_id=record.session_id,
         )
 
-    def history(
-        self, limit: int = 20, offset: int = 0, game_id: str | None = None
-    ) -> list[RoundRecord]:
+    def history(self, limit: int = 20, offset: int = 0, game_id: str | None = None) -> list[RoundRecord]:
         """Rounds newest first (open and closed), with choices and events."""
         _require_int("limit", limit, 0)
         _require_int("offset", offset, 0)
@@ -784,9 +808,7 @@ class Ledger:
 
     def round_detail(self, round_id: int) -> RoundRecord:
         """One round with its choices and events; RoundNotFound if there is none."""
-        row = self._conn.execute(
-            f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE id = ?", (round_id,)
-        ).fetchone()
+        row = self._conn.execute(f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE id = ?", (round_id,)).fetchone()
         if row is None:
             raise RoundNotFound(f"There is no round number {round_id}.")
         return self._record(row)
@@ -798,14 +820,30 @@ class Ledger:
 
     def _record(self, row: tuple[Any, ...]) -> RoundRecord:
         (
-            rid, game_id, sha, engine, seed, lines, level, coin_value, unit, bet_cents, status,
-            win_coins, win_cents, capped, before, after, started, finished, session_id, events,
+            rid,
+            game_id,
+            sha,
+            engine,
+            seed,
+            lines,
+            level,
+            coin_value,
+            unit,
+            bet_cents,
+            status,
+            win_coins,
+            win_cents,
+            capped,
+            before,
+            after,
+            started,
+            finished,
+            session_id,
+            events,
         ) = row
         choices = tuple(
             r[0]
-            for r in self._conn.execute(
-                "SELECT choice FROM choices WHERE round_id = ? ORDER BY seq", (rid,)
-            )
+            for r in self._conn.execute("SELECT choice FROM choices WHERE round_id = ? ORDER BY seq", (rid,))
         )
         return RoundRecord(
             round_id=rid,
@@ -835,8 +873,7 @@ class Ledger:
         with self._tx() as conn:
             last_txn = int(self._one("SELECT COALESCE(MAX(id), 0) FROM transactions"))
             cur = conn.execute(
-                "INSERT INTO sessions (started_at, start_txn_id, start_balance_cents) "
-                "VALUES (?, ?, ?)",
+                "INSERT INTO sessions (started_at, start_txn_id, start_balance_cents) VALUES (?, ?, ?)",
                 (now, last_txn, self.balance_cents),
             )
             return int(cur.lastrowid or 0)
@@ -852,15 +889,12 @@ class Ledger:
         if row is None:
             raise LedgerError(f"There is no session number {session_id}.")
         started_at, start_txn, start_balance = row
-        next_start = self._one(
-            "SELECT MIN(start_txn_id) FROM sessions WHERE id > ?", (session_id,)
-        )
+        next_start = self._one("SELECT MIN(start_txn_id) FROM sessions WHERE id > ?", (session_id,))
         end_txn = next_start if next_start is not None else 2**62
         points = [(started_at, start_balance)]
         points.extend(
             self._conn.execute(
-                "SELECT at, balance_after_cents FROM transactions WHERE id > ? AND id <= ? "
-                "ORDER BY id",
+                "SELECT at, balance_after_cents FROM transactions WHERE id > ? AND id <= ? ORDER BY id",
                 (start_txn, end_txn),
             ).fetchall()
         )
@@ -926,9 +960,7 @@ class Ledger:
         ):
             running += amount
             if after != running:
-                problems.append(
-                    f"journal entry {txn_id}: balance_after {after}, expected {running}"
-                )
+                problems.append(f"journal entry {txn_id}: balance_after {after}, expected {running}")
                 running = after  # report each break once, not every entry after it
 
         m = self.meters()
@@ -963,8 +995,23 @@ class Ledger:
             "FROM rounds r ORDER BY r.id"
         ):
             (
-                rid, status, lines, level, coin_value, unit, bet_cents, win_coins, win_cents,
-                before, after, n_bet, bet_amount, bet_after, n_win, win_amount, win_after,
+                rid,
+                status,
+                lines,
+                level,
+                coin_value,
+                unit,
+                bet_cents,
+                win_coins,
+                win_cents,
+                before,
+                after,
+                n_bet,
+                bet_amount,
+                bet_after,
+                n_win,
+                win_amount,
+                win_after,
             ) = row
             where = f"round {rid}"
             try:

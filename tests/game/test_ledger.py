@@ -86,7 +86,10 @@ def test_happy_path_begin_choice_finish(ledger: Ledger) -> None:
     open_ = ledger.open_round()
     assert open_ is not None
     assert (open_.round_id, open_.game_id, open_.game_sha256, open_.engine_version) == (
-        rid, "stones", SHA, "1.0.0",
+        rid,
+        "stones",
+        SHA,
+        "1.0.0",
     )
     assert open_.bet == BET and open_.seed == 2**64 - 1 and open_.choices == (7, 2)
     assert open_.balance_before_cents == 10_000
@@ -219,7 +222,7 @@ step = st.one_of(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(step, max_size=25), start=st.integers(0, 20_000))
 def test_meter_identity_after_random_play(tmp_path: Path, steps: list, start: int) -> None:
     path = tmp_path / f"m{next(_EXAMPLES)}.sqlite3"  # tmp_path is shared by the examples
@@ -390,7 +393,11 @@ def test_no_disk_access_at_import(tmp_path: Path) -> None:
 
     code = "import os, game.ledger; print(sorted(os.listdir('.')))"
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True,
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
         env={"PYTHONPATH": str(Path(__file__).resolve().parents[2]), "PYTHONDONTWRITEBYTECODE": "1"},
     )
     assert out.stdout.strip() == "[]"

@@ -12,7 +12,8 @@ Three kinds of kill points:
   before statement k runs, for every k; plus kills in the middle of statements from SQLite's
   progress hook (every VM instruction counted). These children are fork()ed, one at a time, from
   one warmed-up Python process, so that about 120 kill points run in a few seconds;
-- random: the child plays rounds in a loop and the parent kills it after a random short delay.
+- random: a child plays rounds in a loop and the test kills it after a random short delay (the
+  children are forked from one warmed-up server process, again for speed).
 """
 
 from __future__ import annotations
@@ -102,46 +103,73 @@ def script(path):
 mode = sys.argv[1]
 if mode == "zygote":
     # Imports are paid once; each job is a fresh fork()ed process that runs the script and is
-    # killed by SIGKILL at its point. One line per job: [path, k, exit status, statements, vm].
-    for job_mode, path, k in json.loads(sys.argv[2]):
+    # killed by SIGKILL at its point. Several run at once (they mostly wait on fsync). One line
+    # per job, in job order: [path, k, exit status]; a completed job first prints its counts.
+    jobs, width = json.loads(sys.argv[2]), int(sys.argv[3])
+    running, done = {}, {}
+    for index, (job_mode, path, k) in enumerate(jobs):
+        while len(running) >= width:
+            pid, status = os.wait()
+            done[running.pop(pid)] = status
         pid = os.fork()
         if pid == 0:
             install_killer(job_mode, k)
             script(path)
             say(json.dumps(["count", counts["stmt"], counts["vm"]]))
             os._exit(0)
-        _, status = os.waitpid(pid, 0)
-        say(json.dumps([path, k, os.waitstatus_to_exitcode(status)]))
+        running[pid] = index
+    while running:
+        pid, status = os.wait()
+        done[running.pop(pid)] = status
+    for index, (_, path, k) in enumerate(jobs):
+        say(json.dumps([path, k, os.waitstatus_to_exitcode(done[index])]))
 elif mode == "hold":
     led = Ledger.open(pathlib.Path(sys.argv[2]), start_balance_cents=250)
     rid = led.begin_round("stones", SHA, "1.0.0", BET, 7)
     led.record_choice(rid, 3)
     say("held", rid)
     time.sleep(60)
-elif mode == "loop":
-    led = Ledger.open(pathlib.Path(sys.argv[2]), start_balance_cents=250)
-    rng = random.Random(int(sys.argv[3]))
-    say("ready")
-    while True:
-        if led.balance_cents < BET.total_cents:
-            led.top_up(min_bet_cents=BET.total_cents, amount_cents=500)
-            say("T")
-        rid = led.begin_round("stones", SHA, "1.0.0", BET, rng.getrandbits(64))
-        say("B", rid)
-        for c in range(rng.randrange(3)):
-            led.record_choice(rid, c)
-            say("C", rid, c)
-        win = rng.choice([0, 0, 0, 10, 20, 200])
-        led.finish_round(rid, win, end(win), False, state={"last": rid})
-        say("F", rid, win)
+elif mode == "serve":
+    # One warmed-up process; each stdin line "<path> <seed>" forks a child that plays rounds in a
+    # loop until the test SIGKILLs it. Reports are single os.write() calls on the pipe (atomic
+    # below PIPE_BUF), so a kill never leaves half a report.
+    def tell(*words):
+        os.write(1, (" ".join(map(str, words)) + "\n").encode())
+
+    for command in sys.stdin:
+        path, seed = command.split()
+        pid = os.fork()
+        if pid == 0:
+            led = Ledger.open(pathlib.Path(path), start_balance_cents=250)
+            rng = random.Random(int(seed))
+            tell("ready", os.getpid())
+            while True:
+                if led.balance_cents < BET.total_cents:
+                    led.top_up(min_bet_cents=BET.total_cents, amount_cents=500)
+                    tell("T")
+                rid = led.begin_round("stones", SHA, "1.0.0", BET, rng.getrandbits(64))
+                tell("B", rid)
+                for c in range(rng.randrange(3)):
+                    led.record_choice(rid, c)
+                    tell("C", rid, c)
+                win = rng.choice([0, 0, 0, 10, 20, 200])
+                led.finish_round(rid, win, end(win), False, state={"last": rid})
+                tell("F", rid, win)
+        _, status = os.waitpid(pid, 0)
+        tell("exit", os.waitstatus_to_exitcode(status))
 """
 
 
 def spawn(*args: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.Popen(
-        [sys.executable, "-c", CHILD, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=env, cwd=ROOT,
+        [sys.executable, "-c", CHILD, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
     )
 
 
@@ -224,16 +252,16 @@ def test_kill_between_begin_and_finish(tmp_path: Path) -> None:
         assert led.balance_cents == 300 and led.verify() == []
 
 
-def run_zygote(jobs: list[tuple[str, str, int]]) -> list[list]:
+def run_zygote(jobs: list[tuple[str, str, int]], width: int = 6) -> list[list]:
     """Run script jobs in forked children of one Python process; return their report lines."""
-    proc = spawn("zygote", json.dumps(jobs))
+    proc = spawn("zygote", json.dumps(jobs), str(width))
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
     return [json.loads(line) for line in out.splitlines()]
 
 
 def test_kill_at_every_statement_and_inside_statements(tmp_path: Path) -> None:
-    (count, n_stmt, n_vm), (_, _, status) = run_zygote([("count", str(tmp_path / "c"), 0)])
+    (count, n_stmt, n_vm), (_, _, status) = run_zygote([("count", str(tmp_path / "c"), 0)], 1)
     assert count == "count" and status == 0 and n_stmt > 40
 
     rng = random.Random(20261129)
@@ -243,11 +271,14 @@ def test_kill_at_every_statement_and_inside_statements(tmp_path: Path) -> None:
     jobs += [("vm", str(tmp_path / f"vm-{k}"), k) for k in vm_points]
     reports = [r for r in run_zygote(jobs) if r[0] != "count"]
 
-    indexes = []
     for (mode, path, k), (rpath, rk, status) in zip(jobs, reports, strict=True):
         expected = 0 if mode == "stmt" and k > n_stmt else -signal.SIGKILL
         assert (rpath, rk, status) == (path, k, expected)
-        state = check_and_resume(Path(path))
+    with ThreadPoolExecutor(max_workers=6) as pool:  # the checks mostly wait on fsync too
+        states = list(pool.map(lambda job: check_and_resume(Path(job[1])), jobs))
+
+    indexes = []
+    for (mode, _, k), state in zip(jobs, states, strict=True):
         assert state in SCRIPT_STATES, (mode, k, state)
         if mode == "stmt":
             indexes.append(SCRIPT_STATES.index(state))
@@ -260,44 +291,56 @@ def test_kill_at_every_statement_and_inside_statements(tmp_path: Path) -> None:
 def _random_lane(tmp_path: Path, lane: int, kills: int) -> list[str]:
     path = tmp_path / f"lane-{lane}.sqlite3"
     rng = random.Random(1000 + lane)
+    server = spawn("serve")
+    assert server.stdin is not None and server.stdout is not None
     outcomes = []
-    for i in range(kills):
-        proc = spawn("loop", str(path), str(rng.getrandbits(32)))
-        first = proc.stdout.readline().strip()  # type: ignore[union-attr]
-        assert first == "ready", proc.stderr.read()  # type: ignore[union-attr]
-        time.sleep(rng.uniform(0.0, 0.04))
-        lines = kill(proc)
-        assert proc.returncode == -signal.SIGKILL, (i, proc.stderr)
-        if lines and not lines[-1].endswith("\n"):
-            lines = lines[:-1]  # a report cut off by the kill is not a report
+    try:
+        for i in range(kills):
+            server.stdin.write(f"{path} {rng.getrandbits(32)}\n")
+            server.stdin.flush()
+            first = server.stdout.readline().split()
+            assert first[:1] == ["ready"], (i, first)
+            time.sleep(rng.uniform(0.0, 0.04))
+            os.kill(int(first[1]), signal.SIGKILL)
+            lines = []
+            while not (line := server.stdout.readline()).startswith("exit"):
+                assert line, "the server died"
+                lines.append(line.split())
+            assert line.split() == ["exit", str(-signal.SIGKILL)], (i, lines, line)
 
-        with Ledger.open(path, start_balance_cents=START) as led:
-            # everything the child reported as done is durable
-            begun = [int(x.split()[1]) for x in lines if x.startswith("B ")]
-            finished = [int(x.split()[1]) for x in lines if x.startswith("F ")]
-            for rid in begun:
-                led.round_detail(rid)
-            for rid in finished:
-                assert led.round_detail(rid).status == "closed"
-            if finished:
-                assert led.get_state("stones", "last") >= finished[-1]
-            open_ = led.open_round()
-            if open_ is not None:
-                reported = [x for x in lines if x.startswith(f"C {open_.round_id} ")]
-                assert len(open_.choices) >= len(reported)
-                assert list(open_.choices) == list(range(len(open_.choices)))
-            outcomes.append("open round" if open_ is not None else "no open round")
-        check_and_resume(path)
+            with Ledger.open(path, start_balance_cents=START) as led:
+                # everything the child reported as done is durable
+                for word, rid, *_ in (x for x in lines if x[0] in "BCF"):
+                    record = led.round_detail(int(rid))
+                    assert word != "F" or record.status == "closed"
+                finished = [int(x[1]) for x in lines if x[0] == "F"]
+                if finished:
+                    assert led.get_state("stones", "last") >= finished[-1]
+                open_ = led.open_round()
+                if open_ is not None:
+                    reported = [x for x in lines if x[:2] == ["C", str(open_.round_id)]]
+                    assert len(open_.choices) >= len(reported)
+                    assert list(open_.choices) == list(range(len(open_.choices)))
+                last = lines[-1][0] if lines else "ready"
+                where = {
+                    "ready": "after open",
+                    "T": "after a top-up",
+                    "B": "after begin",
+                    "C": "after a choice",
+                    "F": "after finish",
+                }[last]
+                outcomes.append(f"{where}, {'open' if open_ else 'no open'} round on restart")
+            check_and_resume(path)
+    finally:
+        server.stdin.close()
+        server.wait(timeout=30)
     return outcomes
 
 
 def test_random_kills_in_a_loop_of_rounds(tmp_path: Path) -> None:
     lanes, per_lane = 2, 10  # independent files killed in parallel: 20 kills
     with ThreadPoolExecutor(max_workers=lanes) as pool:
-        outcomes = [
-            o
-            for lane in pool.map(lambda n: _random_lane(tmp_path, n, per_lane), range(lanes))
-            for o in lane
-        ]
+        results = list(pool.map(lambda n: _random_lane(tmp_path, n, per_lane), range(lanes)))
+    outcomes = [o for lane in results for o in lane]
     assert len(outcomes) == lanes * per_lane
-    print(json.dumps({o: outcomes.count(o) for o in set(outcomes)}))
+    print(json.dumps({o: outcomes.count(o) for o in sorted(set(outcomes))}, indent=1))
