@@ -5,3 +5,5 @@ deterministic given (definition, bet, seed, choices).
 """
 
 ENGINE_VERSION = "1.0.0"
+
+__version__ = "0.1.0"  # the app version (pyproject mirrors it); a constant so frozen builds know it

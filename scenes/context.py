@@ -26,7 +26,7 @@ class LaunchOptions:
 
     game: str | None = None
     data_dir: Path = Path(".")
-    fullscreen: bool = False
+    fullscreen: bool | None = None  # None: follow the saved setting
     seed: int | None = None
     autoplay: int | None = None
     turbo: bool = False

@@ -87,6 +87,10 @@ class SceneStack:
         """Exit every scene and push `scene` as the only one."""
         self._do(lambda: self._clear_to(scene))
 
+    def remove(self, scene: Scene) -> None:
+        """Take `scene` out wherever it is (a toast expiring under a newer overlay)."""
+        self._do(lambda: self._remove(scene))
+
     def queue(self, fn: Callable[[], None]) -> None:
         """Run `fn` after the current pass (always deferred)."""
         self._pending.append(fn)
@@ -124,6 +128,16 @@ class SceneStack:
         scene.stack = self
         self._scenes.append(scene)
         scene.on_enter()
+
+    def _remove(self, scene: Scene) -> None:
+        if scene not in self._scenes:
+            return
+        if scene is self._scenes[-1]:
+            self._pop()
+            return
+        self._scenes.remove(scene)
+        scene.on_exit()
+        scene.stack = None
 
     def _clear_to(self, scene: Scene) -> None:
         while self._scenes:

@@ -1,0 +1,167 @@
+"""The render benchmark behind `main.py --bench`: scripted play through the real scenes.
+
+The script runs on simulated time (every frame advances exactly 1/60 s) while frames are rendered
+as fast as the machine allows (no frame cap), so the same seed gives the same frames on every
+machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then
+opens the Stones reels scene and plays rounds with a fixed seed, answering every bonus pick
+automatically, for `BENCH_SECONDS` in total. At the end it prints one JSON object to stdout:
+frame-time percentiles (ms), frames, simulated seconds, wall seconds, start-up to first frame
+(ms), peak RSS (MB) and rounds played.
+
+Each phase is a small object with `start(bench)` and `intents(bench, t)`; adding a phase is one
+line in `PHASES`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+
+from scenes.intents import Act, Intent
+
+BENCH_SECONDS = 30.0
+BENCH_DT = 1.0 / 60.0
+BENCH_SEED = 7
+BENCH_GAME = "stones"
+AUTOPLAY_ROUNDS = 10_000  # more than 30 s can play: the bench, not autoplay, decides the end
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by linear interpolation between closest ranks."""
+    if not values:
+        return 0.0
+    s = sorted(values)
+    pos = (len(s) - 1) * q / 100.0
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (pos - lo)
+
+
+def peak_rss_mb() -> float:
+    try:
+        import resource
+    except ImportError:  # Windows: no resource module
+        return 0.0
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # Linux reports KiB, macOS bytes
+    return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
+
+
+class LobbyPhase:
+    """Sweep the pointer across the lobby's tiles and step the keyboard focus."""
+
+    seconds = 3.0
+
+    def start(self, bench: Bench) -> None:
+        from scenes.lobby import LobbyScene
+
+        bench.app.stack.clear_to(LobbyScene(bench.ctx))
+
+    def intents(self, bench: Bench, t: float) -> list[Intent]:
+        x = int(640 + 520 * math.sin(t * 2.1))
+        out = [Intent(Act.POINTER_MOVE, pos=(x, 360))]
+        if int(t * 2) != int((t - BENCH_DT) * 2):
+            out.append(Intent(Act.RIGHT))
+        return out
+
+
+class ReelsPhase:
+    """Open the game's reels over the lobby and let the scene play rounds on its own.
+
+    The reels scene's autoplay (the same code path as `--autoplay N`) presses SPIN and answers
+    every pick from the seeded pick stream, so the bench exercises spins, wins and free spins.
+    """
+
+    seconds = BENCH_SECONDS - LobbyPhase.seconds
+
+    def start(self, bench: Bench) -> None:
+        from scenes.lobby import reels_scene
+
+        bench.ctx.options.autoplay = AUTOPLAY_ROUNDS
+        bench.app.stack.push(reels_scene(bench.ctx, BENCH_GAME))
+
+    def intents(self, bench: Bench, t: float) -> list[Intent]:
+        return []
+
+
+def _reels_available() -> bool:
+    try:
+        import scenes.reels  # noqa: F401
+    except ModuleNotFoundError as exc:
+        if exc.name != "scenes.reels":
+            raise
+        return False
+    return True
+
+
+class Bench:
+    """Feeds the script to the app one frame at a time (the app's `frame_hook`)."""
+
+    def __init__(self, app, phases: list) -> None:
+        self.app = app
+        self.ctx = app.ctx
+        self.phases = phases
+        self.index = -1
+        self.t = 0.0  # simulated seconds since the start
+        self.phase_t = 0.0
+        self.total = sum(p.seconds for p in phases)
+
+    def next_phase(self) -> bool:
+        """Start the next phase; False when the script is over."""
+        if self.index + 1 >= len(self.phases):
+            return False
+        self.index += 1
+        self.phase_t = 0.0
+        self.phases[self.index].start(self)
+        return True
+
+    def __call__(self, app) -> list[Intent]:
+        if self.phase_t >= self.phases[self.index].seconds and not self.next_phase():
+            app.stack.request_quit()
+            return []
+        out = self.phases[self.index].intents(self, self.phase_t)
+        self.t += BENCH_DT
+        self.phase_t += BENCH_DT
+        return out
+
+
+def _rounds(ctx) -> int:
+    led = ctx.ledger
+    return int(led.meters().rounds_played) if led is not None else 0
+
+
+def run_bench(app) -> int:
+    """Run the scripted session in `app` and print the figures; return the exit code."""
+    ctx = app.ctx
+    ctx.options.frames = None
+    phases: list = [LobbyPhase()]
+    if _reels_available():
+        phases.append(ReelsPhase())
+    else:
+        phases[0].seconds = BENCH_SECONDS
+    bench = Bench(app, phases)
+    app.fixed_dt = BENCH_DT
+    app.frame_hook = bench
+    bench.next_phase()
+    rounds0 = _rounds(ctx)
+    frame_times: list[float] = []
+    wall0 = time.perf_counter()
+    code = app.run(frame_times)
+    wall = time.perf_counter() - wall0
+    result = {
+        "frame_ms_p50": round(percentile(frame_times, 50), 3),
+        "frame_ms_p95": round(percentile(frame_times, 95), 3),
+        "frame_ms_p99": round(percentile(frame_times, 99), 3),
+        "frame_ms_max": round(max(frame_times, default=0.0), 3),
+        "frames": len(frame_times),
+        "seconds": round(bench.t, 3),
+        "wall_seconds": round(wall, 3),
+        "startup_to_first_frame_ms": round(app.first_frame_ms or 0.0, 1),
+        "peak_rss_mb": round(peak_rss_mb(), 1),
+        "rounds": _rounds(ctx) - rounds0,
+        "scenes": [type(p).__name__ for p in phases],
+    }
+    print(json.dumps(result), flush=True)
+    return code

@@ -1,0 +1,182 @@
+"""Dialogs and toasts: small overlay scenes pushed on the stack.
+
+- `ConfirmDialog`: modal question with two buttons (Esc = no, Enter = yes).
+- `MessageDialog`: modal notice with one OK button (for things the player must read, such as a
+  damaged settings file having been set aside).
+- `Toast`: a non-modal, non-opaque message that fades out by itself; input and updates pass
+  through to the scene below.
+
+They dim what is under them (modal ones) and draw on the shared `ui/panel` art.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes.intents import Act, Intent
+from scenes.stack import Scene
+from scenes.text import draw_text, wrap_text
+from scenes.widgets.button import Button
+from scenes.widgets.panel import draw_panel
+
+SCREEN = pygame.Rect(0, 0, 1280, 720)
+TITLE_COLOR = (245, 214, 140)
+BODY_COLOR = (236, 230, 218)
+DIM_ALPHA = 150
+
+TEXT_OK = "OK"
+TEXT_YES = "Yes"
+TEXT_NO = "No"
+
+
+def _dim_surface(alpha: int) -> pygame.Surface:
+    surf = pygame.Surface(SCREEN.size, pygame.SRCALPHA)
+    surf.fill((6, 4, 10, alpha))
+    return surf
+
+
+class _Dialog(Scene):
+    opaque = False
+    modal = True
+
+    def __init__(self, assets, title: str, body: str, width: int = 560) -> None:
+        super().__init__()
+        self.assets = assets
+        self.title = title
+        self.body = body
+        self.buttons: list[Button] = []
+        self.t = 0.0
+        body_font = assets.font("text", 22)
+        self._lines = wrap_text(body_font, body, width - 80) if body else []
+        height = 96 + 30 * len(self._lines) + 88
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = SCREEN.center
+        self._dim = _dim_surface(DIM_ALPHA)
+
+    def _button_row(self, specs: list[tuple[str, Callable[[], None]]]) -> None:
+        w, h, gap = 150, 50, 24
+        total = len(specs) * w + (len(specs) - 1) * gap
+        x = self.rect.centerx - total // 2
+        y = self.rect.bottom - h - 26
+        for label, fn in specs:
+            self.buttons.append(Button(pygame.Rect(x, y, w, h), label=label, on_click=fn))
+            x += w + gap
+
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.pop()
+
+    def handle(self, intent: Intent) -> bool:
+        for b in self.buttons:
+            b.handle(intent)
+        return True  # a modal dialog swallows everything
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        for b in self.buttons:
+            b.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._dim, (0, 0))
+        draw_panel(surface, self.assets, self.rect, alpha=245)
+        a = self.assets
+        draw_text(surface, a.font("display", 32), self.title, (self.rect.centerx, self.rect.top + 52),
+                  TITLE_COLOR)
+        font = a.font("text", 22)
+        y = self.rect.top + 96
+        for line in self._lines:
+            draw_text(surface, font, line, (self.rect.centerx, y), BODY_COLOR, anchor="midtop")
+            y += 30
+        for b in self.buttons:
+            b.draw(surface, a)
+
+
+class ConfirmDialog(_Dialog):
+    """Ask a yes/no question; `on_yes` runs after the dialog has closed."""
+
+    def __init__(self, assets, title: str, body: str, on_yes: Callable[[], None],
+                 on_no: Callable[[], None] | None = None, yes: str = TEXT_YES, no: str = TEXT_NO) -> None:
+        super().__init__(assets, title, body)
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self._button_row([(no, self._no), (yes, self._yes)])
+
+    def _yes(self) -> None:
+        self.close()
+        if self.stack is not None:
+            self.stack.queue(self.on_yes)
+        else:
+            self.on_yes()
+
+    def _no(self) -> None:
+        self.close()
+        if self.on_no is not None:
+            self.on_no()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.act is Act.BACK:
+            self._no()
+            return True
+        if intent.act is Act.CONFIRM:
+            self._yes()
+            return True
+        if intent.act is Act.QUIT:
+            return False  # let the app close the window
+        return super().handle(intent)
+
+
+class MessageDialog(_Dialog):
+    """A notice with one OK button (Enter, Esc or Space close it)."""
+
+    def __init__(self, assets, title: str, body: str, ok: str = TEXT_OK) -> None:
+        super().__init__(assets, title, body, width=640)
+        self._button_row([(ok, self.close)])
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.act in (Act.BACK, Act.CONFIRM, Act.SPIN):
+            self.close()
+            return True
+        if intent.act is Act.QUIT:
+            return False
+        return super().handle(intent)
+
+
+class Toast(Scene):
+    """A short message near the top of the screen that fades out; never blocks input."""
+
+    opaque = False
+    modal = False
+    FADE_S = 0.35
+
+    def __init__(self, assets, text: str, seconds: float = 3.0) -> None:
+        super().__init__()
+        self.assets = assets
+        self.text = text
+        self.seconds = seconds
+        self.t = 0.0
+        font = assets.font("text_bold", 22)
+        w = min(1100, font.size(text)[0] + 64)
+        self.rect = pygame.Rect(0, 0, w, 56)
+        self.rect.midtop = (SCREEN.centerx, 24)
+
+    @property
+    def alpha(self) -> int:
+        t, s, f = self.t, self.seconds, self.FADE_S
+        k = min(1.0, t / f, max(0.0, (s - t) / f))
+        return int(255 * max(0.0, k))
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.t >= self.seconds and self.stack is not None:
+            self.stack.remove(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # quantise alpha to keep the cache of faded panels small
+        a = max(0, min(240, self.alpha // 16 * 16))
+        if a <= 0:
+            return
+        draw_panel(surface, self.assets, self.rect, alpha=a)
+        draw_text(surface, self.assets.font("text_bold", 22), self.text, self.rect.center,
+                  (255, 244, 220, a))

@@ -1,0 +1,139 @@
+"""Lobby: tiles only for defined games, keyboard and pointer opening, quit confirm, notices."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes import lobby as lobby_mod
+from scenes.intents import Act, Intent
+from scenes.lobby import LobbyScene, rtp_text
+from scenes.stack import Scene, SceneStack
+from scenes.widgets.dialog import ConfirmDialog, MessageDialog
+
+
+class FakeReels(Scene):
+    def __init__(self, ctx, game_id):
+        super().__init__()
+        self.game_id = game_id
+
+
+@pytest.fixture
+def fake_reels(monkeypatch):
+    opened = []
+
+    def make(ctx, gid):
+        opened.append(gid)
+        return FakeReels(ctx, gid)
+
+    monkeypatch.setattr(lobby_mod, "reels_scene", make)
+    return opened
+
+
+def run_frames(st, surface, n=60):
+    for _ in range(n):
+        st.update(1 / 60)
+        st.draw(surface)
+
+
+def test_smoke_and_tiles_only_for_defined_games(ctx, display):
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    st.handle(Intent(Act.POINTER_MOVE, pos=lobby.tiles[0].rect.center))
+    run_frames(st, display)
+    assert [t.game_id for t in lobby.tiles] == sorted(ctx.games)
+    assert lobby.tiles[0].hot > 0.9
+    assert lobby.balance_cents == ctx.ledger.balance_cents
+
+
+def test_rtp_text():
+    assert rtp_text(0.967) == "RTP 96.70 %"
+
+
+def test_click_opens_game_over_lobby(ctx, display, fake_reels):
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    c = lobby.tiles[0].rect.center
+    st.handle(Intent(Act.POINTER_DOWN, pos=c))
+    st.handle(Intent(Act.POINTER_UP, pos=c))
+    assert fake_reels == [lobby.tiles[0].game_id]
+    assert st.scenes[0] is lobby and isinstance(st.top, FakeReels)
+    st.pop()
+    assert st.top is lobby
+
+
+def test_keyboard_opens_focused_game(ctx, fake_reels):
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    st.handle(Intent(Act.RIGHT))
+    st.handle(Intent(Act.LEFT))
+    st.handle(Intent(Act.CONFIRM))
+    assert fake_reels == [lobby.tiles[0].game_id]
+
+
+def test_drag_off_tile_does_not_open(ctx, fake_reels):
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    st.handle(Intent(Act.POINTER_DOWN, pos=lobby.tiles[0].rect.center))
+    st.handle(Intent(Act.POINTER_UP, pos=(5, 700)))
+    assert fake_reels == []
+
+
+def test_esc_asks_before_quitting(ctx, display):
+    st = SceneStack()
+    st.push(LobbyScene(ctx))
+    st.handle(Intent(Act.BACK))
+    assert isinstance(st.top, ConfirmDialog)
+    run_frames(st, display, 5)
+    st.handle(Intent(Act.BACK))  # "Stay"
+    assert isinstance(st.top, LobbyScene) and not st.quit_requested
+    st.handle(Intent(Act.BACK))
+    dialog = st.top
+    yes = dialog.buttons[1].rect.center
+    st.handle(Intent(Act.POINTER_DOWN, pos=yes))
+    st.handle(Intent(Act.POINTER_UP, pos=yes))
+    st.flush()
+    assert st.quit_requested
+
+
+def test_notices_shown_in_a_dialog(ctx, display):
+    ctx.notices.append("Your settings file could not be read.")
+    st = SceneStack()
+    st.push(LobbyScene(ctx))
+    st.update(1 / 60)
+    assert isinstance(st.top, MessageDialog)
+    assert ctx.notices == []
+    run_frames(st, display, 5)
+    st.handle(Intent(Act.CONFIRM))
+    assert isinstance(st.top, LobbyScene)
+
+
+def test_missing_reels_module_shows_a_toast(ctx, display, monkeypatch):
+    def missing(ctx, gid):
+        raise ModuleNotFoundError("No module named 'scenes.reels'", name="scenes.reels")
+
+    monkeypatch.setattr(lobby_mod, "reels_scene", missing)
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    st.handle(Intent(Act.CONFIRM))
+    assert type(st.top).__name__ == "Toast"
+    run_frames(st, display, 400)
+    assert st.top is lobby
+
+
+def test_mute_button(ctx, display):
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    c = lobby.sound_button.rect.center
+    st.handle(Intent(Act.POINTER_DOWN, pos=c))
+    st.handle(Intent(Act.POINTER_UP, pos=c))
+    assert ctx.audio.muted
+    st.update(1 / 60)
+    assert lobby.sound_button.icon == "icon_mute"
+    assert isinstance(display, pygame.Surface)
