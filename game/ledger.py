@@ -910,12 +910,21 @@ class Ledger:
 
     def set_state(self, game_id: str, key: str, value: Any) -> None:
         """Store a JSON value for (game, key) in its own transaction. To change state together
-        with a round's credit, pass it to `finish_round(state=...)` instead."""
+        with a round's credit, pass it to `finish_round(state=...)` instead.
+
+        Refused (RoundInProgress) while a round of this game is open: the round was begun with
+        the state as it stands, and resuming it must see the same state again.
+        """
         if not isinstance(key, str):
             raise TypeError("state keys must be strings")
         value_json = _to_json(value)
         now = self._now()
         with self._tx():
+            if (
+                self._one("SELECT id FROM rounds WHERE status = 'open' AND game_id = ?", (game_id,))
+                is not None
+            ):
+                raise RoundInProgress("Finish the current round before changing its game's state.")
             self._put_state(game_id, key, value_json, now)
 
     def _put_state(self, game_id: str, key: str, value_json: str, now: str) -> None:

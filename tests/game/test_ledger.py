@@ -299,6 +299,16 @@ def test_game_state_round_trip(ledger: Ledger) -> None:
     assert ledger.get_state("stones", "passports") is None  # per game
 
 
+def test_state_is_frozen_while_its_game_has_an_open_round(ledger: Ledger) -> None:
+    ledger.set_state("tomb", "passports", 1)
+    rid = ledger.begin_round("tomb", SHA, "1.0.0", BET, 1)
+    with pytest.raises(RoundInProgress):
+        ledger.set_state("tomb", "passports", 2)  # resuming must see the state it began with
+    ledger.set_state("stones", "other", 1)  # other games are free
+    ledger.finish_round(rid, 0, round_end(0), False, state={"passports": 2})
+    assert ledger.get_state("tomb", "passports") == 2
+
+
 def test_state_lands_with_the_credit(ledger: Ledger) -> None:
     ledger.set_state("tomb", "passports", 2)
     rid = ledger.begin_round("tomb", SHA, "1.0.0", BET, 1)
@@ -401,3 +411,38 @@ def test_no_disk_access_at_import(tmp_path: Path) -> None:
         env={"PYTHONPATH": str(Path(__file__).resolve().parents[2]), "PYTHONDONTWRITEBYTECODE": "1"},
     )
     assert out.stdout.strip() == "[]"
+
+
+# -- with the real engine -----------------------------------------------------------------------
+def test_a_stones_round_through_the_ledger_and_resumed_at_every_pick(ledger: Ledger) -> None:
+    """The app's flow: debit, play, record each pick, resume from the ledger alone, credit."""
+    from game import ENGINE_VERSION
+    from game.bets import default_bet
+    from game.definitions import load_game
+    from game.events import events_from_json, events_to_json
+    from game.round import play_round
+
+    loaded = load_game("stones")
+    defn = loaded.definition
+    bet = default_bet(defn)
+    seed = next(s for s in range(5_000) if play_round(defn, bet, s).pending is not None)
+
+    start = ledger.balance_cents
+    rid = ledger.begin_round(defn.id, loaded.sha256, ENGINE_VERSION, bet, seed)
+    result = play_round(defn, bet, seed)
+    while result.pending is not None:
+        pick = next(i for i in range(result.pending.options) if i not in result.pending.picked)
+        ledger.record_choice(rid, pick)
+        # a restart here: the ledger alone is enough to rebuild the round exactly
+        pending = ledger.open_round()
+        assert pending is not None and pending.game_sha256 == loaded.sha256
+        resumed = play_round(defn, pending.bet, pending.seed, pending.choices)
+        assert resumed.events[: len(result.events)] == result.events
+        result = resumed
+    ledger.finish_round(rid, result.total_win_coins, events_to_json(result.events), result.capped)
+
+    record = ledger.round_detail(rid)
+    assert events_from_json(record.events) == result.events
+    assert record.choices == result.choices and record.seed == seed
+    assert ledger.balance_cents == start - bet.total_cents + result.total_win_cents
+    assert ledger.verify() == []
