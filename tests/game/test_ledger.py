@@ -222,8 +222,8 @@ step = st.one_of(
 )
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=st.lists(step, max_size=25), start=st.integers(0, 20_000))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(step, max_size=20), start=st.integers(0, 20_000))
 def test_meter_identity_after_random_play(tmp_path: Path, steps: list, start: int) -> None:
     path = tmp_path / f"m{next(_EXAMPLES)}.sqlite3"  # tmp_path is shared by the examples
     with Ledger.open(path, start_balance_cents=start) as led:
