@@ -37,13 +37,10 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
 
+SMALL_BATCH = 256
+"""Batches up to this size gather all reels at once; larger ones reel by reel (less memory)."""
 LUT_MAX_ENTRIES = 1 << 22
 """Largest combination table built (4M entries, ~24 MB); beyond it lines are evaluated directly."""
-
-
-def _leading_run(match: np.ndarray) -> np.ndarray:
-    """Length of the leading run of True along the last axis."""
-    return np.cumprod(match, axis=-1, dtype=np.int8).sum(axis=-1, dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -68,6 +65,8 @@ class CompiledReels:
     windows[r]: (len_r, rows) symbol indices shown for each stop of reel r.
     line_parts[r]: (len_r, L) each stop's contribution to every line's combination code.
     scatter_parts[r]: (len_r, n_scatter) how many of each scatter symbol each stop's window shows.
+    The `flat_*` tables stack the reels' tables (reel r's rows start at `offsets[r]`), so a small
+    batch is one gather: `flat[stops + offsets]`.
     """
 
     name: str
@@ -76,6 +75,10 @@ class CompiledReels:
     windows: tuple[np.ndarray, ...]
     line_parts: tuple[np.ndarray, ...]
     scatter_parts: tuple[np.ndarray, ...]
+    offsets: np.ndarray
+    flat_windows: np.ndarray
+    flat_line_parts: np.ndarray
+    flat_scatter_parts: np.ndarray
 
 
 @dataclass(eq=False)
@@ -102,6 +105,11 @@ class CompiledGame:
     extras: dict[str, Any] = field(default_factory=dict)
     """Game-specific compiled tables (e.g. a feature's), keyed by the game module."""
     _reels: dict[tuple[str, frozenset[int]], CompiledReels] = field(default_factory=dict)
+
+    @property
+    def line_rows(self) -> list[list[int]]:
+        """The line table as plain lists (for building events)."""
+        return self.defn.lines
 
     @property
     def symbol_count(self) -> int:
@@ -161,6 +169,10 @@ class CompiledGame:
             windows=tuple(windows),
             line_parts=tuple(line_parts),
             scatter_parts=tuple(scatter_parts),
+            offsets=np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64),
+            flat_windows=np.concatenate(windows),
+            flat_line_parts=np.concatenate(line_parts),
+            flat_scatter_parts=np.concatenate(scatter_parts).astype(np.int64),
         )
 
     def _build_lut(self, wild_set: frozenset[int]) -> LineLut:
@@ -194,16 +206,26 @@ def best_line(
     candidate is chosen by (pay, run, symbol position). No win gives (0, -1, 0).
     """
     m = cells.shape[0]
+    by_reel = np.ascontiguousarray(cells.T, dtype=np.int16)  # (reels, M): one vector per reel
     acting = np.zeros(cg.symbol_count, dtype=bool)
     acting[list(wild_set)] = True
-    is_wild_cell = acting[cells]
+    wild_cell = acting[by_reel]
     best_key = np.zeros(m, dtype=np.int64)
     width = cg.reel_count + 1
+    alive = np.empty(m, dtype=bool)
+    match = np.empty(m, dtype=bool)
+    run = np.empty(m, dtype=np.int64)
     for s in range(cg.symbol_count):
         if not cg.line_pay[s].any():
             continue
-        match = cells == s if s == cg.wild else (cells == s) | is_wild_cell
-        run = _leading_run(match)
+        alive.fill(True)
+        run.fill(0)
+        for r in range(cg.reel_count):
+            np.equal(by_reel[r], s, out=match)
+            if s != cg.wild:
+                match |= wild_cell[r]
+            alive &= match
+            run += alive
         pay = cg.line_pay[s][run]
         key = np.where(pay > 0, (pay * width + run) * cg.symbol_count + s, 0)
         np.maximum(best_key, key, out=best_key)
@@ -258,11 +280,13 @@ def compile_game(defn: GameDefinition) -> CompiledGame:
 # -- batch evaluation --------------------------------------------------------------------------
 def grids_from_stops(reels: CompiledReels, stops: np.ndarray) -> np.ndarray:
     """(N, reels, rows) symbol indices shown for (N, reels) stops."""
-    return np.stack([w[stops[:, r]] for r, w in enumerate(reels.windows)], axis=1)
+    return reels.flat_windows[stops + reels.offsets]
 
 
 def line_codes(reels: CompiledReels, stops: np.ndarray, lines: int) -> np.ndarray:
     """(N, lines) combination code of each of the first `lines` lines for (N, reels) stops."""
+    if stops.shape[0] <= SMALL_BATCH:
+        return reels.flat_line_parts[stops + reels.offsets][:, :, :lines].sum(axis=1, dtype=np.int32)
     parts = reels.line_parts
     codes = parts[0][:, :lines][stops[:, 0]]
     for r in range(1, len(parts)):
@@ -299,6 +323,8 @@ def line_pay_totals(cg: CompiledGame, lut: LineLut, codes: np.ndarray) -> np.nda
 
 def scatter_counts(reels: CompiledReels, stops: np.ndarray) -> np.ndarray:
     """(N, n_scatter) how many of each scatter symbol the window shows."""
+    if stops.shape[0] <= SMALL_BATCH:
+        return reels.flat_scatter_parts[stops + reels.offsets].sum(axis=1)
     parts = reels.scatter_parts
     counts = parts[0][stops[:, 0]].astype(np.int64)
     for r in range(1, len(parts)):
@@ -361,7 +387,8 @@ def evaluate_codes(
     multiplier: int | np.ndarray = 1,
 ) -> SpinBatch:
     """Evaluate N spins from line codes and scatter counts (the grid-driven entry point)."""
-    mult = np.broadcast_to(np.asarray(multiplier, dtype=np.int64), (codes.shape[0],))
+    n = codes.shape[0]
+    mult = np.full(n, multiplier, dtype=np.int64) if np.ndim(multiplier) == 0 else multiplier
     line = line_pay_totals(cg, lut, codes) * (bet.level * mult)
     scatter = scatter_multiples(cg, counts) * (bet.total_coins * mult)
     return SpinBatch(
@@ -374,52 +401,74 @@ def evaluate_codes(
     )
 
 
-def spin_wins(
-    cg: CompiledGame,
-    lut: LineLut,
-    batch: SpinBatch,
-    grid: np.ndarray,
-    i: int,
-    bet: Bet,
-) -> list[Win]:
-    """The `Win` objects of spin `i` of a batch (line wins in line order, then scatters).
+def batch_wins(
+    cg: CompiledGame, lut: LineLut, batch: SpinBatch, grids: np.ndarray, bet: Bet
+) -> list[list[Win]]:
+    """The `Win` objects of every spin of a batch (line wins in line order, then scatters).
 
-    `grid` is that spin's (reels, rows) symbol indices, used for scatter positions.
+    `grids` are the spins' (N, reels, rows) symbol indices, used for scatter positions.
     """
-    mult = int(batch.multiplier[i])
-    wins: list[Win] = []
-    pay, sym, run = line_pays(cg, lut, batch.codes[i : i + 1])
-    for line in np.flatnonzero(pay[0]):
-        k = int(run[0, line])
-        rows = cg.lines[line]
-        wins.append(
+    n = batch.codes.shape[0]
+    out: list[list[Win]] = [[] for _ in range(n)]
+    ids = cg.symbol_ids
+    level = bet.level
+    mults = batch.multiplier.tolist()
+    pay, sym, run = line_pays(cg, lut, batch.codes)
+    spin_idx, line_idx = np.nonzero(pay)
+    line_rows = cg.line_rows
+    for i, line, p, s, k in zip(
+        spin_idx.tolist(),
+        line_idx.tolist(),
+        pay[spin_idx, line_idx].tolist(),
+        sym[spin_idx, line_idx].tolist(),
+        run[spin_idx, line_idx].tolist(),
+        strict=True,
+    ):
+        rows = line_rows[line]
+        out[i].append(
             Win(
                 kind="line",
-                line=int(line) + 1,
-                symbol=cg.symbol_ids[int(sym[0, line])],
+                line=line + 1,
+                symbol=ids[s],
                 count=k,
-                coins=int(pay[0, line]) * bet.level * mult,
-                positions=[(r, int(rows[r])) for r in range(k)],
+                coins=p * level * mults[i],
+                positions=[(r, rows[r]) for r in range(k)],
             )
         )
     for j, s in enumerate(cg.scatters):
-        n = int(batch.scatter_counts[i, j])
-        multiple = int(cg.scatter_pay[j][n])
-        if multiple:
-            cells = np.argwhere(grid == s)
-            wins.append(
+        counts = batch.scatter_counts[:, j]
+        multiples = cg.scatter_pay[j][counts]
+        for i in np.flatnonzero(multiples).tolist():
+            cells = np.argwhere(grids[i] == s).tolist()
+            out[i].append(
                 Win(
                     kind="scatter",
-                    symbol=cg.symbol_ids[s],
-                    count=n,
-                    coins=multiple * bet.total_coins * mult,
-                    positions=[(int(r), int(w)) for r, w in cells],
+                    line=None,
+                    symbol=ids[s],
+                    count=int(counts[i]),
+                    coins=int(multiples[i]) * bet.total_coins * mults[i],
+                    positions=[(r, w) for r, w in cells],
                 )
             )
-    return wins
+    return out
+
+
+def spin_wins(
+    cg: CompiledGame, lut: LineLut, batch: SpinBatch, grid: np.ndarray, i: int, bet: Bet
+) -> list[Win]:
+    """The `Win` objects of spin `i` of a batch; `grid` is its (reels, rows) symbol indices."""
+    one = SpinBatch(
+        stops=batch.stops[i : i + 1],
+        codes=batch.codes[i : i + 1],
+        scatter_counts=batch.scatter_counts[i : i + 1],
+        line_coins=batch.line_coins[i : i + 1],
+        scatter_coins=batch.scatter_coins[i : i + 1],
+        multiplier=batch.multiplier[i : i + 1],
+    )
+    return batch_wins(cg, lut, one, grid[None], bet)[0]
 
 
 def grid_symbols(cg: CompiledGame, grid: np.ndarray) -> list[list[str]]:
     """A (reels, rows) grid of indices as `grid[reel][row]` symbol ids."""
     ids = cg.symbol_ids
-    return [[ids[int(x)] for x in reel] for reel in grid]
+    return [[ids[x] for x in reel] for reel in grid.tolist()]

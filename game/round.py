@@ -28,11 +28,11 @@ from game.evaluate import (
     CompiledReels,
     LineLut,
     SpinBatch,
+    batch_wins,
     compile_game,
     evaluate_spins,
     grid_symbols,
     grids_from_stops,
-    spin_wins,
 )
 from game.events import (
     PickRequestEvent,
@@ -93,19 +93,22 @@ class RoundContext:
         grids = grids_from_stops(reels, stops)
         wild_symbols = [cg.symbol_ids[i] for i in sorted(lut.wild_set)]
         wild_reels = sorted(reels.wild_reels)
+        wins = batch_wins(cg, lut, batch, grids, self.bet)
+        mults = batch.multiplier.tolist()
+        totals = batch.win_coins.tolist()
         events = []
-        for i in range(stops.shape[0]):
+        for i, spin_stops in enumerate(stops.tolist()):
             events.append(
                 SpinEvent(
                     mode=mode,
                     reel_set=reels.name,
-                    stops=[int(s) for s in stops[i]],
+                    stops=spin_stops,
                     grid=grid_symbols(cg, grids[i]),
-                    wild_symbols=wild_symbols,
-                    wild_reels=wild_reels,
-                    multiplier=int(batch.multiplier[i]),
-                    wins=spin_wins(cg, lut, batch, grids[i], i, self.bet),
-                    win_coins=int(batch.win_coins[i]),
+                    wild_symbols=list(wild_symbols),
+                    wild_reels=list(wild_reels),
+                    multiplier=mults[i],
+                    wins=wins[i],
+                    win_coins=totals[i],
                     spin_index=None if spin_index_start is None else spin_index_start + i,
                     spins_total=spins_total,
                 )
