@@ -1,0 +1,438 @@
+"""Design the maths of Secret of the Stones: paytable and reel strips tuned to the published RTP.
+
+Run from the repository root: `python -m tools.design_stones` (add `--dry-run` to only print).
+
+The search is deterministic (a seeded NumPy generator). It works on symbol counts per reel: the
+line RTP and the free-spins value depend only on the counts (every row of a reel shows the strip's
+symbol distribution), the scatter part only on the scatter count and strip length (scatters are
+spaced so that a window never shows two). A local search moves one symbol at a time, keeping
+every strip believable (each regular symbol present, counts non-increasing from 10 to Deer, a
+wild on every reel), until the total RTP sits on the target and the commercial shape holds
+(base line share, trigger rate, free-spins value). The strips are then laid out (scatters evenly
+spaced, the rest shuffled without two equal neighbours), the exact par sheet is computed from the
+written file, and the game file is replaced atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from game.definitions import GameDefinition, StonesFeature, load_definition
+from game.math import exact
+
+GAME_FILE = Path(__file__).resolve().parent.parent / "assets" / "games" / "stones" / "game.toml"
+SEED = 20260417
+
+TARGET_RTP = 0.967
+REGULAR = ["ten", "jack", "queen", "king", "ace", "serpent", "wolf", "bull", "owl", "deer"]
+LINE_SYMBOLS = [*REGULAR, "wild"]
+
+# Coins per line at bet level 1, ordered 10 < J < Q < K < A < Serpent < Wolf < Bull < Owl < Deer,
+# Wild 5-of-a-kind the top line pay; Deer and Wild also pay 2 of a kind.
+PAYTABLE: dict[str, dict[int, int]] = {
+    "ten": {3: 5, 4: 20, 5: 75},
+    "jack": {3: 10, 4: 25, 5: 100},
+    "queen": {3: 10, 4: 30, 5: 125},
+    "king": {3: 15, 4: 40, 5: 150},
+    "ace": {3: 15, 4: 50, 5: 200},
+    "serpent": {3: 20, 4: 75, 5: 250},
+    "wolf": {3: 25, 4: 100, 5: 300},
+    "bull": {3: 30, 4: 125, 5: 400},
+    "owl": {3: 40, 4: 150, 5: 500},
+    "deer": {2: 5, 3: 50, 4: 200, 5: 750},
+    "wild": {2: 10, 3: 100, 4: 500, 5: 1000},
+}
+SCATTER_PAYS = {"scatter": {3: 2, 4: 10, 5: 50}}  # × total bet
+
+# Scatters per strip. Strip lengths are fixed by the starting counts (the search only swaps
+# symbols), so the trigger rate is fixed by them too.
+SCATTERS = {"base": [2, 2, 2, 2, 2], "free": [1, 1, 1, 1, 1]}
+MAX_WILDS = {"base": 3, "free": 4}
+MIN_COUNT = {"base": 2, "free": 2}
+
+# Starting counts per reel, in LINE_SYMBOLS order (the scatters come on top).
+START = {
+    "base": [
+        [11, 10, 9, 9, 8, 6, 5, 4, 3, 2, 2],
+        [10, 10, 9, 9, 8, 6, 5, 4, 3, 2, 3],
+        [10, 10, 9, 9, 8, 6, 5, 4, 3, 2, 3],
+        [10, 10, 9, 9, 8, 6, 5, 4, 3, 2, 3],
+        [10, 10, 9, 9, 8, 6, 5, 4, 3, 2, 3],
+    ],
+    "free": [
+        [7, 7, 6, 6, 6, 4, 4, 3, 3, 2, 2],
+        [7, 7, 6, 6, 6, 4, 4, 3, 3, 2, 2],
+        [7, 7, 6, 6, 6, 4, 4, 3, 3, 2, 2],
+        [7, 7, 6, 6, 6, 4, 4, 3, 3, 2, 2],
+        [7, 7, 6, 6, 6, 4, 4, 3, 3, 2, 2],
+    ],
+}
+
+# The commercial shape (soft bounds; the search pays a penalty outside them).
+BASE_LINE_RANGE = (0.62, 0.66)
+TRIGGER_ONE_IN_RANGE = (160.0, 200.0)
+FREE_VALUE_RANGE = (55.0, 75.0)
+HIT_FREQUENCY_TARGET = 0.30
+LAYOUT_TRIES = 24
+RTP_TOLERANCE = 0.00002
+
+
+@dataclass
+class Design:
+    """Counts per reel (LINE_SYMBOLS order) for the base and free reel sets."""
+
+    counts: dict[str, np.ndarray]
+
+    def copy(self) -> Design:
+        return Design({k: v.copy() for k, v in self.counts.items()})
+
+    def length(self, name: str, reel: int) -> int:
+        return int(self.counts[name][reel].sum()) + SCATTERS[name][reel]
+
+
+class Evaluator:
+    """Fast float evaluation of a design from counts alone (the exact figures come at the end)."""
+
+    def __init__(self, defn: GameDefinition) -> None:
+        self.defn = defn
+        feature = defn.feature
+        assert isinstance(feature, StonesFeature)
+        self.feature = feature
+        ids = defn.symbol_ids
+        self.pos = [ids.index(s) for s in LINE_SYMBOLS]
+        self.scatter = ids.index(feature.trigger_symbol)
+        self.size = len(ids)
+        self.wild = ids.index("wild")
+        self.tables: dict[frozenset[str], np.ndarray] = {}
+        # Pick weights per picks k: config -> E[spins × multiplier; config] over k-subsets.
+        self.pick_weights: dict[int, dict[exact.Config, float]] = {}
+        for k in sorted(set(feature.picks_by_scatters.values())):
+            po = exact.pick_outcomes(feature, k)
+            self.pick_weights[k] = {c: po.spins_x_mult[c] / po.subsets for c in po.count}
+        self.configs = sorted({c for w in self.pick_weights.values() for c in w}, key=str)
+        for _, syms in self.configs:
+            if syms not in self.tables:
+                self.tables[syms] = exact.line_pay_table(defn, syms).astype(np.float64)
+
+    def _probs(self, counts: np.ndarray, n_scatter: int) -> np.ndarray:
+        p = np.zeros(self.size)
+        p[self.pos] = counts
+        p[self.scatter] = n_scatter
+        return p / p.sum()
+
+    def _line(self, table: np.ndarray, probs: list[np.ndarray]) -> float:
+        t = table
+        for p in reversed(probs):
+            t = t @ p
+        return float(t)
+
+    def _scatter_dist(self, q: list[float]) -> np.ndarray:
+        dist = np.array([1.0])
+        for x in q:
+            dist = np.convolve(dist, [1 - x, x])
+        return dist
+
+    def base_line(self, counts: np.ndarray) -> float:
+        probs = [self._probs(counts[r], SCATTERS["base"][r]) for r in range(5)]
+        return self._line(self.tables[frozenset()], probs)
+
+    def per_spin(self, counts: np.ndarray) -> dict[exact.Config, float]:
+        """Per-spin RTP (lines + scatters, × total bet) of each configuration on the free set."""
+        probs = [self._probs(counts[r], SCATTERS["free"][r]) for r in range(5)]
+        q = [3 * SCATTERS["free"][r] / (counts[r].sum() + SCATTERS["free"][r]) for r in range(5)]
+        pays = SCATTER_PAYS["scatter"]
+        out: dict[exact.Config, float] = {}
+        for cfg in self.configs:
+            reels, syms = cfg
+            pr = [np.eye(self.size)[self.wild] if r + 1 in reels else probs[r] for r in range(5)]
+            fd = self._scatter_dist([0.0 if r + 1 in reels else q[r] for r in range(5)])
+            out[cfg] = self._line(self.tables[syms], pr) + sum(fd[n] * pays[n] for n in pays)
+        return out
+
+    def base_scatter_dist(self) -> np.ndarray:
+        lengths = [sum(START["base"][r]) + SCATTERS["base"][r] for r in range(5)]
+        return self._scatter_dist([3 * SCATTERS["base"][r] / lengths[r] for r in range(5)])
+
+    def free_rtp(self, counts: np.ndarray) -> float:
+        """The free-spins part of the RTP (the base lengths, hence the trigger, are fixed)."""
+        dist = self.base_scatter_dist()
+        per_spin = self.per_spin(counts)
+        free = 0.0
+        for n in range(self.feature.trigger_min, len(dist)):
+            k = self.feature.picks_by_scatters[min(n, max(self.feature.picks_by_scatters))]
+            free += dist[n] * sum(w * per_spin[c] for c, w in self.pick_weights[k].items())
+        return float(free)
+
+    def evaluate(self, d: Design) -> dict[str, float]:
+        dist = self.base_scatter_dist()
+        pays = SCATTER_PAYS["scatter"]
+        base_line = self.base_line(d.counts["base"])
+        base_scatter = float(sum(dist[n] * pays[n] for n in pays))
+        free = self.free_rtp(d.counts["free"])
+        p_trigger = float(dist[self.feature.trigger_min :].sum())
+        return {
+            "rtp": base_line + base_scatter + free,
+            "base_line": base_line,
+            "base_scatter": base_scatter,
+            "free_spins": free,
+            "trigger_one_in": 1 / p_trigger,
+            "free_value": free / p_trigger,
+        }
+
+
+def _outside(x: float, lo: float, hi: float) -> float:
+    return max(0.0, lo - x, x - hi)
+
+
+def shape_penalty(m: dict[str, float]) -> float:
+    """How far a design is outside the commercial shape (0 inside)."""
+    shape = (_outside(m["base_line"], *BASE_LINE_RANGE) / 0.002) ** 2
+    shape += (_outside(m["trigger_one_in"], *TRIGGER_ONE_IN_RANGE) / 2.0) ** 2
+    shape += (_outside(m["free_value"], *FREE_VALUE_RANGE) / 0.5) ** 2
+    return shape
+
+
+def cost(m: dict[str, float]) -> float:
+    return ((m["rtp"] - TARGET_RTP) / 0.001) ** 2 + 100 * shape_penalty(m)
+
+
+def believable(counts: np.ndarray, name: str) -> bool:
+    """Every regular symbol present, counts non-increasing from 10 to Deer, a few wilds."""
+    regular = counts[: len(REGULAR)]
+    if regular.min() < MIN_COUNT[name] or not 1 <= counts[-1] <= MAX_WILDS[name]:
+        return False
+    return bool(np.all(np.diff(regular) <= 0))
+
+
+def swaps(counts: np.ndarray, name: str):
+    """Every believable strip one symbol swap away: (reel, from, to, new counts of that reel)."""
+    n = len(LINE_SYMBOLS)
+    for reel in range(len(counts)):
+        for a in range(n):
+            for b in range(n):
+                if a == b:
+                    continue
+                c = counts[reel].copy()
+                c[a] -= 1
+                c[b] += 1
+                if believable(c, name):
+                    yield reel, a, b, c
+
+
+def coarse_search(ev: Evaluator, rng: np.random.Generator, steps: int) -> Design:
+    """Random one-symbol swaps (lengths kept), accepted when the cost does not grow."""
+    d = Design({k: np.array(v, dtype=np.int64) for k, v in START.items()})
+    best_cost = cost(ev.evaluate(d))
+    n = len(LINE_SYMBOLS)
+    for _ in range(steps):
+        name = "base" if rng.random() < 0.5 else "free"
+        reel = int(rng.integers(5))
+        a, b = int(rng.integers(n)), int(rng.integers(n))
+        if a == b:
+            continue
+        cand = d.copy()
+        cand.counts[name][reel][a] -= 1
+        cand.counts[name][reel][b] += 1
+        if not believable(cand.counts[name][reel], name):
+            continue
+        c = cost(ev.evaluate(cand))
+        if c <= best_cost:
+            d, best_cost = cand, c
+    return d
+
+
+def fine_search(ev: Evaluator, d: Design) -> Design:
+    """The best pair (at most one base swap, at most one free swap) for the exact target.
+
+    With the strip lengths fixed the total RTP is base line (base counts) + base scatter (fixed)
+    + free spins (free counts), so the two choices add up and every pair is checked at once.
+    """
+    m = ev.evaluate(d)
+    fixed = m["base_scatter"]
+    p_trigger = 1 / m["trigger_one_in"]
+    base_opts = [(ev.base_line(d.counts["base"]), None)]
+    for reel, _a, _b, c in swaps(d.counts["base"], "base"):
+        counts = d.counts["base"].copy()
+        counts[reel] = c
+        base_opts.append((ev.base_line(counts), counts))
+    free_opts = [(ev.free_rtp(d.counts["free"]), None)]
+    for reel, _a, _b, c in swaps(d.counts["free"], "free"):
+        counts = d.counts["free"].copy()
+        counts[reel] = c
+        free_opts.append((ev.free_rtp(counts), counts))
+    base_opts = [o for o in base_opts if _outside(o[0], *BASE_LINE_RANGE) == 0]
+    free_opts = [o for o in free_opts if _outside(o[0] / p_trigger, *FREE_VALUE_RANGE) == 0]
+    free_opts.sort(key=lambda o: o[0])
+    free_vals = np.array([o[0] for o in free_opts])
+    best = (float("inf"), None, None)
+    for bv, bc in base_opts:
+        want = TARGET_RTP - fixed - bv
+        i = int(np.searchsorted(free_vals, want))
+        for j in (i - 1, i):
+            if 0 <= j < len(free_opts):
+                err = abs(free_vals[j] - want)
+                if err < best[0]:
+                    best = (err, bc, free_opts[j][1])
+    _, bc, fc = best
+    out = d.copy()
+    if bc is not None:
+        out.counts["base"] = bc
+    if fc is not None:
+        out.counts["free"] = fc
+    return out
+
+
+# Block sizes a symbol is laid out in: low symbols come in stacks of 2–3, which lowers the hit
+# frequency (a window shows fewer different symbols) without changing any RTP.
+BLOCKS: dict[str, tuple[int, ...]] = {
+    **{s: (1, 2, 3) for s in REGULAR[:5]},
+    **{s: (1, 2) for s in REGULAR[5:9]},
+    "deer": (1,),
+    "wild": (1,),
+}
+
+
+def layout(counts: np.ndarray, n_scatter: int, rng: np.random.Generator, rows: int = 3) -> list[str]:
+    """One strip: symbols in small stacks, shuffled with no two equal neighbouring stacks, and the
+    scatters evenly spaced between stacks (never two in one window)."""
+    blocks: list[tuple[str, int]] = []
+    for sym, c in zip(LINE_SYMBOLS, counts, strict=True):
+        left = int(c)
+        while left > 0:
+            k = min(left, int(rng.choice(BLOCKS[sym])))
+            blocks.append((sym, k))
+            left -= k
+    for _ in range(100_000):
+        order = [blocks[i] for i in rng.permutation(len(blocks))]
+        if all(order[i][0] != order[(i + 1) % len(order)][0] for i in range(len(order))):
+            break
+    else:
+        raise RuntimeError("no layout without equal neighbouring stacks")
+    ends = np.cumsum([k for _, k in order])  # boundary after each stack, in stops
+    n = int(ends[-1])
+    cuts: list[int] = []
+    for i in range(n_scatter):
+        target = (i * n) / n_scatter
+        cuts.append(int(ends[np.argmin(np.abs(ends - target))]) % n)
+    strip: list[str] = []
+    for pos, sym in enumerate(sym for sym, k in order for _ in range(k)):
+        strip.extend(["scatter"] * cuts.count(pos))
+        strip.append(sym)
+    length = len(strip)
+    at = [i for i, s in enumerate(strip) if s == "scatter"]
+    gaps = [(b - a) % length for a, b in zip(at, at[1:] + at[:1], strict=True)] if len(at) > 1 else []
+    if len(at) != n_scatter or any(g < rows for g in gaps):
+        raise RuntimeError("scatters too close")
+    return strip
+
+
+def _toml_pays(table: dict[str, dict[int, int]]) -> str:
+    width = max(len(s) for s in table)
+    out = []
+    for sym, pays in table.items():
+        body = ", ".join(f"{k} = {v}" for k, v in sorted(pays.items()))
+        out.append(f"{sym.ljust(width)} = {{ {body} }}")
+    return "\n".join(out)
+
+
+def _toml_strips(strips: list[list[str]]) -> str:
+    lines = []
+    for r, strip in enumerate(strips, start=1):
+        body = ", ".join(f'"{s}"' for s in strip)
+        lines.append(f"  # reel {r}: {len(strip)} stops\n  [{body}],")
+    return "\n".join(lines)
+
+
+def render(text: str, reel_sets: dict[str, list[list[str]]]) -> str:
+    """The game file with its paytable, scatter pays and reel sets replaced; the rest kept."""
+
+    def replace_section(src: str, header: str, body: str) -> str:
+        pattern = re.compile(rf"^\[{header}\]\n.*?(?=^\[|\Z)", re.S | re.M)
+        if not pattern.search(src):
+            raise ValueError(f"no [{header}] section")
+        return pattern.sub(lambda _m: f"[{header}]\n{body}\n\n", src, count=1)
+
+    text = replace_section(text, "paytable", _toml_pays(PAYTABLE))
+    text = replace_section(text, "scatter_pays", _toml_pays(SCATTER_PAYS))
+    sets = (
+        "# One strip per reel, stops listed from index 0; the window shows stops s, s+1, s+2.\n"
+        "# Tuned by tools/design_stones.py; the exact par sheet is docs/math/stones.md.\n"
+        f"base = [\n{_toml_strips(reel_sets['base'])}\n]\n"
+        f"free = [\n{_toml_strips(reel_sets['free'])}\n]"
+    )
+    text = replace_section(text, "reel_sets", sets)
+    return text.rstrip("\n") + "\n"
+
+
+def write_atomically(path: Path, text: str) -> GameDefinition:
+    """Validate the new file next to the old one, then swap it in with os.replace."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    try:
+        defn = load_definition(tmp).definition
+    except Exception:
+        tmp.unlink()
+        raise
+    os.replace(tmp, path)
+    return defn
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dry-run", action="store_true", help="print, do not write the file")
+    parser.add_argument("--steps", type=int, default=4_000)
+    args = parser.parse_args()
+
+    defn = load_definition(GAME_FILE).definition
+    defn = defn.model_copy(update={"paytable": PAYTABLE, "scatter_pays": SCATTER_PAYS})
+    rng = np.random.Generator(np.random.PCG64(SEED))
+    ev = Evaluator(defn)
+    design = coarse_search(ev, rng, args.steps)
+    design = fine_search(ev, design)
+    m = ev.evaluate(design)
+    for k, v in m.items():
+        print(f"{k:15s} {v:.6f}")
+    for name in ("base", "free"):
+        print(name)
+        for r in range(5):
+            counts = [int(x) for x in design.counts[name][r]]
+            print(f"  reel {r + 1} ({design.length(name, r)}): {counts}")
+
+    free = [layout(design.counts["free"][r], SCATTERS["free"][r], rng) for r in range(5)]
+    # Base layouts: a few deterministic tries, keep the one closest to the target hit frequency.
+    tries = []
+    for _ in range(LAYOUT_TRIES):
+        base = [layout(design.counts["base"][r], SCATTERS["base"][r], rng) for r in range(5)]
+        trial = defn.model_copy(update={"reel_sets": {"base": base, "free": free}})
+        hit = float(exact.hit_frequency(trial, len(defn.lines)))
+        tries.append((abs(hit - HIT_FREQUENCY_TARGET), hit, base))
+    _, hit, base = min(tries, key=lambda t: t[0])
+    print("hit frequencies tried:", " ".join(f"{t[1]:.3f}" for t in tries))
+    reel_sets = {"base": base, "free": free}
+    text = render(GAME_FILE.read_text(encoding="utf-8"), reel_sets)
+    if args.dry_run:
+        tmp = GAME_FILE.with_name("game.toml.dry")
+        tmp.write_text(text, encoding="utf-8")
+        try:
+            new = load_definition(tmp).definition
+        finally:
+            tmp.unlink()
+    else:
+        new = write_atomically(GAME_FILE, text)
+    par = exact.par_sheet(new)
+    print("exact rtp", f"{par['rtp']:.8f}", par["rtp_fraction"])
+    for part in par["parts"]:
+        print(f"  {part['name']:20s} {part['rtp']:.6f}")
+    print("hit frequency", f"{par['hit_frequency']:.4f}")
+    print("trigger 1 in", f"{par['free_spins_trigger_one_in']:.1f}")
+    print("free value x bet", f"{par['free_spins']['average_value_x_bet']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
