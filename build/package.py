@@ -189,7 +189,7 @@ def make_archive(
     tmp = out.with_name(out.name + ".part")
     with (
         tmp.open("wb") as raw,
-        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=mtime) as gz,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=6, mtime=mtime) as gz,
         tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar,
     ):
         for arcname, path in entries:
