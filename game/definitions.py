@@ -9,6 +9,7 @@ options consistent, feature references valid) are checked at load, and a bad fil
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from itertools import pairwise
 from pathlib import Path
@@ -271,8 +272,19 @@ def load_definition(path: Path) -> LoadedGame:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = tuple(p for p in err["loc"] if p not in ("function-after[_consistent(), BetOptions]",))
+        feature = data.get("feature") if isinstance(data, dict) else None
+        tagged = isinstance(feature, dict) and len(loc) > 1 and loc[0] == "feature"
+        if tagged and loc[1] == feature.get("type"):
+            # drop the union's tag: feature.stones[3], not feature.stones.stones[3]
+            loc = (loc[0], *loc[2:])
         msg = err["msg"].removeprefix("Value error, ")
-        raise DefinitionError(path, _field_name(loc), msg) from exc
+        field = _field_name(loc)
+        if not loc:
+            # cross-reference errors name their field first: "lines[3]: needs one row per reel"
+            match = re.match(r"([A-Za-z_][\w.\[\]]*): (.+)", msg, re.S)
+            if match:
+                field, msg = match.groups()
+        raise DefinitionError(path, field, msg) from exc
     if definition.id != path.parent.name:
         raise DefinitionError(path, "id", f"is {definition.id!r} but the folder is {path.parent.name!r}")
     return LoadedGame(definition=definition, path=path, sha256=hashlib.sha256(raw_bytes).hexdigest())
