@@ -19,6 +19,7 @@ from scenes.intents import Act, Intent
 from scenes.stack import Scene
 from scenes.text import render_text
 from scenes.transitions import Fade
+from scenes.widgets.effects import glint
 
 # Player-facing text
 TEXT_PROMPT = "Press SPACE or click to continue"
@@ -30,6 +31,7 @@ GLINT_START, GLINT_S = 1.5, 0.6
 PROMPT_AT = 2.5
 GLINT_FRAMES = 16
 SPARKS = 46
+SPARK_TINT = (255, 204, 130)
 SKIP_ACTS = frozenset({Act.SPIN, Act.CONFIRM, Act.BACK, Act.ANY_KEY, Act.POINTER_UP})
 
 
@@ -138,7 +140,7 @@ class IntroScene(Scene):
             k = s.t / s.life
             fade = min(1.0, k * 5.0) * (1.0 - k)
             size = max(2, int(s.size * (0.6 + 0.4 * fade)))
-            img = assets.scaled("ui/particle", (size, size))
+            img = assets.tinted("ui/particle", SPARK_TINT, (size, size))
             surface.blit(img, (int(s.x) - size // 2, int(s.y) - size // 2), special_flags=pygame.BLEND_ADD)
         surface.blit(self.prompt, self.prompt_rect)
         self.fade.draw(surface)
@@ -146,17 +148,5 @@ class IntroScene(Scene):
     def _glint_frame(self, i: int) -> pygame.Surface:
         """The logo with a diagonal light band at step `i` (built once per step, cached)."""
         assets = self.ctx.assets
-        return assets.derived(("intro-glint", i), lambda: _glint(assets.image("ui/logo"), i))
+        return assets.derived(("intro-glint", i), lambda: glint(assets.image("ui/logo"), i, GLINT_FRAMES))
 
-
-def _glint(logo: pygame.Surface, i: int) -> pygame.Surface:
-    out = logo.copy()
-    w, h = out.get_size()
-    band = pygame.Surface((w, h), pygame.SRCALPHA)
-    x = int(-0.3 * w + (1.6 * w) * (i + 0.5) / GLINT_FRAMES)
-    for dx in range(-40, 41, 4):
-        strength = int(110 * (1.0 - abs(dx) / 40.0))
-        pygame.draw.line(band, (strength, strength, strength, 0), (x + dx, 0), (x + dx - h // 2, h), 4)
-    # add light only to RGB, so transparent pixels stay transparent
-    out.blit(band, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    return out

@@ -24,6 +24,7 @@ from scenes.text import draw_text, render_text, wrap_text
 from scenes.transitions import Fade
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import ConfirmDialog, MessageDialog, Toast
+from scenes.widgets.effects import glint, soft_glow, soft_shadow
 from scenes.widgets.panel import draw_panel
 
 # Player-facing text, in one place for a later translation layer
@@ -36,18 +37,25 @@ TEXT_QUIT_YES = "Leave"
 TEXT_QUIT_NO = "Stay"
 TEXT_NOTICE_TITLE = "Please note"
 TEXT_UNAVAILABLE = "This game is not available yet."
-TEXT_HINT = "\u2190 \u2192  choose     ENTER  play     ESC  leave"
+TEXT_HINT_CHOOSE = "choose"
+TEXT_HINT_PLAY = "ENTER  play"
+TEXT_HINT_LEAVE = "ESC  leave"
 TEXT_VERSION = "Reelhouse {version}"
 TEXT_TOOLTIP_SOUND = "Sound on/off (M)"
 TEXT_TOOLTIP_QUIT = "Leave Reelhouse"
 
 TILE_W, TILE_H = 360, 420
 TILE_GAP = 48
-TILE_TOP = 150
-CAPTION_H = 112
-LIFT_PX = 12
+TILE_TOP = 118
+CAPTION_H = 96
+PLAY_W, PLAY_H = 176, 42
+LIFT_PX = 10
 HOVER_RATE = 12.0  # 1/s easing of the lift and glow
-GLOW_PAD = 28
+GLOW_PAD = 36
+SHADOW_PAD = 22
+GLINT_STEPS = 18
+GLINT_S = 0.8  # duration of one light sweep over the focused tile
+GLINT_EVERY_S = 4.5
 
 GOLD = (246, 206, 120)
 CREAM = (246, 238, 222)
@@ -66,9 +74,10 @@ def rtp_text(rtp: float) -> str:
 
 
 class _Tile:
-    def __init__(self, game_id: str, rect: pygame.Rect) -> None:
+    def __init__(self, game_id: str, rect: pygame.Rect, play: Button) -> None:
         self.game_id = game_id
         self.rect = rect
+        self.play = play
         self.hot = 0.0  # 0..1 eased hover/focus amount
         self.armed = False
 
@@ -81,35 +90,80 @@ class LobbyScene(Scene):
         super().__init__()
         self.ctx = ctx
         a = ctx.assets
-        self.bg = a.image("ui/lobby_bg")
-        self.logo = a.scaled("ui/logo", (420, 108))
         self.ids = [gid for gid in sorted(ctx.games) if a.has_image(f"{gid}/tile")]
         n = len(self.ids)
         total = n * TILE_W + (n - 1) * TILE_GAP
         x0 = 640 - total // 2
-        self.tiles = [
-            _Tile(gid, pygame.Rect(x0 + i * (TILE_W + TILE_GAP), TILE_TOP, TILE_W, TILE_H))
-            for i, gid in enumerate(self.ids)
-        ]
+        self.tiles: list[_Tile] = []
+        for i, gid in enumerate(self.ids):
+            rect = pygame.Rect(x0 + i * (TILE_W + TILE_GAP), TILE_TOP, TILE_W, TILE_H)
+            play_rect = pygame.Rect(0, 0, PLAY_W, PLAY_H)
+            play_rect.midtop = (rect.centerx, rect.bottom + 10 + CAPTION_H + 7)
+            play = Button(play_rect, label=TEXT_PLAY, font_size=22,
+                          on_click=lambda gid=gid: self.open_game(gid))
+            self.tiles.append(_Tile(gid, rect, play))
         self.focus = 0
-        self.pointer_focus = False
         self.fade = Fade(0.45, "in")
         self.t = 0.0
+        self.glint_step = -1
         self.balance_cents = 0
         self._balance_clock = 0.0
-        self.sound_button = Button(pygame.Rect(1150, 26, 48, 48), icon="icon_sound", style="icon",
+        self.sound_button = Button(pygame.Rect(1150, 28, 48, 48), icon="icon_sound", style="icon",
                                    on_click=self._toggle_sound, tooltip=TEXT_TOOLTIP_SOUND)
-        self.quit_button = Button(pygame.Rect(1206, 26, 48, 48), icon="icon_close", style="icon",
+        self.quit_button = Button(pygame.Rect(1206, 28, 48, 48), icon="icon_close", style="icon",
                                   on_click=self.ask_quit, tooltip=TEXT_TOOLTIP_QUIT)
-        self.buttons = [self.sound_button, self.quit_button]
-        self._captions = {gid: self._caption_lines(gid) for gid in self.ids}
-        self._glow = a.derived(("lobby-glow", TILE_W, TILE_H), lambda: _glow_surface(TILE_W, TILE_H))
-        self._glow_copy = self._glow.copy()  # alpha animated in update()
-        self.version_text = TEXT_VERSION.format(version=ctx.version)
+        self.buttons = [self.sound_button, self.quit_button] + [t.play for t in self.tiles]
+        self._glow = a.derived(("lobby-glow", TILE_W, TILE_H),
+                               lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), 190, 22))
+        self._glow_copy = self._glow.copy()  # its alpha is animated in update()
+        self.static = self._build_static()
 
-    def _caption_lines(self, gid: str) -> list[str]:
-        d = self.ctx.games[gid].definition
-        return wrap_text(self.ctx.assets.font("text", 17), d.pitch, TILE_W - 16)[:2]
+    def _build_static(self) -> pygame.Surface:
+        """Everything that never moves, composed once into one opaque layer (one blit a frame)."""
+        a = self.ctx.assets
+        layer = a.image("ui/lobby_bg").copy()
+        logo = a.scaled("ui/logo", (360, 93))
+        layer.blit(logo, logo.get_rect(midtop=(640, 10)))
+        shadow = a.derived(("lobby-shadow", TILE_W, TILE_H),
+                           lambda: soft_shadow((TILE_W, TILE_H), SHADOW_PAD, 190, 22))
+        text_font = a.font("text", 15)
+        rtp_font = a.font("text_bold", 14)
+        for tile in self.tiles:
+            d = self.ctx.games[tile.game_id].definition
+            layer.blit(shadow, (tile.rect.x - SHADOW_PAD, tile.rect.y - SHADOW_PAD + 10))
+            cap = self._caption_rect(tile)
+            draw_panel(layer, a, cap, alpha=215)
+            draw_text(layer, rtp_font, rtp_text(d.rtp_published), (cap.centerx, cap.top + 41), GOLD,
+                      shadow=False)
+            y = cap.top + 52
+            for line in wrap_text(text_font, d.pitch, TILE_W - 64)[:2]:
+                draw_text(layer, text_font, line, (cap.centerx, y), MUTED, anchor="midtop", shadow=False)
+                y += 18
+        small = a.font("text", 15)
+        draw_text(layer, small, TEXT_VERSION.format(version=self.ctx.version), (16, 712), MUTED,
+                  anchor="bottomleft", shadow=False)
+        self._draw_hint(layer, small)
+        return layer.convert() if pygame.display.get_surface() is not None else layer
+
+    def _draw_hint(self, layer: pygame.Surface, font: pygame.font.Font) -> None:
+        a = self.ctx.assets
+        parts = [render_text(font, t, MUTED) for t in (TEXT_HINT_CHOOSE, TEXT_HINT_PLAY, TEXT_HINT_LEAVE)]
+        icon = 16
+        gap = 28
+        width = 2 * icon + 6 + sum(p.get_width() for p in parts) + 2 * gap
+        x = 1264 - width
+        y = 704
+        for name in ("icon_left", "icon_right"):
+            layer.blit(a.tinted(f"ui/{name}", MUTED, (icon, icon)), (x, y - icon // 2))
+            x += icon
+        x += 6
+        for i, p in enumerate(parts):
+            layer.blit(p, p.get_rect(midleft=(x, y)))
+            x += p.get_width() + (gap if i < len(parts) - 1 else 0)
+
+    @staticmethod
+    def _caption_rect(tile: _Tile) -> pygame.Rect:
+        return pygame.Rect(tile.rect.x + 8, tile.rect.bottom + 10, TILE_W - 16, CAPTION_H)
 
     # lifecycle ----------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -166,18 +220,19 @@ class LobbyScene(Scene):
 
     # input -----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
+        act = intent.act
+        if act is Act.POINTER_MOVE:
+            for b in self.buttons:
+                b.handle(intent)
+            hit = self._tile_at(intent.pos)
+            if hit is None:
+                hit = next((i for i, t in enumerate(self.tiles) if t.play.hover), None)
+            if hit is not None and hit != self.focus:
+                self.focus = hit
+            return False
         for b in self.buttons:
             if b.handle(intent):
                 return True
-        act = intent.act
-        if act is Act.POINTER_MOVE:
-            hit = self._tile_at(intent.pos)
-            if hit is not None:
-                self.focus = hit
-                self.pointer_focus = True
-            else:
-                self.pointer_focus = False
-            return False
         if act is Act.POINTER_DOWN:
             hit = self._tile_at(intent.pos)
             for i, tile in enumerate(self.tiles):
@@ -195,7 +250,6 @@ class LobbyScene(Scene):
         if act in (Act.LEFT, Act.RIGHT) and self.tiles:
             step = -1 if act is Act.LEFT else 1
             self.focus = (self.focus + step) % len(self.tiles)
-            self.pointer_focus = False
             self.ctx.audio.play("common/click", volume=0.5)
             return True
         if act in (Act.CONFIRM, Act.SPIN) and self.tiles:
@@ -220,8 +274,9 @@ class LobbyScene(Scene):
         self.fade.update(dt)
         k = min(1.0, dt * HOVER_RATE)
         for i, tile in enumerate(self.tiles):
-            target = 1.0 if i == self.focus else 0.0
-            tile.hot += (target - tile.hot) * k
+            focused = i == self.focus
+            tile.hot += ((1.0 if focused else 0.0) - tile.hot) * k
+            tile.play.focused = focused
         for b in self.buttons:
             b.update(dt)
         self.sound_button.icon = "icon_mute" if self.ctx.audio.muted else "icon_sound"
@@ -230,58 +285,51 @@ class LobbyScene(Scene):
             self._balance_clock = 0.0
             self._refresh_balance()
         if self.tiles:
-            # the glow breathes gently on the focused tile
+            # the glow breathes gently on the focused tile; a light sweep crosses it now and then
             hot = self.tiles[self.focus].hot
-            pulse = 0.82 + 0.18 * _tri(self.t * 0.8)
+            pulse = 0.8 + 0.2 * _tri(self.t * 0.6)
             self._glow_copy.set_alpha(int(255 * hot * pulse))
+            phase = (self.t - 1.0) % GLINT_EVERY_S
+            reduced = self.ctx.settings.reduced_motion
+            self.glint_step = int(phase / GLINT_S * GLINT_STEPS) if phase < GLINT_S and not reduced else -1
 
     # drawing ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        surface.blit(self.bg, (0, 0))
-        surface.blit(self.logo, self.logo.get_rect(midtop=(640, 18)))
+        surface.blit(self.static, (0, 0))
         self._draw_balance(surface)
         for i, tile in enumerate(self.tiles):
             self._draw_tile(surface, tile, i == self.focus)
         for b in self.buttons:
             b.draw(surface, a)
-        small = a.font("text", 15)
-        draw_text(surface, small, self.version_text, (16, 706), MUTED, anchor="bottomleft", shadow=False)
-        draw_text(surface, small, TEXT_HINT, (640, 706), MUTED, anchor="midbottom", shadow=False)
         self.fade.draw(surface)
 
     def _draw_balance(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        box = pygame.Rect(24, 24, 250, 64)
-        draw_panel(surface, a, box, alpha=220)
-        draw_text(surface, a.font("text_bold", 13), TEXT_BALANCE, (box.centerx, box.top + 10), GOLD,
+        box = pygame.Rect(24, 22, 256, 72)
+        draw_panel(surface, a, box, alpha=225)
+        draw_text(surface, a.font("text_bold", 13), TEXT_BALANCE, (box.centerx, box.top + 14), GOLD,
                   anchor="midtop", shadow=False)
         amount = format_cents(self.balance_cents, self.ctx.settings.currency_symbol)
-        draw_text(surface, a.font("display", 26), amount, (box.centerx, box.bottom - 8), CREAM,
+        draw_text(surface, a.font("display", 26), amount, (box.centerx, box.bottom - 12), CREAM,
                   anchor="midbottom")
 
     def _draw_tile(self, surface: pygame.Surface, tile: _Tile, focused: bool) -> None:
         a = self.ctx.assets
         d = self.ctx.games[tile.game_id].definition
-        lift = round(LIFT_PX * tile.hot)
-        r = tile.rect.move(0, -lift)
+        r = tile.rect.move(0, -round(LIFT_PX * tile.hot))
         if focused and tile.hot > 0.02:
             surface.blit(self._glow_copy, (r.x - GLOW_PAD, r.y - GLOW_PAD))
-        shadow = a.derived(("lobby-shadow", TILE_W, TILE_H), lambda: _shadow_surface(TILE_W, TILE_H))
-        surface.blit(shadow, (tile.rect.x - 14, tile.rect.y + 10))
-        surface.blit(a.image(f"{tile.game_id}/tile"), r)
-        # caption under the tile
-        cap = pygame.Rect(tile.rect.x + 6, tile.rect.bottom + 14, TILE_W - 12, CAPTION_H)
-        draw_panel(surface, a, cap, alpha=200)
-        name_font = a.font("display", 24)
-        draw_text(surface, name_font, d.name, (cap.centerx, cap.top + 22), GOLD if focused else CREAM)
-        rtp = render_text(a.font("text_bold", 15), rtp_text(d.rtp_published), GOLD)
-        surface.blit(rtp, rtp.get_rect(center=(cap.centerx, cap.top + 46)))
-        y = cap.top + 62
-        for line in self._captions[tile.game_id]:
-            draw_text(surface, a.font("text", 17), line, (cap.centerx, y), MUTED, anchor="midtop",
-                      shadow=False)
-            y += 21
+        rel = f"{tile.game_id}/tile"
+        if focused and self.glint_step >= 0:
+            step = self.glint_step
+            art = a.derived(("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS))
+        else:
+            art = a.image(rel)
+        surface.blit(art, r)
+        cap = self._caption_rect(tile)
+        draw_text(surface, a.font("display", 23), d.name, (cap.centerx, cap.top + 20),
+                  GOLD if focused else CREAM)
 
 
 def _tri(x: float) -> float:
@@ -289,22 +337,3 @@ def _tri(x: float) -> float:
     f = x % 1.0
     t = 2.0 * f if f < 0.5 else 2.0 - 2.0 * f
     return t * t * (3.0 - 2.0 * t)
-
-
-def _glow_surface(w: int, h: int) -> pygame.Surface:
-    """A soft warm halo around a w×h rounded rect (blurred once by down/up-scaling)."""
-    pad = GLOW_PAD
-    size = (w + 2 * pad, h + 2 * pad)
-    base = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(base, (255, 196, 96, 200), base.get_rect().inflate(-pad, -pad), border_radius=34)
-    small = pygame.transform.smoothscale(base, (size[0] // 8, size[1] // 8))
-    blurred = pygame.transform.smoothscale(small, size)
-    return blurred
-
-
-def _shadow_surface(w: int, h: int) -> pygame.Surface:
-    size = (w + 28, h + 28)
-    base = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(base, (0, 0, 0, 170), base.get_rect().inflate(-28, -28), border_radius=26)
-    small = pygame.transform.smoothscale(base, (size[0] // 6, size[1] // 6))
-    return pygame.transform.smoothscale(small, size)

@@ -24,7 +24,7 @@ from scenes.widgets.panel import draw_panel
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 TITLE_COLOR = (245, 214, 140)
 BODY_COLOR = (236, 230, 218)
-DIM_ALPHA = 150
+DIM_ALPHA = 175
 
 TEXT_OK = "OK"
 TEXT_YES = "Yes"
@@ -50,10 +50,13 @@ class _Dialog(Scene):
         self.t = 0.0
         body_font = assets.font("text", 22)
         self._lines = wrap_text(body_font, body, width - 80) if body else []
-        height = 96 + 30 * len(self._lines) + 88
+        height = 100 + 30 * len(self._lines) + 100
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = SCREEN.center
         self._dim = _dim_surface(DIM_ALPHA)
+        # the panel art is translucent; a solid backing keeps text readable over busy scenes
+        self._backing = pygame.Surface(self.rect.inflate(-8, -8).size, pygame.SRCALPHA)
+        pygame.draw.rect(self._backing, (14, 8, 24, 235), self._backing.get_rect(), border_radius=18)
 
     def _button_row(self, specs: list[tuple[str, Callable[[], None]]]) -> None:
         w, h, gap = 150, 50, 24
@@ -80,7 +83,8 @@ class _Dialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._dim, (0, 0))
-        draw_panel(surface, self.assets, self.rect, alpha=245)
+        surface.blit(self._backing, self.rect.inflate(-8, -8))
+        draw_panel(surface, self.assets, self.rect, alpha=255)
         a = self.assets
         draw_text(surface, a.font("display", 32), self.title, (self.rect.centerx, self.rect.top + 52),
                   TITLE_COLOR)
