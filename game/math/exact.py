@@ -26,6 +26,7 @@ Money units: pays are coins per line at bet level 1; RTP figures are fractions o
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterable, Sequence
@@ -35,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from game.definitions import GameDefinition, StonesFeature
+from game.definitions import GameDefinition, StoneFeature, StonesFeature
 
 Config = tuple[frozenset[int], frozenset[str]]
 """A free-spins feature configuration: (1-based wild reels, symbols that became wild)."""
@@ -78,27 +79,40 @@ def _fraction_str(x: Fraction) -> str:
 # -- line pays -----------------------------------------------------------------------------------
 
 
-def line_pay_table(defn: GameDefinition, wild_acting: Iterable[str] = (), cells: int | None = None):
+def line_pay_table(
+    defn: GameDefinition, wild_acting: Iterable[str] = (), cells: int | None = None
+) -> np.ndarray:
     """Pay (coins at level 1) of every symbol pattern of the first `cells` line cells.
 
-    Returns an int64 array with one axis per cell, each indexed by symbol position in
+    Returns a read-only int64 array with one axis per cell, each indexed by symbol position in
     `defn.symbols`. `wild_acting` are extra symbols that act as wild (free-spins stones); the wild
     symbol itself always does. With `cells` < reels, runs are truncated to that many cells (used
     to decide whether a line pays at all from the first reels only).
     """
+    symbols = tuple((s.id, s.kind) for s in defn.symbols)
+    paytable = tuple((sym, tuple(sorted(p.items()))) for sym, p in defn.paytable.items())
     n = defn.reels if cells is None else cells
-    idx = _index(defn)
-    kinds = [s.kind for s in defn.symbols]
+    return _line_pay_table(symbols, paytable, frozenset(wild_acting), n)
+
+
+@functools.lru_cache(maxsize=32)
+def _line_pay_table(
+    symbols: tuple[tuple[str, str], ...],
+    paytable_items: tuple[tuple[str, tuple[tuple[int, int], ...]], ...],
+    wild_acting: frozenset[str],
+    n: int,
+) -> np.ndarray:
+    idx = {sid: i for i, (sid, _) in enumerate(symbols)}
+    kinds = [k for _, k in symbols]
     size = len(kinds)
+    paytable = {sym: dict(p) for sym, p in paytable_items}
     all_ids = np.arange(size)
     wild_set = {idx[s] for s in wild_acting}
-    wild = _wild_index(defn)
-    if wild is not None:
-        wild_set.add(wild)
+    wild_set |= {i for i, k in enumerate(kinds) if k == "wild"}
     # Scatter and bonus symbols are never wild-acting and always end a run.
     wild_set = {w for w in wild_set if kinds[w] in ("wild", "regular")}
     best = np.zeros((size,) * n, dtype=np.int64)
-    for sym, pays in defn.paytable.items():
+    for sym, pays in paytable.items():
         s = idx[sym]
         # The wild's own run counts wild cells only; any other symbol's counts wild-acting ones.
         match = all_ids == s
@@ -115,6 +129,7 @@ def line_pay_table(defn: GameDefinition, wild_acting: Iterable[str] = (), cells:
             if delta:
                 pay = pay + delta * prefix.astype(np.int64)
         best = np.maximum(best, pay)
+    best.setflags(write=False)
     return best
 
 
@@ -230,7 +245,18 @@ class PickOutcomes:
 
 def pick_outcomes(feature: StonesFeature, picks: int) -> PickOutcomes:
     """Enumerate every k-subset of the stones (k = picks) exactly, with NumPy."""
-    stones = feature.stones
+    stones = tuple((s.kind, s.value, s.symbol) for s in feature.stones)
+    return _pick_outcomes(stones, feature.free_spins, feature.initial_multiplier, picks)
+
+
+@functools.lru_cache(maxsize=32)
+def _pick_outcomes(
+    stone_items: tuple[tuple[str, int | None, str | None], ...],
+    free_spins: int,
+    initial_multiplier: int,
+    picks: int,
+) -> PickOutcomes:
+    stones = [StoneFeature(kind=k, value=v, symbol=sym) for k, v, sym in stone_items]
     spins_v = np.array([s.value if s.kind == "spins" else 0 for s in stones], dtype=np.int64)
     mult_v = np.array([s.value if s.kind == "multiplier" else 0 for s in stones], dtype=np.int64)
     flags: list[tuple[str, int | str]] = []
@@ -248,8 +274,8 @@ def pick_outcomes(feature: StonesFeature, picks: int) -> PickOutcomes:
         elif s.kind == "wild_symbol":
             bits_v[i] = bit_of[("symbol", str(s.symbol))]
     combos = np.array(list(itertools.combinations(range(len(stones)), picks)), dtype=np.int64)
-    spins = feature.free_spins + spins_v[combos].sum(axis=1)
-    mult = feature.initial_multiplier + mult_v[combos].sum(axis=1)
+    spins = free_spins + spins_v[combos].sum(axis=1)
+    mult = initial_multiplier + mult_v[combos].sum(axis=1)
     bits = np.bitwise_or.reduce(bits_v[combos], axis=1)
     sxm = spins * mult
     count: dict[Config, int] = {}
@@ -552,13 +578,14 @@ def _part(name: str, value: Fraction, **extra: Any) -> dict[str, Any]:
     return {"name": name, "rtp": float(value), "method": "exact", "fraction": _fraction_str(value), **extra}
 
 
-def par_sheet(defn: GameDefinition, lines: int | None = None) -> dict[str, Any]:
+def par_sheet(defn: GameDefinition, lines: int | None = None, *, estimate_cap: bool = True) -> dict[str, Any]:
     """The exact par sheet of a stones-type game (or a plain line game), JSON-ready.
 
     `lines` (default: the game's default lines) only affects the per-spin figures that depend on
     the active lines (hit frequency, top-award odds per spin, the win bound); the RTP does not
     depend on the lines or the bet level, because every line has the same expected pay and all
-    pays scale with the level.
+    pays scale with the level. `estimate_cap` adds the (sampled) estimate of what the win cap
+    removes where it can bind; everything else is exact.
     """
     n_lines = defn.bet.default_lines if lines is None else lines
     if not 1 <= n_lines <= len(defn.lines):
@@ -667,7 +694,7 @@ def par_sheet(defn: GameDefinition, lines: int | None = None) -> dict[str, Any]:
     per_spin_bound = n_lines * top_line + top_scatter
     bound = per_spin_bound * (1 + max_sxm)
     out["max_round_win_coins_upper_bound"] = bound
-    out["cap"] = _cap_section(defn, n_lines, bound, total_bet_lvl1)
+    out["cap"] = _cap_section(defn, n_lines, bound, total_bet_lvl1, estimate_cap)
     out["cap"]["note"] = _cap_note(defn, out["cap"])
     out["rtp_note"] = (
         "The RTP does not depend on the active lines or the bet level: every line has "
@@ -677,7 +704,7 @@ def par_sheet(defn: GameDefinition, lines: int | None = None) -> dict[str, Any]:
     return out
 
 
-def _cap_section(defn: GameDefinition, lines: int, bound_lvl1: int, bet_lvl1: int) -> dict:
+def _cap_section(defn: GameDefinition, lines: int, bound_lvl1: int, bet_lvl1: int, estimate: bool) -> dict:
     cap = defn.cap
     max_level = max(defn.bet.levels)
     rows = []
@@ -730,7 +757,7 @@ def _cap_section(defn: GameDefinition, lines: int, bound_lvl1: int, bet_lvl1: in
     }
     for key, level in (("default_bet", d_level), ("max_bet", max_level)):
         row = out[key]
-        if row["can_bind"]:
+        if row["can_bind"] and estimate:
             row["estimate"] = cap_loss_estimate(defn, lines, row["cap_coins"] / level)
     return out
 
@@ -738,6 +765,8 @@ def _cap_section(defn: GameDefinition, lines: int, bound_lvl1: int, bet_lvl1: in
 def _cap_note(defn: GameDefinition, cap: dict[str, Any]) -> str:
     """Plain words: can the cap change the RTP at the default and at the maximum bet?"""
     parts = ["The par RTP is the uncapped one."]
+    if cap["max_currency_cents"] is None and cap["max_coins_per_level"] is None:
+        return parts[0] + " The game has no win cap."
     for key, label in (("default_bet", "default bet"), ("max_bet", "maximum bet")):
         row = cap[key]
         where = (
@@ -749,6 +778,8 @@ def _cap_note(defn: GameDefinition, cap: dict[str, Any]) -> str:
                 f"{where}, above the largest possible round win "
                 f"({row['bound_coins']:,} coins): the cap cannot change the RTP."
             )
+        elif "estimate" not in row:
+            parts.append(f"{where}; a round can reach it (bound {row['bound_coins']:,} coins).")
         else:
             est = row["estimate"]
             parts.append(
