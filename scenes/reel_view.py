@@ -83,9 +83,9 @@ QUICK = SpinTiming(
     anticipation=0.6, slam_stagger=0.03, slam_stop_dist=1.0,
 )
 TURBO = SpinTiming(
-    windup_time=0.0, windup_dist=0.0, accel_time=0.01, speed=60.0, start_stagger=0.0,
-    first_stop=0.02, stagger=0.0, stop_dist=1.0, bounce_dist=0.0, bounce_time=0.0,
-    anticipation=0.0, slam_stagger=0.0, slam_stop_dist=1.0,
+    windup_time=0.0, windup_dist=0.0, accel_time=0.005, speed=90.0, start_stagger=0.0,
+    first_stop=0.01, stagger=0.0, stop_dist=0.6, bounce_dist=0.0, bounce_time=0.0,
+    anticipation=0.0, slam_stagger=0.0, slam_stop_dist=0.6,
 )
 
 

@@ -3,19 +3,14 @@ anticipates only when the scatters landed so far are one short of a trigger."""
 
 from __future__ import annotations
 
-import os
+import random  # test data only, never an outcome the app shows
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import random  # noqa: E402 - test data only, never an outcome the app shows
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.definitions import load_game  # noqa: E402
-from game.events import SpinEvent  # noqa: E402
-from scenes.reel_view import NORMAL, QUICK, TURBO, ReelView, SymbolArt  # noqa: E402
+from game.definitions import load_game
+from game.events import SpinEvent
+from scenes.reel_view import NORMAL, QUICK, TURBO, ReelView, SymbolArt
 
 DT = 1 / 60
 

@@ -1,0 +1,245 @@
+"""The reels scene: smoke, one bet per round under input spam, exact landing, bet locking,
+keyboard controls, funds and top-up, autoplay, the win cap message and resuming a pick."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bets import default_bet
+from game.definitions import load_game
+from game.events import SpinEvent, WinCapEvent
+from game.rng import SeedSource
+from game.round import play_round
+from scenes.intents import Act, Intent
+from scenes.reels import ReelsScene
+from scenes.stack import SceneStack
+from scenes.stone_picker import StonePickerScene, stone_center
+
+DT = 1 / 60
+
+
+def session_seed(feature: bool) -> int:
+    """A `--seed` whose first round does (or does not) trigger free spins at the default bet."""
+    defn = load_game("stones").definition
+    bet = default_bet(defn)
+    for s in range(1, 5000):
+        r = play_round(defn, bet, SeedSource(s).next_seed())
+        if (r.pending is not None) == feature and (feature or r.total_win_coins > 0):
+            return s
+    raise AssertionError("no seed")
+
+
+@pytest.fixture(scope="module")
+def feature_session_seed():
+    return session_seed(True)
+
+
+@pytest.fixture(scope="module")
+def win_session_seed():
+    return session_seed(False)
+
+
+def make(ctx, seed=None, **options):
+    if seed is not None:
+        ctx.options.seed = seed
+        ctx.seeds = SeedSource(seed)
+    for k, v in options.items():
+        setattr(ctx.options, k, v)
+    stack = SceneStack()
+    scene = ReelsScene(ctx, "stones")
+    stack.push(scene)
+    return stack, scene
+
+
+def run(stack, screen, frames, dt=DT):
+    for _ in range(frames):
+        stack.update(dt)
+        stack.draw(screen)
+
+
+def run_until(stack, screen, cond, limit=6000, dt=DT):
+    for _ in range(limit):
+        if cond():
+            return
+        stack.update(dt)
+        stack.draw(screen)
+    raise AssertionError("condition never met")
+
+
+def test_smoke_builds_and_runs_frames(ctx, display):
+    stack, scene = make(ctx)
+    run(stack, display, 60)
+    assert stack.top is scene
+    assert scene.hud.message
+    assert not scene.driver.active
+
+
+def test_a_spin_lands_on_the_stored_grid_and_credits_once(ctx, display, win_session_seed):
+    stack, scene = make(ctx, win_session_seed)
+    start = ctx.ledger.balance_cents
+    stack.handle(Intent(Act.SPIN))
+    assert scene.driver.active
+    spin = scene.current_spin
+    assert isinstance(spin, SpinEvent)
+    # hammering SPIN and clicks during the spin: one bet (F3)
+    for _ in range(40):
+        stack.handle(Intent(Act.SPIN))
+        stack.handle(Intent(Act.POINTER_DOWN, pos=(1190, 646)))
+        stack.handle(Intent(Act.POINTER_UP, pos=(1190, 646)))
+        stack.update(DT)
+    run_until(stack, display, lambda: not scene.driver.active)
+    assert scene.view.visible_cells() == spin.grid  # R6
+    rounds = ctx.ledger.history(10)
+    assert len(rounds) == 1 and rounds[0].status == "closed"
+    bet = rounds[0].bet
+    assert ctx.ledger.balance_cents == start - bet.total_cents + rounds[0].win_cents
+    assert scene.hud.balance_cents == ctx.ledger.balance_cents
+    assert ctx.ledger.verify() == []
+    run(stack, display, 200)  # the line cycle keeps presenting
+    assert scene.presenter.active and scene.hud.message.startswith(("LINE", "SCATTER"))
+
+
+def test_draw_changes_nothing(ctx, display, win_session_seed):
+    stack, scene = make(ctx, win_session_seed)
+    stack.handle(Intent(Act.SPIN))
+    for _ in range(240):
+        before = ([r.pos for r in scene.view.reels], scene.waiting, scene.hud.win_shown,
+                  scene.presenter.phase, scene.clock)
+        stack.draw(display)
+        after = ([r.pos for r in scene.view.reels], scene.waiting, scene.hud.win_shown,
+                 scene.presenter.phase, scene.clock)
+        assert before == after
+        stack.update(DT)
+
+
+def test_bets_change_between_rounds_only_and_by_keyboard(ctx, display, win_session_seed):
+    stack, scene = make(ctx, win_session_seed)
+    bet0 = scene.bet
+    stack.handle(Intent(Act.LEVEL_UP))
+    assert scene.bet.level == bet0.level + 1
+    stack.handle(Intent(Act.LINES_DOWN))
+    assert scene.bet.lines == bet0.lines - 1
+    stack.handle(Intent(Act.COIN_UP))
+    assert scene.bet.coin_value_cents > bet0.coin_value_cents
+    stack.handle(Intent(Act.MAX_BET))
+    assert scene.bet.lines == 25 and scene.bet.level == 10
+    stack.handle(Intent(Act.COIN_DOWN))
+    stack.handle(Intent(Act.COIN_DOWN))
+    during = scene.bet
+    stack.handle(Intent(Act.SPIN))
+    for act in (Act.LEVEL_DOWN, Act.LINES_DOWN, Act.COIN_UP, Act.MAX_BET):
+        stack.handle(Intent(act))
+    assert scene.bet == during
+    assert ctx.ledger.open_round().bet == during
+    assert scene.hud.bet_locked
+
+
+def test_esc_is_ignored_while_spinning_and_leaves_when_idle(ctx, display, win_session_seed):
+    from scenes.stack import Scene
+
+    stack = SceneStack()
+    below = Scene()
+    stack.push(below)
+    ctx.seeds = SeedSource(win_session_seed)
+    scene = ReelsScene(ctx, "stones")
+    stack.push(scene)
+    stack.handle(Intent(Act.SPIN))
+    stack.handle(Intent(Act.BACK))
+    assert stack.top is scene
+    run_until(stack, display, lambda: not scene.driver.active)
+    stack.handle(Intent(Act.BACK))
+    assert stack.top is below
+
+
+def test_insufficient_balance_offers_a_top_up(tmp_path, assets, audio, display):
+    from game.ledger import Ledger
+    from scenes.app import build_context
+    from scenes.context import LaunchOptions
+
+    with Ledger.open(tmp_path / "l.sqlite3", start_balance_cents=0) as led:
+        ctx = build_context(LaunchOptions(data_dir=tmp_path, seed=3), assets=assets, audio=audio,
+                            ledger=led)
+        stack, scene = make(ctx)
+        stack.handle(Intent(Act.SPIN))
+        assert not scene.driver.active and led.count_rounds() == 0
+        assert "Insufficient balance" in scene.hud.message and scene.hud.show_top_up
+        run(stack, display, 5)
+        # the TOP UP button takes the place of MAX BET
+        pos = scene.hud.top_up.rect.center
+        stack.handle(Intent(Act.POINTER_DOWN, pos=pos))
+        stack.handle(Intent(Act.POINTER_UP, pos=pos))
+        assert led.balance_cents > 0 and not scene.hud.show_top_up
+        assert led.verify() == []
+
+
+def test_autoplay_plays_n_rounds_then_asks_to_quit(ctx, display):
+    stack, _scene = make(ctx, 5, autoplay=4, turbo=True)
+    run_until(stack, display, lambda: stack.quit_requested, limit=20000)
+    rounds = ctx.ledger.history(50)
+    assert len(rounds) == 4 and all(r.status == "closed" for r in rounds)
+    assert ctx.ledger.verify() == []
+
+
+def test_win_cap_is_said_on_screen(ctx, display):
+    _, scene = make(ctx)
+    ev = WinCapEvent(cap_coins=250_000_00 // 5, uncapped_coins=6_000_000, reason="cap")
+    scene._begin(ev)
+    assert scene.hud.message == "Maximum win of €250,000.00 reached"
+    assert scene.overlay is not None and scene.overlay[1] == scene.hud.message
+    scene.draw(display)
+
+
+def test_the_feature_round_runs_to_the_end_with_clicks(ctx, display, feature_session_seed):
+    stack, scene = make(ctx, feature_session_seed, turbo=True)
+    start = ctx.ledger.balance_cents
+    stack.handle(Intent(Act.SPIN))
+    run_until(stack, display, lambda: isinstance(stack.top, StonePickerScene))
+    picker = stack.top
+    for _ in range(picker.total_picks):
+        run_until(stack, display, lambda: picker.phase == "picking")
+        index = next(i for i in range(20) if picker.pickable(i))
+        stack.handle(Intent(Act.POINTER_DOWN, pos=stone_center(index)))
+        stack.handle(Intent(Act.POINTER_UP, pos=stone_center(index)))
+        # a double click during the reveal is ignored
+        stack.handle(Intent(Act.POINTER_DOWN, pos=stone_center(index)))
+        stack.handle(Intent(Act.POINTER_UP, pos=stone_center(index)))
+    run_until(stack, display, lambda: stack.top is scene and scene.free_mode, limit=20000)
+    assert scene.hud.free is not None
+    stack.handle(Intent(Act.SPIN))  # slam / hurry, never a new bet
+    run_until(stack, display, lambda: not scene.driver.active and stack.top is scene, limit=40000)
+    rounds = ctx.ledger.history(5)
+    assert len(rounds) == 1 and len(rounds[0].choices) == picker.total_picks
+    assert ctx.ledger.balance_cents == start - rounds[0].bet_cents + rounds[0].win_cents
+    assert not scene.free_mode and scene.hud.free is None
+    assert ctx.ledger.verify() == []
+
+
+def test_an_open_pick_is_resumed_with_the_stones_shown_open(ctx, display, feature_session_seed):
+    from scenes.round_driver import RoundDriver
+
+    ctx.seeds = SeedSource(feature_session_seed)
+    driver = RoundDriver(ctx.ledger, ctx.games["stones"], ctx.seeds, ctx.session_id)
+    view = driver.start(default_bet(ctx.games["stones"].definition))
+    driver.choose(11)
+    balance = ctx.ledger.balance_cents
+    stack = SceneStack()
+    scene = ReelsScene(ctx, "stones")
+    stack.push(scene)
+    run(stack, display, 2)
+    picker = stack.top
+    assert isinstance(picker, StonePickerScene)
+    assert picker.stones[11].open and not picker.pickable(11)
+    assert scene.view.visible_cells() == view.events[0].grid
+    assert ctx.ledger.balance_cents == balance  # no second debit
+    # Esc leaves with the round still open
+    stack.handle(Intent(Act.BACK))
+    assert len(stack) == 0
+    assert ctx.ledger.open_round() is not None
+
+
+def test_silent_audio_plays_the_same(ctx, display, win_session_seed):
+    ctx.audio._silent = True  # as when no mixer could start
+    stack, scene = make(ctx, win_session_seed)
+    stack.handle(Intent(Act.SPIN))
+    run_until(stack, display, lambda: not scene.driver.active)
+    assert "common/spin_loop" in scene.sounds.played and "common/reel_stop" in scene.sounds.played
