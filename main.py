@@ -17,6 +17,8 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+LOG_ENV = "REELHOUSE_LOG"  # e.g. REELHOUSE_LOG=info shows start-up timing
+
 
 def _positive(text: str) -> int:
     value = int(text)
@@ -71,8 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.autoplay is not None and args.game is None:
         parser.error("--autoplay needs --game ID")
 
-    # stdout belongs to the app (the bench prints one JSON object there)
+    # stdout belongs to the app (the bench prints one JSON object there); logs go to stderr
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import logging
+
+    level = os.environ.get(LOG_ENV, "WARNING").upper()
+    logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="%(name)s: %(message)s")
     from game.paths import user_data_dir
     from scenes.app import run
     from scenes.context import LaunchOptions

@@ -27,10 +27,9 @@ import pygame
 from game import __version__ as APP_VERSION  # noqa: N812 - one version constant, named for what it is
 from game.definitions import DefinitionError, LoadedGame, load_definition
 from game.paths import asset_path
-from game.rng import SeedSource
 from scenes.assets import AssetStore
 from scenes.audio import AudioService
-from scenes.context import AppContext, LaunchOptions
+from scenes.context import AppContext, LaunchOptions, LazySeedSource
 from scenes.intents import Act, Intent, IntentMapper
 from scenes.settings_store import Settings, load_settings
 from scenes.stack import Scene, SceneStack
@@ -112,7 +111,7 @@ def build_context(
         settings=settings,
         settings_path=options.data_dir / "settings.json",
         games=games,
-        seeds=SeedSource(options.seed),
+        seeds=LazySeedSource(options.seed),
         session_id=ledger.start_session() if ledger is not None else 0,
         mapper=IntentMapper(space_spins=settings.space_to_spin),
         notices=list(notices or []),
@@ -219,6 +218,7 @@ class App:
         self.frames += 1
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - self.started) * 1000.0
+            log.info("first frame %.0f ms after start", self.first_frame_ms)
 
     def run(self, frame_times: list[float] | None = None) -> int:
         clock = pygame.time.Clock()

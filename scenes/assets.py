@@ -19,6 +19,7 @@ here) can point at another tree.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from pathlib import Path
 
 import pygame
@@ -40,7 +41,10 @@ class AssetStore:
         self.root = Path(root) if root is not None else asset_path()
         self._images: dict[str, pygame.Surface] = {}
         self._converted: set[str] = set()
-        self._derived: dict[tuple, pygame.Surface] = {}
+        # derived surfaces: a bounded LRU, so widgets whose labels change (counters) cannot grow it
+        # without limit; an evicted surface is simply rebuilt on next use
+        self._derived: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.derived_capacity = 1500
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._warned_no_mixer = False
@@ -79,11 +83,11 @@ class AssetStore:
         """The image smooth-scaled to `size` (cached per size)."""
         size = (max(1, int(size[0])), max(1, int(size[1])))
         key = ("scaled", rel, size)
-        surf = self._derived.get(key)
+        surf = self._cached(key)
         if surf is None:
             src = self.image(rel)
             surf = src if src.get_size() == size else pygame.transform.smoothscale(src, size)
-            self._derived[key] = surf
+            self._store(key, surf)
         return surf
 
     def nine_slice(self, rel: str, size: Size, corner: int, *, alpha: int = 255) -> pygame.Surface:
@@ -94,7 +98,7 @@ class AssetStore:
         """
         w, h = max(1, int(size[0])), max(1, int(size[1]))
         key = ("nine", rel, (w, h), corner, alpha)
-        surf = self._derived.get(key)
+        surf = self._cached(key)
         if surf is not None:
             return surf
         src = self.image(rel)
@@ -119,7 +123,7 @@ class AssetStore:
             out.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
         if pygame.display.get_surface() is not None:
             out = out.convert_alpha()
-        self._derived[key] = out
+        self._store(key, out)
         return out
 
     def tinted(self, rel: str, color: Color, size: Size | None = None) -> pygame.Surface:
@@ -128,22 +132,33 @@ class AssetStore:
         With `size`, the scaled image is tinted (cached per size and colour).
         """
         key = ("tint", rel, tuple(color), size)
-        surf = self._derived.get(key)
+        surf = self._cached(key)
         if surf is None:
             src = self.scaled(rel, size) if size is not None else self.image(rel)
             surf = src.copy()
             rgba = (*color[:3], color[3] if len(color) > 3 else 255)
             surf.fill(rgba, special_flags=pygame.BLEND_RGBA_MULT)
-            self._derived[key] = surf
+            self._store(key, surf)
         return surf
 
     def derived(self, key: tuple, build) -> pygame.Surface:
         """A cached surface built once by `build()` under `key` (for scene-specific compositions)."""
-        surf = self._derived.get(key)
+        surf = self._cached(key)
         if surf is None:
             surf = build()
-            self._derived[key] = surf
+            self._store(key, surf)
         return surf
+
+    def _cached(self, key: tuple) -> pygame.Surface | None:
+        surf = self._derived.get(key)
+        if surf is not None:
+            self._derived.move_to_end(key)
+        return surf
+
+    def _store(self, key: tuple, surf: pygame.Surface) -> None:
+        self._derived[key] = surf
+        if len(self._derived) > self.derived_capacity:
+            self._derived.popitem(last=False)
 
     # fonts -------------------------------------------------------------------------------------
     def font(self, name: str, size: int) -> pygame.font.Font:

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.definitions import LoadedGame
-from game.rng import SeedSource
 from scenes.assets import AssetStore
 from scenes.audio import AudioService
 from scenes.intents import IntentMapper
 from scenes.settings_store import Settings, save_settings
+
+if TYPE_CHECKING:
+    from game.rng import SeedSource
 
 
 @dataclass
@@ -34,6 +36,28 @@ class LaunchOptions:
     bench: bool = False
 
 
+class LazySeedSource:
+    """A `game.rng.SeedSource` built on first use.
+
+    The RNG pulls in NumPy (a few hundred ms to import); the intro and the lobby never draw a
+    seed, so deferring it keeps the first frame fast. Every attribute is delegated.
+    """
+
+    def __init__(self, session_seed: int | None) -> None:
+        self.session_seed = session_seed
+        self._real: SeedSource | None = None
+
+    def resolve(self) -> SeedSource:
+        if self._real is None:
+            from game.rng import SeedSource
+
+            self._real = SeedSource(self.session_seed)
+        return self._real
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.resolve(), name)
+
+
 @dataclass
 class AppContext:
     options: LaunchOptions
@@ -43,7 +67,7 @@ class AppContext:
     settings: Settings
     settings_path: Path
     games: dict[str, LoadedGame]
-    seeds: SeedSource
+    seeds: SeedSource | LazySeedSource
     session_id: int
     mapper: IntentMapper
     notices: list[str] = field(default_factory=list)

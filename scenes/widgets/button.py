@@ -138,17 +138,25 @@ class Button:
     def draw(self, surface: pygame.Surface, assets) -> None:
         state = self.state
         r = self.rect
-        dy = 1 if state == "pressed" else 0  # the label sinks with the pressed art
-        if self.style == "default":
-            surface.blit(assets.nine_slice(f"ui/button_{state}", r.size, 16), r)
-            self._draw_content(surface, assets, r.move(0, dy), state)
-        elif self.style == "spin":
-            surface.blit(assets.scaled(f"ui/spin_{state}", r.size), r)
-            self._draw_content(surface, assets, r.move(0, dy), state)
-        else:
+        if self.style == "icon":
             self._draw_icon_style(surface, assets, state)
+        else:
+            # plate, icon and label composed once per look, then one blit per frame
+            key = ("button", self.style, state, r.size, self.label, self.icon, self.font_size)
+            surface.blit(assets.derived(key, lambda: self._compose(assets, state)), r)
         if self.tooltip and self.hover and self._hover_for >= TOOLTIP_DELAY_S:
             self._draw_tooltip(surface, assets)
+
+    def _compose(self, assets, state: str) -> pygame.Surface:
+        r = self.rect
+        out = pygame.Surface(r.size, pygame.SRCALPHA)
+        if self.style == "default":
+            out.blit(assets.nine_slice(f"ui/button_{state}", r.size, 16), (0, 0))
+        else:
+            out.blit(assets.scaled(f"ui/spin_{state}", r.size), (0, 0))
+        dy = 1 if state == "pressed" else 0  # the label sinks with the pressed art
+        self._draw_content(out, assets, out.get_rect().move(0, dy), state)
+        return out.convert_alpha() if pygame.display.get_surface() is not None else out
 
     def _draw_content(self, surface: pygame.Surface, assets, r: pygame.Rect, state: str) -> None:
         color = DISABLED_LABEL if state == "disabled" else LABEL_COLOR
@@ -177,17 +185,23 @@ class Button:
         r = self.rect
         # the highlight's alpha is quantised so the cache holds a handful of discs, not one per frame
         level = round(self.hover_t * 6) + (2 if state == "pressed" else 0)
-        if level and state != "disabled":
-            disc = assets.derived(("btn-disc", r.size, level), lambda: _disc(r.size, level))
-            surface.blit(disc, r)
-        if self.icon:
-            size = int(min(r.w, r.h) * (0.62 if state == "pressed" else 0.66))
-            img = self._icon_surface(assets, size, state)
-            surface.blit(img, img.get_rect(center=r.center))
+        if state == "disabled":
+            level = 0
+        key = ("icon-button", r.size, self.icon, state, level)
+        surface.blit(assets.derived(key, lambda: self._compose_icon(assets, state, level)), r)
         if self.label:
             font = assets.font("text_bold", self.font_size)
             color = DISABLED_LABEL if state == "disabled" else LABEL_COLOR
             draw_text(surface, font, self.label, (r.centerx, r.bottom + 2), color, anchor="midtop")
+
+    def _compose_icon(self, assets, state: str, level: int) -> pygame.Surface:
+        r = self.rect
+        out = _disc(r.size, level) if level else pygame.Surface(r.size, pygame.SRCALPHA)
+        if self.icon:
+            size = int(min(r.w, r.h) * (0.62 if state == "pressed" else 0.66))
+            img = self._icon_surface(assets, size, state)
+            out.blit(img, img.get_rect(center=out.get_rect().center))
+        return out.convert_alpha() if pygame.display.get_surface() is not None else out
 
     def _draw_tooltip(self, surface: pygame.Surface, assets) -> None:
         font = assets.font("text", 16)

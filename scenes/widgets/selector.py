@@ -49,6 +49,7 @@ class Selector:
             pygame.Rect(0, 0, side, side).move(self.rect.right - 4 - side, cy - side // 2),
             icon="icon_plus", style="icon", on_click=lambda: self.on_step(+1),
         )
+        self._fit: dict[str, pygame.font.Font] = {}
         self._enabled = True
         self.enabled = enabled
 
@@ -88,13 +89,27 @@ class Selector:
 
     def draw(self, surface: pygame.Surface, assets) -> None:
         r = self.rect
-        draw_panel(surface, assets, r, alpha=215)
+        surface.blit(assets.derived(("selector-plate", r.size, self.title), lambda: self._plate(assets)), r)
         color = VALUE_COLOR if self._enabled else DISABLED_COLOR
-        title_font = assets.font("text_bold", max(11, min(15, r.h // 4)))
-        draw_text(surface, title_font, self.title, (r.centerx, r.top + 5), TITLE_COLOR,
-                  anchor="midtop", shadow=False)
         inner = r.w - 2 * (self.minus.rect.w + 6)
-        font = fit_font(assets, "display", self.value_text or " ", inner, max(14, min(28, r.h // 2)))
-        draw_text(surface, font, self.value_text, (r.centerx, self.minus.rect.centery), color)
+        text = self.value_text
+        size = max(14, min(28, r.h // 2))
+        # the fitted font depends only on the text: remember it instead of measuring each frame
+        font = self._fit.get(text)
+        if font is None:
+            font = fit_font(assets, "display", text or " ", inner, size)
+            if len(self._fit) > 64:
+                self._fit.clear()
+            self._fit[text] = font
+        draw_text(surface, font, text, (r.centerx, self.minus.rect.centery), color)
         self.minus.draw(surface, assets)
         self.plus.draw(surface, assets)
+
+    def _plate(self, assets) -> pygame.Surface:
+        """The panel and the title, composed once per size and title."""
+        r = self.rect
+        out = pygame.Surface(r.size, pygame.SRCALPHA)
+        draw_panel(out, assets, out.get_rect(), alpha=215)
+        title_font = assets.font("text_bold", max(11, min(15, r.h // 4)))
+        draw_text(out, title_font, self.title, (r.w // 2, 5), TITLE_COLOR, anchor="midtop", shadow=False)
+        return out.convert_alpha() if pygame.display.get_surface() is not None else out
