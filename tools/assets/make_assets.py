@@ -204,6 +204,10 @@ def build(root: Path, only: str | None = None, workers: int = 2) -> list[str]:
         done += job_tiles(str(root))
     if only in (None, "sheets", "images"):
         done += job_sheets(str(root))
+    if only is None:
+        from tools.assets import manifest
+
+        done.append(manifest.write(root))
     return done
 
 
@@ -217,8 +221,11 @@ def _run(args: tuple[str, str]) -> list[str]:
 
 def digest_tree(root: Path) -> dict[str, str]:
     out = {}
-    for d in OUTPUT_DIRS:
+    for d in (*OUTPUT_DIRS, "docs/assets.md"):
         base = root / d
+        if base.is_file():
+            out[d] = hashlib.sha256(base.read_bytes()).hexdigest()
+            continue
         if not base.exists():
             continue
         for p in sorted(base.rglob("*")):

@@ -297,10 +297,10 @@ def frame(game: str) -> np.ndarray:
     out = gfx.empty(H, W)
     cx, cy = REEL_X + REEL_W / 2, REEL_Y + REEL_H / 2
     # outer band: sides 12 px (markers live left and right), top/bottom deeper
-    outer = gfx.sd_round_rect(H, W, cx, cy, REEL_W / 2 + 12, REEL_H / 2 + 18, 14)
+    outer = gfx.sd_round_rect(H, W, cx, cy, REEL_W / 2 + 10, REEL_H / 2 + 18, 14)
     inner = gfx.sd_round_rect(H, W, cx, cy, REEL_W / 2, REEL_H / 2, 4)
     band = gfx.cover(outer) * gfx.cover(-inner)
-    kit.drop(out, gfx.cover(outer) * 1.0, dy=3, r=3, a=0.8)
+    gfx.over(out, gfx.shadow(gfx.cover(outer), 0, 3, 2, 0.8))
     hf = np.minimum(gfx.bevel_height(outer, 6), gfx.bevel_height(-inner, 5)) * 6
     gfx.over(out, gfx.paint(gfx.metal(hf, th["metal"], strength=1.2), band))
     # an inner dark lip casting shadow into the window edge
@@ -319,16 +319,20 @@ def frame(game: str) -> np.ndarray:
     gfx.over(out, gfx.shadow(bm, 0, 3, 6, 0.7))
     gfx.over(out, gfx.paint(gfx.metal(gfx.bevel_height(bottom, 5) * 5, th["metal"], 1.2), bm))
     gem_col = tuple(int(c) for c in th["accent"])
-    for gx, gy in ((cx, REEL_Y - 26), (REEL_X - 4, REEL_Y - 8), (REEL_X + REEL_W + 4, REEL_Y - 8),
-                   (REEL_X - 4, REEL_Y + REEL_H + 8), (REEL_X + REEL_W + 4, REEL_Y + REEL_H + 8)):
+    corners = ((REEL_X + 6, REEL_Y - 22), (REEL_X + REEL_W - 6, REEL_Y - 22),
+               (REEL_X + 6, REEL_Y + REEL_H + 22), (REEL_X + REEL_W - 6, REEL_Y + REEL_H + 22))
+    for gx, gy in ((cx, REEL_Y - 26), *corners):
         r = 11 if gx == cx else 9
         mount = gfx.cover(gfx.sd_circle(H, W, gx, gy, r + 4))
         gfx.over(out, gfx.shadow(mount, 0, 2, 4, 0.7))
         gfx.over(out, kit.emboss_metal(mount, th["metal"], bevel=3))
         gfx.over(out, kit.gem(H, W, gx, gy, r, gem_col, 8, 0.3))
     # faint glow around the window
-    gfx.add(out, gfx.solid(gfx.blur(band, 12) * gfx.cover(-inner) * 0.35, th["glow"]))
+    gfx.add(out, gfx.solid(gfx.blur(band, 12) * band * 0.35, th["glow"]))
     out[REEL_Y:REEL_Y + REEL_H, REEL_X:REEL_X + REEL_W] = 0.0
+    # keep the row bands beside the window clear for the app's line markers
+    out[REEL_Y:REEL_Y + REEL_H, :198] = 0.0
+    out[REEL_Y:REEL_Y + REEL_H, 1082:] = 0.0
     return out.astype(F)
 
 

@@ -1,0 +1,242 @@
+"""The shipped asset contract: every file the app loads exists, loads headless, has the agreed
+size; the world map parses with pytmx; music loops are long enough; assets/ stays small; and
+the generator is reproducible (when its generator-only inputs are installed).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import importlib.util
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "assets"
+IMG = ASSETS / "images"
+GAMES = ("stones", "warlords", "tombraider")
+
+SYMBOLS = {
+    "stones": ["ten", "jack", "queen", "king", "ace", "serpent", "wolf", "bull", "owl", "deer",
+               "wild", "scatter"],
+    "warlords": ["samurai", "priestess", "barbarian", "wolf", "panther", "boar", "samurai_helmet",
+                 "priestess_mask", "barbarian_helmet", "wild", "scatter_blue", "scatter_green",
+                 "scatter_red", "blank"],
+    "tombraider": ["portrait", "key", "passport", "climber", "rider", "gunslinger", "sword",
+                   "ace", "king", "queen", "jack", "ten"],
+}
+UI_ICONS = ["settings", "sound", "mute", "paytable", "rules", "autoplay", "history", "plus",
+            "minus", "left", "right", "close", "back", "fullscreen"]
+TABLETS = ["closed", "hover", "spins_2", "spins_3", "spins_4", "spins_5", "spins_10", "mult_1",
+           "mult_2", "wild_reel_2", "wild_reel_4", "wild_deer", "wild_owl"]
+LOCATIONS = ["london", "ghana", "cambodia", "peru", "tokyo"]
+
+
+def _images() -> dict[str, tuple[int, int] | None]:
+    """Relative path → exact size (None: size only roughly specified)."""
+    want: dict[str, tuple[int, int] | None] = {}
+    for game in GAMES:
+        for sym in SYMBOLS[game]:
+            want[f"{game}/symbols/{sym}.png"] = (160, 160)
+        want[f"{game}/background.png"] = (1280, 720)
+        want[f"{game}/background_free.png"] = (1280, 720)
+        want[f"{game}/frame.png"] = (1280, 720)
+        want[f"{game}/reel_bg.png"] = (860, 480)
+        want[f"{game}/logo.png"] = None
+        want[f"{game}/tile.png"] = (360, 420)
+    for w in ("samurai", "priestess", "barbarian"):
+        want[f"warlords/symbols/{w}_stack.png"] = (160, 480)
+    for t in TABLETS:
+        want[f"stones/tablet/{t}.png"] = (120, 120)
+    want["stones/wild_reel.png"] = (160, 480)
+    want["stones/picker_bg.png"] = (1280, 720)
+    for o in ("hammer", "arrow", "sword"):
+        want[f"warlords/overlay_{o}.png"] = (160, 160)
+    want["warlords/battle_bg.png"] = (1280, 720)
+    for loc in LOCATIONS:
+        want[f"tombraider/locations/{loc}.png"] = (1280, 720)
+    for a in ("closed", "fragment", "trap", "treasure", "bonus"):
+        want[f"tombraider/artefacts/{a}.png"] = (140, 140)
+    for d in ("disc_back", "disc_face"):
+        want[f"tombraider/discs/{d}.png"] = (120, 120)
+    for s in ("normal", "hover", "pressed", "disabled"):
+        want[f"ui/button_{s}.png"] = (96, 48)
+        want[f"ui/spin_{s}.png"] = (128, 128)
+    want["ui/panel.png"] = (96, 96)
+    want["ui/hud_bar.png"] = (1280, 160)
+    for i in UI_ICONS:
+        want[f"ui/icon_{i}.png"] = (48, 48)
+    want["ui/line_badge.png"] = (34, 26)
+    want["ui/coin.png"] = (48, 48)
+    want["ui/particle.png"] = (32, 32)
+    want["ui/win_banner.png"] = None
+    want["ui/app_icon.png"] = (256, 256)
+    want["ui/logo.png"] = None
+    want["ui/intro_bg.png"] = (1280, 720)
+    want["ui/lobby_bg.png"] = (1280, 720)
+    return want
+
+
+IMAGES = _images()
+
+SOUNDS = [f"common/{n}.ogg" for n in (
+    "spin_loop", "reel_stop", "anticipation", "line_win", "win_small", "win_big", "win_mega",
+    "coin_tick", "click", "reveal", "trap", "clash", "gunshot", "fanfare", "scatter_land",
+    "feature_end")] + [f"warlords/scatter_{c}.ogg" for c in ("blue", "green", "red")]
+MUSIC = [f"{g}/music.ogg" for g in GAMES] + ["common/lobby_music.ogg"]
+FONTS = ["display.ttf", "display_regular.ttf", "text.ttf", "text_bold.ttf"]
+
+
+@pytest.fixture(scope="module")
+def display():
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture(scope="module")
+def mixer():
+    pygame.mixer.init(44100, -16, 2, 512)
+    yield
+    pygame.mixer.quit()
+
+
+@pytest.mark.parametrize("rel", sorted(IMAGES))
+def test_image_loads_with_size(display, rel):
+    path = IMG / rel
+    assert path.is_file(), f"missing {path.relative_to(ROOT)}"
+    surf = pygame.image.load(str(path)).convert_alpha()
+    size = IMAGES[rel]
+    if size is not None:
+        assert surf.get_size() == size, rel
+
+
+def test_logo_sizes(display):
+    for game in GAMES:
+        w, h = pygame.image.load(str(IMG / game / "logo.png")).get_size()
+        assert 480 <= w <= 560 and 110 <= h <= 150
+    w, h = pygame.image.load(str(IMG / "ui/logo.png")).get_size()
+    assert 640 <= w <= 760 and 150 <= h <= 210
+    w, h = pygame.image.load(str(IMG / "ui/win_banner.png")).get_size()
+    assert 860 <= w <= 940 and 190 <= h <= 250
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_frame_leaves_reel_window_transparent(display, game):
+    surf = pygame.image.load(str(IMG / game / "frame.png")).convert_alpha()
+    alpha = pygame.surfarray.array_alpha(surf)
+    assert alpha[210:1070, 56:536].max() == 0
+    # the row bands left of x=200 and right of x=1080 stay free for line markers
+    assert alpha[:198, 56:536].max() == 0
+    assert alpha[1082:, 56:536].max() == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_symbols_are_rgba_with_transparent_corners(display, game):
+    surf = pygame.image.load(str(IMG / game / "symbols" / f"{SYMBOLS[game][0]}.png"))
+    surf = surf.convert_alpha()
+    assert surf.get_at((0, 0)).a == 0
+
+
+def test_world_map_parses_without_display():
+    import pytmx
+
+    tm = pytmx.TiledMap(str(ASSETS / "maps" / "world.tmx"))
+    assert (tm.width * tm.tilewidth, tm.height * tm.tileheight) == (1280, 720)
+    assert tm.orientation == "orthogonal"
+    locs = list(tm.get_layer_by_name("locations"))
+    assert len(locs) == 5
+    ordered = sorted(locs, key=lambda o: o.properties["order"])
+    assert [o.name for o in ordered] == LOCATIONS
+    assert [o.properties["order"] for o in ordered] == [1, 2, 3, 4, 5]
+    assert all(o.properties["title"] for o in ordered)
+    path = list(tm.get_layer_by_name("path"))
+    assert len(path) == 1
+    pts = path[0].points
+    assert len(pts) == 5
+    for p, o in zip(pts, ordered, strict=True):
+        cx, cy = o.x + o.width / 2, o.y + o.height / 2
+        assert abs(p.x - cx) < 1 and abs(p.y - cy) < 1
+    for o in ordered:
+        assert o.x >= 0 and o.x + o.width <= 1280 and o.y >= 0 and o.y + o.height <= 720
+
+
+def test_world_map_loads_with_images(display):
+    from pytmx.util_pygame import load_pygame
+
+    tm = load_pygame(str(ASSETS / "maps" / "world.tmx"))
+    layer = tm.get_layer_by_name("ground")
+    tiles = list(layer.tiles())
+    assert len(tiles) == 80 * 45
+    assert tiles[0][2].get_size() == (16, 16)
+
+
+@pytest.mark.parametrize("rel", SOUNDS + MUSIC)
+def test_sound_loads(mixer, rel):
+    path = ASSETS / "sounds" / rel
+    assert path.is_file(), f"missing {path.relative_to(ROOT)}"
+    snd = pygame.mixer.Sound(str(path))
+    assert snd.get_length() > 0.03
+
+
+@pytest.mark.parametrize("rel", MUSIC)
+def test_music_is_at_least_30_seconds(mixer, rel):
+    snd = pygame.mixer.Sound(str(ASSETS / "sounds" / rel))
+    assert snd.get_length() >= 30.0
+
+
+def test_spin_loop_is_short_loop(mixer):
+    snd = pygame.mixer.Sound(str(ASSETS / "sounds/common/spin_loop.ogg"))
+    assert 1.2 <= snd.get_length() <= 2.0
+
+
+@pytest.mark.parametrize("name", FONTS)
+def test_font_loads(name):
+    pygame.font.init()
+    f = pygame.font.Font(str(ASSETS / "fonts" / name), 32)
+    assert f.size("BIG WIN 1,234.56 €")[0] > 100
+
+
+def test_font_licences_present():
+    assert (ASSETS / "fonts" / "OFL-Cinzel.txt").is_file()
+    assert (ASSETS / "fonts" / "OFL-Lato.txt").is_file()
+
+
+def test_credits_name_every_source():
+    text = (ASSETS / "CREDITS.md").read_text()
+    for needle in ("game-icons.net", "Lorc, Delapouite", "CC BY 3.0", "OpenMoji", "CC BY-SA 4.0",
+                   "Cinzel", "Lato", "OFL"):
+        assert needle in text
+
+
+def test_assets_total_size_under_40_mb():
+    total = sum(p.stat().st_size for p in ASSETS.rglob("*") if p.is_file())
+    assert total < 40 * 1024 * 1024, f"assets/ is {total / 1e6:.1f} MB"
+
+
+def test_generator_is_reproducible(tmp_path):
+    """Rebuilding the sounds and the map gives byte-identical files (images are checked by
+    `python -m tools.assets.make_assets --check`, which takes a few minutes)."""
+    if importlib.util.find_spec("soundfile") is None:
+        pytest.skip("generator-only packages not installed (pip install -r "
+                    "tools/requirements-assets.txt)")
+    from tools.assets import make_assets, sources
+
+    if sources.missing_inputs():
+        pytest.skip("generator inputs missing; run make_assets --fetch")
+    make_assets.job_map(str(tmp_path))
+    from tools.assets import sfx
+    from tools.assets.oggio import write_ogg
+
+    for name in ("common/click", "common/reel_stop", "warlords/scatter_red"):
+        write_ogg(tmp_path / f"{name}.ogg", sfx.EFFECTS[name](), quality=0.5)
+        assert (tmp_path / f"{name}.ogg").read_bytes() == (
+            ASSETS / "sounds" / f"{name}.ogg").read_bytes(), name
+    for rel in ("assets/maps/world.tmx", "assets/maps/world_tiles.png"):
+        assert (tmp_path / rel).read_bytes() == (ROOT / rel).read_bytes(), rel

@@ -1,0 +1,97 @@
+
+"""Writes docs/assets.md: every generated file with its size in pixels or seconds, plus how to
+regenerate. Built from the files on disk, so it always matches what ships."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HEADER = """# Assets
+
+Everything under `assets/images`, `assets/sounds` and `assets/maps` is baked by the generator in
+`tools/assets/` and committed, so a fresh checkout plays without running it. Licences and
+attributions: `assets/CREDITS.md`.
+
+## Regenerating
+
+```sh
+.venv/bin/pip install -r tools/requirements-assets.txt   # generator-only: soundfile, fonttools
+.venv/bin/python -m tools.assets.make_assets               # rebuild everything (~2-3 min, 2 cores)
+.venv/bin/python -m tools.assets.make_assets --only sounds # or: images | map | sheets
+.venv/bin/python -m tools.assets.make_assets --check       # rebuild in a temp dir, compare hashes
+.venv/bin/python -m tools.assets.make_assets --fetch       # refresh inputs with npm (see below)
+```
+
+The build reads only committed inputs: the game-icons and OpenMoji SVGs actually used
+(`tools/assets/sources/`, with their licences) and the fonts in `assets/fonts/`. `--fetch` runs
+`npm pack` for the pinned packages (`@iconify-json/game-icons@1.2.4`, `openmoji@17.0.0`,
+`@fontsource/cinzel@5.3.0`, `@fontsource/lato@5.3.0`) in a temporary folder and refreshes those
+copies (fonts are converted from WOFF to TTF with fontTools, timestamps kept).
+
+Reproducibility: all noise and melodies are seeded; PNGs are written by pygame (deterministic);
+OGG Vorbis is encoded by libsndfile, whose random stream serial numbers are replaced by a
+serial derived from the file name (CRCs recomputed), so two runs give byte-identical files.
+`--check` verifies this over every output; `tests/assets/test_assets.py` re-encodes a few sounds
+and the map and compares bytes (it skips, saying why, when the generator-only packages are
+missing).
+
+Contact sheets for review: `docs/contact-sheets/{stones,warlords,tombraider,ui}.png`.
+
+## Conventions
+
+- Symbols are 160×160 RGBA (the reel cell is 172×160); the art keeps a few px of transparent
+  margin for its drop shadow. Warlords stacks are 160×480.
+- `frame.png` is transparent over the reel window (210, 56, 860, 480) and in the row bands left of
+  x = 198 and right of x = 1082, where the app draws line markers.
+- Buttons are 9-slice sources: 96×48 with 16 px corners; `panel.png` 96×96 with 24 px corners.
+- UI icons are white on transparent; tint them at run time.
+- The world map (`assets/maps/world.tmx`, 80×45 tiles of 16 px = 1280×720, orthogonal, CSV)
+  has a tile layer `ground`, an object layer `locations` (five 48×48 rectangles; the location id
+  is the object's own name, `obj.name`: london, ghana, cambodia, peru, tokyo; int property
+  `order` 1..5; string property `title` for display) and an object layer `path` with one
+  polyline through the five locations in order. A custom property called `name` is not used
+  because pytmx rejects it ("reserved name") unless `allow_duplicate_names=True` is passed.
+- Effects are mono, peak -3 dBFS; music is stereo, about -20 dBFS RMS with a -1.5 dBFS ceiling,
+  and loops seamlessly (circular mixing and reverb).
+
+## Files
+"""
+
+
+def _describe(path: Path) -> str:
+    if path.suffix == ".png":
+        w, h = pygame.image.load(str(path)).get_size()
+        return f"{w}×{h} px"
+    if path.suffix == ".ogg":
+        import soundfile as sf  # generator-only dependency
+
+        info = sf.info(str(path))
+        ch = "stereo" if info.channels == 2 else "mono"
+        return f"{info.frames / info.samplerate:.2f} s, {ch}"
+    if path.suffix == ".tmx":
+        return "Tiled map, 80×45 tiles of 16 px"
+    return ""
+
+
+def write(root: Path) -> str:
+    lines = [HEADER]
+    total = 0
+    for sub in ("images", "sounds", "maps", "fonts"):
+        # fonts are inputs, not outputs: always list the committed ones
+        base = (ROOT if sub == "fonts" else root) / "assets" / sub
+        files = sorted(p for p in base.rglob("*") if p.is_file())
+        lines.append(f"\n### assets/{sub}\n\n| file | size | bytes |\n|---|---|---:|\n")
+        for p in files:
+            size = p.stat().st_size
+            total += size
+            rel = p.relative_to(base.parent)
+            lines.append(f"| `{rel}` | {_describe(p)} | {size:,} |\n")
+    lines.append(f"\nTotal of the files listed: {total / 1e6:.1f} MB.\n")
+    out = root / "docs" / "assets.md"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("".join(lines))
+    return "docs/assets.md"
