@@ -1,0 +1,258 @@
+"""Secret of the Stones' own rules, and golden rounds that pin complete outcomes.
+
+Golden rounds: `tests/game/golden/<game>.json` holds the complete JSON of a few rounds (the
+`python -m game play --json` output) and the SHA-256 of the data file they were played on. When a
+game's data changes on purpose (e.g. the strips are retuned), regenerate them deliberately and
+review the diff:
+
+    REGEN_GOLDEN=1 python -m pytest tests/game/test_stones.py -k golden
+
+Regeneration searches each case's seed again (e.g. the first seed whose base spin triggers free
+spins), so it keeps working whatever the strips are. The tiny game under tests/game/data never
+changes, so its golden rounds must never need regenerating.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.bets import default_bet
+from game.definitions import LoadedGame
+from game.evaluate import compile_game
+from game.events import (
+    FreeSpinsStartEvent,
+    FreeSpinsTriggerEvent,
+    PickRevealEvent,
+    PicksDoneEvent,
+    SpinEvent,
+)
+from game.games.stones import picks_for_counts, tables
+from game.money import Bet
+from game.rng import Rng
+from game.round import RoundResult, play_round
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+REGEN = os.environ.get("REGEN_GOLDEN") == "1"
+
+Finder = Callable[[RoundResult], bool]
+
+
+def _line_win(r: RoundResult) -> bool:
+    return r.finished and any(w.kind == "line" for w in r.events[0].wins)
+
+
+def _no_win(r: RoundResult) -> bool:
+    return r.finished and r.total_win_coins == 0
+
+
+def _triggers(r: RoundResult) -> bool:
+    return any(isinstance(e, FreeSpinsTriggerEvent) for e in r.events)
+
+
+# (case name, bet overrides, finder, choices); choices are used once the round waits for picks
+CASES: dict[str, list[tuple[str, dict, Finder, list[int]]]] = {
+    "stones": [
+        ("no_win", {}, _no_win, []),
+        ("line_win", {"lines": 10, "level": 2}, _line_win, []),
+        ("free_spins", {}, _triggers, [0, 7, 19, 3, 11]),
+        ("free_spins_pending", {}, _triggers, []),
+    ],
+    "tiny": [
+        ("line_win", {}, _line_win, []),
+        ("free_spins", {"lines": 3}, _triggers, [1, 6, 3, 0]),
+        ("free_spins_uncapped", {"level": 2}, lambda r: _triggers(r) and not r.capped, [7, 2, 5, 4]),
+        ("capped", {}, lambda r: r.capped, []),
+    ],
+}
+
+
+def _bet(loaded: LoadedGame, overrides: dict) -> Bet:
+    return default_bet(loaded.definition).model_copy(update=overrides)
+
+
+def _play_case(loaded: LoadedGame, overrides: dict, seed: int, choices: list[int]) -> RoundResult:
+    bet = _bet(loaded, overrides)
+    r = play_round(loaded.definition, bet, seed)
+    if r.pending is not None and choices:
+        r = play_round(loaded.definition, bet, seed, choices[: r.pending.picks_left])
+    return r
+
+
+def _find_case(loaded: LoadedGame, overrides: dict, finder: Finder, choices: list[int]) -> RoundResult:
+    for seed in range(100_000):
+        r = _play_case(loaded, overrides, seed, choices)
+        if finder(r):
+            return r
+    raise AssertionError("no seed found for a golden case")
+
+
+def _golden(loaded: LoadedGame) -> dict:
+    path = GOLDEN_DIR / f"{loaded.definition.id}.json"
+    if REGEN:
+        cases = {
+            name: _find_case(loaded, overrides, finder, choices).to_json()
+            for name, overrides, finder, choices in CASES[loaded.definition.id]
+        }
+        data = {"definition_sha256": loaded.sha256, "cases": cases}
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("game", ["stones", "tiny"])
+def test_golden_rounds(request, game):
+    loaded: LoadedGame = request.getfixturevalue(game)
+    golden = _golden(loaded)
+    assert golden["definition_sha256"] == loaded.sha256, (
+        f"{game}'s data file changed since its golden rounds were recorded: "
+        "regenerate them with REGEN_GOLDEN=1 (see this module's docstring) and review the diff"
+    )
+    for name, overrides, finder, _ in CASES[game]:
+        want = golden["cases"][name]
+        got = _play_case(loaded, overrides, want["seed"], want["choices"])
+        assert finder(got), name
+        assert got.to_json() == want, f"{game}/{name} (seed {want['seed']}) differs from its golden round"
+
+
+def test_golden_free_spins_rounds_show_the_feature(stones, tiny):
+    for loaded in (stones, tiny):
+        case = json.loads((GOLDEN_DIR / f"{loaded.definition.id}.json").read_text())["cases"]["free_spins"]
+        types = [e["type"] for e in case["events"]]
+        assert "free_spins_start" in types and types[-1] == "round_end"
+        assert any(e["type"] == "spin" and e["mode"] == "free" for e in case["events"])
+
+
+# -- the game's own rules --------------------------------------------------------------------------
+def _triggered(loaded: LoadedGame) -> RoundResult:
+    return _find_case(loaded, {}, _triggers, [])
+
+
+def test_picks_by_scatter_count(stones):
+    t = tables(compile_game(stones.definition))
+    picks = picks_for_counts(t, np.arange(16)).tolist()
+    f = stones.definition.feature
+    assert picks[: f.trigger_min] == [0] * f.trigger_min
+    for n in range(f.trigger_min, 16):
+        assert picks[n] == f.picks_by_scatters[min(n, max(f.picks_by_scatters))]
+    assert picks[3:7] == [3, 4, 5, 5]  # the rules: 3, 4, 5 stones; six scatters still pick 5
+
+
+def test_the_stones_are_shuffled_right_after_the_base_spin(stones):
+    d = stones.definition
+    r = _triggered(stones)
+    picks = r.pending.picks_left
+    done = play_round(d, r.bet, r.seed, list(range(picks)))
+    rng = Rng.from_seed(r.seed)
+    base = compile_game(d).reels("base")
+    assert rng.stops(base.lengths, 1)[0].tolist() == done.events[0].stops
+    layout = rng.shuffle(list(range(len(d.feature.stones))))
+    reveals = [e for e in done.events if isinstance(e, PickRevealEvent)]
+    assert [e.feature.key for e in reveals] == [d.feature.stones[layout[i]].key for i in range(picks)]
+    unpicked = next(e for e in done.events if isinstance(e, PicksDoneEvent)).unpicked
+    assert [i for i, _ in unpicked] == list(range(picks, 20))
+    assert sorted(s.key for _, s in unpicked) == sorted(
+        d.feature.stones[layout[i]].key for i in range(picks, 20)
+    )
+    # every stone is revealed exactly once, picked or not
+    keys = sorted([e.feature.key for e in reveals] + [s.key for _, s in unpicked])
+    assert keys == sorted(s.key for s in d.feature.stones)
+
+
+def test_trigger_event_and_the_features_that_follow(stones):
+    d = stones.definition
+    f = d.feature
+    for seed_round in _some_triggered(stones, 6):
+        picks = seed_round.pending.picks_left
+        trig = next(e for e in seed_round.events if isinstance(e, FreeSpinsTriggerEvent))
+        base = seed_round.events[0]
+        assert trig.count == sum(reel.count("scatter") for reel in base.grid)
+        assert trig.picks == picks == f.picks_by_scatters[min(trig.count, 5)]
+        assert trig.spins == f.free_spins
+        assert all(base.grid[r][w] == "scatter" for r, w in trig.positions)
+        done = play_round(d, seed_round.bet, seed_round.seed, list(range(picks)))
+        reveals = [e.feature for e in done.events if isinstance(e, PickRevealEvent)]
+        start = next(e for e in done.events if isinstance(e, FreeSpinsStartEvent))
+        assert start.spins == f.free_spins + sum(s.value for s in reveals if s.kind == "spins")
+        assert start.multiplier == f.initial_multiplier + sum(
+            s.value for s in reveals if s.kind == "multiplier"
+        )
+        assert start.wild_reels == sorted(s.value for s in reveals if s.kind == "wild_reel")
+        assert start.wild_symbols == [
+            x for x in d.symbol_ids if x in {s.symbol for s in reveals if s.kind == "wild_symbol"}
+        ]
+        free = [e for e in done.events if isinstance(e, SpinEvent) and e.mode == "free"]
+        strips = d.reel_sets[f.free_reel_set]
+        for e in free:
+            assert e.reel_set == f.free_reel_set and e.spins_total == start.spins
+            assert e.multiplier == start.multiplier and e.wild_reels == start.wild_reels
+            assert e.wild_symbols == [x for x in d.symbol_ids if x == "wild" or x in start.wild_symbols]
+            for r in range(5):
+                for w in range(3):
+                    shown = strips[r][(e.stops[r] + w) % len(strips[r])]
+                    assert e.grid[r][w] == ("wild" if r + 1 in start.wild_reels else shown)
+            for w in e.wins:
+                assert w.coins % start.multiplier == 0
+
+
+def _some_triggered(loaded: LoadedGame, count: int) -> list[RoundResult]:
+    out = []
+    bet = default_bet(loaded.definition)
+    for seed in range(100_000):
+        r = play_round(loaded.definition, bet, seed)
+        if r.pending is not None:
+            out.append(r)
+            if len(out) == count:
+                return out
+    raise AssertionError("not enough triggering seeds")
+
+
+def test_free_spins_never_retrigger(tiny):
+    # the tiny game's free strips hold scatters on three reels: find free spins showing 3+
+    d = tiny.definition
+    bet = default_bet(d)
+    seen = 0
+    for seed in range(3000):
+        r = play_round(d, bet, seed)
+        if r.pending is None:
+            continue
+        done = play_round(d, bet, seed, list(range(r.pending.picks_left)))
+        start = next(e for e in done.events if isinstance(e, FreeSpinsStartEvent))
+        free = [e for e in done.events if isinstance(e, SpinEvent) and e.mode == "free"]
+        if any(sum(reel.count("scatter") for reel in e.grid) >= 3 for e in free):
+            seen += 1
+            assert sum(1 for e in done.events if isinstance(e, FreeSpinsTriggerEvent)) == 1
+            if not done.capped:
+                assert len(free) == start.spins
+    assert seen > 0
+
+
+def test_free_spin_wins_are_the_grid_wins_times_the_multiplier(stones, eval_grid):
+    d = stones.definition
+    checked = 0
+    for r in _some_triggered(stones, 4):
+        done = play_round(d, r.bet, r.seed, list(range(r.pending.picks_left)))
+        start = next(e for e in done.events if isinstance(e, FreeSpinsStartEvent))
+        for e in done.events:
+            if isinstance(e, SpinEvent) and e.mode == "free":
+                plain, wins = eval_grid(d, e.grid, lines=r.bet.lines, wild_symbols=start.wild_symbols)
+                assert e.win_coins == plain * start.multiplier
+                assert [(w.line, w.symbol, w.count) for w in wins] == [
+                    (w.line, w.symbol, w.count) for w in e.wins
+                ]
+                checked += 1
+    assert checked > 0
+
+
+def test_the_cap_is_in_coins_for_the_currency(stones):
+    from game.games import cap_coins
+
+    d = stones.definition
+    for coin in d.bet.coin_values_cents:
+        bet = Bet(lines=25, level=10, coin_value_cents=coin)
+        assert cap_coins(d, bet) == 25_000_000 // coin
