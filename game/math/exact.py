@@ -162,7 +162,10 @@ def _reel_distributions(
 
 
 def _contract(table: np.ndarray, counts: Sequence[np.ndarray]) -> int:
-    t = table
+    """Σ over patterns of table × Π per-reel counts, in integers (Python ints if int64 could
+    overflow)."""
+    bound = max(int(np.abs(table).max()), 1) * math.prod(max(int(c.sum()), 1) for c in counts)
+    t: Any = table if bound < 2**62 else table.astype(object)
     for c in reversed(counts):
         t = t @ c
     return int(t)
@@ -230,7 +233,8 @@ class PickOutcomes:
     """All k-subsets of the stones grouped by feature configuration.
 
     `subsets` is C(len(stones), k). Per configuration: `count` subsets, `spins_x_mult` the sum of
-    spins × multiplier over them, `spins` and `mult` the sums of spins and of multipliers.
+    spins × multiplier over them, `spins` and `mult` the sums of spins and of multipliers;
+    `groups` counts the subsets per (configuration, spins, multiplier).
     """
 
     picks: int
@@ -381,13 +385,14 @@ def hit_frequency(defn: GameDefinition, lines: int, reel_set: str = "base") -> F
     wins = [_windows(defn, strips[r]) for r in range(m)]
     shape = tuple(len(strips[r]) for r in range(m))
     line_hit = np.zeros(shape, dtype=bool)
+    flat_pays = prefix_pays.ravel()
     for line in defn.lines[:lines]:
-        flat: Any = np.int64(0)
+        flat: Any = np.int32(0)
         for r in range(m):
             axis = [1] * m
             axis[r] = shape[r]
-            flat = flat * size + wins[r][:, line[r]].reshape(axis)
-        line_hit |= prefix_pays[np.unravel_index(flat, (size,) * m)]
+            flat = flat * size + wins[r][:, line[r]].astype(np.int32).reshape(axis)
+        line_hit |= flat_pays[flat]
     den = math.prod(len(s) for s in strips)
     back = math.prod(len(strips[r]) for r in range(m, defn.reels))
     hits = int(line_hit.sum()) * back
@@ -464,19 +469,23 @@ def cap_loss_estimate(
     cap_coins_level_1: float,
     *,
     samples: int = 20_000,
+    exact_limit: int = 200_000,
     seed: int = 2024,
-    bin_coins: int = 10,
+    bin_coins: int = 5,
+    sampled_bin_coins: int = 25,
 ) -> dict[str, Any]:
     """Estimate how much RTP a round cap of `cap_coins_level_1` coins (scaled to level 1) removes.
 
     Only rounds with free spins can reach the cap (a base spin pays at most a few hundred bets).
-    The pick groups (configuration, spins, multiplier) and their probabilities are exact; each
-    configuration's per-spin win (all active lines plus scatters, coins at level 1) is sampled
-    with a seeded generator, binned to `bin_coins`, and the distribution of n spins is its n-fold
-    convolution, so E[(multiplier × total − cap)+] follows without sampling whole rounds. The
-    base spin's scatter pay and its mean line pay are subtracted from the cap. The result is an
-    estimate (its sampling error is reported by comparing seeds or sample sizes), not part of the
-    exact RTP.
+    The pick groups (configuration, spins, multiplier) and their probabilities are exact. Each
+    configuration's per-spin win (all active lines plus scatters, coins at level 1) is taken over
+    every stop combination when there are at most `exact_limit` of them (wild reels 2 and 4, which
+    carry almost all of the capped rounds), else sampled with a seeded generator; it is binned to
+    `bin_coins` (`sampled_bin_coins` when sampled), and the distribution of n spins is its n-fold
+    convolution, so E[(multiplier × total − cap)+] follows without sampling whole rounds. The base
+    spin's scatter pay and its mean line pay are subtracted from the cap. The result is an
+    estimate (sampling of the other configurations, the base spin taken at its mean), not part of
+    the exact RTP.
     """
     feature = defn.feature
     if not isinstance(feature, StonesFeature):
@@ -503,31 +512,42 @@ def cap_loss_estimate(
         rows = np.array([line[r] for line in defn.lines[:lines]])
         contrib.append((win[:, rows] * size ** (defn.reels - 1 - r)).astype(np.int32))
     counts_at = {sym: [(win == sym).sum(axis=1) for win in wins] for sym, _ in scatter_pays}
-    top = int(cap_coins_level_1 // bin_coins) + 1
-    nfft = 1 << int(np.ceil(np.log2(2 * top)))
     loss = 0.0
     p_capped = 0.0
+    exact_configs = 0
     for cfg in configs:
         reels, syms = cfg
         if syms not in tables:
             tables[syms] = line_pay_table(defn, syms).ravel()
-        code = np.zeros((samples, lines), dtype=np.int32)
-        n_sc = {sym: np.zeros(samples, dtype=np.int64) for sym, _ in scatter_pays}
-        for r, win in enumerate(wins):
+        free_reels = [r for r in range(defn.reels) if r + 1 not in reels]
+        combos = math.prod(len(wins[r]) for r in free_reels)
+        if combos <= exact_limit:
+            # Few enough stop combinations: enumerate them all (each equally likely).
+            grid = np.indices([len(wins[r]) for r in free_reels]).reshape(len(free_reels), -1)
+            stops_of = dict(zip(free_reels, grid, strict=True))
+            total, width = combos, bin_coins
+        else:
+            stops_of = {r: rng.integers(len(wins[r]), size=samples) for r in free_reels}
+            total, width = samples, sampled_bin_coins
+        top = int(cap_coins_level_1 // width) + 1
+        nfft = 1 << int(np.ceil(np.log2(2 * top)))
+        code = np.zeros((total, lines), dtype=np.int32)
+        n_sc = {sym: np.zeros(total, dtype=np.int64) for sym, _ in scatter_pays}
+        for r in range(defn.reels):
             if r + 1 in reels:
                 code += wild * size ** (defn.reels - 1 - r)
                 continue
-            stops = rng.integers(len(win), size=samples)
-            code += contrib[r][stops]
+            code += contrib[r][stops_of[r]]
             for sym, _ in scatter_pays:
-                n_sc[sym] += counts_at[sym][r][stops]
+                n_sc[sym] += counts_at[sym][r][stops_of[r]]
+        exact_configs += combos <= exact_limit
         x = tables[syms][code].sum(axis=1)
         for sym, pays in scatter_pays:
             table = np.array([_scatter_pay(pays, n) for n in range(defn.reels * defn.rows + 1)])
             x += table[n_sc[sym]] * bet
-        b = np.rint(x / bin_coins).astype(np.int64)
+        b = np.rint(x / width).astype(np.int64)
         mean_bins = float(b.mean())
-        pmf1 = np.bincount(np.minimum(b, top), minlength=top + 1)[:top].astype(np.float64) / samples
+        pmf1 = np.bincount(np.minimum(b, top), minlength=top + 1)[:top].astype(np.float64) / total
         f1 = np.fft.rfft(pmf1, nfft)
         needed = {n for po in outcomes.values() for (c, n, _m) in po.groups if c == cfg}
         pmfs: dict[int, np.ndarray] = {}
@@ -538,7 +558,7 @@ def cap_loss_estimate(
                 pn = np.clip(pn, 0.0, None)
             if n in needed:
                 pmfs[n] = pn
-        grid = np.arange(top) * bin_coins
+        grid = np.arange(top) * width
         for n_sc, p_n in enumerate(trig):
             if n_sc < feature.trigger_min or not p_n:
                 continue
@@ -559,7 +579,7 @@ def cap_loss_estimate(
                 w = float(p_n) * count / po.subsets
                 y = m * grid
                 below = y < cap
-                excess = m * n * mean_bins * bin_coins - cap + float(((cap - y) * pmfs[n])[below].sum())
+                excess = m * n * mean_bins * width - cap + float(((cap - y) * pmfs[n])[below].sum())
                 loss += w * max(excess, 0.0)
                 p_capped += w * max(0.0, 1.0 - float(pmfs[n][below].sum()))
     return {
@@ -568,6 +588,8 @@ def cap_loss_estimate(
         "one_in": 1 / p_capped if p_capped > 0 else None,
         "method": "estimate",
         "samples_per_configuration": samples,
+        "configurations_enumerated": exact_configs,
+        "configurations_sampled": len(configs) - exact_configs,
     }
 
 
