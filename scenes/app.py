@@ -215,6 +215,7 @@ class App:
         self.stack.update(dt)
         self.stack.draw(self.screen)
         pygame.display.flip()
+        self.ctx.assets.pump_preload(1)  # idle-time loading of art queued by scenes
         self.frames += 1
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - self.started) * 1000.0

@@ -47,6 +47,7 @@ class AssetStore:
         self.derived_capacity = 1500
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self._preload: list[str] = []
         self._warned_no_mixer = False
 
     # paths -------------------------------------------------------------------------------------
@@ -201,6 +202,33 @@ class AssetStore:
 
     def sound_path(self, rel: str) -> Path:
         return self.root / "sounds" / f"{rel}.ogg"
+
+    # background loading ------------------------------------------------------------------------
+    def queue_preload(self, rels) -> None:
+        """Queue images to load a few per frame while the app idles (see `pump_preload`).
+
+        A scene that will need art later (a bonus picker, a celebration) queues it on enter, so
+        opening it later does not stall a frame on PNG decoding.
+        """
+        for rel in rels:
+            if rel not in self._images and rel not in self._preload:
+                self._preload.append(rel)
+
+    def pump_preload(self, max_items: int = 1) -> int:
+        """Load up to `max_items` queued images (the app calls this once per frame)."""
+        done = 0
+        while self._preload and done < max_items:
+            rel = self._preload.pop(0)
+            try:
+                self.image(rel)
+            except FileNotFoundError as exc:
+                log.error("%s", exc)  # it will fail loudly again when really used
+            done += 1
+        return done
+
+    @property
+    def preload_pending(self) -> int:
+        return len(self._preload)
 
     # housekeeping ------------------------------------------------------------------------------
     def forget_derived(self) -> None:

@@ -87,3 +87,27 @@ def test_bad_game_data_exits_2_naming_file_field_reason(tmp_path):
 def test_screen_flags(tmp_path, flag):
     res = run_main(flag, "--frames", "3", "--data-dir", str(tmp_path))
     assert res.returncode == 0, res.stderr
+
+
+@pytest.mark.slow
+def test_bench_prints_one_json_object():
+    import json
+
+    res = run_main("--bench", timeout=240)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.strip().splitlines()
+    assert len(lines) == 1
+    figures = json.loads(lines[0])
+    for key in ("frame_ms_p50", "frame_ms_p95", "frame_ms_p99", "frames", "seconds",
+                "startup_to_first_frame_ms", "peak_rss_mb", "rounds"):
+        assert key in figures
+    assert figures["frames"] > 1000 and figures["rounds"] >= 1
+
+
+def test_percentile():
+    from scenes.bench import percentile
+
+    assert percentile([], 50) == 0.0
+    assert percentile([5.0], 99) == 5.0
+    assert percentile([1.0, 2.0, 3.0, 4.0], 50) == 2.5
+    assert percentile(list(range(101)), 99) == 99.0

@@ -66,3 +66,14 @@ def test_fonts(synthetic_assets):
 
 def test_path(synthetic_assets):
     assert synthetic_assets.path("fonts", "text.ttf").is_file()
+
+
+def test_preload_queue_loads_one_per_pump(synthetic_assets, caplog):
+    s = synthetic_assets
+    s.queue_preload(["ui/panel", "ui/icon_plus", "ui/missing_one", "ui/panel"])
+    assert s.preload_pending == 3
+    assert s.pump_preload() == 1
+    assert "ui/panel" in s._images
+    s.pump_preload(5)
+    assert s.preload_pending == 0
+    assert any("missing_one" in r.getMessage() for r in caplog.records)
