@@ -453,6 +453,9 @@ def par_markdown(defn: GameDefinition, par: dict, sims: list[dict]) -> str:
     )
     w(f"| top award odds per line | {_one_in(top['probability_per_line'])} |")
     w(f"| top award odds per base spin ({top['lines']} lines) | {_one_in(top['probability_per_spin'])} |")
+    if "probability_per_round" in top:
+        p_round = top["probability_per_round"]
+        w(f"| 5 Wild on a line, per round (base spin or a free spin) | {_one_in(p_round)} |")
     w("")
     w("## Paytable")
     w("")
@@ -553,6 +556,28 @@ def par_markdown(defn: GameDefinition, par: dict, sims: list[dict]) -> str:
             "about 1 %."
         )
     w("")
+    w("## How the figures are computed and checked")
+    w("")
+    for text in (
+        "Line pays: a stop is uniform, so each row of a reel shows the strip's symbol distribution and "
+        "the reels are independent; every line has the same expected pay, the sum over all 12^5 symbol "
+        "patterns of the pattern's pay (the best-candidate rule of the architecture doc) times the "
+        "product of the per-reel symbol frequencies.",
+        "Scatters and the trigger: every stop's window is enumerated per reel; the count over the grid "
+        "is the convolution of the per-reel counts (a wild reel shows no scatter).",
+        "Stone picks: every k-subset of the 20 stones is enumerated (the revealed stones are a uniform "
+        "k-subset whatever the player picks): spins × multiplier × the per-spin RTP of its "
+        "configuration (16 configurations, each computed once on the free reel set).",
+        "Hit frequency: a line needs at least 3 cells from reel 1 (2 for Deer and Wild), so the windows "
+        "of reels 1–3 are enumerated (all stop combinations) and combined with the scatter count of "
+        "reels 4–5.",
+        "Checks: a hand-computed game; a naive reading of the rules over every stop combination of tiny "
+        "games (line, scatter, hit frequency, top award, picks against every shuffle, the total); the "
+        "production evaluator over every stop combination of a small Stones, equal as exact fractions; "
+        "and the simulations below.",
+    ):
+        para(text, "- ")
+    w("")
     w("## Volatility")
     w("")
     w("- Most of the free-spins value sits in rare configurations: a plain feature (no wild reel, no")
@@ -569,7 +594,12 @@ def par_markdown(defn: GameDefinition, par: dict, sims: list[dict]) -> str:
             f"{run['std_per_round']:.2f} × bet (volatility index 1.645 σ = "
             f"{1.645 * run['std_per_round']:.1f}), hit frequency {100 * run['hit_frequency']:.3f} %, "
             f"free spins 1 in {1 / run['free_spins_rate']:.1f}, largest win "
-            f"{run['largest_win']['x_bet']:,.1f} × bet, {capped:,.0f} rounds capped.",
+            f"{run['largest_win']['x_bet']:,.1f} × bet, {capped:,.0f} rounds capped"
+            + (
+                f" (the cap took {-100 * run['rtp_parts']['cap']:.4f} percentage points)."
+                if run.get("rtp_parts", {}).get("cap")
+                else "."
+            ),
             "- ",
         )
     w("")

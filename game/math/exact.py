@@ -415,8 +415,64 @@ def hit_frequency(defn: GameDefinition, lines: int, reel_set: str = "base") -> F
     return Fraction(hits, den)
 
 
+def _top_joint(
+    defn: GameDefinition,
+    reel_set: str,
+    sets: list[np.ndarray],
+    lines: int,
+    wild_reels: frozenset[int],
+    scatter: str | None,
+) -> tuple[np.ndarray, int]:
+    """Stop combinations where some active line shows the top pattern, by scatter count.
+
+    Each reel contributes a table (mask of rows showing a top-pattern symbol, scatter count) →
+    number of stops; a wild reel is one outcome with every row wild and no scatter. The tables
+    are combined over the reels, then the masks on which some active line is complete are kept.
+    Returns (counts by scatter count, number of stop combinations).
+    """
+    rows = defn.rows
+    wild = _wild_index(defn)
+    sc = _index(defn)[scatter] if scatter else -1
+    joint = np.ones((1, 1), dtype=np.int64)
+    den = 1
+    for r, strip in enumerate(defn.reel_sets[reel_set]):
+        table = np.zeros((1 << rows, rows + 1), dtype=np.int64)
+        if r + 1 in wild_reels:
+            table[(1 << rows) - 1 if wild in sets[r] else 0, 0] = 1
+        else:
+            win = _windows(defn, strip)
+            masks = (np.isin(win, sets[r]) * (1 << np.arange(rows))).sum(axis=1)
+            np.add.at(table, (masks, (win == sc).sum(axis=1)), 1)
+            den *= len(strip)
+        n_masks, n_sc = joint.shape
+        new = np.zeros((n_masks, 1 << rows, n_sc + rows), dtype=np.int64)
+        for k in range(rows + 1):
+            new[:, :, k : k + n_sc] += table[None, :, k, None] * joint[:, None, :]
+        joint = new.reshape(n_masks << rows, n_sc + rows)
+    return joint[_complete_lines(defn.reels, rows, tuple(map(tuple, defn.lines[:lines])))].sum(axis=0), den
+
+
+@functools.lru_cache(maxsize=8)
+def _complete_lines(reels: int, rows: int, lines: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """For every combination of per-reel row masks (reel 1 most significant): is some line's
+    every cell in its reel's mask?"""
+    digits = np.indices((1 << rows,) * reels).reshape(reels, -1)
+    out = np.zeros(digits.shape[1], dtype=bool)
+    for line in lines:
+        ok = np.ones(digits.shape[1], dtype=bool)
+        for r in range(reels):
+            ok &= (digits[r] >> line[r]) & 1 == 1
+        out |= ok
+    out.setflags(write=False)
+    return out
+
+
 def top_award(defn: GameDefinition, lines: int, reel_set: str = "base") -> dict[str, Any]:
-    """The largest single-line pay of the base game and its odds per line and per spin."""
+    """The largest single-line pay of the base game and its odds per line, per spin, per round.
+
+    Per round counts the top pattern (5 wilds for Stones) on any active line of the base spin or
+    of any free spin (where it pays × the multiplier).
+    """
     table = line_pay_table(defn)
     top = int(table.max())
     hit = table == top
@@ -424,9 +480,8 @@ def top_award(defn: GameDefinition, lines: int, reel_set: str = "base") -> dict[
     p_line = Fraction(_contract(hit.astype(np.int64), counts), den)
     # The patterns paying the top are a product of per-reel symbol sets (5 wilds for Stones);
     # then "some active line shows it" is decided by each reel's mask of qualifying rows.
-    sets = [
-        np.flatnonzero(hit.any(axis=tuple(a for a in range(defn.reels) if a != r))) for r in range(defn.reels)
-    ]
+    others = [tuple(a for a in range(defn.reels) if a != r) for r in range(defn.reels)]
+    sets = [np.flatnonzero(hit.any(axis=others[r])) for r in range(defn.reels)]
     product = math.prod(len(s) for s in sets) == int(hit.sum())
     result: dict[str, Any] = {
         "coins_at_level_1": top,
@@ -436,27 +491,32 @@ def top_award(defn: GameDefinition, lines: int, reel_set: str = "base") -> dict[
     }
     if not product:
         return result
-    strips = defn.reel_sets[reel_set]
-    rows = defn.rows
-    mask_counts = []
-    for r in range(defn.reels):
-        q = np.isin(_windows(defn, strips[r]), sets[r])
-        masks = (q * (1 << np.arange(rows))).sum(axis=1)
-        mask_counts.append(np.bincount(masks, minlength=1 << rows).astype(np.int64))
-    grids = np.array(list(itertools.product(range(1 << rows), repeat=defn.reels)), dtype=np.int64)
-    any_line = np.zeros(len(grids), dtype=bool)
-    for line in defn.lines[:lines]:
-        ok = np.ones(len(grids), dtype=bool)
-        for r in range(defn.reels):
-            ok &= (grids[:, r] >> line[r]) & 1 == 1
-        any_line |= ok
-    weights = np.ones(len(grids), dtype=np.int64)
-    for r in range(defn.reels):
-        weights *= mask_counts[r][grids[:, r]]
-    p_spin = Fraction(int(weights[any_line].sum()), den)
+    feature = defn.feature
+    scatter = feature.trigger_symbol if isinstance(feature, StonesFeature) else None
+    joint, den = _top_joint(defn, reel_set, sets, lines, frozenset(), scatter)
+    p_spin = Fraction(int(joint.sum()), den)
     result["lines"] = lines
     result["probability_per_spin"] = float(p_spin)
     result["one_in_per_spin"] = float(1 / p_spin) if p_spin else None
+    if isinstance(feature, StonesFeature):
+        trig = scatter_count_distribution(defn, reel_set, feature.trigger_symbol)
+        max_key = max(feature.picks_by_scatters)
+        q: dict[Config, float] = {}
+        p_round = float(p_spin)
+        for n, p_n in enumerate(trig):
+            if n < feature.trigger_min or not p_n:
+                continue
+            po = pick_outcomes(feature, feature.picks_by_scatters[min(n, max_key)])
+            p_any = 0.0
+            for (cfg, spins, _mult), count in po.groups.items():
+                if cfg not in q:
+                    jf, dfree = _top_joint(defn, feature.free_reel_set, sets, lines, cfg[0], None)
+                    q[cfg] = int(jf.sum()) / dfree
+                p_any += count / po.subsets * (1.0 - (1.0 - q[cfg]) ** spins)
+            # rounds without the top on the base spin that trigger, then show it in free spins
+            p_round += (float(p_n) - int(joint[n]) / den if n < len(joint) else float(p_n)) * p_any
+        result["probability_per_round"] = p_round
+        result["one_in_per_round"] = 1 / p_round if p_round else None
     return result
 
 

@@ -175,10 +175,10 @@ TINY_BASE = [
 ]
 TINY_FREE = [
     ["d", "o", "w", "a"],
-    ["a", "b", "o", "s"],
+    ["a", "b", "o", "s", "w"],
     ["w", "d", "a", "b", "s"],
     ["o", "a", "d", "w"],
-    ["b", "s", "o", "a"],
+    ["b", "s", "o", "a", "w"],
 ]
 
 
@@ -309,6 +309,44 @@ def test_hit_frequency_and_top_award_match_brute_force(small, lines) -> None:
     award = exact.top_award(small, lines)
     assert award["coins_at_level_1"] == top_pay
     assert award["probability_per_spin"] == pytest.approx(top / n, abs=1e-15)
+
+
+def test_top_award_per_round_matches_brute_force(small) -> None:
+    """Five wilds on an active line in the base spin or in any free spin of the round."""
+    lines = 3
+    top_pay = max(max(p.values()) for p in TINY_PAYS.values())
+    feature = small.feature
+    q: dict[tuple, Fraction] = {}
+
+    def q_of(reels: frozenset, syms: frozenset) -> Fraction:
+        if (reels, syms) not in q:
+            grids = list(naive_grids(small, "free", set(reels)))
+            shows = sum(top_pay in naive_spin(small, g, lines, syms)[0] for g in grids)
+            q[(reels, syms)] = Fraction(shows, len(grids))
+        return q[(reels, syms)]
+
+    def p_free(picks: int) -> Fraction:
+        total = Fraction(0)
+        subsets = list(itertools.combinations(feature.stones, picks))
+        for chosen in subsets:
+            spins = feature.free_spins + sum(s.value for s in chosen if s.kind == "spins")
+            reels = frozenset(s.value for s in chosen if s.kind == "wild_reel")
+            syms = frozenset(s.symbol for s in chosen if s.kind == "wild_symbol")
+            total += 1 - (1 - q_of(reels, syms)) ** spins
+        return total / len(subsets)
+
+    rounds = Fraction(0)
+    n = 0
+    for grid in naive_grids(small, "base"):
+        pays, counts = naive_spin(small, grid, lines)
+        if top_pay in pays:
+            rounds += 1
+        elif counts["s"] >= 3:
+            rounds += p_free(feature.picks_by_scatters[min(counts["s"], 4)])
+        n += 1
+    award = exact.top_award(small, lines)
+    assert award["probability_per_round"] == pytest.approx(float(rounds / n), rel=1e-12)
+    assert award["probability_per_round"] > award["probability_per_spin"] * 1.01
 
 
 def test_rtp_does_not_depend_on_lines(small) -> None:
