@@ -28,7 +28,8 @@ class RawSource(Protocol):
     """Anything that yields raw unsigned values (a fake one enumerates them in tests).
 
     A source may declare a narrower width with a `bits` attribute (e.g. 16, so a test can enumerate
-    every raw value quickly); without it the width is `RAW_BITS`.
+    every raw value quickly); without it the width is `RAW_BITS`. It may also offer `raw_one()`,
+    the next value as a Python int (the same stream), which scalar draws then use.
     """
 
     def raw(self, count: int) -> np.ndarray:
@@ -50,6 +51,7 @@ class Pcg64Source:
         self._gen = np.random.Generator(np.random.PCG64(seed))
         self._block = np.empty(0, dtype=np.uint64)
         self._pos = 0
+        self._block_list: list[int] | None = None
 
     def _draw(self, count: int) -> np.ndarray:
         return self._gen.integers(0, RAW_SPAN, size=count, dtype=np.uint64)
@@ -62,12 +64,25 @@ class Pcg64Source:
             return self._block[pos : pos + count].copy()
         head = self._block[pos:]
         need = count - left
+        self._block_list = None
         if need >= self.BLOCK:
             self._block, self._pos = np.empty(0, dtype=np.uint64), 0
             fresh = self._draw(need)
             return np.concatenate((head, fresh)) if left else fresh
         self._block, self._pos = self._draw(self.BLOCK), need
         return np.concatenate((head, self._block[:need]))
+
+    def raw_one(self) -> int:
+        """The next raw value as a Python int (the same stream as `raw(1)`)."""
+        block = self._block_list
+        if block is None:
+            block = self._block_list = self._block.tolist()
+        if self._pos >= len(block):
+            self._block, self._pos = self._draw(self.BLOCK), 0
+            block = self._block_list = self._block.tolist()
+        value = block[self._pos]
+        self._pos += 1
+        return value
 
 
 def new_play_seed() -> int:
@@ -84,6 +99,8 @@ class Rng:
         if not 1 <= bits <= RAW_BITS:
             raise ValueError(f"a raw source must be 1..{RAW_BITS} bits wide, got {bits}")
         self._span = 1 << bits
+        one = getattr(source, "raw_one", None)
+        self._raw_one = one if one is not None else (lambda: int(source.raw(1)[0]))
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
@@ -97,8 +114,9 @@ class Rng:
         if not 1 <= n <= span:
             raise ValueError(f"range must be 1..{span}, got {n}")
         limit = span - (span % n)
+        raw_one = self._raw_one
         while True:
-            r = int(self._source.raw(1)[0])
+            r = raw_one()
             if r < limit:
                 return r % n
 
