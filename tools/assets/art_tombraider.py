@@ -17,7 +17,7 @@ ROYALS = {"ace": ("A", ["#ffd0c0", "#e8402a", "#6a0a04"]),
           "queen": ("Q", ["#d8ffd0", "#2ab84a", "#04400e"]),
           "jack": ("J", ["#f4d8ff", "#a040e0", "#30064a"]),
           "ten": ("10", ["#fff0c0", "#f09a1a", "#5a2a02"])}
-SUNSET = ["#1a0606", "#6a1a0a", "#d0581a", "#ffc060", "#fff0c0"]
+SUNSET = ["#4a1006", "#b03a10", "#f08024", "#ffc860", "#fff6d8"]
 SAND = ["#f0d29a", "#c89a5a", "#7a5028"]
 
 
@@ -68,16 +68,15 @@ def medallion(seed: int, sky=SUNSET, rim=gfx.BRONZE):
     kit.drop(out, gfx.cover(sd), dy=4, r=7, a=0.8)
     rimlayer, face_sd = kit.rim_ring(sd, 9 * SS, rim)
     face_m = gfx.cover(face_sd)
-    t = gfx.linear_t(H, W, 90)
     x, y = gfx.grid(H, W)
-    sun = np.exp(-(((x - cx) ** 2 + (y - cy - 20 * SS) ** 2) / (2 * (24 * SS) ** 2)))
-    col = gfx.ramp(1 - t * 0.9 + 0.0, [(0, sky[0]), (0.35, sky[1]), (0.65, sky[2]), (0.85, sky[3]),
-                                       (1, sky[4])])
-    col = col + sun[..., None] * gfx.rgb(sky[4]) * 0.8
+    # a bright low sun right behind the figure so the dark silhouette reads at a glance
+    t = gfx.radial_t(H, W, cx, cy + 8 * SS, 110 * SS)
+    col = gfx.ramp(1 - t, [(0, sky[0]), (0.3, sky[1]), (0.6, sky[2]), (0.82, sky[3]),
+                           (1, sky[4])])
     # distant hills
-    hills = gfx.cover(y - (H * 0.78 + 8 * SS * np.sin(x / (17 * SS) + seed)))
-    col = col * (1 - 0.6 * hills[..., None])
-    col *= (1 - 0.6 * gfx.blur(1 - face_m, 12 * SS) * face_m)[..., None]
+    hills = gfx.cover(y - (H * 0.8 + 6 * SS * np.sin(x / (17 * SS) + seed)))
+    col = col * (1 - 0.55 * hills[..., None])
+    col *= (1 - 0.45 * gfx.blur(1 - face_m, 12 * SS) * face_m)[..., None]
     gfx.over(out, gfx.paint(np.clip(col, 0, 1), face_m))
     gfx.over(out, kit.rays(H, W, cx, cy + 20 * SS, 12, (255, 220, 150), seed, 0.1, 1.2)
              * face_m[..., None] * 0.6)

@@ -136,26 +136,36 @@ def wild_symbol() -> np.ndarray:
 
 
 def banner_symbol(faction: str) -> np.ndarray:
+    """A war banner: gold pole with finials, swallow-tailed faction cloth, crest and gem."""
     cols = FACTION[faction]
     W = H = 160 * SS
     out = gfx.empty(H, W)
-    cx, cy = W / 2, H / 2
-    bm = gfx.place(kit.icon("vertical-banner", 140 * SS), H, W, cx, cy)
-    kit.halo(out, bm, gfx.rgb(cols[2]), 16, 1.5)
-    kit.drop(out, bm, dy=4, r=6, a=0.8)
-    kit.outlined(out, bm, 2.2 * SS, (30, 20, 5))
-    # gold trim = the banner outline, cloth = eroded interior
-    gfx.over(out, kit.emboss_metal(bm, gfx.GOLD, bevel=4 * SS))
-    cloth = gfx.erode(bm, 4 * SS)
-    fill = kit.vgrad_in(cloth, [(0, cols[2]), (0.6, cols[1]), (1, cols[0])])
+    cx = W / 2
+    cloth_pts = [(38, 30), (122, 30), (122, 136), (80, 112), (38, 136)]
+    cloth_sd = gfx.sd_polygon(H, W, [(px * SS, py * SS) for px, py in cloth_pts])
+    pole_sd = gfx.sd_round_rect(H, W, cx, 26 * SS, 60 * SS, 5 * SS, 4 * SS)
+    fin = np.minimum(gfx.sd_circle(H, W, 18 * SS, 26 * SS, 8 * SS),
+                     gfx.sd_circle(H, W, 142 * SS, 26 * SS, 8 * SS))
+    whole = gfx.cover(np.minimum(np.minimum(cloth_sd, pole_sd), fin))
+    kit.halo(out, whole, gfx.rgb(cols[2]), 16, 1.6)
+    kit.drop(out, whole, dy=4, r=6, a=0.8)
+    # cloth with folds and a gold border
+    cm = gfx.cover(cloth_sd)
     x, _y = gfx.grid(H, W)
-    folds = 1 + 0.12 * np.sin(x / (9 * SS))
-    gfx.over(out, kit.emboss(cloth, fill * folds[..., None], bevel=3 * SS, spec=0.3))
-    gm = gfx.place(kit.icon("crossed-swords", 52 * SS), H, W, cx, cy + 4 * SS) * cloth
-    kit.outlined(out, gm, 1.2 * SS)
+    folds = 0.85 + 0.25 * np.sin(x / (7 * SS) + 0.6) ** 2
+    fill = gfx.ramp(gfx.linear_t(H, W, 90, None, 83 * SS, 110 * SS),
+                    [(0, cols[2]), (0.55, cols[1]), (1, cols[0])]) * folds[..., None]
+    hf = gfx.bevel_height(cloth_sd, 6 * SS) * 3 * SS + np.sin(x / (7 * SS) + 0.6) * 2 * SS
+    gfx.over(out, gfx.paint(gfx.lit(fill, hf, strength=0.8, ambient=0.6, spec_k=0.15), cm))
+    border, _ = kit.rim_ring(cloth_sd + 1 * SS, 5 * SS)
+    gfx.over(out, gfx.mul_alpha(border, cm))
+    pm = gfx.cover(np.minimum(pole_sd, fin))
+    gfx.over(out, kit.emboss_metal(pm, gfx.GOLD, bevel=4 * SS))
+    gm = gfx.place(kit.icon("crossed-swords", 54 * SS), H, W, cx, 84 * SS) * cm
+    kit.outlined(out, gm, 1.4 * SS)
     gfx.over(out, kit.emboss_metal(gm, gfx.GOLD, bevel=3 * SS))
-    gfx.over(out, kit.gem(H, W, cx, cy - 36 * SS, 9 * SS, gfx.rgb(cols[2]) * 255, 6, 0.5))
-    gfx.add(out, gfx.sparkle(H, W, cx + 30 * SS, cy - 50 * SS, 28 * SS))
+    gfx.over(out, kit.gem(H, W, cx, 50 * SS, 10 * SS, gfx.rgb(cols[2]) * 255, 6, 0.5))
+    gfx.add(out, gfx.sparkle(H, W, 136 * SS, 20 * SS, 26 * SS))
     return kit.finish(out)
 
 

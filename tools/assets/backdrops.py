@@ -246,15 +246,32 @@ LOCATIONS = {
                                                             ("jungle", 1120, 620, 380)],
                      ink="#030a04", fog=(180, 230, 180)),
     "peru": dict(sky=[(0, "#060a1a"), (0.45, "#2a3a6a"), (0.75, "#d0a0a0"), (1, "#2a2020")],
-                 sun=(1000, 220, (255, 230, 210)), icons=[("mountains", 640, 520, 760),
-                                                         ("mayan-pyramid", 640, 610, 300)],
+                 sun=(1000, 220, (255, 230, 210)), icons=[("mayan-pyramid", 640, 610, 300)],
+                 peaks=[(330, 250, 260), (760, 200, 330), (1120, 280, 240)],
                  ink="#0a0810", fog=(230, 220, 240)),
     "tokyo": dict(sky=[(0, "#0a0418"), (0.45, "#3a1050"), (0.75, "#f07090"), (1, "#200818")],
-                  sun=(640, 330, (255, 200, 220)), icons=[("fuji", 640, 520, 620),
-                                                         ("pagoda", 260, 640, 420),
+                  sun=(640, 330, (255, 200, 220)), icons=[("pagoda", 260, 640, 420),
                                                          ("pagoda", 1040, 640, 360)],
-                  ink="#0c0410", fog=(255, 190, 220)),
+                  ink="#0c0410", fog=(255, 190, 220), peaks=[(640, 250, 420)], snow=True),
 }
+
+
+def peak(dst, cx, top, half_w, color, snow: bool = False) -> None:
+    """A steep mountain (optionally snow-capped) standing on the horizon at y = 560."""
+    base = 560
+    pts = [(cx - half_w, base), (cx - half_w * 0.12, top + 8), (cx, top),
+           (cx + half_w * 0.14, top + 10), (cx + half_w, base)]
+    m = gfx.cover(gfx.sd_polygon(H, W, pts))
+    gfx.over(dst, gfx.solid(m, color))
+    if snow:
+        cap = gfx.cover(gfx.sd_polygon(H, W, [(cx - half_w * 0.3, top + 90),
+                                               (cx - half_w * 0.12, top + 8), (cx, top),
+                                               (cx + half_w * 0.14, top + 10),
+                                               (cx + half_w * 0.32, top + 95),
+                                               (cx + half_w * 0.1, top + 70),
+                                               (cx - half_w * 0.05, top + 96),
+                                               (cx - half_w * 0.15, top + 72)]))
+        gfx.over(dst, gfx.solid(cap * m, (250, 225, 240), 0.85))
 
 
 def location_bg(name: str) -> np.ndarray:
@@ -265,6 +282,9 @@ def location_bg(name: str) -> np.ndarray:
     sx, sy, sc = spec["sun"]
     sun(out, sx, sy, 60, sc, 0.9)
     ridge(out, 560, 120, 62 + len(name), spec["ink"], cell=280, alpha=0.6)
+    for px, top, hw in spec.get("peaks", []):
+        peak(out, px, top, hw, spec["ink"] if not spec.get("snow") else "#2a1030",
+             spec.get("snow", False))
     fog(out, 420, 600, 63, spec["fog"], 0.3)
     for i, (icon_name, x, y, s) in enumerate(spec["icons"]):
         silhouette(out, icon_name, x, y, s, spec["ink"], 0.95 if i == 0 else 1.0)

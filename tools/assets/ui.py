@@ -245,8 +245,8 @@ def wordmark(text: str, w: int, h: int, glow_col=(255, 180, 60), stops=gfx.GOLD,
         smm = gfx.place(sm, H, W, W / 2, H * 0.86)
         kit.outlined(out, smm, 2 * SS, (10, 4, 0))
         gfx.over(out, kit.emboss_metal(smm, gfx.SILVER, bevel=2 * SS))
-    for sx, sy in ((0.2, 0.2), (0.83, 0.62)):
-        gfx.add(out, gfx.sparkle(H, W, W * sx, H * sy, H * 0.35))
+    for sx, sy in ((0.06, 0.16), (0.95, 0.58)):
+        gfx.add(out, gfx.sparkle(H, W, W * sx, H * sy, H * 0.3))
     return kit.finish(out)
 
 
