@@ -105,13 +105,24 @@ class AudioService:
         self._music_enabled = bool(value)
         self._apply_music()
 
+    def _mixer_failed(self, exc: Exception) -> None:
+        """A mixer call failed mid-run (device lost, mixer shut down): go silent, log once."""
+        if not self._silent:
+            log.warning("audio disabled: %s", exc)
+        self._silent = True
+        self._keyed.clear()
+        self._music_playing = None
+
     def set_volumes(self, master: float, music: float, effects: float) -> None:
         self.volumes = Volumes(_clamp01(master), _clamp01(music), _clamp01(effects))
         if self._silent:
             return
-        for channel, vol in self._keyed.values():
-            channel.set_volume(self._effect_level(vol))
-        pygame.mixer.music.set_volume(self._music_level())
+        try:
+            for channel, vol in self._keyed.values():
+                channel.set_volume(self._effect_level(vol))
+            pygame.mixer.music.set_volume(self._music_level())
+        except pygame.error as exc:
+            self._mixer_failed(exc)
 
     def _effect_level(self, volume: float) -> float:
         return _clamp01(self.volumes.master * self.volumes.effects * volume)
@@ -131,10 +142,14 @@ class AudioService:
             return None
         if key is not None:
             self.stop(key)
-        channel = snd.play(loops=loops)
-        if channel is None:  # every channel busy: drop the effect rather than cut another
+        try:
+            channel = snd.play(loops=loops)
+            if channel is None:  # every channel busy: drop the effect rather than cut another
+                return None
+            channel.set_volume(self._effect_level(volume))
+        except pygame.error as exc:
+            self._mixer_failed(exc)
             return None
-        channel.set_volume(self._effect_level(volume))
         if key is not None:
             self._keyed[key] = (channel, volume)
         return channel
@@ -142,17 +157,29 @@ class AudioService:
     def stop(self, key: str) -> None:
         entry = self._keyed.pop(key, None)
         if entry is not None and not self._silent:
-            entry[0].stop()
+            try:
+                entry[0].stop()
+            except pygame.error as exc:
+                self._mixer_failed(exc)
 
     def is_playing(self, key: str) -> bool:
         entry = self._keyed.get(key)
-        return bool(entry and not self._silent and entry[0].get_busy())
+        if not entry or self._silent:
+            return False
+        try:
+            return bool(entry[0].get_busy())
+        except pygame.error as exc:
+            self._mixer_failed(exc)
+            return False
 
     def stop_all(self) -> None:
         """Stop every effect (music is left alone)."""
         self._keyed.clear()
         if not self._silent:
-            pygame.mixer.stop()
+            try:
+                pygame.mixer.stop()
+            except pygame.error as exc:
+                self._mixer_failed(exc)
 
     # music -------------------------------------------------------------------------------------
     def music(self, rel: str | None, *, fade_ms: int = 800) -> None:
@@ -167,6 +194,12 @@ class AudioService:
     def _apply_music(self, fade_ms: int = 800) -> None:
         if self._silent:
             return
+        try:
+            self._switch_music(fade_ms)
+        except pygame.error as exc:
+            self._mixer_failed(exc)
+
+    def _switch_music(self, fade_ms: int) -> None:
         want = self._music_rel if (self._music_enabled and not self._muted) else None
         if want == self._music_playing:
             pygame.mixer.music.set_volume(self._music_level())
@@ -185,14 +218,18 @@ class AudioService:
             return
         try:
             pygame.mixer.music.load(str(path))
-            pygame.mixer.music.set_volume(self._music_level())
-            pygame.mixer.music.play(loops=-1, fade_ms=max(0, fade_ms))
-            self._music_playing = want
-        except pygame.error as exc:
+        except pygame.error as exc:  # a damaged file: no music, sound effects still work
             log.warning("cannot play music %s: %s", path, exc)
             self._music_playing = None
+            return
+        pygame.mixer.music.set_volume(self._music_level())
+        pygame.mixer.music.play(loops=-1, fade_ms=max(0, fade_ms))
+        self._music_playing = want
 
     def shutdown(self) -> None:
         if not self._silent:
-            pygame.mixer.music.stop()
-            pygame.mixer.stop()
+            try:
+                pygame.mixer.music.stop()
+                pygame.mixer.stop()
+            except pygame.error:
+                pass  # shutting down anyway

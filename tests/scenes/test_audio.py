@@ -81,3 +81,17 @@ def test_music_missing_file_is_harmless(synthetic_assets):
     audio.music_enabled = True
     audio.music(None)
     audio.shutdown()
+
+
+def test_mixer_lost_mid_run_goes_silent(synthetic_assets):
+    audio = AudioService(synthetic_assets)
+    if audio.silent:
+        pytest.skip("no mixer under this driver")
+    _tone(synthetic_assets.sound_path("common/loop"))
+    audio.play("common/loop", loops=-1, key="spin")
+    pygame.mixer.quit()  # the device went away
+    audio.set_volumes(0.5, 0.5, 0.5)
+    audio.music("common/loop")
+    audio.stop("spin")
+    assert audio.silent
+    assert audio.play("common/loop") is None
