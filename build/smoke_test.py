@@ -144,7 +144,7 @@ def check_ledger(ledger_path: Path, rounds: int = ROUNDS, game_id: str = GAME) -
                     f"the previous round ended at {previous_after}"
                 )
             previous_after = record.balance_after_cents
-        balance = ledger.balance_cents()
+        balance = ledger.balance_cents
         if previous_after is not None and balance != previous_after:
             raise SmokeError(f"the balance is {balance}, the last round ended at {previous_after}")
         return balance

@@ -121,6 +121,17 @@ def test_spec_excludes_dev_tools_but_nothing_the_app_imports(monkeypatch: pytest
     assert not [name for name in excludes if name.split(".")[0] in {"game", "scenes"}]
 
 
+def test_spec_lists_every_own_module_as_a_hidden_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    # game.games loads each game's rules by name (importlib), invisible to PyInstaller's scan
+    (_args, kwargs) = run_spec(monkeypatch)["Analysis"][0]
+    hidden = set(kwargs["hiddenimports"])
+    for path in (ROOT / "game" / "games").glob("*.py"):
+        name = "game.games" if path.stem == "__init__" else f"game.games.{path.stem}"
+        assert name in hidden, name
+    assert {"game", "game.paths", "game.ledger", "scenes", "scenes.app"} <= hidden
+    assert "game.__main__" not in hidden
+
+
 def test_spec_builds_one_dir_by_default_and_one_file_on_request(monkeypatch: pytest.MonkeyPatch) -> None:
     onedir = run_spec(monkeypatch)
     (_a, exe_kwargs) = onedir["EXE"][0]
