@@ -243,3 +243,52 @@ def test_silent_audio_plays_the_same(ctx, display, win_session_seed):
     stack.handle(Intent(Act.SPIN))
     run_until(stack, display, lambda: not scene.driver.active)
     assert "common/spin_loop" in scene.sounds.played and "common/reel_stop" in scene.sounds.played
+
+
+def test_celebration_smoke_and_skip(ctx, display):
+    from scenes.celebration import CelebrationScene
+    from scenes.sound_director import SoundDirector
+    from scenes.stack import Scene
+
+    done = []
+    for tier, reduced in (("big", False), ("mega", False), ("mega", True)):
+        stack = SceneStack()
+        stack.push(Scene())
+        cel = CelebrationScene(ctx.assets, SoundDirector(ctx.audio, "stones"), tier, 4000, 5,
+                               reduced_motion=reduced, on_done=lambda: done.append(True))
+        stack.push(cel)
+        run(stack, display, 60)
+        assert 0 < cel.shown < 4000
+        stack.handle(Intent(Act.SPIN))  # first: the count completes
+        assert cel.shown == 4000 and stack.top is cel
+        stack.handle(Intent(Act.SPIN))  # then: it closes
+        assert stack.top is not cel
+    assert done == [True, True, True]
+
+
+def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_seed):
+    from scenes.win_presenter import LINE_COLOURS, win_tier
+
+    assert len(set(LINE_COLOURS)) == 25
+    assert win_tier(15 * 25, 25) == "big" and win_tier(50 * 25, 25) == "mega"
+    assert win_tier(14 * 25, 25) is None
+    stack, scene = make(ctx, win_session_seed)
+    stack.handle(Intent(Act.SPIN))
+    run_until(stack, display, lambda: not scene.driver.active)
+    spin = scene.current_spin
+    p = scene.presenter
+    assert p.phase == "all"
+    assert p.emphasis == frozenset(tuple(c) for w in spin.wins for c in w.positions)
+    seen = set()
+    for _ in range(60 * 12):
+        stack.update(DT)
+        if p.message:
+            seen.add(p.message)
+    expected = {f"LINE {w.line}: {w.coins:,} coins" if w.kind == "line"
+                else f"SCATTER: {w.coins:,} coins" for w in spin.wins}
+    assert seen == expected
+    # hovering a line marker previews that line
+    lr, _ = p.marker_rects[6]
+    stack.handle(Intent(Act.POINTER_MOVE, pos=lr.center))
+    assert scene.hover_line == 7
+    stack.draw(display)
