@@ -198,3 +198,32 @@ def test_draw_changes_nothing_and_runs_at_every_phase(defn, art):
         view.update(DT)
     view.draw(surface, clock=1.0, emphasis=frozenset({(0, 0), (1, 1)}), pulse=3)
     assert view.visible_cells() == ev.grid
+
+
+def test_engine_spins_land_on_their_grids(defn, art):
+    """R6 with the engine's own events: base spins and free spins (wild reels included)."""
+    from game.bets import default_bet
+    from game.round import play_round
+
+    bet = default_bet(defn)
+    view = ReelView(defn, art)
+    spins = features = 0
+    for seed in range(5000):
+        if spins >= 150 and features >= 2:
+            break
+        result = play_round(defn, bet, seed)
+        features += result.pending is not None
+        picks = 0
+        while result.pending is not None:
+            p = result.pending
+            choices = [*result.choices, next(i for i in range(p.options) if i not in p.picked)]
+            result = play_round(defn, bet, seed, choices)
+            picks += 1
+        for ev in result.events:
+            if isinstance(ev, SpinEvent):
+                view.set_cover(ev.wild_reels)
+                view.spin(ev, TURBO if spins % 3 else QUICK)
+                run_until_rest(view)
+                assert view.visible_cells() == ev.grid, (seed, ev)
+                spins += 1
+    assert spins >= 150 and features >= 2
