@@ -111,3 +111,19 @@ def test_percentile():
     assert percentile([5.0], 99) == 5.0
     assert percentile([1.0, 2.0, 3.0, 4.0], 50) == 2.5
     assert percentile(list(range(101)), 99) == 99.0
+
+
+def test_game_flag_opens_the_reels(tmp_path):
+    res = run_main("--game", "stones", "--frames", "30", "--data-dir", str(tmp_path), "--seed", "1")
+    assert res.returncode == 0, res.stderr
+
+
+def test_autoplay_plays_and_exits(tmp_path):
+    res = run_main("--game", "stones", "--autoplay", "2", "--turbo", "--seed", "1",
+                   "--data-dir", str(tmp_path), timeout=180)
+    assert res.returncode == 0, res.stderr
+    from game.ledger import Ledger
+
+    with Ledger.open(tmp_path / "ledger.sqlite3") as led:
+        assert led.meters().rounds_played == 2
+        assert led.open_round() is None

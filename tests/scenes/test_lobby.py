@@ -137,3 +137,31 @@ def test_mute_button(ctx, display):
     st.update(1 / 60)
     assert lobby.sound_button.icon == "icon_mute"
     assert isinstance(display, pygame.Surface)
+
+
+def test_startup_routing(ctx):
+    from game import ENGINE_VERSION
+    from game.bets import default_bet
+    from scenes.app import initial_scenes
+    from scenes.intro import IntroScene
+
+    assert [type(s) for s in initial_scenes(ctx)] == [IntroScene]
+    ctx.settings.intro_screen = False
+    assert [type(s) for s in initial_scenes(ctx)] == [LobbyScene]
+    ctx.settings.intro_screen = True
+    ctx.options.autoplay = 3
+    assert [type(s) for s in initial_scenes(ctx)] == [LobbyScene]
+    ctx.options.autoplay = None
+
+    ctx.options.game = "stones"
+    scenes = initial_scenes(ctx)
+    assert [type(s).__name__ for s in scenes] == ["LobbyScene", "ReelsScene"]
+    ctx.options.game = None
+
+    # an unfinished round opens its game directly, whatever the flags say
+    loaded = ctx.games["stones"]
+    ctx.ledger.begin_round("stones", loaded.sha256, ENGINE_VERSION, default_bet(loaded.definition), 12345,
+                           ctx.session_id)
+    scenes = initial_scenes(ctx)
+    assert [type(s).__name__ for s in scenes] == ["LobbyScene", "ReelsScene"]
+    assert scenes[1].game_id == "stones"
