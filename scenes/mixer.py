@@ -20,11 +20,11 @@ import pygame
 
 from scenes.i18n import Translator, translator
 from scenes.intents import Act, Intent
+from scenes.settings_menu import draw_key_hints, draw_solid_panel
 from scenes.stack import Scene, SceneStack
 from scenes.text import draw_text, fit_font
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import Toast
-from scenes.widgets.panel import draw_panel
 from scenes.widgets.slider import Slider
 from scenes.widgets.toggle import Toggle, pill
 
@@ -36,11 +36,11 @@ T_MUSIC = "Music & ambience"
 T_EFFECTS = "Effects"
 T_MUTE = "Mute all sound"
 T_MUTED = "Sound is muted"
-T_HINT = "M  mute     ESC  close"
+HINTS = ((("M",), "mute"), (("ESC",), "close"))
 T_CLOSE = "Close (Esc)"
 T_SAVE_FAILED = "Your settings could not be saved: {reason}"
 
-PANEL_SIZE = (404, 372)
+PANEL_SIZE = (404, 384)
 DEFAULT_TOPRIGHT = (1256, 84)  # under the top-right icon buttons of the lobby and the reels
 PAD = 26
 SLIDER_PITCH = 70
@@ -206,7 +206,7 @@ class MixerScene(Scene):
         r = self.rect
         shadow = a.derived(("mixer-shadow", r.size), lambda: _shadow(r.size))
         surface.blit(shadow, (r.x - 16, r.y - 6))
-        draw_panel(surface, a, r, alpha=250)
+        draw_solid_panel(surface, a, r)
         icon = a.tinted("ui/icon_mute" if self.ctx.audio.muted else "ui/icon_sound", GOLD, (30, 30))
         surface.blit(icon, icon.get_rect(midleft=(r.left + PAD, r.top + 40)))
         draw_text(surface, a.font("display", 28), tr.gettext(T_TITLE), (r.left + PAD + 42, r.top + 42), GOLD,
@@ -229,9 +229,12 @@ class MixerScene(Scene):
         draw_text(surface, a.font("text", 19), tr.gettext(T_MUTE), (r.left + PAD + 8, self.mute_row.centery),
                   color, anchor="midleft", shadow=False)
         self.mute.draw(surface, a)
-        hint = tr.gettext(T_MUTED) if muted else tr.gettext(T_HINT)
-        draw_text(surface, a.font("text", 14), hint, (r.centerx, r.bottom - 24), GOLD if muted else MUTED,
-                  shadow=False)
+        if muted:
+            draw_text(surface, a.font("text_bold", 15), tr.gettext(T_MUTED), (r.centerx, r.bottom - 30), GOLD,
+                      shadow=False)
+        else:
+            hints = [(keys, tr.gettext(m)) for keys, m in HINTS]
+            draw_key_hints(surface, a, hints, (r.centerx, r.bottom - 30))
 
     def _draw_focus(self, surface: pygame.Surface, i: int, rect: pygame.Rect) -> None:
         level = round(self.hot[i] * 6)

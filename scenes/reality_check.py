@@ -24,10 +24,10 @@ import pygame
 
 from scenes.i18n import Translator, translator
 from scenes.intents import Act, Intent
+from scenes.settings_menu import draw_solid_panel
 from scenes.stack import Scene, SceneStack
 from scenes.text import draw_text
 from scenes.widgets.button import Button
-from scenes.widgets.panel import draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +174,7 @@ class RealityCheckScene(Scene):
         dim = a.derived(("reality-dim",), _dim)
         surface.blit(dim, (0, 0))
         r = self.rect
-        draw_panel(surface, a, r, alpha=250)
+        draw_solid_panel(surface, a, r)
         draw_text(surface, a.font("display", 34), tr.gettext(T_TITLE), (r.centerx, r.top + 50), GOLD,
                   outline=1, outline_color=(70, 40, 10))
         body = a.font("text", 22)

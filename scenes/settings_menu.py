@@ -44,7 +44,8 @@ T_GAME = "GAME"
 T_SOUND_DISPLAY = "SOUND & DISPLAY"
 T_LOW, T_HIGH, T_OFF = "Low", "High", "Off"
 T_EVERY = "Every {n} min"
-T_HINT = "\u2191 \u2193  choose     \u2190 \u2192  change     ESC  close"
+# key hints: (keys, msgid); arrow keys are drawn as icons on keycaps
+HINTS = ((("up", "down"), "choose"), (("left", "right"), "change"), (("ESC",), "close"))
 T_CLOSE = "Close (Esc)"
 T_SAVE_FAILED = "Your settings could not be saved: {reason}"
 T_NO_FULLSCREEN = "Fullscreen is not available on this display."
@@ -62,13 +63,13 @@ ROWS_TOP = PANEL.top + 150
 ROW_H = 46
 ROW_PITCH = 52
 TOGGLE_SIZE = (66, 32)
-CHOICE_SIZE = (196, 36)
+CHOICE_SIZE = (210, 40)
 
 GOLD = (246, 206, 120)
 CREAM = (246, 238, 222)
 MUTED = (186, 172, 152)
 SECTION = (214, 178, 112)
-DIM_ALPHA = 170
+DIM_ALPHA = 150
 FOCUS_RATE = 14.0
 
 
@@ -329,7 +330,7 @@ class SettingsScene(Scene):
         tr = self.tr
         dim = a.derived(("settings-dim", DIM_ALPHA), lambda: _dim(DIM_ALPHA))
         surface.blit(dim, (0, 0))
-        draw_panel(surface, a, PANEL, alpha=248)
+        draw_solid_panel(surface, a, PANEL)
         # title with the spanner, and an ornamental rule under it
         title = tr.gettext(T_TITLE)
         font = a.font("display", 40)
@@ -346,12 +347,14 @@ class SettingsScene(Scene):
             self._draw_section(surface, tr.gettext(name), COL_X[col], ROWS_TOP - 26)
         for row in self.rows:
             self._draw_row(surface, row)
+        foot = a.derived(("settings-rule", PANEL.w - 160), lambda: _rule(PANEL.w - 160))
+        surface.blit(foot, foot.get_rect(center=(PANEL.centerx, PANEL.bottom - 104)))
         focused = self.rows[self.focus]
-        help_font = a.font("text", 18)
-        draw_text(surface, help_font, tr.gettext(focused.help), (PANEL.centerx, PANEL.bottom - 66),
+        help_font = a.font("text", 19)
+        draw_text(surface, help_font, tr.gettext(focused.help), (PANEL.centerx, PANEL.bottom - 74),
                   CREAM, anchor="center", shadow=False)
-        draw_text(surface, a.font("text", 15), tr.gettext(T_HINT), (PANEL.centerx, PANEL.bottom - 30),
-                  MUTED, anchor="center", shadow=False)
+        draw_key_hints(surface, a, [(keys, tr.gettext(m)) for keys, m in HINTS],
+                       (PANEL.centerx, PANEL.bottom - 34))
 
     def _draw_section(self, surface: pygame.Surface, text: str, x: int, y: int) -> None:
         a = self.ctx.assets
@@ -379,6 +382,63 @@ class SettingsScene(Scene):
             surface.blit(chevron, chevron.get_rect(midright=(r.right - 14, r.centery)))
             sound = a.tinted("ui/icon_sound", GOLD if row.hot > 0.5 else MUTED, (26, 26))
             surface.blit(sound, sound.get_rect(midright=(r.right - 46, r.centery)))
+
+
+def draw_solid_panel(surface: pygame.Surface, assets, rect: pygame.Rect) -> None:
+    """The 9-slice panel over an opaque dark backing: its art is see-through in the middle, and
+    a busy scene behind a menu would make the text hard to read."""
+    inner = pygame.Rect(rect).inflate(-10, -10)
+    backing = assets.derived(("solid-panel-backing", inner.size),
+                             lambda: pill(inner.size, (24, 17, 32), (12, 9, 18), radius=18))
+    surface.blit(backing, inner)
+    draw_panel(surface, assets, rect, alpha=255)
+
+
+def draw_key_hints(surface: pygame.Surface, assets, items: list[tuple[tuple[str, ...], str]],
+                   center: tuple[int, int], color: tuple[int, int, int] = MUTED) -> pygame.Rect:
+    """Draw "[↑][↓] choose   [ESC] close" centred on `center`: keycaps, then the action's word.
+
+    Arrow keys ("up", "down", "left", "right") are the arrow icons on a cap (the fonts have no
+    arrow glyphs); any other key is its name in small capitals.
+    """
+    font = assets.font("text", 15)
+    cap_font = assets.font("text_bold", 12)
+    cap_h, gap, key_gap, group_gap = 22, 6, 4, 26
+    parts: list[tuple[str, Any, int]] = []  # (kind, payload, width)
+    for n, (keys, word) in enumerate(items):
+        if n:
+            parts.append(("space", None, group_gap))
+        for i, key in enumerate(keys):
+            if i:
+                parts.append(("space", None, key_gap))
+            w = cap_h if key in _ARROW_ANGLE else max(cap_h, cap_font.size(key)[0] + 12)
+            parts.append(("key", key, w))
+        parts.append(("space", None, gap))
+        parts.append(("word", word, font.size(word)[0]))
+    total = sum(w for _, _, w in parts)
+    x = center[0] - total // 2
+    for kind, payload, w in parts:
+        if kind == "key":
+            cap = assets.derived(("keycap", w, cap_h),
+                                 lambda w=w: pill((w, cap_h), (70, 58, 74), (40, 32, 44), (150, 124, 90), 1,
+                                                  radius=5))
+            rect = cap.get_rect(midleft=(x, center[1]))
+            surface.blit(cap, rect)
+            if payload in _ARROW_ANGLE:
+                icon = assets.derived(("keycap-arrow", payload),
+                                      lambda p=payload: pygame.transform.rotate(
+                                          assets.tinted("ui/icon_left", (236, 220, 196), (14, 14)),
+                                          _ARROW_ANGLE[p]))
+                surface.blit(icon, icon.get_rect(center=rect.center))
+            else:
+                draw_text(surface, cap_font, payload, rect.center, (236, 220, 196), shadow=False)
+        elif kind == "word":
+            draw_text(surface, font, payload, (x, center[1]), color, anchor="midleft", shadow=False)
+        x += w
+    return pygame.Rect(center[0] - total // 2, center[1] - cap_h // 2, total, cap_h)
+
+
+_ARROW_ANGLE = {"left": 0, "up": -90, "right": 180, "down": 90}
 
 
 def _dim(alpha: int) -> pygame.Surface:

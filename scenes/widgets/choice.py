@@ -128,12 +128,12 @@ class Choice:
         font = fit_font(assets, "text_bold", text, inner, max(12, min(20, r.h // 2)))
         # the new value slides in from the side it came from (a few pixels, easing out)
         dx = round(self._bump_dir * 8 * self.bump * self.bump)
-        cy = r.centery - (3 if len(self.values) > 1 else 0)
+        cy = r.centery - (4 if len(self.values) > 1 else 0)
         draw_text(surface, font, text, (r.centerx + dx, cy), VALUE_COLOR, shadow=False)
         if len(self.values) > 1:
             gap = 9
             x0 = r.centerx - gap * (len(self.values) - 1) // 2
-            y = r.bottom - 7
+            y = r.bottom - 6
             for i in range(len(self.values)):
                 color = DOT_ON if i == self.index else DOT_OFF
                 pygame.draw.circle(surface, color, (x0 + i * gap, y), 2)

@@ -71,7 +71,11 @@ def knob(diameter: int, color: Color = KNOB) -> pygame.Surface:
     c = d * s // 2
     pygame.draw.circle(big, (0, 0, 0, 90), (c, c + 2 * s), diameter * s // 2)
     pygame.draw.circle(big, color, (c, c), diameter * s // 2)
-    pygame.draw.circle(big, (255, 255, 255, 120), (c, c - diameter * s // 8), diameter * s // 4)
+    # the sheen is blended on (drawing RGBA straight onto an alpha surface would punch a hole)
+    sheen = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.circle(sheen, (255, 255, 255, 150), (c, c - diameter * s // 6), diameter * s // 4)
+    big.blit(sheen, (0, 0))
+    pygame.draw.circle(big, (150, 120, 80), (c, c), diameter * s // 2, width=max(1, s))
     return pygame.transform.smoothscale(big, (d, d))
 
 
