@@ -54,3 +54,14 @@ package-onefile: $(STAMP)
 ## Build the one-dir app if it is missing or stale, then run it headless and check its ledger.
 package-smoke: $(STAMP)
 	$(BIN)/python build/smoke_test.py
+
+## Regenerate the committed art, fonts, sounds and map (generator-only packages pinned apart).
+.PHONY: assets assets-check
+assets: $(STAMP)
+	$(BIN)/python -m pip install --quiet -r tools/requirements-assets.txt
+	$(BIN)/python -m tools.assets.make_assets
+
+## Rebuild every asset into a temporary folder and compare hashes with the committed files.
+assets-check: $(STAMP)
+	$(BIN)/python -m pip install --quiet -r tools/requirements-assets.txt
+	$(BIN)/python -m tools.assets.make_assets --check
