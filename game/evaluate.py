@@ -387,6 +387,22 @@ def evaluate_spins(
     return evaluate_codes(cg, lut, stops, codes, scatter_counts(reels, stops), bet, multiplier)
 
 
+def evaluate_grids(
+    cg: CompiledGame,
+    lut: LineLut,
+    grids: np.ndarray,
+    bet: Bet,
+    multiplier: int | np.ndarray = 1,
+    stops: np.ndarray | None = None,
+) -> SpinBatch:
+    """Evaluate N grids that are not plain stop windows (held symbols, overlay or sticky wilds,
+    cascades): (N, reels, rows) symbol indices. `stops` are recorded as given (zeros if None)."""
+    n = grids.shape[0]
+    shown = np.zeros((n, cg.reel_count), dtype=np.int64) if stops is None else stops
+    codes = line_codes_from_grid(cg, grids, bet.lines)
+    return evaluate_codes(cg, lut, shown, codes, scatter_counts_from_grid(cg, grids), bet, multiplier)
+
+
 def evaluate_codes(
     cg: CompiledGame,
     lut: LineLut,

@@ -12,9 +12,7 @@ import pytest
 from game.definitions import GameDefinition, LoadedGame, load_definition, load_game
 from game.evaluate import (
     compile_game,
-    evaluate_codes,
-    line_codes_from_grid,
-    scatter_counts_from_grid,
+    evaluate_grids,
     spin_wins,
 )
 from game.events import Win
@@ -52,10 +50,7 @@ def evaluate_grid(
     bet = Bet(lines=n_lines, level=level, coin_value_cents=defn.bet.default_coin_value_cents)
     g = np.array([[[cg.index[s] for s in reel] for reel in grid]], dtype=np.int64)
     lut = cg.lut(cg.wild_set_of(wild_symbols))
-    codes = line_codes_from_grid(cg, g, n_lines)
-    counts = scatter_counts_from_grid(cg, g)
-    stops = np.zeros((1, defn.reels), dtype=np.int64)
-    batch = evaluate_codes(cg, lut, stops, codes, counts, bet, multiplier)
+    batch = evaluate_grids(cg, lut, g, bet, multiplier)
     return int(batch.win_coins[0]), spin_wins(cg, lut, batch, g[0], 0, bet)
 
 
