@@ -12,15 +12,16 @@ implementation for play and simulation alike:
   combination of `reels` symbols: best pay, symbol and run per combination code, built once per
   wild-acting set and shared by every definition with the same symbols and paytable.
 - `evaluate_spins(...)` evaluates N spins at once: stops → line codes → pays, scatter counts →
-  scatter pays, times level and multiplier.
-- `spin_wins(...)` turns one spin of a batch into the `Win` objects of `game.events`.
+  scatter pays, times level and multiplier. `evaluate_grids(...)` does the same from grids.
+- `batch_wins(...)` / `spin_wins(...)` turn evaluated spins into the `Win` objects of
+  `game.events` (with positions), for play; the simulator needs only the totals.
 
 Combination code of a line: digits are symbol indices, reel 1 most significant
 (code = Σ sym[r] · S^(reels-1-r), S = number of symbols). When S^reels is too large for a table,
 the same rule function is evaluated on the actual cells instead (`LineLut.direct`).
 
 Cells that are not stop-driven (overlay wilds, held symbols, cascades) are evaluated from a grid
-with `line_codes_from_grid`; the stop-driven path is a shortcut that yields the same codes.
+with `evaluate_grids`; the stop-driven path is a shortcut that yields the same codes (tested).
 """
 
 from __future__ import annotations
@@ -124,6 +125,11 @@ class CompiledGame:
     def symbol_count(self) -> int:
         return len(self.symbol_ids)
 
+    @property
+    def code_dtype(self) -> type[np.signedinteger]:
+        """int32 codes while every combination fits (always with a table), else int64."""
+        return np.int32 if self.symbol_count**self.reel_count < 2**31 else np.int64
+
     def reels(self, name: str, wild_reels: frozenset[int] = frozenset()) -> CompiledReels:
         """The compiled reel set `name`, with the 1-based `wild_reels` covered by wilds."""
         key = (name, frozenset(wild_reels))
@@ -168,7 +174,7 @@ class CompiledGame:
                     raise ValueError(f"{self.defn.id}: a wild reel needs a wild symbol")
                 win = np.full_like(win, self.wild)
             windows.append(win.astype(np.int16))
-            line_parts.append((win[:, self.lines[:, r]] * self.powers[r]).astype(np.int32))
+            line_parts.append((win[:, self.lines[:, r]] * self.powers[r]).astype(self.code_dtype))
             scatter_parts.append((win[:, :, None] == scat[None, None, :]).sum(axis=1, dtype=np.int16))
             lengths.append(n)
         return CompiledReels(
@@ -295,7 +301,8 @@ def grids_from_stops(reels: CompiledReels, stops: np.ndarray) -> np.ndarray:
 def line_codes(reels: CompiledReels, stops: np.ndarray, lines: int) -> np.ndarray:
     """(N, lines) combination code of each of the first `lines` lines for (N, reels) stops."""
     if stops.shape[0] <= SMALL_BATCH:
-        return reels.flat_line_parts[stops + reels.offsets][:, :, :lines].sum(axis=1, dtype=np.int32)
+        flat = reels.flat_line_parts
+        return flat[stops + reels.offsets][:, :, :lines].sum(axis=1, dtype=flat.dtype)
     parts = reels.line_parts_for(lines)
     # np.take on contiguous tables: a plain row gather, much faster than fancy indexing of a view
     codes = np.take(parts[0], stops[:, 0], axis=0)
@@ -308,7 +315,7 @@ def line_codes_from_grid(cg: CompiledGame, grid: np.ndarray, lines: int) -> np.n
     """(N, lines) combination codes from (N, reels, rows) grids of symbol indices."""
     reel_idx = np.arange(cg.reel_count)[None, :]
     cells = grid[:, reel_idx, cg.lines[:lines]]  # (N, lines, reels)
-    return (cells.astype(np.int64) @ cg.powers).astype(np.int32)
+    return (cells.astype(np.int64) @ cg.powers).astype(cg.code_dtype)
 
 
 def line_cells(cg: CompiledGame, codes: np.ndarray) -> np.ndarray:

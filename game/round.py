@@ -40,7 +40,6 @@ from game.events import (
     SpinEvent,
     SpinMode,
     WinCapEvent,
-    events_from_json,
     events_to_json,
 )
 from game.games import cap_coins, rules_for
@@ -179,11 +178,6 @@ class RoundResult:
             "pending": None if self.pending is None else self.pending.model_dump(mode="json"),
             "events": events_to_json(self.events),
         }
-
-    @classmethod
-    def events_of_json(cls, data: dict[str, Any]) -> list:
-        """The typed events of a `to_json()` dict."""
-        return events_from_json(data["events"])
 
 
 class RoundState(BaseModel):

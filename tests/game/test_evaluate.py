@@ -268,3 +268,38 @@ def test_adding_a_wild_never_lowers_a_line_pay(fixed, cells, at, wild_symbols):
     cells[at] = cg.wild
     after = best_line(cg, np.array([cells]), ws)[0][0]
     assert after >= before
+
+
+def reference_line(defn: GameDefinition, cells: list[str], wild_set: set[str]) -> tuple[int, str | None, int]:
+    """The evaluation rule exactly as the architecture doc words it, in plain Python."""
+    best: tuple[int, int, int] = (0, 0, -1)
+    found: tuple[int, str | None, int] = (0, None, 0)
+    wild = defn.symbols_of_kind("wild")[0]
+    for s, pays in defn.paytable.items():
+        run = 0
+        for c in cells:
+            if c == s or (s != wild and c in wild_set):
+                run += 1
+            else:
+                break
+        listed = [k for k in pays if k <= run]
+        pay = pays[max(listed)] if listed else 0
+        key = (pay, run, defn.symbol_ids.index(s))
+        if pay > 0 and key > best:
+            best, found = key, (pay, s, run)
+    return found
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    cells=st.lists(st.sampled_from(SYMS), min_size=5, max_size=5),
+    wild_symbols=st.sampled_from([(), ("deer",), ("owl",), ("owl", "deer")]),
+)
+def test_the_table_agrees_with_the_rule_as_written(fixed, cells, wild_symbols):
+    cg = compile_game(fixed)
+    lut = cg.lut(cg.wild_set_of(wild_symbols))
+    code = np.array([[sum(cg.index[c] * int(p) for c, p in zip(cells, cg.powers, strict=True))]])
+    pay, sym, run = line_pays(cg, lut, code)
+    want = reference_line(fixed, cells, {"wild", *wild_symbols})
+    got = (int(pay[0, 0]), cg.symbol_ids[int(sym[0, 0])] if pay[0, 0] else None, int(run[0, 0]))
+    assert got == want
