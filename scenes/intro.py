@@ -80,6 +80,11 @@ class IntroScene(Scene):
     def on_enter(self) -> None:
         self.ctx.audio.music("common/lobby_music", fade_ms=1500)
         self._apply()
+        # the player looks at the logo for a few seconds: decode the lobby's art meanwhile
+        lobby_art = ["ui/lobby_bg", "ui/panel", "ui/button_normal", "ui/button_hover",
+                     "ui/icon_sound", "ui/icon_close", "ui/icon_left", "ui/icon_right"]
+        lobby_art += [f"{gid}/tile" for gid in sorted(self.ctx.games)]
+        self.ctx.assets.queue_preload(r for r in lobby_art if self.ctx.assets.has_image(r))
 
     # input -----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
