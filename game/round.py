@@ -115,17 +115,6 @@ class RoundContext:
         return batch, events
 
 
-def check_pick(choice: Any, options: int, picked: Sequence[int]) -> int:
-    """A valid pick index, or ValueError with a plain message."""
-    if isinstance(choice, bool) or not isinstance(choice, int | np.integer):
-        raise ValueError(f"a pick must be a whole number, got {choice!r}")
-    if not 0 <= choice < options:
-        raise ValueError(f"pick {choice} is out of range: choose 0 to {options - 1}")
-    if choice in picked:
-        raise ValueError(f"pick {choice} was already picked")
-    return int(choice)
-
-
 def _bet_json(bet: Bet) -> dict[str, Any]:
     out: dict[str, Any] = {
         "lines": bet.lines,

@@ -12,7 +12,7 @@ import time and they may import it freely.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +103,17 @@ def apply_cap(uncapped: np.ndarray, cap: int | None) -> tuple[np.ndarray, np.nda
     if cap is None:
         return uncapped, np.zeros(uncapped.shape, dtype=bool)
     return np.minimum(uncapped, cap), uncapped >= cap
+
+
+def check_pick(choice: Any, options: int, picked: Sequence[int]) -> int:
+    """A valid pick index, or ValueError with a plain message."""
+    if isinstance(choice, bool) or not isinstance(choice, int | np.integer):
+        raise ValueError(f"a pick must be a whole number, got {choice!r}")
+    if not 0 <= choice < options:
+        raise ValueError(f"pick {choice} is out of range: choose 0 to {options - 1}")
+    if choice in picked:
+        raise ValueError(f"pick {choice} was already picked")
+    return int(choice)
 
 
 # -- plain line games (no feature) -------------------------------------------------------------

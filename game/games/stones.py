@@ -30,7 +30,7 @@ from game.events import (
     PicksDoneEvent,
     StoneReveal,
 )
-from game.games import BatchStats, GameRules, apply_cap, cap_coins, register
+from game.games import BatchStats, GameRules, apply_cap, cap_coins, check_pick, register
 
 if TYPE_CHECKING:
     from game.money import Bet
@@ -142,8 +142,6 @@ def reveal(stone: StoneFeature) -> StoneReveal:
 # -- play ---------------------------------------------------------------------------------------
 def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     """One round: base spin, then (if triggered) the picks and the free spins."""
-    from game.round import check_pick
-
     cg = ctx.compiled
     t = tables(cg)
     f = t.feature
