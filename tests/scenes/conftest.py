@@ -11,6 +11,7 @@ import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import shutil
 from pathlib import Path
@@ -91,7 +92,6 @@ def ledger(tmp_path):
 @pytest.fixture
 def ctx(assets, audio, ledger, tmp_path):
     from scenes.app import build_context
-
     from scenes.context import LaunchOptions
 
     options = LaunchOptions(data_dir=tmp_path, seed=1)
