@@ -14,8 +14,8 @@ Checks, in order (the first failure stops the run with a message and exit code 1
 4. the app folder is byte-for-byte unchanged (nothing was written next to the executable);
 5. started without `--data-dir`, the app writes into the per-user data folder
    (`$XDG_DATA_HOME/reelhouse`, pointed at a temporary folder here) and not into the bundle.
-Then it prints the time to first frame (from `--bench` if the app reports
-`startup_to_first_frame_ms`, else the wall time of `--frames 1`).
+Then it prints the start-up figures, for information (they never fail the run: CI machines are
+noisy): `startup_to_first_frame_ms` from `--bench`, and the best wall time of `--frames 1`.
 """
 
 from __future__ import annotations
@@ -150,20 +150,26 @@ def check_ledger(ledger_path: Path, rounds: int = ROUNDS, game_id: str = GAME) -
         return balance
 
 
-def first_frame_ms(exe: Path, env: dict[str, str], data_dir: Path) -> tuple[float, str]:
-    """Time to first frame in ms and where the figure came from."""
-    proc, _ = run_app(exe, ["--bench", "--data-dir", str(data_dir / "bench")], env)
-    if proc.returncode == 0:
-        match = re.search(r'"?startup_to_first_frame_ms"?\s*[:=]\s*([0-9.]+)', proc.stdout)
-        if match:
-            return float(match.group(1)), "--bench startup_to_first_frame_ms"
-    # fall back on the wall time of one frame (includes interpreter start and shutdown)
+def bench_first_frame_ms(exe: Path, env: dict[str, str], data_dir: Path) -> float | None:
+    """`startup_to_first_frame_ms` from the app's `--bench` JSON, or None if it reports none.
+
+    The app measures from its first line of Python, so this leaves out the bootloader (and, for
+    the one-file build, the unpacking): see `frames1_wall_ms` for the whole process.
+    """
+    proc, _ = run_app(exe, ["--bench", "--data-dir", str(data_dir)], env)
+    expect_success(proc, "--bench")
+    match = re.search(r'"startup_to_first_frame_ms"\s*:\s*([0-9.]+)', proc.stdout)
+    return float(match.group(1)) if match else None
+
+
+def frames1_wall_ms(exe: Path, env: dict[str, str], data_dir: Path, runs: int = 3) -> float:
+    """Best wall time of `--frames 1` over `runs` runs: process start to exit, in ms."""
     best = float("inf")
-    for i in range(3):
-        proc, wall = run_app(exe, ["--frames", "1", "--data-dir", str(data_dir / f"frames{i}")], env)
+    for i in range(runs):
+        proc, wall = run_app(exe, ["--frames", "1", "--data-dir", str(data_dir / str(i))], env)
         expect_success(proc, "--frames 1")
         best = min(best, wall * 1000)
-    return best, "best wall time of 3 runs of --frames 1"
+    return best
 
 
 def smoke(exe: Path) -> None:
@@ -203,12 +209,21 @@ def smoke(exe: Path) -> None:
             raise SmokeError("without --data-dir the app wrote into its own folder")
         print("smoke: without --data-dir the ledger goes to $XDG_DATA_HOME/reelhouse")
 
-        ms, source = first_frame_ms(exe, env, tmp)
+        bench_ms = bench_first_frame_ms(exe, env, tmp / "bench")
+        wall_ms = frames1_wall_ms(exe, env, tmp / "frames")
+        ms = bench_ms if bench_ms is not None else wall_ms
         verdict = "within" if ms <= FIRST_FRAME_TARGET_MS else "OVER"
         print(
-            f"smoke: first frame {ms:.0f} ms ({source}); {verdict} the {FIRST_FRAME_TARGET_MS:.0f} ms target"
+            f"smoke: first frame {'—' if bench_ms is None else f'{bench_ms:.0f} ms'} (--bench "
+            f"startup_to_first_frame_ms), {wall_ms:.0f} ms wall for --frames 1 (best of 3); "
+            f"{verdict} the {FIRST_FRAME_TARGET_MS:.0f} ms target"
         )
-        print(json.dumps({"smoke": "ok", "first_frame_ms": round(ms), "autoplay_wall_s": round(wall, 2)}))
+        figures = {
+            "first_frame_ms": bench_ms,
+            "frames1_wall_ms": round(wall_ms),
+            "autoplay_wall_s": round(wall, 2),
+        }
+        print(json.dumps({"smoke": "ok", **figures}))
 
 
 def main(argv: list[str] | None = None) -> int:
