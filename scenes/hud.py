@@ -102,6 +102,9 @@ class Hud:
         self._count_t = 0.0
         self.win_flash = 0.0
         self.clock = 0.0
+        # after a round is credited, the balance shown climbs with the win meter (display only:
+        # the ledger already holds the final balance)
+        self.balance_follows_meter = False
 
         self.lines = Selector(RECT_LINES, title=T_LINES, format_value=str,
                               on_step=lambda d: on_step("lines", d))
@@ -138,6 +141,7 @@ class Hud:
         self.message_color = color
 
     def reset_win(self) -> None:
+        self.balance_follows_meter = False
         self.win_target = 0
         self.win_shown = 0.0
         self._count_time = 0.0
@@ -212,8 +216,10 @@ class Hud:
             draw_text(surface, font, self.message, MESSAGE_POS, self.message_color)
 
         coin_value = bet.coin_value_cents if bet is not None else 1
-        self._money_box(surface, RECT_BALANCE, T_BALANCE, self.balance_cents // coin_value,
-                        self.balance_cents, CREAM)
+        balance = self.balance_cents
+        if self.balance_follows_meter:
+            balance -= max(0, self.win_target - int(self.win_shown)) * coin_value
+        self._money_box(surface, RECT_BALANCE, T_BALANCE, balance // coin_value, balance, CREAM)
         for s in self.selectors:
             s.draw(surface, a)
         if bet is not None:
@@ -254,7 +260,8 @@ class Hud:
         a = self.assets
         index, total, mult = self.free  # type: ignore[misc]
         r = RECT_FREE
-        draw_panel(surface, a, r, alpha=235)
+        draw_panel(surface, a, r, alpha=255)
+        draw_panel(surface, a, r, alpha=255)  # twice: the panel face is translucent by design
         draw_text(surface, a.font("display", 22), T_FREE_SPINS, (r.x + 20, r.centery), GOLD,
                   anchor="midleft", outline=1, outline_color=(60, 30, 0))
         draw_text(surface, a.font("display", 22), T_FREE_COUNT.format(index=index, total=total),

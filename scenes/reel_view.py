@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,6 +37,8 @@ import pygame
 
 from game.definitions import GameDefinition, StonesFeature
 from game.events import SpinEvent
+
+Cache = Callable[[tuple, Callable[[], pygame.Surface]], pygame.Surface]
 
 log = logging.getLogger(__name__)
 
@@ -133,14 +135,30 @@ def vertical_blur(image: pygame.Surface, radius: int) -> pygame.Surface:
     return out
 
 
-def _glow_rect(size: tuple[int, int], color: tuple[int, int, int], border: int) -> pygame.Surface:
+def soft_blur(surf: pygame.Surface, radius: int) -> pygame.Surface:
+    """A cheap, smooth blur: two box blurs of half the radius (≈ a tent kernel).
+
+    Several times faster than `gaussian_blur` and indistinguishable on glows, which keeps the
+    one-off preparation of a game's art short.
+    """
+    r = max(1, radius // 2)
+    return pygame.transform.box_blur(pygame.transform.box_blur(surf, r), r)
+
+
+def _glow_rect(size: tuple[int, int], color: tuple[int, int, int], border: int,
+               width: int = 6) -> pygame.Surface:
     """A soft glowing frame of `size` (drawn, then blurred), for anticipation and win cells."""
     w, h = size
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     inset = border + 4
-    pygame.draw.rect(surf, (*color, 255), (inset, inset, w - 2 * inset, h - 2 * inset), width=6,
+    pygame.draw.rect(surf, (*color, 255), (inset, inset, w - 2 * inset, h - 2 * inset), width=width,
                      border_radius=14)
-    surf = pygame.transform.gaussian_blur(surf, border // 2 or 1)
+    surf = soft_blur(surf, border // 2 or 1)
+    if width > 6:  # a strong glow: blur a second copy into the first for a denser core
+        core = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(core, (*color, 255), (inset, inset, w - 2 * inset, h - 2 * inset),
+                         width=width // 2, border_radius=14)
+        surf.blit(soft_blur(core, 3), (0, 0))
     pygame.draw.rect(surf, (*[min(255, c + 60) for c in color], 255),
                      (inset, inset, w - 2 * inset, h - 2 * inset), width=2, border_radius=14)
     return surf
@@ -169,10 +187,18 @@ class SymbolArt:
         images: dict[str, pygame.Surface],
         wild_cover: pygame.Surface | None = None,
         wild_tag: pygame.Surface | None = None,
+        cache: Cache | None = None,
     ) -> None:
+        """`cache(key, build)` keeps the blurred copies between scenes (the asset store's
+        `derived`); keys are prefixed with "reel-art" and the symbol id."""
+        def keep(key: tuple, build) -> pygame.Surface:
+            return cache(("reel-art", *key), build) if cache is not None else build()
+
         self.sharp = dict(images)
-        self.blur_light = {k: vertical_blur(v, BLUR_LIGHT) for k, v in images.items()}
-        self.blur_heavy = {k: vertical_blur(v, BLUR_HEAVY) for k, v in images.items()}
+        self.blur_light = {k: keep((k, id(v), BLUR_LIGHT), lambda v=v: vertical_blur(v, BLUR_LIGHT))
+                           for k, v in images.items()}
+        self.blur_heavy = {k: keep((k, id(v), BLUR_HEAVY), lambda v=v: vertical_blur(v, BLUR_HEAVY))
+                           for k, v in images.items()}
         # pulse steps for winning symbols: scaled once here, never per frame
         self.pulse: dict[str, list[pygame.Surface]] = {}
         for k, v in images.items():
@@ -189,8 +215,12 @@ class SymbolArt:
             self.cover_glow = _alpha_steps(_glow_rect((cw + 40, ch + 40), (120, 255, 220), 18),
                                            GLOW_STEPS, lo=0.25)
         self.anticipation_glow = _alpha_steps(
-            _glow_rect((CELL_W + 36, WINDOW.height + 36), (255, 196, 64), 18), GLOW_STEPS, lo=0.3
+            _glow_rect((CELL_W + 44, WINDOW.height + 44), (255, 180, 50), 22, width=14),
+            GLOW_STEPS, lo=0.55,
         )
+        wash = pygame.Surface((CELL_W, WINDOW.height), pygame.SRCALPHA)
+        wash.fill((255, 170, 40, 70))
+        self.anticipation_wash = _alpha_steps(wash, GLOW_STEPS, lo=0.3)
         self.cell_glow = _alpha_steps(_glow_rect((CELL_W + 28, CELL_H + 28), (255, 226, 120), 14),
                                       GLOW_STEPS, lo=0.45)
         dim = pygame.Surface((CELL_W, CELL_H), pygame.SRCALPHA)
@@ -584,9 +614,11 @@ class ReelView:
         clock: float = 0.0,
         emphasis: frozenset[tuple[int, int]] | None = None,
         pulse: int = 0,
+        cell_frame: pygame.Surface | None = None,
     ) -> None:
         """Blit the reels into the window. `emphasis`: winning cells drawn bright and pulsing
-        (step `pulse`), the others dimmed; `clock` animates glows. Changes no state."""
+        (step `pulse`) inside `cell_frame` (default: a gold glow), the others dimmed; `clock`
+        animates glows. Changes no state."""
         art = self.art
         win = self.window
         old_clip = surface.get_clip()
@@ -608,6 +640,7 @@ class ReelView:
             top = math.floor(reel.pos)
             frac = reel.pos - top
             at_rest = reel.phase == "rest"
+            tagged = reel.landed and art.wild_tag is not None and bool(self.wild_marked)
             for k in range(rows + 1):
                 idx = top + k
                 y = win.y + round((k - frac) * CELL_H)
@@ -617,7 +650,7 @@ class ReelView:
                 if at_rest and emphasis is not None and (i, k) in emphasis:
                     continue  # drawn on top below, scaled
                 surface.blit(table[sym], (x, y - blur))
-                if at_rest and sym in self.wild_marked and art.wild_tag is not None:
+                if tagged and sym in self.wild_marked:
                     tag = art.wild_tag
                     surface.blit(tag, (x + (SYMBOL - tag.get_width()) // 2, y + SYMBOL - tag.get_height()
                                        - 4))
@@ -630,7 +663,7 @@ class ReelView:
                         surface.blit(art.dim_cell, (win.x + i * CELL_W, win.y + row * CELL_H))
         self._draw_covers(surface, glow_i, emphasis)
         if emphasis is not None:
-            g = art.cell_glow[glow_i]
+            g = cell_frame if cell_frame is not None else art.cell_glow[glow_i]
             for i, row in emphasis:
                 if i >= len(self.reels) or self.reels[i].phase != "rest":
                     continue
@@ -644,6 +677,8 @@ class ReelView:
                 if sym in self.wild_marked and art.wild_tag is not None:
                     tag = art.wild_tag
                     surface.blit(tag, tag.get_rect(midbottom=(cx, cy + SYMBOL // 2 - 4)))
+        if self._anticipating is not None:
+            surface.blit(art.anticipation_wash[glow_i], (win.x + self._anticipating * CELL_W, win.y))
         surface.set_clip(old_clip)
         if self._anticipating is not None:
             g = art.anticipation_glow[glow_i]

@@ -50,7 +50,7 @@ from game.money import Bet, format_cents
 from scenes.celebration import CelebrationScene
 from scenes.hud import GOLD, Hud
 from scenes.intents import Act, Intent
-from scenes.reel_view import NORMAL, QUICK, TURBO, WINDOW, ReelView, SymbolArt
+from scenes.reel_view import NORMAL, QUICK, TURBO, WINDOW, ReelView, SymbolArt, soft_blur
 from scenes.round_driver import RoundDriver, RoundRefused, RoundView
 from scenes.sound_director import SoundDirector
 from scenes.stack import Scene
@@ -88,8 +88,9 @@ P_AUTOPLAY_STOPPED = (
 
 CREAM = (255, 248, 230)
 CAP_COLOR = (255, 190, 90)
-LOGO_SIZE = (232, 58)
-LOGO_CENTER = (640, 26)
+LOGO_SIZE = (216, 54)
+LOGO_CENTER = (640, 29)
+TRIGGER_HIGHLIGHT = 1.1  # s the landed scatters glow alone before the announcement
 
 
 class ReelsScene(Scene):
@@ -119,7 +120,7 @@ class ReelsScene(Scene):
         self.driver.set_bet(self.bet)
         self.view = ReelView(self.defn, self._symbol_art())
         self.presenter = WinPresenter(self.defn, self.view, self.assets.font("text_bold", 13),
-                                      self.assets.image("ui/line_badge"))
+                                      self.assets.image("ui/line_badge"), cache=self.assets.derived)
         self.hud = Hud(
             self.assets, self.defn, on_spin=self.spin_pressed, on_step=self.step_bet,
             on_max_bet=self.max_bet, on_top_up=self.top_up, on_back=self.back,
@@ -128,9 +129,7 @@ class ReelsScene(Scene):
         self.hud.set_bet(self.bet)
         self.hud.balance_cents = self.driver.balance_cents
         self._static = {False: self._compose_static(False), True: None}
-        self._reel_bg = self._opaque(self.assets.image(f"{game_id}/reel_bg"))
-        self._logo = (self.assets.scaled(f"{game_id}/logo", LOGO_SIZE)
-                      if self.assets.has_image(f"{game_id}/logo") else None)
+        self._logo = self._compose_logo() if self.assets.has_image(f"{game_id}/logo") else None
 
         # the round being shown
         self.queue: deque = deque()
@@ -177,7 +176,8 @@ class ReelsScene(Scene):
         cover = None
         if isinstance(feature, StonesFeature) and any(s.kind == "wild_reel" for s in feature.stones):
             cover = a.image(f"{self.game_id}/wild_reel")
-        art = SymbolArt(images, wild_cover=cover, wild_tag=self._wild_tag())
+        art = SymbolArt(images, wild_cover=cover, wild_tag=self._wild_tag(),
+                        cache=self.assets.derived)
         art.convert()
         return art
 
@@ -189,18 +189,32 @@ class ReelsScene(Scene):
         surf = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
         glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         pygame.draw.rect(glow, (255, 200, 60, 220), glow.get_rect().inflate(-8, -8), border_radius=12)
-        surf.blit(pygame.transform.gaussian_blur(glow, 5), (0, 0))
+        surf.blit(soft_blur(glow, 5), (0, 0))
         plate = pygame.Rect(8, 8, w, h)
         pygame.draw.rect(surf, (255, 214, 90), plate, border_radius=9)
         pygame.draw.rect(surf, (255, 246, 200), plate, width=2, border_radius=9)
         surf.blit(text, text.get_rect(center=plate.center))
         return surf
 
+    def _compose_logo(self) -> pygame.Surface:
+        """The game's logo with a dark halo, so it reads over the frame's bright crest."""
+        logo = self.assets.scaled(f"{self.game_id}/logo", LOGO_SIZE)
+        pad = 14
+        surf = pygame.Surface((logo.get_width() + 2 * pad, logo.get_height() + 2 * pad), pygame.SRCALPHA)
+        shade = logo.copy()
+        shade.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGB_MULT)
+        surf.blit(shade, (pad, pad))
+        surf = soft_blur(surf, 6)
+        for _ in range(2):  # a denser halo right around the letters
+            surf.blit(shade, (pad, pad + 2))
+        surf.blit(logo, (pad, pad))
+        return surf
+
     def _opaque(self, surf: pygame.Surface) -> pygame.Surface:
         return surf.convert() if pygame.display.get_surface() is not None else surf
 
     def _compose_static(self, free: bool) -> pygame.Surface:
-        """Backdrop + frame + HUD bar in one opaque surface: one fast blit per frame.
+        """Backdrop + reel background + frame + HUD bar in one opaque surface: one fast blit.
 
         The frame is transparent over the whole reel window, so nothing drawn later in the
         window is ever covered by it and it can be baked in underneath.
@@ -210,6 +224,7 @@ class ReelsScene(Scene):
             f"{self.game_id}/background_free") else f"{self.game_id}/background"
         surf = pygame.Surface((1280, 720))
         surf.blit(a.image(name), (0, 0))
+        surf.blit(a.image(f"{self.game_id}/reel_bg"), WINDOW)
         surf.blit(a.image(f"{self.game_id}/frame"), (0, 0))
         surf.blit(a.image("ui/hud_bar"), (0, 560))
         return self._opaque(surf)
@@ -428,10 +443,17 @@ class ReelsScene(Scene):
         elif isinstance(ev, FreeSpinsTriggerEvent):
             self.trigger_cells = frozenset(tuple(p) for p in ev.positions)
             self.presenter.clear()
-            self.overlay = ("trigger", T_TRIGGER_BANNER, T_TRIGGER_SUB.format(picks=ev.picks))
             self.hud.set_message(T_TRIGGER.format(count=ev.count), GOLD)
             self.sounds.feature_won()
-            self._wait(2.2 * self.speed)
+            banner = ("trigger", T_TRIGGER_BANNER, T_TRIGGER_SUB.format(picks=ev.picks))
+
+            def announce() -> None:
+                # the scatters glowed alone first; now the announcement, then the stones
+                self.overlay = banner
+                self._wait(1.5 * self.speed)
+
+            self._wait(TRIGGER_HIGHLIGHT * self.speed)
+            self._after_timer = announce
         elif isinstance(ev, PickRequestEvent):
             self.overlay = None
             self.trigger_cells = None
@@ -563,6 +585,7 @@ class ReelsScene(Scene):
         self.round_win = ev.total_win_coins
         if self.hud.win_target != ev.total_win_coins:
             self.hud.count_win_to(ev.total_win_coins, 0.5 * self.speed)
+        self.hud.balance_follows_meter = True
         if self.cap_text:
             self.hud.set_message(self.cap_text, CAP_COLOR)
             self.cap_text = ""
@@ -658,9 +681,11 @@ class ReelsScene(Scene):
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._static_surface(), (0, 0))
-        surface.blit(self._reel_bg, WINDOW)
-        emphasis = self.trigger_cells if self.trigger_cells is not None else self.presenter.emphasis
-        self.view.draw(surface, self.clock, emphasis, self.presenter.pulse)
+        if self.trigger_cells is not None:
+            self.view.draw(surface, self.clock, self.trigger_cells, self.presenter.pulse)
+        else:
+            self.view.draw(surface, self.clock, self.presenter.emphasis, self.presenter.pulse,
+                           self.presenter.cell_frame)
         idle = not self.driver.active
         hover = self.hover_line if idle and self.hover_line is not None else None
         self.presenter.draw_lines(surface, hover)

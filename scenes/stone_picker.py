@@ -41,6 +41,7 @@ from game.events import (
     StoneReveal,
 )
 from scenes.intents import Act, Intent
+from scenes.reel_view import soft_blur
 from scenes.stack import Scene
 from scenes.text import draw_text, fit_font
 from scenes.widgets import draw_panel
@@ -211,7 +212,7 @@ class StonePickerScene(Scene):
         self._sparks = [pygame.transform.smoothscale(spark, (s, s)) for s in (6, 10, 14, 20, 28)]
         glow = pygame.Surface((STONE + 40, STONE + 40), pygame.SRCALPHA)
         pygame.draw.rect(glow, (*TEAL, 190), glow.get_rect().inflate(-18, -18), width=8, border_radius=22)
-        self._focus_glow = pygame.transform.gaussian_blur(glow, 6)
+        self._focus_glow = soft_blur(glow, 6)
 
     def _compose_panel(self) -> pygame.Surface:
         """The panel: the picker backdrop seen through a rounded window with a gold rim."""
@@ -328,6 +329,7 @@ class StonePickerScene(Scene):
             st.t = -0.12 * k  # staggered: each starts turning a moment after the previous
         self.request = None
         self.headline = T_ALL_PICKED
+        self.label = None
         self._set_phase("unveil")
 
     def _finish(self) -> None:
@@ -430,7 +432,7 @@ class StonePickerScene(Scene):
         if self.label is not None:
             text, pos, age = self.label
             age += dt
-            self.label = None if age > 1.4 * max(sp, 0.3) else (text, pos, age)
+            self.label = None if age > 1.1 * max(sp, 0.3) else (text, pos, age)
 
         if self.phase == "revealing":
             if self.phase_t >= 0.9 * sp:
@@ -470,8 +472,8 @@ class StonePickerScene(Scene):
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         if self.label is not None:
             text, (cx, cy), age = self.label
-            draw_text(surface, a.font("display", 30), text, (cx, cy - 70 - int(age * 30)), GOLD,
-                      outline=2, outline_color=(50, 26, 0))
+            draw_text(surface, a.font("display", 30), text, (cx, cy - 62 - int(min(age, 0.6) * 30)),
+                      GOLD, outline=2, outline_color=(50, 26, 0))
         self._draw_summary(surface)
         if self.error:
             draw_text(surface, a.font("text_bold", 18), self.error, (640, PANEL.bottom - 20),
@@ -521,9 +523,10 @@ class StonePickerScene(Scene):
 
     def _draw_intro(self, surface: pygame.Surface) -> None:
         a = self.assets
+        surface.blit(self._dim, (0, 0))
         box = pygame.Rect(0, 0, 640, 380)
         box.center = (640, 360)
-        draw_panel(surface, a, box, alpha=245)
+        draw_panel(surface, a, box, alpha=255)
         draw_text(surface, a.font("display", 64), T_INTRO, (box.centerx, box.top + 70), GOLD,
                   outline=3, outline_color=(60, 30, 0))
         lines = [T_INTRO_SPINS.format(n=self.spins), T_INTRO_MULT.format(n=self.multiplier)]

@@ -20,7 +20,7 @@ import pygame
 
 from game.definitions import GameDefinition
 from game.events import SpinEvent, Win
-from scenes.reel_view import CELL_H, CELL_W, ReelView
+from scenes.reel_view import CELL_H, CELL_W, Cache, ReelView, soft_blur
 from scenes.text import render_text
 
 MSG_LINE = "LINE {line}: {coins:,} coins"
@@ -37,6 +37,7 @@ LINE_COLOURS: tuple[tuple[int, int, int], ...] = (
 )
 
 BADGE_W, BADGE_H = 30, 18
+GOLD_FRAME = (255, 206, 90)  # the frame of winning cells while every line shows at once
 MARKER_GAP = 6  # px between the window edge and a marker
 ALL_TIME = 1.7  # s: every winning line at once
 EACH_TIME = 1.15  # s: one win in the cycle
@@ -78,28 +79,52 @@ def _line_points(line: list[int], left: tuple[int, int], right: tuple[int, int],
     return pts
 
 
+LINE_MARGIN = 18
+
+
+def _line_origin(points: list[tuple[int, int]]) -> tuple[int, int]:
+    """Where a line's art is blitted (its bounding box's corner, margin included)."""
+    return min(p[0] for p in points) - LINE_MARGIN, min(p[1] for p in points) - LINE_MARGIN
+
+
 def _render_line(points: list[tuple[int, int]], colour: tuple[int, int, int]
                  ) -> tuple[pygame.Surface, tuple[int, int]]:
-    """A line's art (glow + outline + core) on its own surface, and where to blit it."""
-    margin = 14
+    """A line's art (soft glow, dark edge, coloured core, bright centre) on its own surface,
+    and where to blit it."""
+    margin = LINE_MARGIN
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     x0, y0 = min(xs) - margin, min(ys) - margin
     w, h = max(xs) - x0 + margin, max(ys) - y0 + margin
     local = [(x - x0, y - y0) for x, y in points]
     # the glow is drawn at half size and blurred, then scaled up once: cheap and soft
-    small = pygame.Surface((w // 2 + 1, h // 2 + 1), pygame.SRCALPHA)
-    pygame.draw.lines(small, (*colour, 200), False, [(x // 2, y // 2) for x, y in local], 6)
-    small = pygame.transform.gaussian_blur(small, 4)
+    small = pygame.Surface((w // 4 + 1, h // 4 + 1), pygame.SRCALPHA)
+    pygame.draw.lines(small, (*colour, 255), False, [(x // 4, y // 4) for x, y in local], 5)
+    small = soft_blur(small, 4)
     surf = pygame.transform.smoothscale(small, (w, h))
-    pygame.draw.lines(surf, (20, 14, 8, 230), False, local, 9)
-    pygame.draw.lines(surf, (*colour, 255), False, local, 5)
-    light = tuple(min(255, c + 90) for c in colour)
-    pygame.draw.lines(surf, (*light, 255), False, local, 1)
+    pygame.draw.lines(surf, (16, 10, 6, 235), False, local, 11)
+    pygame.draw.lines(surf, (*colour, 255), False, local, 7)
+    light = tuple(min(255, c + 110) for c in colour)
+    pygame.draw.lines(surf, (*light, 255), False, local, 2)
     for x, y in local[1:-1]:
-        pygame.draw.circle(surf, (20, 14, 8, 230), (x, y), 6)
-        pygame.draw.circle(surf, (*colour, 255), (x, y), 4)
+        pygame.draw.circle(surf, (16, 10, 6, 235), (x, y), 8)
+        pygame.draw.circle(surf, (*colour, 255), (x, y), 6)
+        pygame.draw.circle(surf, (*light, 255), (x, y), 2)
     return surf, (x0, y0)
+
+
+def _render_cell_frame(colour: tuple[int, int, int]) -> pygame.Surface:
+    """The frame around a winning cell, in its line's colour, with a soft outer glow."""
+    w, h = CELL_W + 24, CELL_H + 24
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    box = pygame.Rect(12, 12, CELL_W, CELL_H).inflate(-8, -4)
+    pygame.draw.rect(surf, (*colour, 255), box, width=10, border_radius=16)
+    surf = soft_blur(surf, 6)
+    pygame.draw.rect(surf, (16, 10, 6, 200), box, width=7, border_radius=16)
+    pygame.draw.rect(surf, (*colour, 255), box, width=4, border_radius=16)
+    light = tuple(min(255, c + 110) for c in colour)
+    pygame.draw.rect(surf, (*light, 255), box.inflate(-2, -2), width=1, border_radius=15)
+    return surf
 
 
 def _render_badge(number: int, colour: tuple[int, int, int], state: str, font: pygame.font.Font,
@@ -132,20 +157,32 @@ class WinPresenter:
     """Shows one spin's wins; also draws the line markers and the hover preview."""
 
     def __init__(self, definition: GameDefinition, view: ReelView, font: pygame.font.Font,
-                 badge_art: pygame.Surface | None = None) -> None:
+                 badge_art: pygame.Surface | None = None, cache: Cache | None = None) -> None:
+        """`cache(key, build)` keeps the rendered lines, frames and badges between scenes (the
+        asset store's `derived`)."""
+        def keep(key: tuple, build) -> pygame.Surface:
+            return cache(("win-art", definition.id, *key), build) if cache is not None else build()
+
         self.definition = definition
         self.view = view
         window = view.window
         self.left, self.right = marker_positions(definition.lines, window, definition.rows)
         self._line_art: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._frames: list[pygame.Surface] = []  # winning-cell frames, one per line colour
+        self._gold_frame = keep(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME))
         self._badges: dict[tuple[int, str], pygame.Surface] = {}
         self.marker_rects: list[tuple[pygame.Rect, pygame.Rect]] = []
         for i, line in enumerate(definition.lines, start=1):
             colour = line_colour(i)
             pts = _line_points(line, self.left[i - 1], self.right[i - 1], window)
-            self._line_art.append(_render_line(pts, colour))
+            art = keep(("line", i, tuple(pts)), lambda pts=pts, colour=colour: _render_line(pts, colour)[0])
+            self._line_art.append((art, _line_origin(pts)))
+            self._frames.append(keep(("frame", colour), lambda colour=colour: _render_cell_frame(colour)))
             for state in ("off", "on", "lit"):
-                self._badges[(i, state)] = _render_badge(i, colour, state, font, badge_art)
+                self._badges[(i, state)] = keep(
+                    ("badge", i, state, id(font)),
+                    lambda i=i, colour=colour, state=state: _render_badge(i, colour, state, font,
+                                                                          badge_art))
             lr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
             lr.center = self.left[i - 1]
             rr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
@@ -234,6 +271,14 @@ class WinPresenter:
         """The pulse step (0..4 and back) for winning symbols."""
         k = int(self.clock * PULSE_RATE) % 8
         return k if k <= 4 else 8 - k
+
+    @property
+    def cell_frame(self) -> pygame.Surface | None:
+        """The frame drawn around winning cells: the line's colour, gold for all / scatter."""
+        win = self.current
+        if win is not None and win.line is not None:
+            return self._frames[win.line - 1]
+        return self._gold_frame if self.phase != "idle" else None
 
     def lit_lines(self) -> frozenset[int]:
         if self.phase == "all":
