@@ -107,12 +107,7 @@ class ReelsScene(Scene):
         self.defn = self.loaded.definition
         self.assets = ctx.assets
         self.currency = getattr(ctx.settings, "currency_symbol", "€")
-        self.reduced_motion = bool(getattr(ctx.settings, "reduced_motion", False))
-        self.turbo = bool(ctx.options.turbo)
-        self.quick = bool(ctx.settings.quick_spin) and not self.turbo
-        self.timing = TURBO if self.turbo else QUICK if self.quick else NORMAL
-        # scale of every pause and presentation: 1 normal, ½ quick spin, almost 0 turbo
-        self.speed = 0.0 if self.turbo else 0.5 if self.quick else 1.0
+        self._read_pace()
         self.driver = RoundDriver(ctx.ledger, self.loaded, ctx.seeds, ctx.session_id)
         self.sounds = SoundDirector(ctx.audio, game_id)
 
@@ -153,6 +148,17 @@ class ReelsScene(Scene):
         self._after_timer = None  # what to do when the current pause ends
         self._resumed_picks = False  # the next picker opens with earlier picks shown open
         self.hud.set_message(T_PLACE_BET)
+
+    def _read_pace(self) -> None:
+        """Timing from `--turbo` and the quick-spin / reduced-motion settings (read again before
+        every round, so a change in the settings screen applies from the next spin)."""
+        ctx = self.ctx
+        self.reduced_motion = bool(getattr(ctx.settings, "reduced_motion", False))
+        self.turbo = bool(ctx.options.turbo)
+        self.quick = bool(ctx.settings.quick_spin) and not self.turbo
+        self.timing = TURBO if self.turbo else QUICK if self.quick else NORMAL
+        # scale of every pause and presentation: 1 normal, ½ quick spin, 0 turbo
+        self.speed = 0.0 if self.turbo else 0.5 if self.quick else 1.0
 
     # -- construction helpers -------------------------------------------------------------------
     def _initial_bet(self) -> Bet:
@@ -287,6 +293,7 @@ class ReelsScene(Scene):
     def start_round(self) -> bool:
         if self.blocked or self.driver.active:
             return False
+        self._read_pace()
         if not self.driver.can_afford(self.bet):
             self._no_funds()
             return False
