@@ -3,7 +3,14 @@
 `run(options, started=...)` is what `main.py` calls. It owns the only clock: `dt` is measured
 once per frame, clamped to `MAX_DT`, and passed down to the scene stack; nothing else reads wall
 time. Input flows SDL event → `IntentMapper` → `SceneStack.handle`; the app itself handles only
-window-level intents (close, F11 fullscreen, mute when no scene used the key).
+window-level intents (close, F11 fullscreen) and, when no scene used the key, the ones that work
+everywhere: M mutes (the same `ctx.audio.muted` the mixer's switch shows), S opens the settings
+menu, H opens the game history of every game (not while a round is open).
+
+After the stack's update each frame, `RealityCheck.tick` counts play time on the same `dt` and
+shows the reality check when the setting asks for one (never under --bench or --autoplay, where
+nobody is there to answer it). The context's translator is installed with the saved language
+while the context is built, before any scene exists.
 
 Start-up is ordered so the first frame comes quickly: game definitions are validated first (bad
 data must stop the app before a window opens), then the window, then only the assets the first
@@ -30,7 +37,9 @@ from game.paths import asset_path
 from scenes.assets import AssetStore
 from scenes.audio import AudioService
 from scenes.context import AppContext, LaunchOptions, LazySeedSource
+from scenes.i18n import install
 from scenes.intents import Act, Intent, IntentMapper
+from scenes.reality_check import RealityCheck
 from scenes.settings_store import Settings, load_settings
 from scenes.stack import Scene, SceneStack
 
@@ -118,6 +127,7 @@ def build_context(
         version=APP_VERSION,
     )
     ctx.apply_audio_settings()
+    install(ctx)
     return ctx
 
 
@@ -169,6 +179,9 @@ class App:
         self.frame_hook: Callable[[App], list[Intent]] | None = None  # the bench's script
         self.fixed_dt: float | None = None  # simulated time per frame (bench)
         self.running = True
+        # nobody is at the screen to answer a reminder during the bench or a scripted autoplay
+        unattended = bool(ctx.options.bench or ctx.options.autoplay)
+        self.reality: RealityCheck | None = None if unattended else RealityCheck(ctx)
 
     def handle_intent(self, intent: Intent) -> None:
         act = intent.act
@@ -179,8 +192,24 @@ class App:
             self.toggle_fullscreen()
             return
         used = self.stack.handle(intent)
-        if act is Act.MUTE and not used:
+        if used:
+            return
+        if act is Act.MUTE:
             self.ctx.audio.toggle_mute()
+        elif act is Act.SETTINGS:
+            from scenes.settings_menu import open_settings
+
+            open_settings(self.ctx, self.stack)
+        elif act is Act.HISTORY and self._may_open_history():
+            from scenes.history import open_history
+
+            open_history(self.ctx, self.stack, None)
+
+    def _may_open_history(self) -> bool:
+        """Not over an empty stack, and not while a round is open (the reels scene owns that)."""
+        if self.stack.top is None or self.ctx.ledger is None:
+            return False
+        return self.ctx.ledger.open_round() is None
 
     def toggle_fullscreen(self) -> None:
         try:
@@ -214,6 +243,8 @@ class App:
         if not self.running:
             return
         self.stack.update(dt)
+        if self.reality is not None:
+            self.reality.tick(dt, self.stack)
         self.stack.draw(self.screen)
         pygame.display.flip()
         self.ctx.assets.pump_preload(1)  # idle-time loading of art queued by scenes

@@ -3,7 +3,9 @@
 `AppContext` is built once by `scenes.app` after the display exists and passed to each scene's
 constructor; scenes take what they need from it (no module-level singletons). `notices` holds
 plain sentences for the player produced at start-up (a damaged settings file, a repaired ledger);
-the first scene that can show a message takes them with `take_notices()`.
+the first scene that can show a message takes them with `take_notices()`. `i18n` is the app's one
+`scenes.i18n.Translator`, attached by `scenes.i18n.install(ctx)` (scenes reach it through
+`scenes.i18n.translator(ctx)`).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class AppContext:
     mapper: IntentMapper
     notices: list[str] = field(default_factory=list)
     version: str = ""
+    i18n: Any = None  # scenes.i18n.Translator, set by scenes.i18n.install(ctx)
 
     def save_settings(self) -> None:
         """Persist the current settings atomically and apply the audio ones."""
