@@ -1,4 +1,5 @@
-"""Lobby: tiles only for defined games, keyboard and pointer opening, quit confirm, notices."""
+"""Lobby: tiles only for defined games, keyboard and pointer opening, quit confirm, notices,
+translated text (rebuilt on a language switch), the icon buttons."""
 
 from __future__ import annotations
 
@@ -6,8 +7,12 @@ import pygame
 import pytest
 
 from scenes import lobby as lobby_mod
+from scenes.history import HistoryScene
+from scenes.i18n import Translator
 from scenes.intents import Act, Intent
 from scenes.lobby import LobbyScene, rtp_text
+from scenes.mixer import MixerScene
+from scenes.settings_menu import SettingsScene
 from scenes.stack import Scene, SceneStack
 from scenes.widgets.dialog import ConfirmDialog, MessageDialog
 
@@ -48,7 +53,54 @@ def test_smoke_and_tiles_only_for_defined_games(ctx, display):
 
 
 def test_rtp_text():
-    assert rtp_text(0.967) == "RTP 96.70 %"
+    assert rtp_text(Translator("en"), 0.967) == "RTP 96.70 %"
+    assert rtp_text(Translator("es"), 0.967) == "RTP 96,70 %"
+
+
+def test_language_switch_rebuilds_the_lobby_text(ctx, display):
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    run_frames(st, display, 2)
+    assert lobby.tiles[0].play.label == "PLAY"
+    ctx.i18n.set_language("es")
+    run_frames(st, display, 2)
+    texts = lobby.caption_texts()
+    assert lobby.tiles[0].play.label == texts["stones.play"] == "JUGAR"
+    assert texts["version"] == f"Reelhouse {ctx.version}"
+    assert lobby.sound_button.tooltip == "Mezclador de sonido (M silencia)"
+    ctx.settings.display_currency = "GBP"
+    assert lobby.balance_text() == ctx.i18n.format_money(lobby.balance_cents, "GBP")
+
+
+def test_spanish_text_fits_its_boxes(ctx, display):
+    ctx.i18n.set_language("es")
+    lobby = LobbyScene(ctx)
+    a = ctx.assets
+    for tile in lobby.tiles:
+        d = ctx.games[tile.game_id].definition
+        pitch = ctx.i18n.gettext(d.pitch)
+        lines = lobby.pitch_lines(tile.game_id)
+        assert " ".join(lines) == " ".join(pitch.split())  # two lines hold the whole pitch
+        assert a.font("text_bold", 22).size(tile.play.label)[0] < tile.play.rect.w - 16
+
+
+def test_quit_dialog_and_notices_are_translated(ctx, display):
+    ctx.i18n.set_language("es")
+    ctx.notices.append("Insufficient balance for this bet.")
+    st = SceneStack()
+    st.push(LobbyScene(ctx))
+    st.update(1 / 60)
+    notice = st.top
+    assert isinstance(notice, MessageDialog)
+    assert notice.title == "Aviso" and notice.body == "Saldo insuficiente para esta apuesta."
+    assert notice.buttons[0].label == "ACEPTAR"
+    st.handle(Intent(Act.CONFIRM))
+    st.handle(Intent(Act.BACK))
+    ask = st.top
+    assert isinstance(ask, ConfirmDialog)
+    assert ask.title == "¿Salir de Reelhouse?"
+    assert [b.label for b in ask.buttons] == ["Quedarme", "Salir"]
 
 
 def test_click_opens_game_over_lobby(ctx, display, fake_reels):
@@ -126,17 +178,36 @@ def test_missing_reels_module_shows_a_toast(ctx, display, monkeypatch):
     assert st.top is lobby
 
 
-def test_mute_button(ctx, display):
+def test_sound_button_opens_the_mixer_and_follows_mute(ctx, display):
     st = SceneStack()
     lobby = LobbyScene(ctx)
     st.push(lobby)
     c = lobby.sound_button.rect.center
     st.handle(Intent(Act.POINTER_DOWN, pos=c))
     st.handle(Intent(Act.POINTER_UP, pos=c))
+    assert isinstance(st.top, MixerScene)
+    st.handle(Intent(Act.MUTE))  # the mixer's switch
     assert ctx.audio.muted
+    st.handle(Intent(Act.BACK))
     st.update(1 / 60)
+    assert st.top is lobby
     assert lobby.sound_button.icon == "icon_mute"
     assert isinstance(display, pygame.Surface)
+
+
+def test_settings_and_history_buttons(ctx, display):
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    for button, kind in ((lobby.settings_button, SettingsScene), (lobby.history_button, HistoryScene)):
+        c = button.rect.center
+        st.handle(Intent(Act.POINTER_DOWN, pos=c))
+        st.handle(Intent(Act.POINTER_UP, pos=c))
+        assert isinstance(st.top, kind)
+        run_frames(st, display, 3)
+        st.handle(Intent(Act.BACK))
+        st.update(1 / 60)
+        assert st.top is lobby
 
 
 def test_startup_routing(ctx):
