@@ -2,9 +2,15 @@
 
 Timeline (seconds of `update` time): the backdrop fades up from black (0–0.6), the logo rises and
 fades in (0.3–1.5), a glint sweeps across it (1.5–2.1) while sparks drift up, and the prompt
-appears (from 2.5) and breathes. Space, Enter, a click or any key skips to the lobby at any time
-(the lobby replaces the intro). The sparks use a local, fixed-seed generator: they are decoration
-and never touch the game's RNG.
+appears (from 2.5) and breathes. With the `intro_movie` setting off the scene is a still title
+screen instead: the backdrop, the logo and the prompt, nothing moving. Either way Space, Enter, a
+click or any key skips to the lobby at any time (the lobby replaces the intro); S is left to the
+app, which opens the settings menu over the intro, and M to the app's mute. The app does not
+show the intro at all when the `intro_screen` setting is off (`scenes.app.initial_scenes`).
+
+The prompt is translated through the context's translator and rebuilt when the language changes
+(the settings menu can be opened over the intro). The sparks use a local, fixed-seed generator:
+they are decoration and never touch the game's RNG.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import random
 import pygame
 
 from scenes.context import AppContext
+from scenes.i18n import translator
 from scenes.intents import Act, Intent
 from scenes.stack import Scene
 from scenes.text import render_text
@@ -32,7 +39,10 @@ PROMPT_AT = 2.5
 GLINT_FRAMES = 16
 SPARKS = 46
 SPARK_TINT = (255, 204, 130)
-SKIP_ACTS = frozenset({Act.SPIN, Act.CONFIRM, Act.BACK, Act.ANY_KEY, Act.POINTER_UP})
+# left to the app: the settings menu, mute, and the window-level intents
+PASS_ACTS = frozenset({Act.SETTINGS, Act.MUTE, Act.QUIT, Act.FULLSCREEN})
+# pointer traffic that must not skip (only a completed click does)
+HOLD_ACTS = frozenset({Act.POINTER_DOWN, Act.POINTER_MOVE, Act.WHEEL})
 
 
 def _ease_out(k: float) -> float:
@@ -65,8 +75,9 @@ class IntroScene(Scene):
         # the scene owns these copies: their alpha is animated in update(), not in draw()
         self.logo = a.image("ui/logo").copy()
         self.logo_rect = self.logo.get_rect(center=LOGO_CENTER)
-        self.prompt = render_text(a.font("text_bold", 24), TEXT_PROMPT, (250, 236, 206), shadow=True).copy()
-        self.prompt_rect = self.prompt.get_rect(center=(640, 560))
+        self.tr = translator(ctx)
+        self._generation = -1
+        self._build_prompt()
         self.t = 0.0
         self.fade = Fade(0.6, "in")
         self.logo_y = float(self.logo_rect.y + LOGO_RISE_PX)
@@ -76,22 +87,36 @@ class IntroScene(Scene):
         self._leaving = False
         self._glint_index = -1
 
+    def _build_prompt(self) -> None:
+        """The prompt in the current language (a scene-owned copy: its alpha is animated)."""
+        self._generation = self.tr.generation
+        font = self.ctx.assets.font("text_bold", 24)
+        self.prompt = render_text(font, self.tr.gettext(TEXT_PROMPT), (250, 236, 206), shadow=True).copy()
+        self.prompt_rect = self.prompt.get_rect(center=(640, 560))
+
+    @property
+    def movie(self) -> bool:
+        """True: the animated intro; False: the still title screen (read live from the settings)."""
+        return bool(self.ctx.settings.intro_movie)
+
     # lifecycle -----------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.ctx.audio.music("common/lobby_music", fade_ms=1500)
         self._apply()
         # the player looks at the logo for a few seconds: decode the lobby's art meanwhile
         lobby_art = ["ui/lobby_bg", "ui/panel", "ui/button_normal", "ui/button_hover",
-                     "ui/icon_sound", "ui/icon_close", "ui/icon_left", "ui/icon_right"]
+                     "ui/icon_history", "ui/icon_settings", "ui/icon_sound", "ui/icon_mute", "ui/icon_close",
+                     "ui/icon_left", "ui/icon_right"]
         lobby_art += [f"{gid}/tile" for gid in sorted(self.ctx.games)]
         self.ctx.assets.queue_preload(r for r in lobby_art if self.ctx.assets.has_image(r))
 
     # input -----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        if intent.act in SKIP_ACTS:
-            self.finish()
-            return True
-        return intent.act in (Act.POINTER_DOWN, Act.POINTER_MOVE, Act.WHEEL)
+        if intent.act in PASS_ACTS:
+            return False
+        if intent.act not in HOLD_ACTS:
+            self.finish()  # any key (including H, P, …) or a click
+        return True
 
     def finish(self) -> None:
         if self._leaving or self.stack is None:
@@ -104,6 +129,12 @@ class IntroScene(Scene):
     # animation --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.tr.generation != self._generation:
+            self._build_prompt()
+        if not self.movie:
+            self.sparks = []
+            self._apply()
+            return
         self.fade.update(dt)
         self._spark_clock += dt
         if self.t >= REVEAL_END * 0.8:
@@ -120,6 +151,13 @@ class IntroScene(Scene):
         self._apply()
 
     def _apply(self) -> None:
+        if not self.movie:
+            # the still title screen: everything in its final place, nothing moves
+            self.logo.set_alpha(255)
+            self.logo_y = float(self.logo_rect.y)
+            self._glint_index = -1
+            self.prompt.set_alpha(255)
+            return
         k = _ease_out((self.t - REVEAL_START) / (REVEAL_END - REVEAL_START))
         self.logo.set_alpha(int(255 * k))
         self.logo_y = self.logo_rect.y + LOGO_RISE_PX * (1.0 - k)
@@ -148,7 +186,8 @@ class IntroScene(Scene):
             img = assets.tinted("ui/particle", SPARK_TINT, (size, size))
             surface.blit(img, (int(s.x) - size // 2, int(s.y) - size // 2), special_flags=pygame.BLEND_ADD)
         surface.blit(self.prompt, self.prompt_rect)
-        self.fade.draw(surface)
+        if self.movie:
+            self.fade.draw(surface)
 
     def _glint_frame(self, i: int) -> pygame.Surface:
         """The logo with a diagonal light band at step `i` (built once per step, cached)."""
