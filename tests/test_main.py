@@ -127,3 +127,17 @@ def test_autoplay_plays_and_exits(tmp_path):
     with Ledger.open(tmp_path / "ledger.sqlite3") as led:
         assert led.meters().rounds_played == 2
         assert led.open_round() is None
+
+
+def test_saved_spanish_without_intro_runs_with_every_string_translated(tmp_path):
+    import json
+
+    data = tmp_path / "data"
+    data.mkdir()
+    settings = {"version": 2, "language": "es", "intro_screen": False, "intro_movie": False,
+                "reality_check_minutes": 15}
+    (data / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    res = run_main("--frames", "30", "--data-dir", str(data), "--seed", "1")
+    assert res.returncode == 0, res.stderr
+    assert "missing es translation" not in res.stderr
+    assert not list(data.glob("settings.json.damaged-*"))
