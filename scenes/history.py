@@ -37,7 +37,7 @@ from game.events import (
     events_from_json,
 )
 from game.ledger import LedgerError
-from scenes.balance_chart import draw_balance_chart
+from scenes.balance_chart import T_NO_POINTS, draw_balance_chart
 from scenes.intents import Act, Intent
 from scenes.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene, card
 from scenes.paytable_pages import stone_label
@@ -328,7 +328,9 @@ class HistoryScene(PagedOverlayScene):
                 anchor="topright",
                 shadow=False,
             )
-        draw_balance_chart(surface, a, CHART, self.session_points, self.money, tr.t(T_SESSION))
+        draw_balance_chart(
+            surface, a, CHART, self.session_points, self.money, tr.t(T_SESSION), tr.gettext(T_NO_POINTS)
+        )
 
 
 def open_history(ctx, stack, game_id: str | None = None) -> HistoryScene:

@@ -237,8 +237,8 @@ class Translator:
 def install(ctx: Any) -> Translator:
     """Attach a Translator for the saved language to `ctx.i18n` (once) and return it.
 
-    `AppContext` has no `i18n` field yet, so this sets the attribute at run time; the catalogs
-    come from the context's assets tree when it has a `locale/` folder, else from the bundle.
+    The app calls this once in `build_context`; the catalogs come from the context's assets tree
+    when it has a `locale/` folder, else from the bundle.
     """
     tr = getattr(ctx, "i18n", None)
     if isinstance(tr, Translator):

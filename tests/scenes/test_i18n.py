@@ -173,6 +173,7 @@ def test_translate_formatted_notices():
 
 def test_install_attaches_one_translator_following_the_setting(ctx):
     ctx.settings.language = "es"
+    ctx.i18n = None  # the app installs one at start-up; start from a context without it
     tr = install(ctx)
     assert ctx.i18n is tr and install(ctx) is tr
     assert tr.language == "es"
