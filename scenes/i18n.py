@@ -4,7 +4,7 @@ One `Translator` lives on the app context (`ctx.i18n`, attached by `install(ctx)
 module-level `_` singleton. Catalogs are JSON files `assets/locale/<lang>.json` keyed by the
 English msgid: a value is either the translated string or, for plural entries, a list
 `[one, other]` (English and Spanish share the rule "one when n == 1"). `en.json` is the list of
-every player-facing msgid; a test checks `es.json` covers it with the same placeholders.
+every player-facing msgid; a test checks `es.json` covers it with the same format fields.
 
 Switching language (`set_language`) swaps the catalog at once and bumps `generation`. Nothing
 here caches translated text; scenes translate while drawing (the text cache is keyed by the
@@ -68,7 +68,7 @@ def load_catalog(folder: Path, language: str) -> dict[str, str | list[str]]:
     return {k: v for k, v in data.items() if k and isinstance(v, str | list)}
 
 
-def placeholders(text: str) -> set[str]:
+def format_fields(text: str) -> set[str]:
     """The field names used by a format string ("{coins:,} coins" → {"coins"})."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
@@ -179,7 +179,7 @@ class Translator:
         if self._templates is None:
             out: list[tuple[re.Pattern[str], str]] = []
             for msgid, value in self.catalog.items():
-                if not isinstance(value, str) or not placeholders(msgid):
+                if not isinstance(value, str) or not format_fields(msgid):
                     continue
                 parts: list[str] = []
                 seen: set[str] = set()
@@ -254,5 +254,12 @@ def translator(ctx: Any) -> Translator:
     return install(ctx)
 
 
-__all__ = ["CURRENCY_SYMBOLS", "LANGUAGES", "Translator", "install", "load_catalog", "placeholders",
-           "translator"]
+__all__ = [
+    "CURRENCY_SYMBOLS",
+    "LANGUAGES",
+    "Translator",
+    "format_fields",
+    "install",
+    "load_catalog",
+    "translator",
+]

@@ -371,7 +371,7 @@ def _hit_symbol(defn: GameDefinition) -> tuple[str | None, int]:
     if not mins:
         return None, 0
     if len(mins) > 1:
-        raise NotImplementedError("hit frequency with several scatter symbols")
+        raise ValueError("the exact hit frequency covers games with one scatter symbol; this one has several")
     ((sym, k),) = mins.items()
     return sym, k
 

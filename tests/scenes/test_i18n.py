@@ -1,4 +1,4 @@
-"""Translation layer: complete catalogs, matching placeholders, fallbacks, live switching, formats."""
+"""Translation layer: complete catalogs, matching format fields, fallbacks, live switching, formats."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.paths import asset_path
-from scenes.i18n import Translator, install, load_catalog, placeholders
+from scenes.i18n import Translator, format_fields, install, load_catalog
 
 LOCALE = asset_path("locale")
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
@@ -25,7 +25,7 @@ def _forms(value) -> list[str]:
     return value if isinstance(value, list) else [value]
 
 
-def test_spanish_covers_every_english_msgid_with_the_same_placeholders():
+def test_spanish_covers_every_english_msgid_with_the_same_format_fields():
     en, es = _catalog("en"), _catalog("es")
     assert len(en) > 100
     missing = [k for k in en if k not in es]
@@ -38,7 +38,7 @@ def test_spanish_covers_every_english_msgid_with_the_same_placeholders():
         en_forms, es_forms = _forms(en_value), _forms(es_value)
         assert len(en_forms) == len(es_forms), msgid
         for a, b in zip(en_forms, es_forms, strict=True):
-            assert placeholders(a) == placeholders(b), (msgid, b)
+            assert format_fields(a) == format_fields(b), (msgid, b)
     # English entries are the msgids themselves (or their plural pair)
     assert all(_forms(v)[0] == k for k, v in en.items())
 
@@ -99,7 +99,7 @@ def test_broken_catalog_falls_back_without_crashing(tmp_path):
     assert Translator("xx", tmp_path).language == "en"
 
 
-def test_bad_placeholder_in_a_translation_shows_the_template(tmp_path):
+def test_bad_format_field_in_a_translation_shows_the_template(tmp_path):
     (tmp_path / "es.json").write_text('{"Hi {name}": "Hola {nombre}"}', encoding="utf-8")
     tr = Translator("es", tmp_path)
     assert tr.t("Hi {name}", name="Ana") == "Hola {nombre}"
