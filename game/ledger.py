@@ -7,7 +7,10 @@ round's events at the end) so that a kill at any instant leaves a consistent, re
 - `begin_round` debits the bet and records the round as open in ONE transaction;
 - `record_choice` stores one player choice in its own transaction;
 - `finish_round` credits the win, stores the events (and optional cross-round state) and closes
-  the round in ONE transaction; a closed round can never be credited again.
+  the round in ONE transaction; a closed round can never be credited again;
+- `void_round` refunds the bet of a round that can no longer be completed (the game data it was
+  played with changed) and marks it void, in ONE transaction: "malfunction voids all pays and
+  plays". A void round is never credited and never refunded twice.
 
 Every balance change is also written to an append-only journal (`transactions`), from which the
 balance can be re-derived, and to meters that only ever increase; `verify()` checks the meter
@@ -34,7 +37,7 @@ from typing import Any
 
 from game.money import Bet, format_cents
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DEFAULT_START_BALANCE_CENTS = 500_000
 DEFAULT_TOP_UP_CENTS = 500_000
 
@@ -69,7 +72,7 @@ class RoundInProgress(LedgerError):  # noqa: N818 - the agreed API names
 
 
 class RoundClosed(LedgerError):  # noqa: N818 - the agreed API names
-    """The round is already finished; it is never credited twice."""
+    """The round is already finished (closed or void); it is never credited or refunded twice."""
 
 
 class RoundNotFound(LedgerError):  # noqa: N818 - the agreed API names
@@ -83,12 +86,14 @@ class TopUpRefused(LedgerError):  # noqa: N818 - the agreed API names
 # -- records ------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Meters:
-    """Lifetime meters; each only ever increases. `rounds_played` counts rounds begun (bets)."""
+    """Lifetime meters; each only ever increases. `rounds_played` counts rounds begun (bets);
+    a void round stays counted and wagered, and its refund is added to `refunded_cents`."""
 
     rounds_played: int
     wagered_cents: int
     won_cents: int
     topped_up_cents: int
+    refunded_cents: int = 0  # default: keeps the four-field form of schema v1 code readable
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +117,11 @@ class OpenRound:
 class RoundRecord:
     """One round as stored (game recall, CERTIFICATION G1).
 
-    `balance_before_cents` is before the bet was debited, `balance_after_cents` after the win was
-    credited (None while open). `events` are the JSON dicts handed to `finish_round` (None while
-    open). Timestamps are UTC ISO-8601 strings.
+    `status` is "open", "closed" or "void". `balance_before_cents` is before the bet was
+    debited, `balance_after_cents` after the win was credited, or after the refund of a void
+    round (None while open). `events` are the JSON dicts handed to `finish_round` (None while
+    open and for a void round, which has no win). `void_reason` says why a void round was voided
+    (None otherwise). Timestamps are UTC ISO-8601 strings.
     """
 
     round_id: int
@@ -135,10 +142,12 @@ class RoundRecord:
     session_id: int | None
     choices: tuple[int, ...]
     events: list[dict[str, Any]] | None
+    void_reason: str | None = None
 
 
 # -- schema -------------------------------------------------------------------------------------
-# Version 1. Columns that hold money end in _cents (integer minor units); coins are play units.
+# Version 1, frozen (files in the field were written with it; later versions are upgrade steps).
+# Columns that hold money end in _cents (integer minor units); coins are play units.
 # The seed is decimal TEXT because a 64-bit unsigned seed does not fit SQLite's signed INTEGER.
 _SCHEMA_V1 = """
 CREATE TABLE account (
@@ -260,11 +269,16 @@ _REQUIRED_COLUMNS: dict[str, set[str]] = {
     "transactions": {"id", "kind", "amount_cents", "balance_after_cents", "round_id", "at"},
     "game_state": {"game_id", "key", "value_json", "updated_at"},
 }
+# Columns added by later versions: required only in files at (or above) that version.
+_ADDED_COLUMNS: dict[int, dict[str, set[str]]] = {
+    2: {"rounds": {"void_reason"}, "meters": {"refunded_cents"}},
+}
 
 _ROUND_COLUMNS = (
     "id, game_id, game_sha256, engine_version, seed, lines, level, coin_value_cents, "
     "coins_per_level_unit, bet_cents, status, win_coins, win_cents, capped, "
-    "balance_before_cents, balance_after_cents, started_at, finished_at, session_id, events_json"
+    "balance_before_cents, balance_after_cents, started_at, finished_at, session_id, events_json, "
+    "void_reason"
 )
 
 
@@ -279,10 +293,148 @@ def _create_v1(conn: sqlite3.Connection, now: str, start_balance_cents: int) -> 
     conn.execute("INSERT INTO meters VALUES (1, 0, 0, 0, 0)")
 
 
+# Version 2: void rounds and refunds ("malfunction voids all pays and plays"). SQLite cannot
+# change a CHECK constraint in place, so `rounds` and `transactions` are rebuilt (new table, copy
+# every row with its id, drop the old one, rename) with foreign keys off; `_upgrade` turns them
+# off outside the transaction and `_upgrade_to_v2` runs `foreign_key_check` before the commit.
+# The triggers allow exactly one new path: a 'refund' of +bet for an open round that has its bet
+# and no win, once, followed in the same transaction by the round turning 'void'; a void round
+# is final and never credited.
+_SCHEMA_V2_TABLES = """
+CREATE TABLE rounds_v2 (
+    id                    INTEGER PRIMARY KEY,
+    game_id               TEXT NOT NULL,
+    game_sha256           TEXT NOT NULL,
+    engine_version        TEXT NOT NULL,
+    seed                  TEXT NOT NULL,
+    lines                 INTEGER NOT NULL,
+    level                 INTEGER NOT NULL,
+    coin_value_cents      INTEGER NOT NULL,
+    coins_per_level_unit  INTEGER,
+    bet_cents             INTEGER NOT NULL CHECK (bet_cents > 0),
+    status                TEXT NOT NULL CHECK (status IN ('open', 'closed', 'void')),
+    win_coins             INTEGER CHECK (win_coins >= 0),
+    win_cents             INTEGER CHECK (win_cents >= 0),
+    capped                INTEGER CHECK (capped IN (0, 1)),
+    balance_before_cents  INTEGER NOT NULL,
+    balance_after_cents   INTEGER,
+    started_at            TEXT NOT NULL,
+    finished_at           TEXT,
+    events_json           TEXT,
+    session_id            INTEGER REFERENCES sessions(id),
+    void_reason           TEXT,
+    -- a void round says why, when, and the balance after its refund; it has no win
+    CHECK (status <> 'void' OR (length(trim(void_reason)) > 0 AND finished_at IS NOT NULL
+        AND balance_after_cents IS NOT NULL AND win_coins IS NULL AND win_cents IS NULL
+        AND capped IS NULL)),
+    CHECK (status = 'void' OR void_reason IS NULL)
+);
+CREATE TABLE transactions_v2 (
+    id                  INTEGER PRIMARY KEY,
+    kind                TEXT NOT NULL CHECK (kind IN ('bet', 'win', 'top_up', 'refund')),
+    amount_cents        INTEGER NOT NULL,
+    balance_after_cents INTEGER NOT NULL,
+    round_id            INTEGER REFERENCES rounds(id),
+    at                  TEXT NOT NULL,
+    CHECK (kind = 'bet' AND amount_cents < 0 AND round_id IS NOT NULL
+        OR kind = 'win' AND amount_cents >= 0 AND round_id IS NOT NULL
+        OR kind = 'top_up' AND amount_cents > 0 AND round_id IS NULL
+        OR kind = 'refund' AND amount_cents > 0 AND round_id IS NOT NULL)
+);
+"""
+
+_SCHEMA_V2_RULES = """
+CREATE UNIQUE INDEX rounds_one_open ON rounds(status) WHERE status = 'open';
+CREATE INDEX rounds_by_game ON rounds(game_id, id);
+CREATE UNIQUE INDEX transactions_one_bet ON transactions(round_id) WHERE kind = 'bet';
+CREATE UNIQUE INDEX transactions_one_win ON transactions(round_id) WHERE kind = 'win';
+CREATE UNIQUE INDEX transactions_one_refund ON transactions(round_id) WHERE kind = 'refund';
+
+CREATE TRIGGER transactions_no_update BEFORE UPDATE ON transactions
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER transactions_no_delete BEFORE DELETE ON transactions
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER transactions_refund_returns_an_open_bet BEFORE INSERT ON transactions
+WHEN NEW.kind = 'refund' AND (
+    (SELECT status FROM rounds WHERE id = NEW.round_id) IS NOT 'open'
+    OR NOT EXISTS (SELECT 1 FROM transactions WHERE round_id = NEW.round_id AND kind = 'bet'
+                   AND amount_cents = -NEW.amount_cents)
+    OR EXISTS (SELECT 1 FROM transactions WHERE round_id = NEW.round_id AND kind = 'win'))
+BEGIN SELECT RAISE(ABORT, 'a refund returns the bet of an open round that has no win'); END;
+CREATE TRIGGER transactions_refunded_never_won BEFORE INSERT ON transactions
+WHEN NEW.kind = 'win'
+  AND EXISTS (SELECT 1 FROM transactions WHERE round_id = NEW.round_id AND kind = 'refund')
+BEGIN SELECT RAISE(ABORT, 'a refunded round is never credited'); END;
+
+DROP TRIGGER meters_only_increase;
+CREATE TRIGGER meters_only_increase BEFORE UPDATE ON meters
+WHEN NEW.rounds_played < OLD.rounds_played OR NEW.wagered_cents < OLD.wagered_cents
+  OR NEW.won_cents < OLD.won_cents OR NEW.topped_up_cents < OLD.topped_up_cents
+  OR NEW.refunded_cents < OLD.refunded_cents
+BEGIN SELECT RAISE(ABORT, 'meters only increase'); END;
+
+CREATE TRIGGER rounds_begin_open BEFORE INSERT ON rounds WHEN NEW.status = 'void'
+BEGIN SELECT RAISE(ABORT, 'a round is voided only after it began'); END;
+CREATE TRIGGER rounds_closed_is_final BEFORE UPDATE ON rounds WHEN OLD.status = 'closed'
+BEGIN SELECT RAISE(ABORT, 'a closed round is final'); END;
+CREATE TRIGGER rounds_void_is_final BEFORE UPDATE ON rounds WHEN OLD.status = 'void'
+BEGIN SELECT RAISE(ABORT, 'a void round is final'); END;
+CREATE TRIGGER rounds_void_only_when_refunded BEFORE UPDATE ON rounds
+WHEN NEW.status = 'void'
+  AND NOT EXISTS (SELECT 1 FROM transactions WHERE round_id = NEW.id AND kind = 'refund')
+BEGIN SELECT RAISE(ABORT, 'a round is voided only together with its refund'); END;
+CREATE TRIGGER rounds_refunded_is_void BEFORE UPDATE ON rounds
+WHEN NEW.status <> 'void'
+  AND EXISTS (SELECT 1 FROM transactions WHERE round_id = NEW.id AND kind = 'refund')
+BEGIN SELECT RAISE(ABORT, 'a refunded round can only be void'); END;
+CREATE TRIGGER rounds_no_delete BEFORE DELETE ON rounds
+BEGIN SELECT RAISE(ABORT, 'rounds are never deleted'); END;
+CREATE TRIGGER choices_only_while_open BEFORE INSERT ON choices
+WHEN (SELECT status FROM rounds WHERE id = NEW.round_id) IS NOT 'open'
+BEGIN SELECT RAISE(ABORT, 'choices are recorded only while their round is open'); END;
+"""
+
+_V1_ROUND_COLUMNS = (
+    "id, game_id, game_sha256, engine_version, seed, lines, level, coin_value_cents, "
+    "coins_per_level_unit, bet_cents, status, win_coins, win_cents, capped, "
+    "balance_before_cents, balance_after_cents, started_at, finished_at, events_json, session_id"
+)
+_V1_TRANSACTION_COLUMNS = "id, kind, amount_cents, balance_after_cents, round_id, at"
+
+
+def _upgrade_to_v2(conn: sqlite3.Connection, now: str, start_balance_cents: int) -> None:
+    for statement in _split_sql(_SCHEMA_V2_TABLES):
+        conn.execute(statement)
+    # every row keeps its id: choices, sessions and the journal refer to them
+    conn.execute(
+        f"INSERT INTO rounds_v2 ({_V1_ROUND_COLUMNS}) SELECT {_V1_ROUND_COLUMNS} FROM rounds"
+    )
+    conn.execute(
+        f"INSERT INTO transactions_v2 ({_V1_TRANSACTION_COLUMNS}) "
+        f"SELECT {_V1_TRANSACTION_COLUMNS} FROM transactions"
+    )
+    # foreign keys are off here (see _upgrade), so DROP TABLE deletes no rows through them and
+    # fires no trigger; the old tables' indexes and triggers go with them
+    conn.execute("DROP TABLE transactions")
+    conn.execute("DROP TABLE rounds")
+    conn.execute("ALTER TABLE rounds_v2 RENAME TO rounds")
+    conn.execute("ALTER TABLE transactions_v2 RENAME TO transactions")
+    conn.execute("ALTER TABLE meters ADD COLUMN refunded_cents INTEGER NOT NULL DEFAULT 0")
+    for statement in _split_sql(_SCHEMA_V2_RULES):
+        conn.execute(statement)
+    broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:  # raising rolls the whole step back: the file stays at version 1
+        raise LedgerError(f"The saved game data could not be upgraded (broken references: {broken[:3]}).")
+
+
 # Upgrade path: _MIGRATIONS[v] turns a version v-1 file into version v (0 = empty file). Each
 # step runs in its own transaction together with the user_version bump, so a kill mid-upgrade
-# leaves the file at the previous version.
-_MIGRATIONS: dict[int, Callable[[sqlite3.Connection, str, int], None]] = {1: _create_v1}
+# leaves the file at the previous version. A new wallet is created at version 1 and upgraded
+# like any other file, so there is one definition of the current schema.
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection, str, int], None]] = {
+    1: _create_v1,
+    2: _upgrade_to_v2,
+}
 
 
 def _split_sql(script: str) -> list[str]:
@@ -381,7 +533,12 @@ def _check_sound(conn: sqlite3.Connection) -> int:
         return 0
     if version > SCHEMA_VERSION:
         return version
-    for table, needed in _REQUIRED_COLUMNS.items():
+    required = {table: set(columns) for table, columns in _REQUIRED_COLUMNS.items()}
+    for added_in, added in _ADDED_COLUMNS.items():
+        if version >= added_in:
+            for table, columns in added.items():
+                required[table] |= columns
+    for table, needed in required.items():
         if table not in tables:
             raise _DamagedError(f"table {table} is missing")
         have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
@@ -531,11 +688,20 @@ class Ledger:
             raise
 
     def _upgrade(self, version: int, start_balance_cents: int) -> None:
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            with self._tx():
-                _MIGRATIONS[target](self._conn, self._now(), start_balance_cents)
-                # PRAGMA user_version is written in the same transaction as the step
-                self._conn.execute(f"PRAGMA user_version = {target}")
+        if version >= SCHEMA_VERSION:
+            return
+        # Rebuilding a table (v2) needs foreign keys off: the pragma is a no-op inside a
+        # transaction, so it is switched here, around the steps, and each step checks the keys.
+        self._conn.execute("PRAGMA foreign_keys = OFF")
+        now = self._now()  # one clock reading for the whole upgrade
+        try:
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                with self._tx():
+                    _MIGRATIONS[target](self._conn, now, start_balance_cents)
+                    # PRAGMA user_version is written in the same transaction as the step
+                    self._conn.execute(f"PRAGMA user_version = {target}")
+        finally:
+            self._conn.execute("PRAGMA foreign_keys = ON")
 
     def close(self) -> None:
         """Close the database and release the lock. Safe to call twice."""
@@ -598,7 +764,8 @@ class Ledger:
 
     def meters(self) -> Meters:
         row = self._conn.execute(
-            "SELECT rounds_played, wagered_cents, won_cents, topped_up_cents FROM meters"
+            "SELECT rounds_played, wagered_cents, won_cents, topped_up_cents, refunded_cents "
+            "FROM meters"
         ).fetchone()
         return Meters(*row)
 
@@ -681,7 +848,10 @@ class Ledger:
         _require_int("choice", choice)
         now = self._now()
         with self._tx() as conn:
-            if self._round_status(round_id) != "open":
+            status = self._round_status(round_id)
+            if status == "void":
+                raise RoundClosed(f"Round {round_id} was voided; it takes no more choices.")
+            if status != "open":
                 raise RoundClosed(f"Round {round_id} is already finished.")
             seq = self._one("SELECT COUNT(*) FROM choices WHERE round_id = ?", (round_id,))
             conn.execute(
@@ -732,6 +902,8 @@ class Ledger:
             if row is None:
                 raise RoundNotFound(f"There is no round number {round_id}.")
             status, coin_value_cents, game_id = row
+            if status == "void":
+                raise RoundClosed(f"Round {round_id} was voided and its bet refunded; it pays nothing.")
             if status != "open":
                 raise RoundClosed(f"Round {round_id} is already finished.")
             win_cents = win_coins * coin_value_cents
@@ -746,6 +918,48 @@ class Ledger:
             conn.execute("UPDATE meters SET won_cents = won_cents + ? WHERE id = 1", (win_cents,))
             for key, value_json in state_json.items():
                 self._put_state(game_id, key, value_json, now)
+        return after
+
+    def void_round(self, round_id: int, reason: str) -> int:
+        """Void an open round that can no longer be completed and refund its bet; return the new
+        balance in cents.
+
+        ONE transaction: a 'refund' journal entry of +bet, the round marked 'void' with `reason`
+        (a plain sentence kept for game recall) and `finished_at`, and the refunded meter. No win
+        is credited and no cross-round state is written. The ledger does not judge whether the
+        round is really broken; the caller (the round driver) does, when the game data or engine
+        the round was played with is no longer installed. Raises RoundClosed if the round is
+        already closed or void (a round is refunded at most once, never after a win) and
+        RoundNotFound if there is none; nothing is written then.
+        """
+        _require_int("round_id", round_id)
+        if not isinstance(reason, str) or not reason.strip():
+            raise ValueError("a void round needs a reason")
+        reason = reason.strip()
+        now = self._now()
+        with self._tx() as conn:
+            row = conn.execute(
+                "SELECT status, bet_cents FROM rounds WHERE id = ?", (round_id,)
+            ).fetchone()
+            if row is None:
+                raise RoundNotFound(f"There is no round number {round_id}.")
+            status, bet_cents = row
+            if status == "void":
+                raise RoundClosed(f"Round {round_id} was already voided and its bet refunded.")
+            if status != "open":
+                raise RoundClosed(f"Round {round_id} is already finished.")
+            after = self.balance_cents + bet_cents
+            conn.execute("UPDATE account SET balance_cents = ? WHERE id = 1", (after,))
+            # the refund first: the database lets a round turn void only once it is refunded
+            self._journal("refund", bet_cents, after, round_id, now)
+            conn.execute(
+                "UPDATE rounds SET status = 'void', void_reason = ?, balance_after_cents = ?, "
+                "finished_at = ? WHERE id = ?",
+                (reason, after, now, round_id),
+            )
+            conn.execute(
+                "UPDATE meters SET refunded_cents = refunded_cents + ? WHERE id = 1", (bet_cents,)
+            )
         return after
 
     def top_up(self, *, min_bet_cents: int, amount_cents: int = DEFAULT_TOP_UP_CENTS) -> int:
@@ -796,7 +1010,8 @@ class Ledger:
         )
 
     def history(self, limit: int = 20, offset: int = 0, game_id: str | None = None) -> list[RoundRecord]:
-        """Rounds newest first (open and closed), with choices and events."""
+        """Rounds newest first (open, closed and void, see `RoundRecord.status` and
+        `void_reason`), with choices and events."""
         _require_int("limit", limit, 0)
         _require_int("offset", offset, 0)
         where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
@@ -840,6 +1055,7 @@ class Ledger:
             finished,
             session_id,
             events,
+            void_reason,
         ) = row
         choices = tuple(
             r[0]
@@ -864,6 +1080,7 @@ class Ledger:
             session_id=session_id,
             choices=choices,
             events=None if events is None else json.loads(events),
+            void_reason=void_reason,
         )
 
     # -- sessions -------------------------------------------------------------------------------
@@ -879,8 +1096,8 @@ class Ledger:
             return int(cur.lastrowid or 0)
 
     def session_balances(self, session_id: int) -> list[tuple[str, int]]:
-        """(UTC time, balance in cents) points of a session: its start, then every bet, win and
-        top-up until the next session began. The app holds one session at a time (the lock), so
+        """(UTC time, balance in cents) points of a session: its start, then every bet, win,
+        refund and top-up until the next session began. The app holds one session at a time (the lock), so
         a session is a contiguous stretch of the journal."""
         row = self._conn.execute(
             "SELECT started_at, start_txn_id, start_balance_cents FROM sessions WHERE id = ?",
@@ -939,11 +1156,13 @@ class Ledger:
     def verify(self) -> list[str]:
         """Consistency checks; an empty list means consistent.
 
-        - meter identity (M1): start + top-ups − Σ bets + Σ wins = balance;
+        - meter identity (M1): start + top-ups − Σ bets + Σ wins + Σ refunds = balance;
         - the journal chain: every entry's balance_after = previous balance + amount;
         - meters equal the journal sums;
-        - every round is debited exactly once by its bet, every closed round credited exactly
-          once by its win (and an open round not at all), with matching amounts and balances;
+        - every round is debited exactly once by its bet; every closed round credited exactly
+          once by its win and never refunded; every void round refunded exactly once with its
+          bet, never credited, and with a reason; an open round neither credited nor refunded;
+          amounts and balances match;
         - choices are numbered 0..n-1; foreign keys hold.
         """
         conn = self._conn
@@ -957,10 +1176,12 @@ class Ledger:
             ).fetchall()
         )
         bets, wins, top_ups = -sums.get("bet", 0), sums.get("win", 0), sums.get("top_up", 0)
-        if start + top_ups - bets + wins != balance:
+        refunds = sums.get("refund", 0)
+        expected_balance = start + top_ups - bets + wins + refunds
+        if expected_balance != balance:
             problems.append(
                 f"meter identity: start {start} + top-ups {top_ups} - bets {bets} + wins {wins}"
-                f" = {start + top_ups - bets + wins}, but the balance is {balance}"
+                f" + refunds {refunds} = {expected_balance}, but the balance is {balance}"
             )
 
         running = start
@@ -979,6 +1200,7 @@ class Ledger:
             ("wagered_cents", m.wagered_cents, bets),
             ("won_cents", m.won_cents, wins),
             ("topped_up_cents", m.topped_up_cents, top_ups),
+            ("refunded_cents", m.refunded_cents, refunds),
         ):
             if meter != expected:
                 problems.append(f"meter {name} is {meter}, the journal says {expected}")
@@ -987,20 +1209,21 @@ class Ledger:
         if n_open > 1:
             problems.append(f"{n_open} rounds are open at once")
 
+        def per_kind(kind: str) -> str:
+            # count, sum and balance after of one round's journal entries of one kind
+            return (
+                f"(SELECT COUNT(*) FROM transactions t WHERE t.round_id = r.id AND t.kind = '{kind}'), "
+                f"(SELECT SUM(amount_cents) FROM transactions t "
+                f" WHERE t.round_id = r.id AND t.kind = '{kind}'), "
+                f"(SELECT MAX(balance_after_cents) FROM transactions t "
+                f" WHERE t.round_id = r.id AND t.kind = '{kind}')"
+            )
+
         for row in conn.execute(
             "SELECT r.id, r.status, r.lines, r.level, r.coin_value_cents, "
             "r.coins_per_level_unit, r.bet_cents, r.win_coins, r.win_cents, "
-            "r.balance_before_cents, r.balance_after_cents, "
-            "(SELECT COUNT(*) FROM transactions t WHERE t.round_id = r.id AND t.kind = 'bet'), "
-            "(SELECT SUM(amount_cents) FROM transactions t "
-            " WHERE t.round_id = r.id AND t.kind = 'bet'), "
-            "(SELECT MAX(balance_after_cents) FROM transactions t "
-            " WHERE t.round_id = r.id AND t.kind = 'bet'), "
-            "(SELECT COUNT(*) FROM transactions t WHERE t.round_id = r.id AND t.kind = 'win'), "
-            "(SELECT SUM(amount_cents) FROM transactions t "
-            " WHERE t.round_id = r.id AND t.kind = 'win'), "
-            "(SELECT MAX(balance_after_cents) FROM transactions t "
-            " WHERE t.round_id = r.id AND t.kind = 'win') "
+            "r.balance_before_cents, r.balance_after_cents, r.void_reason, "
+            f"{per_kind('bet')}, {per_kind('win')}, {per_kind('refund')} "
             "FROM rounds r ORDER BY r.id"
         ):
             (
@@ -1015,12 +1238,16 @@ class Ledger:
                 win_cents,
                 before,
                 after,
+                void_reason,
                 n_bet,
                 bet_amount,
                 bet_after,
                 n_win,
                 win_amount,
                 win_after,
+                n_refund,
+                refund_amount,
+                refund_after,
             ) = row
             where = f"round {rid}"
             try:
@@ -1037,7 +1264,21 @@ class Ledger:
             if status == "open":
                 if n_win:
                     problems.append(f"{where}: open but credited")
+                if n_refund:
+                    problems.append(f"{where}: open but refunded")
                 continue
+            if status == "void":
+                if n_win:
+                    problems.append(f"{where}: void but credited")
+                if n_refund != 1:
+                    problems.append(f"{where}: void with {n_refund} refund entries, expected 1")
+                elif refund_amount != bet_cents or refund_after != after:
+                    problems.append(f"{where}: the refund entry does not match the round")
+                if not void_reason:
+                    problems.append(f"{where}: void without a reason")
+                continue
+            if n_refund:
+                problems.append(f"{where}: closed but refunded")
             if n_win != 1:
                 problems.append(f"{where}: closed with {n_win} win entries, expected 1")
                 continue
