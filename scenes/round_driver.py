@@ -10,7 +10,22 @@ It owns the order that makes a round trustworthy (CERTIFICATION R6, F1, F3, M1):
 3. `finish()`: the ledger credits the round's total win, stores its events and closes it, exactly
    once. The balance is then the ledger's.
 4. `resume()`: at start-up the ledger's open round is replayed from its stored seed and choices,
-   giving the very same events; a round recorded against different game data is refused.
+   giving the very same events. A round that cannot be replayed faithfully (recorded against
+   different game data, i.e. another SHA-256, or another engine version, or its replay raises)
+   is refused with `ResumeRefused`: replaying it could show an outcome other than the one drawn.
+5. `void_unresumable()`: such a round would stay open forever and, with the ledger's one-open-
+   round rule, block every new round. The rules say "Malfunction voids all pays and plays", so
+   the driver asks the ledger to void it (`Ledger.void_round`: the bet refunded once, no win, in
+   one transaction) and `start()` works again. It re-checks first and never voids a round that
+   can be resumed. Tell the player with `MSG_VOIDED`.
+
+The reels scene uses it like this (translating the message like every other)::
+
+    try:
+        view = driver.resume()
+    except ResumeRefused as refused:
+        driver.void_unresumable()
+        show(MSG_VOIDED.format(amount=format_cents(refused.bet_cents)))
 
 No drawing happens here, so every promise above is unit-tested without a display. The driver
 never draws a random number itself: seeds come from the `SeedSource` passed in.
@@ -40,6 +55,11 @@ MSG_CHANGED = (
     "Your unfinished round was played with different game data and cannot be resumed safely. "
     "Please contact support; your bet of {bet} is recorded."
 )
+# Shown once the unresumable round is voided (after `void_unresumable()`); {amount} is the bet.
+MSG_VOIDED = (
+    "The unfinished round could not be completed because the game was updated. "
+    "Malfunction voids all pays and plays: your bet of {amount} has been refunded."
+)
 
 
 class Seeds(Protocol):
@@ -51,12 +71,30 @@ class Seeds(Protocol):
 class RoundRefused(Exception):  # noqa: N818 - reads as what happened to the round
     """The round could not start or resume; `str(exc)` is a plain sentence for the player.
 
-    `reason` is one of "funds", "bet", "busy", "other_game", "changed".
+    `reason` is one of "funds", "bet", "busy", "other_game", "changed" (the last always as a
+    `ResumeRefused`).
     """
 
     def __init__(self, message: str, reason: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class ResumeRefused(RoundRefused):
+    """This game's open round cannot be replayed faithfully, so `resume()` refuses it.
+
+    `str(exc)` is `MSG_CHANGED` for the player; `round_id` and `bet_cents` name the round, and
+    `detail` is a plain sentence saying why (the data's SHA-256 or the engine version changed,
+    or the replay raised), which `void_unresumable()` stores as the round's void reason.
+    A subclass of RoundRefused with reason "changed", so callers that catch RoundRefused
+    still block; call `void_unresumable()` to refund the round and free the slot.
+    """
+
+    def __init__(self, message: str, round_id: int, detail: str, bet_cents: int) -> None:
+        super().__init__(message, "changed")
+        self.round_id = round_id
+        self.detail = detail
+        self.bet_cents = bet_cents
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,27 +269,71 @@ class RoundDriver:
         """Replay this game's unfinished round from the ledger, or None if there is none.
 
         The stored seed and choices give exactly the events the player saw before the crash.
-        Raises RoundRefused when the round was recorded against different game data (its stored
-        SHA-256 differs from the loaded file's): replaying it could show another outcome.
+        Raises ResumeRefused (nothing written) when the round cannot be replayed faithfully: its
+        stored data SHA-256 or engine version differs from the installed ones, or the replay
+        raises. Then call `void_unresumable()`.
         """
         if self.active:
             raise RoundRefused(MSG_BUSY, "busy")
         stored = self.ledger.open_round()
         if stored is None or stored.game_id != self.definition.id:
             return None
-        if stored.game_sha256 != self.loaded.sha256:
-            raise RoundRefused(MSG_CHANGED.format(bet=format_cents(stored.bet.total_cents)), "changed")
-        if stored.engine_version != ENGINE_VERSION:
-            log.warning(
-                "resuming round %d recorded by engine %s with engine %s",
-                stored.round_id, stored.engine_version, ENGINE_VERSION,
+        result, problem = self._replay(stored)
+        if result is None:
+            raise ResumeRefused(
+                MSG_CHANGED.format(bet=format_cents(stored.bet.total_cents)),
+                stored.round_id,
+                problem,
+                stored.bet.total_cents,
             )
-        result = play_round(self.definition, stored.bet, stored.seed, list(stored.choices))
         self._round_id, self._bet, self._seed = stored.round_id, stored.bet, stored.seed
         self._choices = list(stored.choices)
         self._selected_bet = stored.bet
         self._result = result
         return self._view(resumed=True)
+
+    def void_unresumable(self) -> int:
+        """Void this game's open round that `resume()` refused and refund its bet; return the
+        new balance in cents. Afterwards `start()` works again.
+
+        The round is checked again first, so a round that can be resumed is never voided
+        (RuntimeError, nothing written); RuntimeError too when this game has no open round.
+        The ledger does the rest in one transaction (`Ledger.void_round`), storing the reason
+        from `ResumeRefused.detail` for game recall.
+        """
+        if self.active:
+            raise RoundRefused(MSG_BUSY, "busy")
+        stored = self.ledger.open_round()
+        if stored is None or stored.game_id != self.definition.id:
+            raise RuntimeError("this game has no unfinished round to void")
+        result, problem = self._replay(stored)
+        if result is not None:
+            raise RuntimeError(f"round {stored.round_id} can be resumed; it is not voided")
+        balance = self.ledger.void_round(stored.round_id, problem)
+        log.warning("voided round %d and refunded %d cents: %s",
+                    stored.round_id, stored.bet.total_cents, problem)
+        return int(balance)
+
+    def _replay(self, stored: OpenRound) -> tuple[RoundResult, str] | tuple[None, str]:
+        """Replay a stored round: (result, "") or, when it cannot be replayed faithfully,
+        (None, a plain sentence saying why)."""
+        if stored.game_sha256 != self.loaded.sha256:
+            return None, (
+                "The game data changed since the round began "
+                f"(recorded SHA-256 {stored.game_sha256}, installed {self.loaded.sha256})."
+            )
+        if stored.engine_version != ENGINE_VERSION:
+            # another engine may draw another outcome from the same seed and choices
+            return None, (
+                "The game engine changed since the round began "
+                f"(recorded version {stored.engine_version}, installed {ENGINE_VERSION})."
+            )
+        try:
+            result = play_round(self.definition, stored.bet, stored.seed, list(stored.choices))
+        except Exception as exc:  # any failure: the stored round no longer fits this game
+            log.exception("round %d cannot be replayed", stored.round_id)
+            return None, f"The round could not be replayed ({type(exc).__name__}: {exc})."
+        return result, ""
 
     def _view(self, resumed: bool) -> RoundView:
         assert self._result is not None and self._round_id is not None
@@ -268,4 +350,4 @@ class RoundDriver:
         )
 
 
-__all__ = ["LedgerError", "RoundDriver", "RoundRefused", "RoundView"]
+__all__ = ["LedgerError", "ResumeRefused", "RoundDriver", "RoundRefused", "RoundView"]

@@ -1,16 +1,19 @@
 """The round driver keeps the ledger first: debit before outcome, choice before reveal, one
-credit per round, identical replay after a restart, no round without funds, one bet per round."""
+credit per round, identical replay after a restart, no round without funds, one bet per round;
+a round that can no longer be replayed (the game was updated) is voided and its bet refunded."""
 
 from __future__ import annotations
 
 import pytest
 
+from game import ENGINE_VERSION
 from game.bets import default_bet
 from game.definitions import load_game
 from game.events import PickRevealEvent, RoundEndEvent, SpinEvent, events_to_json
 from game.ledger import Ledger
+from game.money import format_cents
 from game.round import play_round
-from scenes.round_driver import RoundDriver, RoundRefused
+from scenes.round_driver import MSG_VOIDED, ResumeRefused, RoundDriver, RoundRefused
 
 
 class FixedSeeds:
@@ -195,6 +198,92 @@ def test_resume_refuses_changed_game_data(tmp_path, loaded, bet, feature_seed):
         assert info.value.reason == "changed"
         assert "different game data" in str(info.value)
         assert not driver.active
+
+
+def test_an_updated_game_voids_the_open_round_and_refunds_it(tmp_path, loaded, bet, feature_seed,
+                                                            plain_seed):
+    """After an update the open round cannot be replayed: refused, voided, refunded, unblocked."""
+    path = tmp_path / "ledger.sqlite3"
+    with Ledger.open(path) as led:
+        start = led.balance_cents
+        driver = RoundDriver(led, loaded, FixedSeeds(feature_seed), None)
+        rid = driver.start(bet).round_id
+        driver.choose(3)
+    updated = loaded.model_copy(update={"sha256": "0" * 64})  # the game data changed
+    with Ledger.open(path) as led:
+        # the refused start below draws (and drops) the first seed before the ledger says no
+        driver = RoundDriver(led, updated, FixedSeeds(1, plain_seed), None)
+        assert led.balance_cents == start - bet.total_cents
+        with pytest.raises(ResumeRefused) as info:
+            driver.resume()
+        refused = info.value
+        assert (refused.round_id, refused.bet_cents, refused.reason) == (rid, bet.total_cents, "changed")
+        assert "game data changed" in refused.detail and updated.sha256 in refused.detail
+        assert led.open_round().round_id == rid  # refusing writes nothing
+        with pytest.raises(RoundRefused) as blocked:  # ... and the slot is still taken
+            driver.start(bet)
+        assert blocked.value.reason == "other_game"
+
+        assert driver.void_unresumable() == start == led.balance_cents
+        record = led.round_detail(rid)
+        assert record.status == "void" and record.void_reason == refused.detail
+        assert record.choices == (3,) and record.win_cents is None
+        assert led.meters().refunded_cents == bet.total_cents
+        assert led.verify() == []
+        message = MSG_VOIDED.format(amount=format_cents(refused.bet_cents))
+        assert "has been refunded" in message and format_cents(bet.total_cents) in message
+
+        assert driver.resume() is None
+        with pytest.raises(RuntimeError):
+            driver.void_unresumable()  # nothing left to void, nothing refunded twice
+        view = driver.start(bet)  # a new round starts at once
+        assert view.seed == plain_seed and view.finished
+        driver.finish()
+        assert led.verify() == [] and led.open_round() is None
+        assert [r.status for r in led.history(2)] == ["closed", "void"]
+
+
+def test_another_engine_version_or_a_failing_replay_is_refused_too(tmp_path, loaded, bet,
+                                                                  feature_seed):
+    with Ledger.open(tmp_path / "l.sqlite3") as led:
+        start = led.balance_cents
+        driver = RoundDriver(led, loaded, FixedSeeds(), None)
+        # recorded by another engine: the same seed may draw another outcome
+        led.begin_round(loaded.definition.id, loaded.sha256, "0.0.1", bet, feature_seed)
+        with pytest.raises(ResumeRefused) as info:
+            driver.resume()
+        assert "engine changed" in info.value.detail and "0.0.1" in info.value.detail
+        assert driver.void_unresumable() == start
+        # a stored choice the game cannot replay (here: out of range)
+        rid = led.begin_round(loaded.definition.id, loaded.sha256, ENGINE_VERSION, bet, feature_seed)
+        led.record_choice(rid, 99)
+        with pytest.raises(ResumeRefused) as info:
+            driver.resume()
+        assert info.value.round_id == rid and "could not be replayed" in info.value.detail
+        assert driver.void_unresumable() == start
+        assert [r.status for r in led.history()] == ["void", "void"] and led.verify() == []
+
+
+def test_a_resumable_round_is_never_voided(ledger, loaded, bet, feature_seed):
+    driver = RoundDriver(ledger, loaded, FixedSeeds(feature_seed), None)
+    with pytest.raises(RuntimeError):
+        driver.void_unresumable()  # no open round
+    driver.start(bet)
+    with pytest.raises(RoundRefused) as info:
+        driver.void_unresumable()  # this driver is playing it
+    assert info.value.reason == "busy"
+    restarted = RoundDriver(ledger, loaded, FixedSeeds(), None)
+    with pytest.raises(RuntimeError, match="can be resumed"):
+        restarted.void_unresumable()
+    assert ledger.open_round() is not None and ledger.meters().refunded_cents == 0
+    assert restarted.resume() is not None
+
+
+def test_the_voided_message_is_the_rules_sentence():
+    assert MSG_VOIDED.format(amount="€1.00") == (
+        "The unfinished round could not be completed because the game was updated. "
+        "Malfunction voids all pays and plays: your bet of €1.00 has been refunded."
+    )
 
 
 def test_insufficient_balance_never_starts_a_round(tmp_path, loaded, bet):
