@@ -8,6 +8,10 @@ only a few slow coins fall.
 
 The coins' paths come from a local generator seeded by the amount: decoration only, never an
 outcome, and the same win always looks the same.
+
+Text goes through the translator passed in (`tr`; English without one): the banner is composed
+once in the language of the moment (the scene lives a few seconds), the counting amount in
+coins (`format_coins`) and money (`format_money` in the display currency, a code such as "EUR").
 """
 
 from __future__ import annotations
@@ -18,13 +22,13 @@ from collections.abc import Callable
 
 import pygame
 
-from game.money import format_cents
+from scenes.i18n import Translator
 from scenes.intents import Act, Intent
 from scenes.stack import Scene
-from scenes.text import render_text
+from scenes.text import fit_font, render_text
 
+# Player-facing msgids (assets/locale/*.json)
 T_TIER = {"big": "BIG WIN", "mega": "MEGA WIN"}
-T_COINS = "{coins:,} coins"
 
 # the banner's pop-in: grows past full size, then settles (one step per POP_STEP seconds)
 POP_SCALES = (0.4, 0.55, 0.7, 0.85, 0.97, 1.07, 1.1, 1.06, 1.02, 1.0)
@@ -45,7 +49,8 @@ class CelebrationScene(Scene):
         win_coins: int,
         coin_value_cents: int,
         *,
-        currency: str = "€",
+        currency: str = "EUR",
+        tr: Translator | None = None,
         reduced_motion: bool = False,
         quick: bool = False,
         on_done: Callable[[], None] | None = None,
@@ -57,6 +62,7 @@ class CelebrationScene(Scene):
         self.win_coins = win_coins
         self.coin_value_cents = coin_value_cents
         self.currency = currency
+        self.tr = tr if tr is not None else Translator()
         self.reduced = reduced_motion
         self.on_done = on_done
         self.t = 0.0
@@ -70,8 +76,10 @@ class CelebrationScene(Scene):
         dim.fill((0, 0, 0, 150))
         self._dim = dim
         banner = assets.image("ui/win_banner").copy()
-        title_font = assets.font("display", 92 if tier == "mega" else 84)
-        title = render_text(title_font, T_TIER[tier], (255, 226, 130), outline=4,
+        text = self.tr.gettext(T_TIER[tier])
+        # Spanish runs longer ("MEGA GANANCIA"): the largest size that fits the banner
+        title_font = fit_font(assets, "display", text, banner.get_width() - 120, 92 if tier == "mega" else 84)
+        title = render_text(title_font, text, (255, 226, 130), outline=4,
                             outline_color=(90, 40, 0), shadow=True)
         banner.blit(title, title.get_rect(center=(banner.get_width() // 2, banner.get_height() // 2)))
         self._banner = banner
@@ -176,10 +184,10 @@ class CelebrationScene(Scene):
                 sx = cx + math.cos(a) * 400
                 sy = cy + math.sin(a) * 90
                 surface.blit(self._spark, self._spark.get_rect(center=(int(sx), int(sy))))
-        amount = render_text(self._amount_font, T_COINS.format(coins=self.shown), (255, 244, 210),
+        amount = render_text(self._amount_font, self.tr.format_coins(self.shown), (255, 244, 210),
                              outline=2, outline_color=(70, 30, 0), shadow=True)
         surface.blit(amount, amount.get_rect(center=(cx, cy + 160)))
         money = render_text(self._money_font,
-                            format_cents(self.shown * self.coin_value_cents, self.currency),
+                            self.tr.format_money(self.shown * self.coin_value_cents, self.currency),
                             (255, 220, 140), shadow=True)
         surface.blit(money, money.get_rect(center=(cx, cy + 215)))

@@ -18,6 +18,10 @@ Input is ignored while a stone is revealing, so a double click never picks twice
 round (after a crash) passes the reveals already made: those stones are shown open at once. Esc
 leaves to the lobby with the round still open in the ledger; it resumes next time.
 
+Every string goes through the translator passed in (`tr`, the context's translator; English
+without one), translated while drawing, so the picker follows the language of the moment.
+Symbol names come from the game definition and are msgids too.
+
 Flip frames, greyed faces and particle sizes are prepared once at construction; a frame is blits.
 """
 
@@ -40,6 +44,7 @@ from game.events import (
     PicksDoneEvent,
     StoneReveal,
 )
+from scenes.i18n import Translator
 from scenes.intents import Act, Intent
 from scenes.reel_view import soft_blur
 from scenes.stack import Scene
@@ -48,7 +53,7 @@ from scenes.widgets import draw_panel
 
 log = logging.getLogger(__name__)
 
-# Player-facing strings (one place, for the translation layer to come).
+# Player-facing msgids (assets/locale/*.json)
 T_PICK = "PICK {n} STONES"
 T_PICK_ONE = "PICK 1 STONE"
 T_PICKS_LEFT = "Picks left: {n}"
@@ -93,16 +98,27 @@ def stone_center(index: int) -> tuple[int, int]:
     return stone_rect(index).center
 
 
-def feature_name(feature: StoneReveal, definition: GameDefinition) -> str:
-    """The player's words for what a stone holds."""
+def feature_name(feature: StoneReveal, definition: GameDefinition, tr: Translator | None = None) -> str:
+    """The player's words for what a stone holds (in `tr`'s language; English without one)."""
+    tr = tr if tr is not None else _english()
     if feature.kind == "spins":
-        return T_SPINS.format(n=feature.value)
+        return tr.t(T_SPINS, n=feature.value)
     if feature.kind == "multiplier":
-        return T_MULT.format(n=feature.value)
+        return tr.t(T_MULT, n=feature.value)
     if feature.kind == "wild_reel":
-        return T_WILD_REEL.format(n=feature.value)
-    name = definition.symbol(feature.symbol).name if feature.symbol else "?"
-    return T_WILD_SYMBOL.format(name=name.upper())
+        return tr.t(T_WILD_REEL, n=feature.value)
+    name = tr.gettext(definition.symbol(feature.symbol).name) if feature.symbol else "?"
+    return tr.t(T_WILD_SYMBOL, name=name.upper())
+
+
+_ENGLISH: list[Translator] = []
+
+
+def _english() -> Translator:
+    """An English translator for callers that pass none (tests, tools); built once."""
+    if not _ENGLISH:
+        _ENGLISH.append(Translator("en"))
+    return _ENGLISH[0]
 
 
 def _grey(surf: pygame.Surface) -> pygame.Surface:
@@ -150,9 +166,11 @@ class StonePickerScene(Scene):
         resumed: bool = False,
         speed: float = 1.0,
         reduced_motion: bool = False,
+        tr: Translator | None = None,
     ) -> None:
         super().__init__()
         self.assets = assets
+        self.tr = tr if tr is not None else _english()
         self.sounds = sounds
         self.definition = definition
         self.choose_fn = choose
@@ -309,7 +327,7 @@ class StonePickerScene(Scene):
         st = self.stones[ev.index]
         st.face, st.t, st.turning = ev.feature.key, 0.0, True
         self._collect(ev.feature)
-        self.headline = feature_name(ev.feature, self.definition)
+        self.headline = feature_name(ev.feature, self.definition, self.tr)
         self.label = (self.headline, stone_center(ev.index), 0.0)
         self.sounds.reveal()
         if not self.reduced:
@@ -328,7 +346,7 @@ class StonePickerScene(Scene):
             st.face, st.greyed, st.turning = feature.key, True, True
             st.t = -0.12 * k  # staggered: each starts turning a moment after the previous
         self.request = None
-        self.headline = T_ALL_PICKED
+        self.headline = self.tr.gettext(T_ALL_PICKED)
         self.label = None
         self._set_phase("unveil")
 
@@ -355,7 +373,7 @@ class StonePickerScene(Scene):
             new = self.choose_fn(index)
         except Exception as exc:  # a ledger failure must not lose the open round
             log.exception("pick failed")
-            self.error = T_ERROR.format(error=exc)
+            self.error = self.tr.t(T_ERROR, error=exc)
             self._set_phase("picking")
             return False
         self.error = ""
@@ -454,11 +472,12 @@ class StonePickerScene(Scene):
         surface.blit(self._dim, (0, 0))
         surface.blit(self._panel, PANEL)
         picks_left = self.request.picks_left if self.request is not None else 0
-        title = T_PICK_ONE if self.total_picks == 1 else T_PICK.format(n=self.total_picks)
+        tr = self.tr
+        title = tr.gettext(T_PICK_ONE) if self.total_picks == 1 else tr.t(T_PICK, n=self.total_picks)
         draw_text(surface, a.font("display", 40), title, (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, 78), GOLD,
                   outline=2, outline_color=(40, 24, 0))
         sub = self.headline if (self.phase != "picking" and self.headline) else (
-            T_PICKS_LEFT.format(n=picks_left) if self.request is not None else self.headline)
+            tr.t(T_PICKS_LEFT, n=picks_left) if self.request is not None else self.headline)
         draw_text(surface, a.font("display_regular", 24), sub, (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, 118),
                   CREAM)
         focus_on = self.phase == "picking"
@@ -479,7 +498,7 @@ class StonePickerScene(Scene):
             draw_text(surface, a.font("text_bold", 18), self.error, (640, PANEL.bottom - 20),
                       (255, 140, 120))
         elif self.phase == "picking" and self.auto_pick is None:
-            draw_text(surface, a.font("text", 16), T_HINT, (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7,
+            draw_text(surface, a.font("text", 16), tr.gettext(T_HINT), (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7,
                       PANEL.bottom - 22), (200, 220, 214), shadow=False)
         if self.phase == "intro":
             self._draw_intro(surface)
@@ -503,39 +522,42 @@ class StonePickerScene(Scene):
         surface.blit(face, r)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
-        a = self.assets
+        a, tr = self.assets, self.tr
         r = SUMMARY
         draw_panel(surface, a, r, alpha=200)
         rows = (
-            (T_SUM_SPINS, str(self.spins)),
-            (T_SUM_MULT, f"x{self.multiplier}"),
-            (T_SUM_REELS, ", ".join(str(n) for n in sorted(self.wild_reels)) or T_NONE),
-            (T_SUM_SYMBOLS, ", ".join(self.definition.symbol(s).name for s in self.wild_symbols)
-             or T_NONE),
+            (tr.gettext(T_SUM_SPINS), str(self.spins)),
+            (tr.gettext(T_SUM_MULT), f"x{self.multiplier}"),
+            (tr.gettext(T_SUM_REELS), ", ".join(str(n) for n in sorted(self.wild_reels)) or T_NONE),
+            (tr.gettext(T_SUM_SYMBOLS), ", ".join(tr.gettext(self.definition.symbol(s).name)
+                                                  for s in self.wild_symbols) or T_NONE),
         )
         y = r.top + 30
         for title, value in rows:
-            draw_text(surface, a.font("text_bold", 16), title, (r.centerx, y), (214, 190, 140),
+            title_font = fit_font(a, "text_bold", title, r.w - 24, 16)
+            draw_text(surface, title_font, title, (r.centerx, y), (214, 190, 140),
                       shadow=False)
             font = fit_font(a, "display", value, r.w - 40, 40)
             draw_text(surface, font, value, (r.centerx, y + 44), CREAM)
             y += 116
 
     def _draw_intro(self, surface: pygame.Surface) -> None:
-        a = self.assets
+        a, tr = self.assets, self.tr
         surface.blit(self._dim, (0, 0))
         box = pygame.Rect(0, 0, 640, 380)
         box.center = (640, 360)
         draw_panel(surface, a, box, alpha=255)
-        draw_text(surface, a.font("display", 64), T_INTRO, (box.centerx, box.top + 70), GOLD,
-                  outline=3, outline_color=(60, 30, 0))
-        lines = [T_INTRO_SPINS.format(n=self.spins), T_INTRO_MULT.format(n=self.multiplier)]
-        lines += [T_INTRO_REEL.format(n=n) for n in sorted(self.wild_reels)]
-        lines += [T_INTRO_SYMBOL.format(name=self.definition.symbol(s).name) for s in self.wild_symbols]
+        intro = tr.gettext(T_INTRO)
+        draw_text(surface, fit_font(a, "display", intro, box.w - 40, 64), intro,
+                  (box.centerx, box.top + 70), GOLD, outline=3, outline_color=(60, 30, 0))
+        lines = [tr.t(T_INTRO_SPINS, n=self.spins), tr.t(T_INTRO_MULT, n=self.multiplier)]
+        lines += [tr.t(T_INTRO_REEL, n=n) for n in sorted(self.wild_reels)]
+        lines += [tr.t(T_INTRO_SYMBOL, name=tr.gettext(self.definition.symbol(s).name))
+                  for s in self.wild_symbols]
         y = box.top + 140
         step = min(40, 190 // max(1, len(lines)))
         for text in lines:
             draw_text(surface, a.font("display_regular", 30), text, (box.centerx, y), CREAM)
             y += step
-        draw_text(surface, a.font("text", 18), T_INTRO_GO, (box.centerx, box.bottom - 30),
+        draw_text(surface, a.font("text", 18), tr.gettext(T_INTRO_GO), (box.centerx, box.bottom - 30),
                   (200, 220, 214), shadow=False)

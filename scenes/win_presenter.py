@@ -10,6 +10,10 @@ their colour; hovering a marker previews its line.
 It owns only presentation state (which win is shown, for how long); it never computes a win: it
 shows the `Win` objects of the `SpinEvent`. Line art (a soft glow and a bright core per line) and
 marker badges are rendered once at construction, so a frame is a handful of blits.
+
+The line-cycle message is translated through the translator passed in (`tr`, the context's
+`scenes.i18n.Translator`) when it is read, so it follows a language switch at once; without one
+it is English.
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ import pygame
 
 from game.definitions import GameDefinition
 from game.events import SpinEvent, Win
+from scenes.i18n import Translator
 from scenes.reel_view import CELL_H, CELL_W, Cache, ReelView, soft_blur
 from scenes.text import render_text
 
+# Player-facing msgids (assets/locale/*.json)
 MSG_LINE = "LINE {line}: {coins:,} coins"
 MSG_SCATTER = "SCATTER: {coins:,} coins"
 
@@ -157,14 +163,16 @@ class WinPresenter:
     """Shows one spin's wins; also draws the line markers and the hover preview."""
 
     def __init__(self, definition: GameDefinition, view: ReelView, font: pygame.font.Font,
-                 badge_art: pygame.Surface | None = None, cache: Cache | None = None) -> None:
+                 badge_art: pygame.Surface | None = None, cache: Cache | None = None,
+                 tr: Translator | None = None) -> None:
         """`cache(key, build)` keeps the rendered lines, frames and badges between scenes (the
-        asset store's `derived`)."""
+        asset store's `derived`); `tr` translates the line-cycle message."""
         def keep(key: tuple, build) -> pygame.Surface:
             return cache(("win-art", definition.id, *key), build) if cache is not None else build()
 
         self.definition = definition
         self.view = view
+        self.tr = tr
         window = view.window
         self.left, self.right = marker_positions(definition.lines, window, definition.rows)
         self._line_art: list[tuple[pygame.Surface, tuple[int, int]]] = []
@@ -204,6 +212,10 @@ class WinPresenter:
     @property
     def active(self) -> bool:
         return self.phase != "idle"
+
+    def cycle_time(self) -> float:
+        """Seconds from `present` until every win has been shown once (the "cycled" cue)."""
+        return (ALL_TIME + EACH_TIME * len(self.wins)) * self.scale if self.wins else 0.0
 
     def present(self, spin: SpinEvent, scale: float = 1.0) -> None:
         """Begin presenting `spin`'s wins (nothing happens if it has none). `scale` < 1 is
@@ -253,9 +265,10 @@ class WinPresenter:
         win = self.current
         if win is None:
             return None
-        if win.kind == "scatter":
-            return MSG_SCATTER.format(coins=win.coins)
-        return MSG_LINE.format(line=win.line, coins=win.coins)
+        msgid = MSG_SCATTER if win.kind == "scatter" else MSG_LINE
+        if self.tr is None:
+            return msgid.format(line=win.line, coins=win.coins)
+        return self.tr.t(msgid, line=win.line, coins=win.coins)
 
     @property
     def emphasis(self) -> frozenset[tuple[int, int]] | None:
