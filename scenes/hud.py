@@ -1,16 +1,26 @@
-"""The heads-up display under the reels: money, bet selectors, SPIN, messages, win meter.
+"""The heads-up display of the reels: money, bet selectors, SPIN, AUTO, messages, win meter, icons.
 
 Layout (logical pixels, band y = 560..720 on `ui/hud_bar`): BALANCE, LINES, LEVEL, COIN VALUE,
-TOTAL BET, TOTAL WIN, MAX BET and the big SPIN button, with a message line above them; during
-free spins a counter and multiplier badge sit on the frame's crest above the reels. Top corners
-hold the back-to-lobby and sound buttons; the space to the right of the sound button is kept
-for the settings / paytable / rules / history / autoplay buttons another screen will bring.
+TOTAL BET, TOTAL WIN, the AUTO button over MAX BET (TOP UP in its place when the balance runs
+out) and the big SPIN button, with a message line above them; during free spins a counter and
+multiplier badge sit on the frame's crest above the reels. The top-left corner holds back to the
+lobby; the top-right corner a row of icons: game history (H), rules (I), paytable (P), settings
+(the spanner; S) and sound (the mixer; M mutes). While autoplay runs, AUTO reads "AUTO 37" (the
+rounds left); when autoplay waits after the free-spins picks, a CONTINUE button sits over the
+reels.
 
 The HUD owns no game state: the reels scene sets what it shows (balance, bet, message, win
-meter target, spin button mode, free-spins counter) and receives the player's actions through
-callbacks. It does own the win meter's count-up (a presentation of a number that is already
-decided). Everything changes in `handle`/`update`; `draw` only blits (text comes from the
-text cache, so an unchanged number costs a dictionary lookup).
+meter target, spin button mode, which buttons are enabled, the free-spins counter, the autoplay
+counter) and receives the player's actions through callbacks. It does own the win meter's
+count-up (a presentation of a number that is already decided).
+
+Every string goes through the translator passed in (`scenes.i18n.Translator`); money through
+`format_money` in the player's display currency (`currency`, a code such as "EUR"), coins
+through `format_coins`. A message is a plain string or a function of the translator, so a
+message on screen switches language at once with the rest. Button labels, tooltips and selector
+texts are a cache of the current (language, currency): refreshed when either changes, also from
+`draw` (the settings menu is modal, so the HUD under it is drawn but not updated, and a language
+switch there must show at once).
 """
 
 from __future__ import annotations
@@ -20,12 +30,13 @@ from collections.abc import Callable
 import pygame
 
 from game.definitions import GameDefinition
-from game.money import Bet, format_cents
+from game.money import Bet
+from scenes.i18n import Translator
 from scenes.intents import Act, Intent
 from scenes.text import draw_text, fit_font
 from scenes.widgets import Button, Selector, draw_panel
 
-# Player-facing strings (one place, for the translation layer to come).
+# Player-facing msgids (translated through the context's translator; assets/locale/*.json).
 T_BALANCE = "BALANCE"
 T_LINES = "LINES"
 T_LEVEL = "LEVEL"
@@ -35,12 +46,21 @@ T_TOTAL_WIN = "TOTAL WIN"
 T_MAX_BET = "MAX BET"
 T_TOP_UP = "TOP UP"
 T_STOP = "STOP"
-T_COINS = "{coins:,} coins"
+T_AUTO = "AUTO"
+T_AUTO_LEFT = "AUTO {n}"
+T_CONTINUE = "CONTINUE"
+T_PAUSED = "Autoplay waits: your Free Spins are ready"
 T_FREE_SPINS = "FREE SPINS"
 T_FREE_COUNT = "{index} of {total}"
 T_MULT = "x{mult}"
 TIP_BACK = "Back to the lobby (Esc)"
-TIP_SOUND = "Sound on / off (M)"
+TIP_SOUND = "Sound mixer (M mutes)"
+TIP_SETTINGS = "Settings (S)"
+TIP_PAYTABLE = "Paytable (P)"
+TIP_RULES = "Game rules (I)"
+TIP_HISTORY = "Game history (H)"
+TIP_AUTOPLAY = "Autoplay (A)"
+TIP_AUTOPLAY_RUNNING = "Autoplay settings (A); any other key or click stops autoplay"
 
 GOLD = (255, 214, 120)
 CREAM = (255, 248, 230)
@@ -58,12 +78,27 @@ RECT_LEVEL = pygame.Rect(334, ROW_Y + 6, 128, ROW_H - 12)
 RECT_COIN = pygame.Rect(470, ROW_Y + 6, 148, ROW_H - 12)
 RECT_TOTAL_BET = pygame.Rect(626, ROW_Y, 156, ROW_H)
 RECT_TOTAL_WIN = pygame.Rect(790, ROW_Y, 196, ROW_H)
-RECT_MAX_BET = pygame.Rect(996, ROW_Y + 22, 112, 48)
-RECT_TOP_UP = pygame.Rect(996, ROW_Y + 22, 112, 48)
+RECT_AUTO = pygame.Rect(996, ROW_Y + 2, 116, 42)
+RECT_MAX_BET = pygame.Rect(996, ROW_Y + 50, 116, 42)
+RECT_TOP_UP = RECT_MAX_BET.copy()
 RECT_SPIN = pygame.Rect(1122, 578, 136, 136)
 RECT_BACK = pygame.Rect(8, 6, 44, 44)
-RECT_SOUND = pygame.Rect(1228, 6, 44, 44)
+ICON_SIZE, ICON_GAP = 44, 6
+ICONS_RIGHT, ICONS_TOP = 1272, 6  # the icon row ends here; the mixer drops down below it
 RECT_FREE = pygame.Rect(440, 2, 400, 50)
+RECT_CONTINUE = pygame.Rect(0, 0, 260, 64)
+RECT_CONTINUE.center = (640, 330)
+
+# A message on the message line: a plain string, or a function of the translator (re-read at
+# every draw, so it follows a language switch).
+Message = str | Callable[[Translator], str]
+
+
+def icon_rect(slot: int) -> pygame.Rect:
+    """The top-right icon in `slot` (0 = right-most)."""
+    r = pygame.Rect(0, ICONS_TOP, ICON_SIZE, ICON_SIZE)
+    r.right = ICONS_RIGHT - slot * (ICON_SIZE + ICON_GAP)
+    return r
 
 
 class Hud:
@@ -73,27 +108,40 @@ class Hud:
         self,
         assets,
         definition: GameDefinition,
+        tr: Translator,
         *,
         on_spin: Callable[[], None],
         on_step: Callable[[str, int], None],
         on_max_bet: Callable[[], None],
         on_top_up: Callable[[], None],
         on_back: Callable[[], None],
-        on_mute: Callable[[], None],
-        currency: str = "€",
+        on_sound: Callable[[], None],
+        on_settings: Callable[[], None] | None = None,
+        on_paytable: Callable[[], None] | None = None,
+        on_rules: Callable[[], None] | None = None,
+        on_history: Callable[[], None] | None = None,
+        on_autoplay: Callable[[], None] | None = None,
+        on_continue: Callable[[], None] | None = None,
+        currency: str = "EUR",
     ) -> None:
         self.assets = assets
         self.definition = definition
-        self.currency = currency
+        self.tr = tr
+        self.currency = currency  # the display currency's code
         self.balance_cents = 0
         self.bet: Bet | None = None
-        self.message = ""
+        self._message: Message = ""
         self.message_color = CREAM
+        self.line_message: str | None = None  # a win being presented: shown instead of the message
         self.free: tuple[int, int, int] | None = None  # (spin index, spins total, multiplier)
         self.show_top_up = False
+        self.show_continue = False
         self.muted = False
         self.spin_mode = "spin"  # spin | stop | disabled
         self.bet_locked = False
+        self.menus_enabled = True  # settings / paytable / rules / history (between rounds)
+        self.auto_enabled = True
+        self.auto_left: int | None = None  # rounds left while autoplay runs, else None
         # the win meter: shows `win_shown` coins counting towards `win_target`
         self.win_target = 0
         self.win_shown = 0.0
@@ -106,21 +154,68 @@ class Hud:
         # the ledger already holds the final balance)
         self.balance_follows_meter = False
 
-        self.lines = Selector(RECT_LINES, title=T_LINES, format_value=str,
+        self.lines = Selector(RECT_LINES, title=T_LINES, format_value=self._number,
                               on_step=lambda d: on_step("lines", d))
-        self.level = Selector(RECT_LEVEL, title=T_LEVEL, format_value=str,
+        self.level = Selector(RECT_LEVEL, title=T_LEVEL, format_value=self._number,
                               on_step=lambda d: on_step("level", d))
-        self.coin = Selector(RECT_COIN, title=T_COIN_VALUE,
-                             format_value=lambda c: format_cents(c, self.currency),
+        self.coin = Selector(RECT_COIN, title=T_COIN_VALUE, format_value=self.money,
                              on_step=lambda d: on_step("coin_value", d))
-        self.max_bet = Button(RECT_MAX_BET, label=T_MAX_BET, on_click=on_max_bet, font_size=18)
-        self.top_up = Button(RECT_TOP_UP, label=T_TOP_UP, on_click=on_top_up, font_size=18)
+        self.max_bet = Button(RECT_MAX_BET, label=T_MAX_BET, on_click=on_max_bet, font_size=17)
+        self.top_up = Button(RECT_TOP_UP, label=T_TOP_UP, on_click=on_top_up, font_size=17)
+        self.auto = Button(RECT_AUTO, label=T_AUTO, icon="icon_autoplay", font_size=17,
+                           on_click=on_autoplay)
         self.spin = Button(RECT_SPIN, style="spin", on_click=on_spin)
-        self.back = Button(RECT_BACK, icon="icon_back", style="icon", on_click=on_back,
-                           tooltip=TIP_BACK)
-        self.sound = Button(RECT_SOUND, icon="icon_sound", style="icon", on_click=on_mute,
-                            tooltip=TIP_SOUND)
+        self.cont = Button(RECT_CONTINUE, label=T_CONTINUE, font_size=26, on_click=on_continue)
+        self.back = Button(RECT_BACK, icon="icon_back", style="icon", on_click=on_back)
+        # the top-right row, right to left
+        self.sound = Button(icon_rect(0), icon="icon_sound", style="icon", on_click=on_sound)
+        self.settings = Button(icon_rect(1), icon="icon_settings", style="icon", on_click=on_settings)
+        self.paytable = Button(icon_rect(2), icon="icon_paytable", style="icon", on_click=on_paytable)
+        self.rules = Button(icon_rect(3), icon="icon_rules", style="icon", on_click=on_rules)
+        self.history = Button(icon_rect(4), icon="icon_history", style="icon", on_click=on_history)
+        self.icons = (self.history, self.rules, self.paytable, self.settings, self.sound)
         self.selectors = (self.lines, self.level, self.coin)
+        self._labels: tuple = ()
+        self.relabel()
+
+    # -- text -----------------------------------------------------------------------------------
+    def _number(self, n: int) -> str:
+        return self.tr.format_number(n)
+
+    def money(self, cents: int) -> str:
+        return self.tr.format_money(cents, self.currency)
+
+    def relabel(self) -> None:
+        """Labels, tooltips and selector texts for the current language, currency and autoplay
+        counter (a cache: cheap to call; does nothing when nothing changed)."""
+        tr = self.tr
+        key = (tr.generation, self.currency, self.auto_left)
+        if key == self._labels:
+            return
+        self._labels = key
+        g = tr.gettext
+        for sel, title in ((self.lines, T_LINES), (self.level, T_LEVEL), (self.coin, T_COIN_VALUE)):
+            sel.title = g(title)
+            if sel.value is not None:
+                sel.value_text = sel.format_value(sel.value)
+        self.max_bet.label = g(T_MAX_BET)
+        self.top_up.label = g(T_TOP_UP)
+        self.cont.label = g(T_CONTINUE)
+        running = self.auto_left is not None
+        self.auto.label = tr.t(T_AUTO_LEFT, n=self.auto_left) if running else g(T_AUTO)
+        self.auto.tooltip = g(TIP_AUTOPLAY_RUNNING if running else TIP_AUTOPLAY)
+        for button, tip in ((self.back, TIP_BACK), (self.sound, TIP_SOUND),
+                            (self.settings, TIP_SETTINGS), (self.paytable, TIP_PAYTABLE),
+                            (self.rules, TIP_RULES), (self.history, TIP_HISTORY)):
+            button.tooltip = g(tip)
+
+    @property
+    def message(self) -> str:
+        """The message line as shown now (a presented win, else the scene's message)."""
+        if self.line_message:
+            return self.line_message
+        m = self._message
+        return m(self.tr) if callable(m) else m
 
     # -- what the scene sets ------------------------------------------------------------------
     def set_bet(self, bet: Bet) -> None:
@@ -136,8 +231,8 @@ class Hud:
         self.coin.can_decrease = bet.coin_value_cents > min(opts.coin_values_cents)
         self.coin.can_increase = bet.coin_value_cents < max(opts.coin_values_cents)
 
-    def set_message(self, text: str, color: tuple[int, int, int] = CREAM) -> None:
-        self.message = text
+    def set_message(self, text: Message, color: tuple[int, int, int] = CREAM) -> None:
+        self._message = text
         self.message_color = color
 
     def reset_win(self) -> None:
@@ -170,13 +265,16 @@ class Hud:
             return False
         self._sync()
         used = False
-        for w in self._widgets():
+        for w in self.widgets():
             used = w.handle(intent) or used
         return used
 
-    def _widgets(self) -> list:
-        out: list = [*self.selectors, self.spin, self.back, self.sound]
+    def widgets(self) -> list:
+        """The widgets live now (what is drawn and takes input)."""
+        out: list = [*self.selectors, self.spin, self.auto, self.back, *self.icons]
         out.append(self.top_up if self.show_top_up else self.max_bet)
+        if self.show_continue:
+            out.append(self.cont)
         return out
 
     def _sync(self) -> None:
@@ -187,12 +285,24 @@ class Hud:
         self.top_up.enabled = not locked
         self.spin.enabled = self.spin_mode != "disabled"
         self.back.enabled = not locked
+        for b in (self.settings, self.paytable, self.rules, self.history):
+            b.enabled = self.menus_enabled
+        self.auto.enabled = self.auto_enabled
+        self.auto.selected = self.auto_left is not None
         self.sound.icon = "icon_mute" if self.muted else "icon_sound"
+
+    def on_pause(self) -> None:
+        """An overlay took the pointer: no hover highlight or tooltip left frozen underneath."""
+        for w in self.widgets():
+            for b in (w.minus, w.plus) if isinstance(w, Selector) else (w,):
+                b.hover = b.pressed = False
+                b.hover_t = b.press_t = 0.0
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.relabel()
         self._sync()
-        for w in self._widgets():
+        for w in self.widgets():
             w.update(dt)
         if self.win_shown < self.win_target:
             self._count_t += dt
@@ -210,65 +320,87 @@ class Hud:
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         a = self.assets
+        tr = self.tr
+        self.relabel()  # a cache of the texts: follows a language switch made in a menu on top
         bet = self.bet
-        if self.message:
-            font = fit_font(a, "display", self.message, 760, 24)
-            draw_text(surface, font, self.message, MESSAGE_POS, self.message_color)
+        message = self.message
+        if message:
+            font = fit_font(a, "display", message, 720, 24)
+            draw_text(surface, font, message, MESSAGE_POS, self.message_color)
 
         coin_value = bet.coin_value_cents if bet is not None else 1
         balance = self.balance_cents
         if self.balance_follows_meter:
             balance -= max(0, self.win_target - int(self.win_shown)) * coin_value
-        self._money_box(surface, RECT_BALANCE, T_BALANCE, balance // coin_value, balance, CREAM)
+        self._money_box(surface, RECT_BALANCE, tr.gettext(T_BALANCE), balance // coin_value, balance,
+                        CREAM)
         for s in self.selectors:
             s.draw(surface, a)
         if bet is not None:
-            self._money_box(surface, RECT_TOTAL_BET, T_TOTAL_BET, bet.total_coins, bet.total_cents,
-                            CREAM)
+            self._money_box(surface, RECT_TOTAL_BET, tr.gettext(T_TOTAL_BET), bet.total_coins,
+                            bet.total_cents, CREAM)
         shown = int(self.win_shown)
         color = WIN_GLOW if shown > 0 else CREAM
-        self._money_box(surface, RECT_TOTAL_WIN, T_TOTAL_WIN, shown, shown * coin_value, color,
-                        glow=self.win_flash)
-        (self.top_up if self.show_top_up else self.max_bet).draw(surface, a)
-        self.spin.draw(surface, a)
+        self._money_box(surface, RECT_TOTAL_WIN, tr.gettext(T_TOTAL_WIN), shown, shown * coin_value,
+                        color, glow=self.win_flash)
+        for w in self.widgets():
+            if not isinstance(w, Selector) and w is not self.cont:
+                w.draw(surface, a)
         if self.spin_mode == "stop":
-            draw_text(surface, a.font("display", 22), T_STOP, (RECT_SPIN.centerx, RECT_SPIN.bottom - 30),
-                      CREAM, outline=2, outline_color=(10, 40, 20))
-        self.back.draw(surface, a)
-        self.sound.draw(surface, a)
+            stop = tr.gettext(T_STOP)
+            font = fit_font(a, "display", stop, RECT_SPIN.w - 40, 22)
+            draw_text(surface, font, stop, (RECT_SPIN.centerx, RECT_SPIN.bottom - 30), CREAM,
+                      outline=2, outline_color=(10, 40, 20))
         if self.free is not None:
             self._free_banner(surface)
+        if self.show_continue:
+            self._continue_panel(surface)
 
     def _money_box(self, surface: pygame.Surface, rect: pygame.Rect, title: str, coins: int,
                    cents: int, color: tuple[int, int, int], glow: float = 0.0) -> None:
         a = self.assets
         draw_panel(surface, a, rect, alpha=215)
-        draw_text(surface, a.font("text_bold", 14), title, (rect.centerx, rect.top + 8), SOFT,
-                  anchor="midtop", shadow=False)
-        text = T_COINS.format(coins=coins)
+        title_font = fit_font(a, "text_bold", title, rect.w - 16, 14)
+        draw_text(surface, title_font, title, (rect.centerx, rect.top + 8), SOFT, anchor="midtop",
+                  shadow=False)
+        text = self.tr.format_coins(coins)
         font = fit_font(a, "display", text, rect.w - 20, 24)
         if glow > 0.05:
             draw_text(surface, font, text, (rect.centerx, rect.centery + 4), GOLD, outline=2,
                       outline_color=(120, 70, 10))
         else:
             draw_text(surface, font, text, (rect.centerx, rect.centery + 4), color)
-        money = format_cents(cents, self.currency)
+        money = self.money(cents)
         draw_text(surface, a.font("text", 16), money, (rect.centerx, rect.bottom - 14), SOFT,
                   shadow=False)
 
     def _free_banner(self, surface: pygame.Surface) -> None:
-        a = self.assets
+        a, tr = self.assets, self.tr
         index, total, mult = self.free  # type: ignore[misc]
         r = RECT_FREE
         draw_panel(surface, a, r, alpha=255)
         draw_panel(surface, a, r, alpha=255)  # twice: the panel face is translucent by design
-        draw_text(surface, a.font("display", 22), T_FREE_SPINS, (r.x + 20, r.centery), GOLD,
-                  anchor="midleft", outline=1, outline_color=(60, 30, 0))
-        draw_text(surface, a.font("display", 22), T_FREE_COUNT.format(index=index, total=total),
-                  (r.centerx + 70, r.centery), CREAM)
         badge = pygame.Rect(0, 0, 58, 40)
         badge.midright = (r.right - 10, r.centery)
+        title = tr.gettext(T_FREE_SPINS)
+        count = tr.t(T_FREE_COUNT, index=index, total=total)
+        room = badge.left - r.left - 36
+        font = fit_font(a, "display", f"{title}  {count}", room, 22)
+        title_rect = draw_text(surface, font, title, (r.x + 18, r.centery), GOLD, anchor="midleft",
+                               outline=1, outline_color=(60, 30, 0))
+        draw_text(surface, font, count, (title_rect.right + 14, r.centery), CREAM, anchor="midleft")
         a_badge = a.tinted("ui/line_badge", (255, 190, 60), badge.size)
         surface.blit(a_badge, badge)
-        draw_text(surface, a.font("display", 24), T_MULT.format(mult=mult), badge.center,
+        draw_text(surface, a.font("display", 24), tr.t(T_MULT, mult=mult), badge.center,
                   (40, 20, 0), shadow=False)
+
+    def _continue_panel(self, surface: pygame.Surface) -> None:
+        """Autoplay waits after the picks: a note and the CONTINUE button over the reels."""
+        a = self.assets
+        box = RECT_CONTINUE.inflate(300, 110).move(0, -22)
+        draw_panel(surface, a, box, alpha=240)
+        draw_panel(surface, a, box, alpha=200)
+        note = self.tr.gettext(T_PAUSED)
+        font = fit_font(a, "display_regular", note, box.w - 40, 24)
+        draw_text(surface, font, note, (box.centerx, box.top + 30), CREAM)
+        self.cont.draw(surface, a)

@@ -292,3 +292,32 @@ def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_see
     stack.handle(Intent(Act.POINTER_MOVE, pos=lr.center))
     assert scene.hover_line == 7
     stack.draw(display)
+
+
+def test_an_unresumable_round_is_voided_refunded_and_play_goes_on(ctx, display):
+    """A round begun under other game data cannot be resumed: the scene voids it (the bet comes
+    back), says so in a notice with the rules' malfunction sentence, and SPIN works again."""
+    from game import ENGINE_VERSION
+    from scenes.widgets.dialog import MessageDialog
+
+    loaded = ctx.games["stones"]
+    bet = default_bet(loaded.definition)
+    start = ctx.ledger.balance_cents
+    ctx.ledger.begin_round("stones", "0" * 64, ENGINE_VERSION, bet, 7, ctx.session_id)
+    assert ctx.ledger.balance_cents == start - bet.total_cents
+    stack, scene = make(ctx, 3)
+    run(stack, display, 2)
+    notice = stack.top
+    assert isinstance(notice, MessageDialog)
+    assert "Malfunction voids all pays and plays" in notice.body and "€1.25" in notice.body
+    assert ctx.ledger.balance_cents == start and scene.hud.balance_cents == start
+    assert ctx.ledger.open_round() is None and not scene.blocked
+    assert scene.hud.message == "Unfinished round voided: €1.25 refunded"
+    stack.handle(Intent(Act.CONFIRM))  # OK
+    run(stack, display, 2)
+    assert stack.top is scene and scene.hud.spin_mode == "spin"
+    stack.handle(Intent(Act.SPIN))
+    assert scene.driver.active
+    run_until(stack, display, lambda: not scene.driver.active)
+    assert [r.status for r in ctx.ledger.history(5)] == ["closed", "void"]
+    assert ctx.ledger.verify() == []
