@@ -4,10 +4,11 @@ Layout (logical pixels, band y = 560..720 on `ui/hud_bar`): BALANCE, LINES, LEVE
 TOTAL BET, TOTAL WIN, the AUTO button over MAX BET (TOP UP in its place when the balance runs
 out) and the big SPIN button, with a message line above them; during free spins a counter and
 multiplier badge sit on the frame's crest above the reels. The top-left corner holds back to the
-lobby; the top-right corner a row of icons: game history (H), rules (I), paytable (P), settings
-(the spanner; S) and sound (the mixer; M mutes). While autoplay runs, AUTO reads "AUTO 37" (the
-rounds left); when autoplay waits after the free-spins picks, a CONTINUE button sits over the
-reels.
+lobby, then the game's own information, paytable (P) and rules (I); the top-right corner the
+player's things, as in the lobby: game history (H), settings (the spanner; S) and sound (the
+mixer; M mutes). Both rows sit outside the reel frame's corner posts. While autoplay runs, AUTO
+reads "AUTO 37" (the rounds left); when autoplay waits after the free-spins picks, a CONTINUE
+button sits over the reels.
 
 The HUD owns no game state: the reels scene sets what it shows (balance, bet, message, win
 meter target, spin button mode, which buttons are enabled, the free-spins counter, the autoplay
@@ -75,19 +76,21 @@ MESSAGE_POS = (640, 582)
 RECT_BALANCE = pygame.Rect(14, ROW_Y, 176, ROW_H)
 RECT_LINES = pygame.Rect(198, ROW_Y + 6, 128, ROW_H - 12)
 RECT_LEVEL = pygame.Rect(334, ROW_Y + 6, 128, ROW_H - 12)
-RECT_COIN = pygame.Rect(470, ROW_Y + 6, 148, ROW_H - 12)
-RECT_TOTAL_BET = pygame.Rect(626, ROW_Y, 156, ROW_H)
-RECT_TOTAL_WIN = pygame.Rect(790, ROW_Y, 196, ROW_H)
+RECT_COIN = pygame.Rect(470, ROW_Y + 6, 164, ROW_H - 12)  # room for "VALOR DE MONEDA"
+RECT_TOTAL_BET = pygame.Rect(642, ROW_Y, 148, ROW_H)
+RECT_TOTAL_WIN = pygame.Rect(798, ROW_Y, 188, ROW_H)
 RECT_AUTO = pygame.Rect(996, ROW_Y + 2, 116, 42)
 RECT_MAX_BET = pygame.Rect(996, ROW_Y + 50, 116, 42)
 RECT_TOP_UP = RECT_MAX_BET.copy()
 RECT_SPIN = pygame.Rect(1122, 578, 136, 136)
 RECT_BACK = pygame.Rect(8, 6, 44, 44)
 ICON_SIZE, ICON_GAP = 44, 6
-ICONS_RIGHT, ICONS_TOP = 1272, 6  # the icon row ends here; the mixer drops down below it
+ICONS_RIGHT, ICONS_TOP = 1272, 6  # the right icon row ends here; the mixer drops down below it
+ICONS_LEFT = RECT_BACK.right + ICON_GAP  # the left row starts after the back button
 RECT_FREE = pygame.Rect(440, 2, 400, 50)
 RECT_CONTINUE = pygame.Rect(0, 0, 260, 64)
 RECT_CONTINUE.center = (640, 330)
+LABEL_SIZES = {"max_bet": 17, "top_up": 17, "auto": 17, "cont": 26}  # largest label sizes
 
 # A message on the message line: a plain string, or a function of the translator (re-read at
 # every draw, so it follows a language switch).
@@ -99,6 +102,11 @@ def icon_rect(slot: int) -> pygame.Rect:
     r = pygame.Rect(0, ICONS_TOP, ICON_SIZE, ICON_SIZE)
     r.right = ICONS_RIGHT - slot * (ICON_SIZE + ICON_GAP)
     return r
+
+
+def left_icon_rect(slot: int) -> pygame.Rect:
+    """The top-left icon in `slot` (0 = next to the back button)."""
+    return pygame.Rect(ICONS_LEFT + slot * (ICON_SIZE + ICON_GAP), ICONS_TOP, ICON_SIZE, ICON_SIZE)
 
 
 class Hud:
@@ -167,13 +175,13 @@ class Hud:
         self.spin = Button(RECT_SPIN, style="spin", on_click=on_spin)
         self.cont = Button(RECT_CONTINUE, label=T_CONTINUE, font_size=26, on_click=on_continue)
         self.back = Button(RECT_BACK, icon="icon_back", style="icon", on_click=on_back)
-        # the top-right row, right to left
+        # top left after back: the game's information; top right, right to left: the player's
+        self.paytable = Button(left_icon_rect(0), icon="icon_paytable", style="icon", on_click=on_paytable)
+        self.rules = Button(left_icon_rect(1), icon="icon_rules", style="icon", on_click=on_rules)
         self.sound = Button(icon_rect(0), icon="icon_sound", style="icon", on_click=on_sound)
         self.settings = Button(icon_rect(1), icon="icon_settings", style="icon", on_click=on_settings)
-        self.paytable = Button(icon_rect(2), icon="icon_paytable", style="icon", on_click=on_paytable)
-        self.rules = Button(icon_rect(3), icon="icon_rules", style="icon", on_click=on_rules)
-        self.history = Button(icon_rect(4), icon="icon_history", style="icon", on_click=on_history)
-        self.icons = (self.history, self.rules, self.paytable, self.settings, self.sound)
+        self.history = Button(icon_rect(2), icon="icon_history", style="icon", on_click=on_history)
+        self.icons = (self.paytable, self.rules, self.history, self.settings, self.sound)
         self.selectors = (self.lines, self.level, self.coin)
         self._labels: tuple = ()
         self.relabel()
@@ -203,11 +211,20 @@ class Hud:
         self.cont.label = g(T_CONTINUE)
         running = self.auto_left is not None
         self.auto.label = tr.t(T_AUTO_LEFT, n=self.auto_left) if running else g(T_AUTO)
+        for name, size in LABEL_SIZES.items():
+            self._fit_label(getattr(self, name), size)
         self.auto.tooltip = g(TIP_AUTOPLAY_RUNNING if running else TIP_AUTOPLAY)
         for button, tip in ((self.back, TIP_BACK), (self.sound, TIP_SOUND),
                             (self.settings, TIP_SETTINGS), (self.paytable, TIP_PAYTABLE),
                             (self.rules, TIP_RULES), (self.history, TIP_HISTORY)):
             button.tooltip = g(tip)
+
+    def _fit_label(self, button: Button, size: int) -> None:
+        """The largest label size up to `size` that fits the button ("APUESTA MÁX." runs long)."""
+        room = button.rect.w - (48 if button.icon else 18)
+        while size > 11 and self.assets.font("text_bold", size).size(button.label)[0] > room:
+            size -= 1
+        button.font_size = size
 
     @property
     def message(self) -> str:

@@ -671,7 +671,10 @@ class ReelsScene(Scene):
 
     def toast(self, text: str) -> None:
         if self.stack is not None:
-            self.stack.push(Toast(self.assets, text, seconds=TOAST_S))
+            toast = Toast(self.assets, text, seconds=TOAST_S)
+            # inside the reel window's top: the free-spins badge and the logo stay readable
+            toast.rect.midtop = (WINDOW.centerx, WINDOW.top + 16)
+            self.stack.push(toast)
 
     def _stops_autoplay(self, intent: Intent) -> bool:
         """Any key or click stops the player's autoplay, except: AUTO (opens its dialog), the
@@ -1044,7 +1047,8 @@ class ReelsScene(Scene):
         elif running:
             hud.spin_mode = "stop"  # a click stops autoplay
         elif active:
-            hud.spin_mode = "stop" if self.waiting == "reels" else "disabled"
+            # slams the reels, hurries a pause: one steady STOP through the whole round
+            hud.spin_mode = "stop"
         else:
             hud.spin_mode = "spin"
         hud.menus_enabled = self.between_rounds and not self.blocked
