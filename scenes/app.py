@@ -137,7 +137,10 @@ def initial_scenes(ctx: AppContext) -> list[Scene]:
 
     opts = ctx.options
     open_round = ctx.ledger.open_round() if ctx.ledger is not None else None
-    game = open_round.game_id if open_round is not None and open_round.game_id in ctx.games else opts.game
+    if open_round is not None and open_round.game_id not in ctx.games:
+        void_orphan_round(ctx, open_round)
+        open_round = None
+    game = open_round.game_id if open_round is not None else opts.game
     if game is not None:
         # over the lobby, so Esc in the reels returns to it
         return [LobbyScene(ctx), reels_scene(ctx, game)]
@@ -146,6 +149,29 @@ def initial_scenes(ctx: AppContext) -> list[Scene]:
 
         return [IntroScene(ctx)]
     return [LobbyScene(ctx)]
+
+
+# Stored as the void reason in the ledger (the history shows it), and told to the player.
+REASON_GAME_REMOVED = "The game of this round is no longer installed."
+MSG_VOIDED_REMOVED = (
+    "The unfinished round could not be completed because its game is no longer installed. "
+    "Malfunction voids all pays and plays: your bet of {amount} has been refunded."
+)
+
+
+def void_orphan_round(ctx: AppContext, open_round) -> None:
+    """Void and refund an unfinished round whose game is no longer installed.
+
+    Nothing can replay it, and the ledger allows one open round at a time, so leaving it open
+    would block every game. The rules' malfunction clause applies: the bet is refunded, nothing
+    is paid, and the player is told in one sentence.
+    """
+    from game.money import format_cents
+
+    ctx.ledger.void_round(open_round.round_id, REASON_GAME_REMOVED)
+    amount = format_cents(open_round.bet.total_cents, ctx.settings.currency_symbol)
+    ctx.notices.append(MSG_VOIDED_REMOVED.format(amount=amount))
+    log.warning("voided round %s of missing game %s", open_round.round_id, open_round.game_id)
 
 
 def _set_window_icon(assets: AssetStore) -> None:

@@ -41,7 +41,7 @@ from scenes.balance_chart import T_NO_POINTS, draw_balance_chart
 from scenes.intents import Act, Intent
 from scenes.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene, card
 from scenes.paytable_pages import stone_label
-from scenes.text import draw_text, fit_font
+from scenes.text import draw_text, fit_font, wrap_text
 from scenes.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,8 @@ T_COL_WIN = "WIN"
 T_COL_BEFORE = "BALANCE BEFORE"
 T_COL_AFTER = "BALANCE AFTER"
 T_OPEN = "in progress"
+T_VOID = "void, bet refunded"
+T_VOID_REASON = "Round void: {reason}"
 T_EMPTY = "No rounds played yet."
 T_SESSION = "THIS SESSION"
 T_PAGE_OF = "Rounds {first}–{last} of {total}"
@@ -293,7 +295,7 @@ class HistoryScene(PagedOverlayScene):
             cy = r.centery
             game = self.ctx.games.get(rec.game_id)
             name = game.definition.name if game is not None else rec.game_id
-            win = self.money(rec.win_cents) if rec.win_cents is not None else tr.t(T_OPEN)
+            win = win_text(self.money, tr, rec)
             after = self.money(rec.balance_after_cents) if rec.balance_after_cents is not None else "—"
             cells = (
                 f"#{rec.round_id}",
@@ -338,6 +340,13 @@ def open_history(ctx, stack, game_id: str | None = None) -> HistoryScene:
     scene = HistoryScene(ctx, game_id)
     stack.push(scene)
     return scene
+
+
+def win_text(money, tr, rec) -> str:
+    """The win column: the amount, or why there is none (still open, or void and refunded)."""
+    if rec.status == "void":
+        return tr.t(T_VOID)
+    return money(rec.win_cents) if rec.win_cents is not None else tr.t(T_OPEN)
 
 
 # -- one round -----------------------------------------------------------------------------------
@@ -403,7 +412,7 @@ class RoundDetailScene(PagedOverlayScene):
             lines=bet.lines,
             level=bet.level,
             coin=self.money(bet.coin_value_cents),
-            win=self.money(rec.win_cents) if rec.win_cents is not None else tr.t(T_OPEN),
+            win=win_text(self.money, tr, rec),
         )
         if self.definition is not None:
             summary = summary.replace(f" · {rec.game_id} · ", f" · {self.definition.name} · ", 1)
@@ -426,7 +435,13 @@ class RoundDetailScene(PagedOverlayScene):
                 r = pygame.Rect(x, y, col_w, step.height)
                 self._draw_step(surface, step, r)
                 y += step.height + 10
-        if not self.steps:
+        if rec.status == "void":
+            reason = tr.t(T_VOID_REASON, reason=tr.translate_text(rec.void_reason or ""))
+            lines = wrap_text(a.font("text", 20), reason, CONTENT.w - 80)
+            for i, line in enumerate(lines):
+                pos = (CONTENT.centerx, CONTENT.centery + 28 * i)
+                draw_text(surface, a.font("text", 20), line, pos, CREAM)
+        elif not self.steps:
             draw_text(surface, a.font("text", 20), tr.t(T_WAITING), CONTENT.center, CREAM)
 
     def _draw_step(self, surface: pygame.Surface, step: Step, r: pygame.Rect) -> None:
