@@ -2,8 +2,10 @@
 
 Opened by the spanner button or the S key (`open_settings(ctx, stack)`), closed by Esc, S, the
 close button or a click outside the panel. Two columns of rows — GAME (language, display
-currency, reality check, intro screen, intro movie, quick spin, spacebar to spin) and SOUND &
-DISPLAY (ambience, effects, the sound mixer, graphics quality, fullscreen, reduced motion). There
+currency, game history, intro screen, intro movie, quick spin, spacebar to spin) and SOUND &
+DISPLAY (ambience, effects, the sound mixer, graphics quality, fullscreen, reduced motion,
+reality check). The game history and sound mixer rows open those screens (the rules text lists
+the game history among the game settings). There
 is no "apply" button: each change is applied (audio flags and key table through
 `ctx.save_settings()`, the language through the translator, fullscreen through the display) and
 saved atomically on the spot.
@@ -77,7 +79,7 @@ FOCUS_RATE = 14.0
 class Row:
     """One line of the menu: a label, a one-line description and its control."""
 
-    key: str  # the Settings field (or "mixer")
+    key: str  # the Settings field, or a link row ("mixer", "history")
     label: str  # msgid
     help: str  # msgid
     widget: Toggle | Choice | None
@@ -100,7 +102,7 @@ GAME_ROWS = (
     ("language", "Language", "Changes the language at once."),
     ("display_currency", "Display currency",
      "The currency used to show amounts. Play is for fun; no money changes hands."),
-    ("reality_check_minutes", "Reality check", "A reminder of your playing time and net result."),
+    ("history", "Game history", "Your latest rounds, with every step and a replay."),
     ("intro_screen", "Intro screen", "Show the title screen when Reelhouse starts."),
     ("intro_movie", "Intro movie", "Play the intro animation on the title screen."),
     ("quick_spin", "Quick spin", "Shorter spin and win animations."),
@@ -113,7 +115,10 @@ SOUND_ROWS = (
     ("graphics_quality", "Graphics quality", "Low turns off particles, blur and glow for slower computers."),
     ("fullscreen", "Fullscreen", "Fill the whole screen (F11)."),
     ("reduced_motion", "Reduced motion", "Fewer moving and flashing effects."),
+    ("reality_check_minutes", "Reality check", "A reminder of your playing time and net result."),
 )
+# Rows that open another screen instead of holding a value: their icon.
+LINK_ICONS = {"mixer": "ui/icon_sound", "history": "ui/icon_history"}
 
 
 def open_settings(ctx: Any, stack: SceneStack) -> None:
@@ -154,7 +159,7 @@ class SettingsScene(Scene):
         def setter(k: str) -> Callable[[Any], None]:
             return lambda v: self.set_value(k, v)
 
-        if key == "mixer":
+        if key in LINK_ICONS:
             return None
         value = getattr(s, key)
         if isinstance(value, bool):
@@ -236,6 +241,20 @@ class SettingsScene(Scene):
             self.stack.push(MixerScene(self.ctx))
         self.ctx.audio.play("common/click", volume=0.6)
 
+    def open_history(self) -> None:
+        """The game history of every game (the rules list it among the settings)."""
+        if self.stack is not None:
+            from scenes.history import HistoryScene
+
+            self.stack.push(HistoryScene(self.ctx, None))
+        self.ctx.audio.play("common/click", volume=0.6)
+
+    def _open_link(self, key: str) -> None:
+        if key == "mixer":
+            self.open_mixer()
+        else:
+            self.open_history()
+
     def close(self) -> None:
         if self.stack is not None:
             self.stack.pop()
@@ -246,8 +265,8 @@ class SettingsScene(Scene):
         self.ctx.audio.play("common/click", volume=0.3)
 
     def _activate(self, row: Row) -> None:
-        if row.key == "mixer":
-            self.open_mixer()
+        if row.key in LINK_ICONS:
+            self._open_link(row.key)
         else:
             row.activate()
 
@@ -276,10 +295,10 @@ class SettingsScene(Scene):
             self._move_focus(+1)
         elif act in (Act.LEFT, Act.RIGHT):
             row = self.rows[self.focus]
-            if row.key != "mixer":
+            if row.key not in LINK_ICONS:
                 row.change(-1 if act is Act.LEFT else 1)
             elif act is Act.RIGHT:
-                self.open_mixer()
+                self._open_link(row.key)
         elif act in (Act.CONFIRM, Act.SPIN):
             self._activate(self.rows[self.focus])
         elif act in (Act.POINTER_MOVE, Act.POINTER_DOWN, Act.POINTER_UP):
@@ -380,8 +399,8 @@ class SettingsScene(Scene):
         else:
             chevron = a.tinted("ui/icon_right", GOLD if row.hot > 0.5 else MUTED, (26, 26))
             surface.blit(chevron, chevron.get_rect(midright=(r.right - 14, r.centery)))
-            sound = a.tinted("ui/icon_sound", GOLD if row.hot > 0.5 else MUTED, (26, 26))
-            surface.blit(sound, sound.get_rect(midright=(r.right - 46, r.centery)))
+            icon = a.tinted(LINK_ICONS[row.key], GOLD if row.hot > 0.5 else MUTED, (26, 26))
+            surface.blit(icon, icon.get_rect(midright=(r.right - 46, r.centery)))
 
 
 def draw_solid_panel(surface: pygame.Surface, assets, rect: pygame.Rect) -> None:

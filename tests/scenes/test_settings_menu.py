@@ -177,3 +177,18 @@ def test_toggle_and_choice_widgets(display, assets):
     assert picked == ["c", "a"]
     c.update(1 / 60)
     c.draw(display, assets)
+
+
+def test_game_history_row_opens_the_history_of_every_game(ctx, display):
+    from scenes.history import HistoryScene
+
+    st, scene, _ = _menu(ctx)
+    idx = next(i for i, r in enumerate(scene.rows) if r.key == "history")
+    scene.focus = idx
+    st.handle(Intent(Act.CONFIRM))
+    assert isinstance(st.top, HistoryScene) and st.top.filter_game is None
+    st.pop()
+    c = scene.rows[idx].rect.center
+    st.handle(Intent(Act.POINTER_DOWN, pos=c))
+    st.handle(Intent(Act.POINTER_UP, pos=c))
+    assert isinstance(st.top, HistoryScene)
