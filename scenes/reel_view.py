@@ -23,6 +23,9 @@ Everything drawn inside the window uses the strip's real symbols, so the blur an
 continuous with what lands; the landing rows are taken from the event's grid (which equals the
 strip at the stops; a mismatch is logged, and the grid wins so the screen never contradicts the
 stored outcome).
+
+Drawing: given the opaque backdrop under the window, a reel at rest is blitted as one opaque
+column composed over it once (a cache keyed by the symbols, tags and lit cells it shows).
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ BLUR_LIGHT = 10
 BLUR_HEAVY = 26
 PULSE_STEPS = (1.0, 1.03, 1.06, 1.09, 1.12)
 GLOW_STEPS = 8
+COLUMN_CACHE = 30  # composed reel columns kept (5 reels × a few emphasis looks; ~330 KB each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +315,9 @@ class ReelView:
         self._trigger = (feature.trigger_symbol, feature.trigger_min) if isinstance(
             feature, StonesFeature) else None
         self.reels = [_Reel(i, len(s), 0) for i, s in enumerate(self.strips)]
+        # composed columns of reels at rest over a backdrop (see `draw`): a cache, a pure
+        # function of its key, which holds the backdrop itself (so its id cannot be reused)
+        self._columns: dict[tuple, pygame.Surface] = {}
         self.show("base", self.resting_stops("base"))
 
     # -- set-up ----------------------------------------------------------------------------------
@@ -615,10 +622,15 @@ class ReelView:
         emphasis: frozenset[tuple[int, int]] | None = None,
         pulse: int = 0,
         cell_frame: pygame.Surface | None = None,
+        backdrop: pygame.Surface | None = None,
     ) -> None:
         """Blit the reels into the window. `emphasis`: winning cells drawn bright and pulsing
         (step `pulse`) inside `cell_frame` (default: a gold glow), the others dimmed; `clock`
-        animates glows. Changes no state."""
+        animates glows. Changes no state.
+
+        `backdrop`, when given, is the opaque surface already on `surface` under the window (same
+        coordinates). A reel at rest is then blitted as one opaque column composed once over it
+        (the same blits in the same order, so the same pixels), not symbol by symbol."""
         art = self.art
         win = self.window
         old_clip = surface.get_clip()
@@ -626,9 +638,14 @@ class ReelView:
         pad = (CELL_W - SYMBOL) // 2
         rows = self.rows
         glow_i = int((math.sin(clock * 5.0) * 0.5 + 0.5) * (GLOW_STEPS - 1) + 0.5)
+        composed: set[int] = set()  # reels blitted as a cached column (their dims included)
         for i, reel in enumerate(self.reels):
             x = win.x + i * CELL_W + pad
             if reel.covered and art.wild_cover is not None:
+                continue
+            if backdrop is not None and reel.phase == "rest" and reel.pos == math.floor(reel.pos):
+                surface.blit(self._column(backdrop, i, emphasis), (win.x + i * CELL_W, win.y))
+                composed.add(i)
                 continue
             speed = abs(reel.velocity) if reel.phase in ("spin", "decel") else 0.0
             if speed > 0.55 * self.timing.speed:
@@ -658,6 +675,8 @@ class ReelView:
             for i, reel in enumerate(self.reels):
                 if reel.phase != "rest" or (reel.covered and art.wild_cover is not None):
                     continue
+                if i in composed:
+                    continue
                 for row in range(rows):
                     if (i, row) not in emphasis:
                         surface.blit(art.dim_cell, (win.x + i * CELL_W, win.y + row * CELL_H))
@@ -684,6 +703,40 @@ class ReelView:
             g = art.anticipation_glow[glow_i]
             cx = win.x + self._anticipating * CELL_W + CELL_W // 2
             surface.blit(g, g.get_rect(center=(cx, win.centery)))
+
+    def _column(self, backdrop: pygame.Surface, i: int,
+                emphasis: frozenset[tuple[int, int]] | None) -> pygame.Surface:
+        """Reel `i` at rest over `backdrop`, as `draw` would blit it symbol by symbol: the sharp
+        symbols (not the emphasised ones), their WILD tags, then the dims of the other cells."""
+        art = self.art
+        top = math.floor(self.reels[i].pos)
+        syms = tuple(self.symbol_at(i, top + k) for k in range(self.rows))
+        tagged = self.reels[i].landed and art.wild_tag is not None and bool(self.wild_marked)
+        tags = tuple(tagged and sym in self.wild_marked for sym in syms)
+        lit = None if emphasis is None else tuple(k for k in range(self.rows) if (i, k) in emphasis)
+        key = (backdrop, i, syms, tags, lit)
+        col = self._columns.get(key)
+        if col is not None:
+            return col
+        rect = pygame.Rect(self.window.x + i * CELL_W, self.window.y, CELL_W, self.window.height)
+        col = backdrop.subsurface(rect.clip(backdrop.get_rect())).copy()
+        pad = (CELL_W - SYMBOL) // 2
+        for k, sym in enumerate(syms):
+            if lit is not None and k in lit:
+                continue
+            col.blit(art.sharp[sym], (pad, k * CELL_H))
+            if tags[k]:
+                tag = art.wild_tag
+                col.blit(tag, (pad + (SYMBOL - tag.get_width()) // 2,
+                               k * CELL_H + SYMBOL - tag.get_height() - 4))
+        if lit is not None:
+            for k in range(self.rows):
+                if k not in lit:
+                    col.blit(art.dim_cell, (0, k * CELL_H))
+        if len(self._columns) >= COLUMN_CACHE:
+            del self._columns[next(iter(self._columns))]  # the oldest
+        self._columns[key] = col
+        return col
 
     def _draw_covers(self, surface: pygame.Surface, glow_i: int,
                      emphasis: frozenset[tuple[int, int]] | None) -> None:

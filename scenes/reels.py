@@ -1067,12 +1067,15 @@ class ReelsScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._static_surface(), (0, 0))
+        static = self._static_surface()
+        surface.blit(static, (0, 0))
+        # the reels and the HUD compose their steady parts over what is already on screen
         if self.trigger_cells is not None:
-            self.view.draw(surface, self.clock, self.trigger_cells, self.presenter.pulse)
+            self.view.draw(surface, self.clock, self.trigger_cells, self.presenter.pulse,
+                           backdrop=static)
         else:
             self.view.draw(surface, self.clock, self.presenter.emphasis, self.presenter.pulse,
-                           self.presenter.cell_frame)
+                           self.presenter.cell_frame, backdrop=static)
         idle = not self.driver.active
         hover = self.hover_line if idle and self.hover_line is not None else None
         self.presenter.draw_lines(surface, hover)

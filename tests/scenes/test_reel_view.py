@@ -227,3 +227,50 @@ def test_engine_spins_land_on_their_grids(defn, art):
                 assert view.visible_cells() == ev.grid, (seed, ev)
                 spins += 1
     assert spins >= 150 and features >= 2
+
+
+def _translucent_art(defn):
+    """Symbols with soft edges and holes, so a wrong blend order would show in the pixels."""
+    images = {}
+    for i, sym in enumerate(defn.symbol_ids):
+        surf = pygame.Surface((160, 160), pygame.SRCALPHA)
+        surf.fill(((i * 37) % 255, (i * 91) % 255, (i * 53) % 255, 120))
+        pygame.draw.circle(surf, (250, 240 - i * 9, 20 + i * 13, 230), (80, 80), 60)
+        images[sym] = surf
+    tag = pygame.Surface((60, 20), pygame.SRCALPHA)
+    tag.fill((255, 255, 255, 170))
+    cover = pygame.Surface((160, 480), pygame.SRCALPHA)
+    cover.fill((200, 180, 40, 200))
+    return SymbolArt(images, wild_cover=cover, wild_tag=tag)
+
+
+def _backdrop():
+    back = pygame.Surface((1280, 720))
+    for y in range(0, 720, 8):
+        back.fill(((y * 3) % 256, (y * 7) % 256, 90), (0, y, 1280, 8))
+    return back
+
+
+def _pixels(view, back, **kw):
+    surface = back.copy()
+    view.draw(surface, **kw)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_resting_columns_drawn_over_a_backdrop_match_the_symbol_by_symbol_draw(defn):
+    """The cached columns are the same pixels as drawing each symbol, and follow what the reels
+    show: a new landing, the WILD tags, the emphasised (lit and dimmed) cells."""
+    pygame.init()
+    view = ReelView(defn, _translucent_art(defn))
+    back = _backdrop()
+    for stops, emphasis in (([1, 2, 3, 4, 5], None), ([7, 3, 9, 0, 2], None),
+                            ([7, 3, 9, 0, 2], frozenset({(0, 0), (1, 1), (2, 2)})),
+                            ([7, 3, 9, 0, 2], frozenset({(0, 1)}))):
+        view.set_wild_symbols(["wild", defn.symbol_ids[2], defn.symbol_ids[5]])
+        view.spin(event_for(defn, stops), NORMAL)
+        run_until_rest(view)
+        kw = {"clock": 0.4, "emphasis": emphasis, "pulse": 2}
+        assert _pixels(view, back, backdrop=back, **kw) == _pixels(view, back, **kw)
+    view.set_cover([2])
+    assert _pixels(view, back, backdrop=back) == _pixels(view, back)
+    assert 0 < len(view._columns) <= 30
