@@ -22,6 +22,10 @@ message on screen switches language at once with the rest. Button labels, toolti
 texts are a cache of the current (language, currency): refreshed when either changes, also from
 `draw` (the settings menu is modal, so the HUD under it is drawn but not updated, and a language
 switch there must show at once).
+
+Drawing over the scene's opaque backdrop, the money boxes and selectors are composed once per
+look (everything they show is in the key) and blitted opaque; the font each text fits in is
+remembered per text.
 """
 
 from __future__ import annotations
@@ -90,6 +94,8 @@ ICONS_LEFT = RECT_BACK.right + ICON_GAP  # the left row starts after the back bu
 RECT_FREE = pygame.Rect(440, 2, 400, 50)
 RECT_CONTINUE = pygame.Rect(0, 0, 260, 64)
 RECT_CONTINUE.center = (640, 330)
+BOX_CACHE = 48  # composed money boxes and selectors kept (~60 KB each)
+FIT_CACHE = 128  # fitted fonts kept, per (font, text, width, size)
 LABEL_SIZES = {"max_bet": 17, "top_up": 17, "auto": 17, "cont": 26}  # largest label sizes
 
 # A message on the message line: a plain string, or a function of the translator (re-read at
@@ -184,6 +190,11 @@ class Hud:
         self.icons = (self.paytable, self.rules, self.history, self.settings, self.sound)
         self.selectors = (self.lines, self.level, self.coin)
         self._labels: tuple = ()
+        # caches of rendered things, pure functions of their keys (draw changes nothing else):
+        # composed boxes over the backdrop (key → surface) and the font each text fits in
+        self._boxes: dict[tuple, pygame.Surface] = {}
+        self._scratch: tuple[pygame.Surface, pygame.Surface] | None = None  # (backdrop, copy)
+        self._fits: dict[tuple, pygame.font.Font] = {}
         self.relabel()
 
     # -- text -----------------------------------------------------------------------------------
@@ -335,37 +346,48 @@ class Hud:
         self.win_flash = max(0.0, self.win_flash - dt * 1.5)
 
     # -- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, backdrop: pygame.Surface | None = None) -> None:
+        """Draw the HUD. `backdrop`, when given, is the opaque surface already on `surface` under
+        the HUD band: the money boxes and selectors are then composed over it once per look (the
+        same blits in the same order, so the same pixels) and blitted opaque in one go."""
         a = self.assets
         tr = self.tr
         self.relabel()  # a cache of the texts: follows a language switch made in a menu on top
         bet = self.bet
         message = self.message
         if message:
-            font = fit_font(a, "display", message, 720, 24)
+            font = self._fit("display", message, 720, 24)
             draw_text(surface, font, message, MESSAGE_POS, self.message_color)
 
         coin_value = bet.coin_value_cents if bet is not None else 1
         balance = self.balance_cents
         if self.balance_follows_meter:
             balance -= max(0, self.win_target - int(self.win_shown)) * coin_value
-        self._money_box(surface, RECT_BALANCE, tr.gettext(T_BALANCE), balance // coin_value, balance,
-                        CREAM)
-        for s in self.selectors:
-            s.draw(surface, a)
+        boxes: list[tuple] = [(RECT_BALANCE, tr.gettext(T_BALANCE), balance // coin_value, balance,
+                               CREAM, False)]
         if bet is not None:
-            self._money_box(surface, RECT_TOTAL_BET, tr.gettext(T_TOTAL_BET), bet.total_coins,
-                            bet.total_cents, CREAM)
+            boxes.append((RECT_TOTAL_BET, tr.gettext(T_TOTAL_BET), bet.total_coins, bet.total_cents,
+                          CREAM, False))
         shown = int(self.win_shown)
-        color = WIN_GLOW if shown > 0 else CREAM
-        self._money_box(surface, RECT_TOTAL_WIN, tr.gettext(T_TOTAL_WIN), shown, shown * coin_value,
-                        color, glow=self.win_flash)
+        boxes.append((RECT_TOTAL_WIN, tr.gettext(T_TOTAL_WIN), shown, shown * coin_value,
+                      WIN_GLOW if shown > 0 else CREAM, self.win_flash > 0.05))
+        # the drawing order of old: balance, the selectors, total bet, total win (none overlap)
+        for rect, title, coins, cents, color, glow in boxes[:1]:
+            self._box(surface, backdrop, rect, title, coins, cents, color, glow)
+        for sel in self.selectors:
+            if backdrop is None:
+                sel.draw(surface, a)
+            else:
+                self._composed(surface, backdrop, sel.rect, ("selector", sel.look()),
+                               lambda target, sel=sel: sel.draw(target, a))
+        for rect, title, coins, cents, color, glow in boxes[1:]:
+            self._box(surface, backdrop, rect, title, coins, cents, color, glow)
         for w in self.widgets():
             if not isinstance(w, Selector) and w is not self.cont:
                 w.draw(surface, a)
         if self.spin_mode == "stop":
             stop = tr.gettext(T_STOP)
-            font = fit_font(a, "display", stop, RECT_SPIN.w - 40, 22)
+            font = self._fit("display", stop, RECT_SPIN.w - 40, 22)
             draw_text(surface, font, stop, (RECT_SPIN.centerx, RECT_SPIN.bottom - 30), CREAM,
                       outline=2, outline_color=(10, 40, 20))
         if self.free is not None:
@@ -373,21 +395,61 @@ class Hud:
         if self.show_continue:
             self._continue_panel(surface)
 
-    def _money_box(self, surface: pygame.Surface, rect: pygame.Rect, title: str, coins: int,
-                   cents: int, color: tuple[int, int, int], glow: float = 0.0) -> None:
+    def _fit(self, name: str, text: str, width: int, size: int) -> pygame.font.Font:
+        """`fit_font`, remembered per (font, text, width, size): measuring every frame is waste."""
+        key = (name, text, width, size)
+        font = self._fits.get(key)
+        if font is None:
+            font = fit_font(self.assets, name, text, width, size)
+            if len(self._fits) >= FIT_CACHE:
+                self._fits.clear()
+            self._fits[key] = font
+        return font
+
+    def _box(self, surface: pygame.Surface, backdrop: pygame.Surface | None, rect: pygame.Rect,
+             title: str, coins: int, cents: int, color: tuple[int, int, int], glow: bool) -> None:
+        text = self.tr.format_coins(coins)
+        money = self.money(cents)
+        if backdrop is None:
+            self._money_box(surface, rect, title, text, money, color, glow)
+            return
+        key = ("money", tuple(rect), title, text, money, color, glow)
+        self._composed(surface, backdrop, rect, key,
+                       lambda target: self._money_box(target, rect, title, text, money, color, glow))
+
+    def _composed(self, surface: pygame.Surface, backdrop: pygame.Surface, rect: pygame.Rect,
+                  key: tuple, draw: Callable[[pygame.Surface], None]) -> None:
+        """Blit `rect` as `draw` paints it over `backdrop`, composed once per `key`.
+
+        `draw` paints in screen coordinates onto a copy of the backdrop, restored under `rect`
+        first; what it paints must stay inside `rect` (the boxes' texts are fitted to them)."""
+        full = (backdrop, key)
+        box = self._boxes.get(full)
+        if box is None:
+            if self._scratch is None or self._scratch[0] is not backdrop:
+                self._scratch = (backdrop, backdrop.copy())
+            scratch = self._scratch[1]
+            scratch.blit(backdrop, rect, rect)
+            draw(scratch)
+            box = scratch.subsurface(rect).copy()
+            if len(self._boxes) >= BOX_CACHE:
+                del self._boxes[next(iter(self._boxes))]  # the oldest
+            self._boxes[full] = box
+        surface.blit(box, rect)
+
+    def _money_box(self, surface: pygame.Surface, rect: pygame.Rect, title: str, text: str,
+                   money: str, color: tuple[int, int, int], glow: bool) -> None:
         a = self.assets
         draw_panel(surface, a, rect, alpha=215)
-        title_font = fit_font(a, "text_bold", title, rect.w - 16, 14)
+        title_font = self._fit("text_bold", title, rect.w - 16, 14)
         draw_text(surface, title_font, title, (rect.centerx, rect.top + 8), SOFT, anchor="midtop",
                   shadow=False)
-        text = self.tr.format_coins(coins)
-        font = fit_font(a, "display", text, rect.w - 20, 24)
-        if glow > 0.05:
+        font = self._fit("display", text, rect.w - 20, 24)
+        if glow:
             draw_text(surface, font, text, (rect.centerx, rect.centery + 4), GOLD, outline=2,
                       outline_color=(120, 70, 10))
         else:
             draw_text(surface, font, text, (rect.centerx, rect.centery + 4), color)
-        money = self.money(cents)
         draw_text(surface, a.font("text", 16), money, (rect.centerx, rect.bottom - 14), SOFT,
                   shadow=False)
 
@@ -402,7 +464,7 @@ class Hud:
         title = tr.gettext(T_FREE_SPINS)
         count = tr.t(T_FREE_COUNT, index=index, total=total)
         room = badge.left - r.left - 36
-        font = fit_font(a, "display", f"{title}  {count}", room, 22)
+        font = self._fit("display", f"{title}  {count}", room, 22)
         title_rect = draw_text(surface, font, title, (r.x + 18, r.centery), GOLD, anchor="midleft",
                                outline=1, outline_color=(60, 30, 0))
         draw_text(surface, font, count, (title_rect.right + 14, r.centery), CREAM, anchor="midleft")
@@ -418,6 +480,6 @@ class Hud:
         draw_panel(surface, a, box, alpha=240)
         draw_panel(surface, a, box, alpha=200)
         note = self.tr.gettext(T_PAUSED)
-        font = fit_font(a, "display_regular", note, box.w - 40, 24)
+        font = self._fit("display_regular", note, box.w - 40, 24)
         draw_text(surface, font, note, (box.centerx, box.top + 30), CREAM)
         self.cont.draw(surface, a)

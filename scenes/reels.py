@@ -1082,7 +1082,7 @@ class ReelsScene(Scene):
         self.presenter.draw_markers(surface, self.bet.lines, hover)
         if self._logo is not None and not self.free_mode:
             surface.blit(self._logo, self._logo.get_rect(center=LOGO_CENTER))
-        self.hud.draw(surface)
+        self.hud.draw(surface, static)
         if self.overlay is not None:
             self._draw_overlay(surface)
 

@@ -135,6 +135,16 @@ class Button:
         self.press_t += ((1.0 if self.state == "pressed" else 0.0) - self.press_t) * k
 
     # drawing -----------------------------------------------------------------------------------
+    def look(self) -> tuple:
+        """Everything `draw` shows, as a key: equal looks draw the same pixels at the same rect."""
+        state = self.state
+        tip = self.tooltip if self.tooltip and self.hover and self._hover_for >= TOOLTIP_DELAY_S else ""
+        if self.style == "icon":
+            level = 0 if state == "disabled" else round(self.hover_t * 6) + (2 if state == "pressed" else 0)
+        else:
+            level = 0
+        return (tuple(self.rect), self.style, state, level, self.label, self.icon, self.font_size, tip)
+
     def draw(self, surface: pygame.Surface, assets) -> None:
         state = self.state
         r = self.rect

@@ -87,6 +87,11 @@ class Selector:
         self.minus.update(dt)
         self.plus.update(dt)
 
+    def look(self) -> tuple:
+        """Everything `draw` shows, as a key: equal looks draw the same pixels."""
+        return (tuple(self.rect), self.title, self.value_text, self._enabled, self.minus.look(),
+                self.plus.look())
+
     def draw(self, surface: pygame.Surface, assets) -> None:
         r = self.rect
         surface.blit(assets.derived(("selector-plate", r.size, self.title), lambda: self._plate(assets)), r)

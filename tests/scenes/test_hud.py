@@ -1,0 +1,90 @@
+"""The HUD's composed boxes (money boxes and selectors drawn once per look over the backdrop)
+are the same pixels as drawing them piece by piece, and are composed again whenever what they
+show changes: a new balance, a language switch, a counting win meter, a locked bet, a hover."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rng import SeedSource
+from scenes.hud import RECT_BALANCE, RECT_TOTAL_WIN
+from scenes.intents import Act, Intent
+from scenes.reels import ReelsScene
+from scenes.stack import SceneStack
+
+DT = 1 / 60
+
+
+def make(ctx):
+    ctx.options.seed = 4
+    ctx.seeds = SeedSource(4)
+    stack = SceneStack()
+    scene = ReelsScene(ctx, "stones")
+    stack.push(scene)
+    stack.update(DT)
+    return scene
+
+
+def pixels(hud, backdrop, cached: bool) -> bytes:
+    surface = backdrop.copy()
+    hud.draw(surface, backdrop if cached else None)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def region(data: bytes, rect: pygame.Rect) -> bytes:
+    surf = pygame.image.frombytes(data, (1280, 720), "RGB")
+    return pygame.image.tobytes(surf.subsurface(rect), "RGB")
+
+
+def same(hud, backdrop) -> bytes:
+    cached = pixels(hud, backdrop, True)
+    assert cached == pixels(hud, backdrop, False)
+    return cached
+
+
+def test_composed_boxes_match_and_follow_what_they_show(ctx, display):
+    scene = make(ctx)
+    hud = scene.hud
+    back = scene._static_surface()
+    first = same(hud, back)
+    assert hud._boxes, "the boxes were composed"
+
+    hud.balance_cents += 123_456  # a new balance: the BALANCE box shows it
+    after = same(hud, back)
+    assert region(after, RECT_BALANCE) != region(first, RECT_BALANCE)
+
+    hud.count_win_to(40, 1.0)  # the win meter counts, then flashes
+    for _ in range(30):
+        hud.update(DT)
+        same(hud, back)
+    hud.finish_count()
+    hud.win_flash = 1.0
+    flashed = same(hud, back)
+    assert region(flashed, RECT_TOTAL_WIN) != region(after, RECT_TOTAL_WIN)
+
+    hud.bet_locked = True  # the selectors grey out
+    hud.update(DT)
+    same(hud, back)
+    hud.bet_locked = False
+    hud.handle(Intent(Act.POINTER_MOVE, pos=hud.level.plus.rect.center))  # a hover highlight
+    for _ in range(20):
+        hud.update(DT)
+        same(hud, back)
+
+    english = same(hud, back)
+    ctx.i18n.set_language("es")  # a language switch relabels at once, also from draw
+    spanish = same(hud, back)
+    assert hud.coin.title == "VALOR DE MONEDA"
+    assert region(spanish, hud.coin.rect) != region(english, hud.coin.rect)
+    assert region(spanish, RECT_BALANCE) != region(english, RECT_BALANCE)
+
+
+def test_draw_with_a_backdrop_changes_nothing_shown(ctx, display):
+    scene = make(ctx)
+    hud = scene.hud
+    back = scene._static_surface()
+    before = (hud.balance_cents, hud.win_shown, hud.lines.value_text, hud._labels)
+    for _ in range(3):
+        hud.draw(display, back)
+    assert before == (hud.balance_cents, hud.win_shown, hud.lines.value_text, hud._labels)
+    assert len(hud._boxes) <= 48
