@@ -73,6 +73,7 @@ SOFT = (214, 190, 140)
 WIN_GLOW = (255, 236, 150)
 
 BAND_Y = 560
+RECT_BAND = pygame.Rect(0, BAND_Y, 1280, 720 - BAND_Y)  # the message, the boxes and the buttons
 ROW_Y = 604
 ROW_H = 92
 MESSAGE_POS = (640, 582)
@@ -95,6 +96,7 @@ RECT_FREE = pygame.Rect(440, 2, 400, 50)
 RECT_CONTINUE = pygame.Rect(0, 0, 260, 64)
 RECT_CONTINUE.center = (640, 330)
 BOX_CACHE = 48  # composed money boxes and selectors kept (~60 KB each)
+BAND_CACHE = 4  # composed bands kept (1280×160, ~800 KB each)
 FIT_CACHE = 128  # fitted fonts kept, per (font, text, width, size)
 LABEL_SIZES = {"max_bet": 17, "top_up": 17, "auto": 17, "cont": 26}  # largest label sizes
 
@@ -193,8 +195,10 @@ class Hud:
         # caches of rendered things, pure functions of their keys (draw changes nothing else):
         # composed boxes over the backdrop (key → surface) and the font each text fits in
         self._boxes: dict[tuple, pygame.Surface] = {}
+        self._bands: dict[tuple, pygame.Surface] = {}  # the whole band, likewise (800 KB each)
         self._scratch: tuple[pygame.Surface, pygame.Surface] | None = None  # (backdrop, copy)
         self._fits: dict[tuple, pygame.font.Font] = {}
+        self._band_last: tuple | None = None  # the band's look at the last draw (when to compose)
         self.relabel()
 
     # -- text -----------------------------------------------------------------------------------
@@ -347,18 +351,42 @@ class Hud:
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, backdrop: pygame.Surface | None = None) -> None:
-        """Draw the HUD. `backdrop`, when given, is the opaque surface already on `surface` under
-        the HUD band: the money boxes and selectors are then composed over it once per look (the
-        same blits in the same order, so the same pixels) and blitted opaque in one go."""
+        """Draw the HUD. `backdrop`, when given, is the opaque surface under the HUD band (same
+        coordinates); the HUD then paints the whole band itself, backdrop included, so the caller
+        need not blit the backdrop there. The band (message, money boxes, selectors, AUTO, MAX BET,
+        SPIN) is composed over it once per look, itself from boxes and selectors composed once per
+        look (the same blits in the same order, so the same pixels), and blitted opaque."""
         a = self.assets
-        tr = self.tr
         self.relabel()  # a cache of the texts: follows a language switch made in a menu on top
-        bet = self.bet
         message = self.message
-        if message:
-            font = self._fit("display", message, 720, 24)
-            draw_text(surface, font, message, MESSAGE_POS, self.message_color)
+        boxes = self._boxes_shown()
+        band_widgets = [w for w in self.widgets() if w in (self.spin, self.auto, self.max_bet, self.top_up)]
+        stop = self.tr.gettext(T_STOP) if self.spin_mode == "stop" else None
+        if backdrop is None:
+            self._draw_band(surface, None, message, boxes, band_widgets, stop)
+        else:
+            key = ("band", message, self.message_color, tuple((tuple(b[0]), *b[1:]) for b in boxes),
+                   tuple(s.look() for s in self.selectors), tuple(w.look() for w in band_widgets), stop)
+            if (backdrop, key) in self._bands or key == self._band_last:
+                self._composed(surface, backdrop, RECT_BAND, key, lambda target: self._draw_band(
+                    target, backdrop, message, boxes, band_widgets, stop), self._bands, BAND_CACHE)
+            else:
+                # a look seen for the first time (a meter counting, a highlight easing) is drawn
+                # piece by piece: the band is composed once it holds still for a second frame
+                self._band_last = key
+                surface.blit(backdrop, RECT_BAND, RECT_BAND)
+                self._draw_band(surface, backdrop, message, boxes, band_widgets, stop)
+        # the icons at the top, in the order of `widgets()` (nothing of them overlaps the band)
+        for w in (self.back, *self.icons):
+            w.draw(surface, a)
+        if self.free is not None:
+            self._free_banner(surface)
+        if self.show_continue:
+            self._continue_panel(surface)
 
+    def _boxes_shown(self) -> list[tuple]:
+        """(rect, title, coins, cents, colour, glow) of each money box shown now."""
+        tr, bet = self.tr, self.bet
         coin_value = bet.coin_value_cents if bet is not None else 1
         balance = self.balance_cents
         if self.balance_follows_meter:
@@ -371,7 +399,17 @@ class Hud:
         shown = int(self.win_shown)
         boxes.append((RECT_TOTAL_WIN, tr.gettext(T_TOTAL_WIN), shown, shown * coin_value,
                       WIN_GLOW if shown > 0 else CREAM, self.win_flash > 0.05))
-        # the drawing order of old: balance, the selectors, total bet, total win (none overlap)
+        return boxes
+
+    def _draw_band(self, surface: pygame.Surface, backdrop: pygame.Surface | None, message: str,
+                   boxes: list[tuple], band_widgets: list, stop: str | None) -> None:
+        """The band's contents in their drawing order: message, balance, the selectors, total
+        bet, total win, SPIN, AUTO, MAX BET (or TOP UP), then STOP on the spin button."""
+        a = self.assets
+        if message:
+            font = self._fit("display", message, 720, 24)
+            draw_text(surface, font, message, MESSAGE_POS, self.message_color)
+        # the message ends above the boxes' row, and no two boxes overlap
         for rect, title, coins, cents, color, glow in boxes[:1]:
             self._box(surface, backdrop, rect, title, coins, cents, color, glow)
         for sel in self.selectors:
@@ -382,18 +420,12 @@ class Hud:
                                lambda target, sel=sel: sel.draw(target, a))
         for rect, title, coins, cents, color, glow in boxes[1:]:
             self._box(surface, backdrop, rect, title, coins, cents, color, glow)
-        for w in self.widgets():
-            if not isinstance(w, Selector) and w is not self.cont:
-                w.draw(surface, a)
-        if self.spin_mode == "stop":
-            stop = tr.gettext(T_STOP)
+        for w in band_widgets:
+            w.draw(surface, a)
+        if stop is not None:
             font = self._fit("display", stop, RECT_SPIN.w - 40, 22)
             draw_text(surface, font, stop, (RECT_SPIN.centerx, RECT_SPIN.bottom - 30), CREAM,
                       outline=2, outline_color=(10, 40, 20))
-        if self.free is not None:
-            self._free_banner(surface)
-        if self.show_continue:
-            self._continue_panel(surface)
 
     def _fit(self, name: str, text: str, width: int, size: int) -> pygame.font.Font:
         """`fit_font`, remembered per (font, text, width, size): measuring every frame is waste."""
@@ -418,13 +450,16 @@ class Hud:
                        lambda target: self._money_box(target, rect, title, text, money, color, glow))
 
     def _composed(self, surface: pygame.Surface, backdrop: pygame.Surface, rect: pygame.Rect,
-                  key: tuple, draw: Callable[[pygame.Surface], None]) -> None:
+                  key: tuple, draw: Callable[[pygame.Surface], None],
+                  cache: dict[tuple, pygame.Surface] | None = None, bound: int = 0) -> None:
         """Blit `rect` as `draw` paints it over `backdrop`, composed once per `key`.
 
         `draw` paints in screen coordinates onto a copy of the backdrop, restored under `rect`
         first; what it paints must stay inside `rect` (the boxes' texts are fitted to them)."""
+        if cache is None:
+            cache, bound = self._boxes, BOX_CACHE
         full = (backdrop, key)
-        box = self._boxes.get(full)
+        box = cache.get(full)
         if box is None:
             if self._scratch is None or self._scratch[0] is not backdrop:
                 self._scratch = (backdrop, backdrop.copy())
@@ -432,9 +467,9 @@ class Hud:
             scratch.blit(backdrop, rect, rect)
             draw(scratch)
             box = scratch.subsurface(rect).copy()
-            if len(self._boxes) >= BOX_CACHE:
-                del self._boxes[next(iter(self._boxes))]  # the oldest
-            self._boxes[full] = box
+            if len(cache) >= bound:
+                del cache[next(iter(cache))]  # the oldest
+            cache[full] = box
         surface.blit(box, rect)
 
     def _money_box(self, surface: pygame.Surface, rect: pygame.Rect, title: str, text: str,

@@ -628,8 +628,9 @@ class ReelView:
         (step `pulse`) inside `cell_frame` (default: a gold glow), the others dimmed; `clock`
         animates glows. Changes no state.
 
-        `backdrop`, when given, is the opaque surface already on `surface` under the window (same
-        coordinates). A reel at rest is then blitted as one opaque column composed once over it
+        `backdrop`, when given, is the opaque surface under the window (same coordinates); the
+        view then paints the whole window itself, backdrop included, so the caller need not blit
+        the backdrop there. A reel at rest is blitted as one opaque column composed once over it
         (the same blits in the same order, so the same pixels), not symbol by symbol."""
         art = self.art
         win = self.window
@@ -639,6 +640,11 @@ class ReelView:
         rows = self.rows
         glow_i = int((math.sin(clock * 5.0) * 0.5 + 0.5) * (GLOW_STEPS - 1) + 0.5)
         composed: set[int] = set()  # reels blitted as a cached column (their dims included)
+        if backdrop is not None:
+            cached = [not (r.covered and art.wild_cover is not None) and r.phase == "rest"
+                      and r.pos == math.floor(r.pos) for r in self.reels]
+            if not all(cached) or len(self.reels) * CELL_W != win.w:
+                surface.blit(backdrop, win, win)  # the window's own backdrop, under everything
         for i, reel in enumerate(self.reels):
             x = win.x + i * CELL_W + pad
             if reel.covered and art.wild_cover is not None:

@@ -45,6 +45,10 @@ early, with a printed line, when the balance no longer covers the bet.
 Every player-facing string goes through the context's translator (`scenes.i18n`): messages are
 kept as functions of the translator and read while drawing, so a language switch in the settings
 menu over the reels shows at once; money is formatted in the player's display currency.
+
+A frame writes each pixel of the opaque backdrop once: the reel view paints the reel window and
+the HUD its band, each over the backdrop they are given (composing their steady parts once), and
+the scene blits the backdrop only around them.
 """
 
 from __future__ import annotations
@@ -74,7 +78,7 @@ from game.ledger import LedgerError
 from game.money import Bet, format_cents
 from scenes.autoplay_dialog import open_autoplay, stop_message
 from scenes.celebration import CelebrationScene
-from scenes.hud import GOLD, Hud, Message, icon_rect
+from scenes.hud import GOLD, RECT_BAND, Hud, Message, icon_rect
 from scenes.i18n import Translator, translator
 from scenes.intents import Act, Intent
 from scenes.mixer import open_mixer
@@ -133,6 +137,21 @@ _KEEP_AUTOPLAY = frozenset({Act.POINTER_MOVE, Act.POINTER_UP, Act.WHEEL, Act.MUT
                             Act.FULLSCREEN, Act.AUTOPLAY})
 
 
+def static_parts(window: pygame.Rect, band: pygame.Rect) -> list[pygame.Rect]:
+    """The screen minus the reel window and the HUD band (both paint their own backdrop), as
+    rects; the whole screen when the layout is not the usual one (band across the bottom, below
+    the window)."""
+    screen = pygame.Rect(0, 0, 1280, 720)
+    if not (band.left == 0 and band.w == screen.w and band.bottom == screen.bottom
+            and screen.contains(window) and window.bottom <= band.top):
+        return [screen]
+    parts = [pygame.Rect(0, 0, screen.w, window.top),
+             pygame.Rect(0, window.top, window.left, window.h),
+             pygame.Rect(window.right, window.top, screen.w - window.right, window.h),
+             pygame.Rect(0, window.bottom, screen.w, band.top - window.bottom)]
+    return [r for r in parts if r.w > 0 and r.h > 0]
+
+
 class ReelsScene(Scene):
     opaque = True
     modal = True
@@ -154,6 +173,7 @@ class ReelsScene(Scene):
         self.bet = self._initial_bet()
         self.driver.set_bet(self.bet)
         self.view = ReelView(self.defn, self._symbol_art())
+        self._static_parts = static_parts(self.view.window, RECT_BAND)
         self.presenter = WinPresenter(self.defn, self.view, self.assets.font("text_bold", 13),
                                       self.assets.image("ui/line_badge"), cache=self.assets.derived,
                                       tr=self.tr)
@@ -304,7 +324,7 @@ class ReelsScene(Scene):
         return surf.convert() if pygame.display.get_surface() is not None else surf
 
     def _compose_static(self, free: bool) -> pygame.Surface:
-        """Backdrop + reel background + frame + HUD bar in one opaque surface: one fast blit.
+        """Backdrop + reel background + frame + HUD bar in one opaque surface (see `draw`).
 
         The frame is transparent over the whole reel window, so nothing drawn later in the
         window is ever covered by it and it can be baked in underneath.
@@ -1068,8 +1088,10 @@ class ReelsScene(Scene):
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         static = self._static_surface()
-        surface.blit(static, (0, 0))
-        # the reels and the HUD compose their steady parts over what is already on screen
+        # the reel window and the HUD band paint their own backdrop (composing their steady
+        # parts over it once): the static surface goes everywhere else, each pixel written once
+        for part in self._static_parts:
+            surface.blit(static, part, part)
         if self.trigger_cells is not None:
             self.view.draw(surface, self.clock, self.trigger_cells, self.presenter.pulse,
                            backdrop=static)

@@ -1,6 +1,7 @@
-"""The HUD's composed boxes (money boxes and selectors drawn once per look over the backdrop)
-are the same pixels as drawing them piece by piece, and are composed again whenever what they
-show changes: a new balance, a language switch, a counting win meter, a locked bet, a hover."""
+"""The HUD's composed band and boxes (drawn once per look over the backdrop) are the same pixels
+as drawing them piece by piece, and are composed again whenever what they show changes: a new
+balance, a language switch, a counting win meter, a locked bet, a hover, a tooltip, STOP, a new
+message."""
 
 from __future__ import annotations
 
@@ -70,6 +71,17 @@ def test_composed_boxes_match_and_follow_what_they_show(ctx, display):
     for _ in range(20):
         hud.update(DT)
         same(hud, back)
+
+    hud.handle(Intent(Act.POINTER_MOVE, pos=hud.auto.rect.center))  # AUTO's tooltip shows
+    for _ in range(50):
+        hud.update(DT)
+    assert hud.auto.look()[-1], "the tooltip is up"
+    same(hud, back)
+    hud.spin_mode = "stop"  # SPIN reads STOP
+    hud.update(DT)
+    stopping = same(hud, back)
+    hud.set_message("Good luck!")  # a new message on the message line
+    assert same(hud, back) != stopping
 
     english = same(hud, back)
     ctx.i18n.set_language("es")  # a language switch relabels at once, also from draw
