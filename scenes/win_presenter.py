@@ -9,7 +9,8 @@ their colour; hovering a marker previews its line.
 
 It owns only presentation state (which win is shown, for how long); it never computes a win: it
 shows the `Win` objects of the `SpinEvent`. Line art (a soft glow and a bright core per line) and
-marker badges are rendered once at construction, so a frame is a handful of blits.
+marker badges are rendered once at construction, so a frame is a handful of blits (the markers'
+one `fblits` call, its list kept per look).
 
 The line-cycle message is translated through the translator passed in (`tr`, the context's
 `scenes.i18n.Translator`) when it is read, so it follows a language switch at once; without one
@@ -86,6 +87,7 @@ def _line_points(line: list[int], left: tuple[int, int], right: tuple[int, int],
 
 
 LINE_MARGIN = 18
+MARKER_LOOKS = 64  # marker blit lists kept
 
 
 def _line_origin(points: list[tuple[int, int]]) -> tuple[int, int]:
@@ -180,6 +182,8 @@ class WinPresenter:
         self._gold_frame = keep(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME))
         self._badges: dict[tuple[int, str], pygame.Surface] = {}
         self.marker_rects: list[tuple[pygame.Rect, pygame.Rect]] = []
+        # the markers' blits per (lit lines, hovered line, lines played): a cache of what they show
+        self._marker_seqs: dict[tuple, list[tuple[pygame.Surface, pygame.Rect]]] = {}
         for i, line in enumerate(definition.lines, start=1):
             colour = line_colour(i)
             pts = _line_points(line, self.left[i - 1], self.right[i - 1], window)
@@ -320,12 +324,20 @@ class WinPresenter:
 
     def draw_markers(self, surface: pygame.Surface, lines_played: int, hover: int | None = None) -> None:
         lit = self.lit_lines()
-        for i in range(1, len(self.marker_rects) + 1):
-            state = "lit" if (i in lit or i == hover) else ("on" if i <= lines_played else "off")
-            badge = self._badges[(i, state)]
-            lr, rr = self.marker_rects[i - 1]
-            surface.blit(badge, lr)
-            surface.blit(badge, rr)
+        key = (lit, hover, lines_played)
+        seq = self._marker_seqs.get(key)
+        if seq is None:
+            # the same blits in the same order, listed once per look and drawn in one call
+            seq = []
+            for i in range(1, len(self.marker_rects) + 1):
+                state = "lit" if (i in lit or i == hover) else ("on" if i <= lines_played else "off")
+                badge = self._badges[(i, state)]
+                lr, rr = self.marker_rects[i - 1]
+                seq += [(badge, lr), (badge, rr)]
+            if len(self._marker_seqs) >= MARKER_LOOKS:
+                self._marker_seqs.clear()
+            self._marker_seqs[key] = seq
+        surface.fblits(seq)
 
 
 def win_tier(win_coins: int, total_bet_coins: int) -> str | None:

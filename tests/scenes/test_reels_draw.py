@@ -61,3 +61,30 @@ def test_cached_frames_equal_plain_frames_through_rounds(ctx, display):
                 break
     assert frame(ReelsScene.draw, scene, display) == frame(plain_draw, scene, display)
     assert checked > 30
+
+
+def test_line_markers_follow_lines_played_hover_and_wins(ctx, display):
+    """The markers' blit lists are kept per look: each look draws as the plain per-badge blits."""
+    scene = ReelsScene(ctx, "stones")
+    p = scene.presenter
+
+    def plain(lines_played, hover):
+        surface = pygame.Surface((1280, 720))
+        lit = p.lit_lines()
+        for i in range(1, len(p.marker_rects) + 1):
+            state = "lit" if (i in lit or i == hover) else ("on" if i <= lines_played else "off")
+            for r in p.marker_rects[i - 1]:
+                surface.blit(p._badges[(i, state)], r)
+        return pygame.image.tobytes(surface, "RGB")
+
+    def cached(lines_played, hover):
+        surface = pygame.Surface((1280, 720))
+        p.draw_markers(surface, lines_played, hover)
+        return pygame.image.tobytes(surface, "RGB")
+
+    seen = set()
+    for lines_played, hover in ((25, None), (10, None), (10, 3), (10, 17), (1, None), (25, None)):
+        shown = cached(lines_played, hover)
+        assert shown == plain(lines_played, hover)
+        seen.add(shown)
+    assert len(seen) == 5  # each new look drew differently
