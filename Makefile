@@ -22,6 +22,7 @@ play: $(STAMP)
 ## Run the whole test suite (lint first). This is what CI runs.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -n 2
 
 lint: $(STAMP)

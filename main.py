@@ -41,28 +41,60 @@ def build_parser() -> argparse.ArgumentParser:
         prog="reelhouse",
         description="Reelhouse: three video slots on the desktop, played for fun with a saved wallet.",
     )
-    p.add_argument("--game", metavar="ID",
-                   help="open this game's reels straight away (Esc goes to the lobby), e.g. stones")
-    p.add_argument("--data-dir", metavar="DIR", type=Path, default=None,
-                   help="folder for the wallet, history and settings (created if missing; "
-                        "default: the per-user data folder)")
+    p.add_argument(
+        "--game",
+        metavar="ID",
+        help="open this game's reels straight away (Esc goes to the lobby), e.g. stones",
+    )
+    p.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        type=Path,
+        default=None,
+        help="folder for the wallet, history and settings (created if missing; "
+        "default: the per-user data folder)",
+    )
     screen = p.add_mutually_exclusive_group()
-    screen.add_argument("--fullscreen", dest="fullscreen", action="store_const", const=True, default=None,
-                        help="start in fullscreen (F11 toggles while playing)")
-    screen.add_argument("--windowed", dest="fullscreen", action="store_const", const=False,
-                        help="start in a window (overrides the saved setting)")
-    p.add_argument("--seed", metavar="S", type=_seed, default=None,
-                   help="derive every round's seed from S, so a whole session replays identically "
-                        "(for tests and demos; normal play draws seeds from the OS)")
-    p.add_argument("--autoplay", metavar="N", type=_positive, default=None,
-                   help="play N rounds at the current bet (bonus picks made automatically), "
-                        "then exit; needs --game")
+    screen.add_argument(
+        "--fullscreen",
+        dest="fullscreen",
+        action="store_const",
+        const=True,
+        default=None,
+        help="start in fullscreen (F11 toggles while playing)",
+    )
+    screen.add_argument(
+        "--windowed",
+        dest="fullscreen",
+        action="store_const",
+        const=False,
+        help="start in a window (overrides the saved setting)",
+    )
+    p.add_argument(
+        "--seed",
+        metavar="S",
+        type=_seed,
+        default=None,
+        help="derive every round's seed from S, so a whole session replays identically "
+        "(for tests and demos; normal play draws seeds from the OS)",
+    )
+    p.add_argument(
+        "--autoplay",
+        metavar="N",
+        type=_positive,
+        default=None,
+        help="play N rounds at the current bet (bonus picks made automatically), then exit; needs --game",
+    )
     p.add_argument("--turbo", action="store_true", help="shortest animations")
-    p.add_argument("--frames", metavar="N", type=_positive, default=None,
-                   help="exit after N frames (smoke tests)")
-    p.add_argument("--bench", action="store_true",
-                   help="run a scripted 30 s of play without a frame cap and print frame-time "
-                        "figures as one JSON object")
+    p.add_argument(
+        "--frames", metavar="N", type=_positive, default=None, help="exit after N frames (smoke tests)"
+    )
+    p.add_argument(
+        "--bench",
+        action="store_true",
+        help="run a scripted 30 s of play without a frame cap and print frame-time "
+        "figures as one JSON object",
+    )
     p.add_argument("--version", action="version", version=f"Reelhouse {__version__}")
     return p
 

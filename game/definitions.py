@@ -69,9 +69,7 @@ class BetOptions(_Model):
         if self.default_level not in self.levels:
             raise ValueError(f"default_level {self.default_level} is not one of levels")
         if self.default_coin_value_cents not in self.coin_values_cents:
-            raise ValueError(
-                f"default_coin_value_cents {self.default_coin_value_cents} is not a coin value"
-            )
+            raise ValueError(f"default_coin_value_cents {self.default_coin_value_cents} is not a coin value")
         return self
 
 

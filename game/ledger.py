@@ -406,9 +406,7 @@ def _upgrade_to_v2(conn: sqlite3.Connection, now: str, start_balance_cents: int)
     for statement in _split_sql(_SCHEMA_V2_TABLES):
         conn.execute(statement)
     # every row keeps its id: choices, sessions and the journal refer to them
-    conn.execute(
-        f"INSERT INTO rounds_v2 ({_V1_ROUND_COLUMNS}) SELECT {_V1_ROUND_COLUMNS} FROM rounds"
-    )
+    conn.execute(f"INSERT INTO rounds_v2 ({_V1_ROUND_COLUMNS}) SELECT {_V1_ROUND_COLUMNS} FROM rounds")
     conn.execute(
         f"INSERT INTO transactions_v2 ({_V1_TRANSACTION_COLUMNS}) "
         f"SELECT {_V1_TRANSACTION_COLUMNS} FROM transactions"
@@ -764,8 +762,7 @@ class Ledger:
 
     def meters(self) -> Meters:
         row = self._conn.execute(
-            "SELECT rounds_played, wagered_cents, won_cents, topped_up_cents, refunded_cents "
-            "FROM meters"
+            "SELECT rounds_played, wagered_cents, won_cents, topped_up_cents, refunded_cents FROM meters"
         ).fetchone()
         return Meters(*row)
 
@@ -938,9 +935,7 @@ class Ledger:
         reason = reason.strip()
         now = self._now()
         with self._tx() as conn:
-            row = conn.execute(
-                "SELECT status, bet_cents FROM rounds WHERE id = ?", (round_id,)
-            ).fetchone()
+            row = conn.execute("SELECT status, bet_cents FROM rounds WHERE id = ?", (round_id,)).fetchone()
             if row is None:
                 raise RoundNotFound(f"There is no round number {round_id}.")
             status, bet_cents = row
@@ -957,9 +952,7 @@ class Ledger:
                 "finished_at = ? WHERE id = ?",
                 (reason, after, now, round_id),
             )
-            conn.execute(
-                "UPDATE meters SET refunded_cents = refunded_cents + ? WHERE id = 1", (bet_cents,)
-            )
+            conn.execute("UPDATE meters SET refunded_cents = refunded_cents + ? WHERE id = 1", (bet_cents,))
         return after
 
     def top_up(self, *, min_bet_cents: int, amount_cents: int = DEFAULT_TOP_UP_CENTS) -> int:

@@ -279,8 +279,9 @@ class App:
             self.first_frame_ms = (time.perf_counter() - self.started) * 1000.0
             # CPU time since the process began: the start-up's own cost, whatever the load
             self.first_frame_cpu_ms = time.process_time() * 1000.0
-            log.info("first frame %.0f ms after start (%.0f ms CPU)", self.first_frame_ms,
-                     self.first_frame_cpu_ms)
+            log.info(
+                "first frame %.0f ms after start (%.0f ms CPU)", self.first_frame_ms, self.first_frame_cpu_ms
+            )
 
     def run(self, frame_times: list[float] | None = None, cpu_times: list[float] | None = None) -> int:
         """Loop until `should_stop`; optionally record each frame's wall and CPU milliseconds.
@@ -312,9 +313,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     if not games:
         raise StartupError(f"no games installed under {root / 'games'}", 2)
     if options.game is not None and options.game not in games:
-        raise StartupError(
-            f"unknown game {options.game!r}; installed: {', '.join(sorted(games))}", 2
-        )
+        raise StartupError(f"unknown game {options.game!r}; installed: {', '.join(sorted(games))}", 2)
     try:
         options.data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -331,8 +330,9 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     _set_window_icon(assets)
     screen = open_window(settings.fullscreen)
     audio = AudioService(assets)
-    ctx = build_context(options, assets=assets, audio=audio, ledger=ledger, settings=settings,
-                        games=games, notices=notices)
+    ctx = build_context(
+        options, assets=assets, audio=audio, ledger=ledger, settings=settings, games=games, notices=notices
+    )
     return ctx, screen
 
 

@@ -181,9 +181,12 @@ def run_bench(app) -> int:
         name = type(phase).__name__
         times = [t for t, p in zip(frame_times, phase_of_frame, strict=False) if p == name]
         cpu = [t for t, p in zip(cpu_times, phase_of_frame, strict=False) if p == name]
-        per_phase[name] = {"frames": len(times), "p50": round(percentile(times, 50), 3),
-                           "p99": round(percentile(times, 99), 3),
-                           "cpu_p99": round(percentile(cpu, 99), 3)}
+        per_phase[name] = {
+            "frames": len(times),
+            "p50": round(percentile(times, 50), 3),
+            "p99": round(percentile(times, 99), 3),
+            "cpu_p99": round(percentile(cpu, 99), 3),
+        }
     result = {
         "frame_ms_p50": round(percentile(frame_times, 50), 3),
         "frame_ms_p95": round(percentile(frame_times, 95), 3),

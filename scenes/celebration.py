@@ -79,8 +79,9 @@ class CelebrationScene(Scene):
         text = self.tr.gettext(T_TIER[tier])
         # Spanish runs longer ("MEGA GANANCIA"): the largest size that fits the banner
         title_font = fit_font(assets, "display", text, banner.get_width() - 120, 92 if tier == "mega" else 84)
-        title = render_text(title_font, text, (255, 226, 130), outline=4,
-                            outline_color=(90, 40, 0), shadow=True)
+        title = render_text(
+            title_font, text, (255, 226, 130), outline=4, outline_color=(90, 40, 0), shadow=True
+        )
         banner.blit(title, title.get_rect(center=(banner.get_width() // 2, banner.get_height() // 2)))
         self._banner = banner
         # the pop-in, scaled once here (never per frame)
@@ -105,10 +106,17 @@ class CelebrationScene(Scene):
         for _ in range(count):
             x = rng.uniform(80, sw - 80)
             # [x, y, vx, vy, phase, spin speed, delay]
-            self.coins.append([x, rng.uniform(-200, -40), rng.uniform(-60, 60),
-                               rng.uniform(-80, 120) if not reduced_motion else 40.0,
-                               rng.uniform(0, 12), rng.uniform(8, 20),
-                               rng.uniform(0, 1.6 if tier == "big" else 2.6)])
+            self.coins.append(
+                [
+                    x,
+                    rng.uniform(-200, -40),
+                    rng.uniform(-60, 60),
+                    rng.uniform(-80, 120) if not reduced_motion else 40.0,
+                    rng.uniform(0, 12),
+                    rng.uniform(8, 20),
+                    rng.uniform(0, 1.6 if tier == "big" else 2.6),
+                ]
+            )
 
     def on_enter(self) -> None:
         self.sounds.win(self.tier)
@@ -184,10 +192,19 @@ class CelebrationScene(Scene):
                 sx = cx + math.cos(a) * 400
                 sy = cy + math.sin(a) * 90
                 surface.blit(self._spark, self._spark.get_rect(center=(int(sx), int(sy))))
-        amount = render_text(self._amount_font, self.tr.format_coins(self.shown), (255, 244, 210),
-                             outline=2, outline_color=(70, 30, 0), shadow=True)
+        amount = render_text(
+            self._amount_font,
+            self.tr.format_coins(self.shown),
+            (255, 244, 210),
+            outline=2,
+            outline_color=(70, 30, 0),
+            shadow=True,
+        )
         surface.blit(amount, amount.get_rect(center=(cx, cy + 160)))
-        money = render_text(self._money_font,
-                            self.tr.format_money(self.shown * self.coin_value_cents, self.currency),
-                            (255, 220, 140), shadow=True)
+        money = render_text(
+            self._money_font,
+            self.tr.format_money(self.shown * self.coin_value_cents, self.currency),
+            (255, 220, 140),
+            shadow=True,
+        )
         surface.blit(money, money.get_rect(center=(cx, cy + 215)))

@@ -170,16 +170,18 @@ class Hud:
         # the ledger already holds the final balance)
         self.balance_follows_meter = False
 
-        self.lines = Selector(RECT_LINES, title=T_LINES, format_value=self._number,
-                              on_step=lambda d: on_step("lines", d))
-        self.level = Selector(RECT_LEVEL, title=T_LEVEL, format_value=self._number,
-                              on_step=lambda d: on_step("level", d))
-        self.coin = Selector(RECT_COIN, title=T_COIN_VALUE, format_value=self.money,
-                             on_step=lambda d: on_step("coin_value", d))
+        self.lines = Selector(
+            RECT_LINES, title=T_LINES, format_value=self._number, on_step=lambda d: on_step("lines", d)
+        )
+        self.level = Selector(
+            RECT_LEVEL, title=T_LEVEL, format_value=self._number, on_step=lambda d: on_step("level", d)
+        )
+        self.coin = Selector(
+            RECT_COIN, title=T_COIN_VALUE, format_value=self.money, on_step=lambda d: on_step("coin_value", d)
+        )
         self.max_bet = Button(RECT_MAX_BET, label=T_MAX_BET, on_click=on_max_bet, font_size=17)
         self.top_up = Button(RECT_TOP_UP, label=T_TOP_UP, on_click=on_top_up, font_size=17)
-        self.auto = Button(RECT_AUTO, label=T_AUTO, icon="icon_autoplay", font_size=17,
-                           on_click=on_autoplay)
+        self.auto = Button(RECT_AUTO, label=T_AUTO, icon="icon_autoplay", font_size=17, on_click=on_autoplay)
         self.spin = Button(RECT_SPIN, style="spin", on_click=on_spin)
         self.cont = Button(RECT_CONTINUE, label=T_CONTINUE, font_size=26, on_click=on_continue)
         self.back = Button(RECT_BACK, icon="icon_back", style="icon", on_click=on_back)
@@ -229,9 +231,14 @@ class Hud:
         for name, size in LABEL_SIZES.items():
             self._fit_label(getattr(self, name), size)
         self.auto.tooltip = g(TIP_AUTOPLAY_RUNNING if running else TIP_AUTOPLAY)
-        for button, tip in ((self.back, TIP_BACK), (self.sound, TIP_SOUND),
-                            (self.settings, TIP_SETTINGS), (self.paytable, TIP_PAYTABLE),
-                            (self.rules, TIP_RULES), (self.history, TIP_HISTORY)):
+        for button, tip in (
+            (self.back, TIP_BACK),
+            (self.sound, TIP_SOUND),
+            (self.settings, TIP_SETTINGS),
+            (self.paytable, TIP_PAYTABLE),
+            (self.rules, TIP_RULES),
+            (self.history, TIP_HISTORY),
+        ):
             button.tooltip = g(tip)
 
     def _fit_label(self, button: Button, size: int) -> None:
@@ -365,11 +372,25 @@ class Hud:
         if backdrop is None:
             self._draw_band(surface, None, message, boxes, band_widgets, stop)
         else:
-            key = ("band", message, self.message_color, tuple((tuple(b[0]), *b[1:]) for b in boxes),
-                   tuple(s.look() for s in self.selectors), tuple(w.look() for w in band_widgets), stop)
+            key = (
+                "band",
+                message,
+                self.message_color,
+                tuple((tuple(b[0]), *b[1:]) for b in boxes),
+                tuple(s.look() for s in self.selectors),
+                tuple(w.look() for w in band_widgets),
+                stop,
+            )
             if (backdrop, key) in self._bands or key == self._band_last:
-                self._composed(surface, backdrop, RECT_BAND, key, lambda target: self._draw_band(
-                    target, backdrop, message, boxes, band_widgets, stop), self._bands, BAND_CACHE)
+                self._composed(
+                    surface,
+                    backdrop,
+                    RECT_BAND,
+                    key,
+                    lambda target: self._draw_band(target, backdrop, message, boxes, band_widgets, stop),
+                    self._bands,
+                    BAND_CACHE,
+                )
             else:
                 # a look seen for the first time (a meter counting, a highlight easing) is drawn
                 # piece by piece: the band is composed once it holds still for a second frame
@@ -391,18 +412,35 @@ class Hud:
         balance = self.balance_cents
         if self.balance_follows_meter:
             balance -= max(0, self.win_target - int(self.win_shown)) * coin_value
-        boxes: list[tuple] = [(RECT_BALANCE, tr.gettext(T_BALANCE), balance // coin_value, balance,
-                               CREAM, False)]
+        boxes: list[tuple] = [
+            (RECT_BALANCE, tr.gettext(T_BALANCE), balance // coin_value, balance, CREAM, False)
+        ]
         if bet is not None:
-            boxes.append((RECT_TOTAL_BET, tr.gettext(T_TOTAL_BET), bet.total_coins, bet.total_cents,
-                          CREAM, False))
+            boxes.append(
+                (RECT_TOTAL_BET, tr.gettext(T_TOTAL_BET), bet.total_coins, bet.total_cents, CREAM, False)
+            )
         shown = int(self.win_shown)
-        boxes.append((RECT_TOTAL_WIN, tr.gettext(T_TOTAL_WIN), shown, shown * coin_value,
-                      WIN_GLOW if shown > 0 else CREAM, self.win_flash > 0.05))
+        boxes.append(
+            (
+                RECT_TOTAL_WIN,
+                tr.gettext(T_TOTAL_WIN),
+                shown,
+                shown * coin_value,
+                WIN_GLOW if shown > 0 else CREAM,
+                self.win_flash > 0.05,
+            )
+        )
         return boxes
 
-    def _draw_band(self, surface: pygame.Surface, backdrop: pygame.Surface | None, message: str,
-                   boxes: list[tuple], band_widgets: list, stop: str | None) -> None:
+    def _draw_band(
+        self,
+        surface: pygame.Surface,
+        backdrop: pygame.Surface | None,
+        message: str,
+        boxes: list[tuple],
+        band_widgets: list,
+        stop: str | None,
+    ) -> None:
         """The band's contents in their drawing order: message, balance, the selectors, total
         bet, total win, SPIN, AUTO, MAX BET (or TOP UP), then STOP on the spin button."""
         a = self.assets
@@ -416,16 +454,28 @@ class Hud:
             if backdrop is None:
                 sel.draw(surface, a)
             else:
-                self._composed(surface, backdrop, sel.rect, ("selector", sel.look()),
-                               lambda target, sel=sel: sel.draw(target, a))
+                self._composed(
+                    surface,
+                    backdrop,
+                    sel.rect,
+                    ("selector", sel.look()),
+                    lambda target, sel=sel: sel.draw(target, a),
+                )
         for rect, title, coins, cents, color, glow in boxes[1:]:
             self._box(surface, backdrop, rect, title, coins, cents, color, glow)
         for w in band_widgets:
             w.draw(surface, a)
         if stop is not None:
             font = self._fit("display", stop, RECT_SPIN.w - 40, 22)
-            draw_text(surface, font, stop, (RECT_SPIN.centerx, RECT_SPIN.bottom - 30), CREAM,
-                      outline=2, outline_color=(10, 40, 20))
+            draw_text(
+                surface,
+                font,
+                stop,
+                (RECT_SPIN.centerx, RECT_SPIN.bottom - 30),
+                CREAM,
+                outline=2,
+                outline_color=(10, 40, 20),
+            )
 
     def _fit(self, name: str, text: str, width: int, size: int) -> pygame.font.Font:
         """`fit_font`, remembered per (font, text, width, size): measuring every frame is waste."""
@@ -438,20 +488,41 @@ class Hud:
             self._fits[key] = font
         return font
 
-    def _box(self, surface: pygame.Surface, backdrop: pygame.Surface | None, rect: pygame.Rect,
-             title: str, coins: int, cents: int, color: tuple[int, int, int], glow: bool) -> None:
+    def _box(
+        self,
+        surface: pygame.Surface,
+        backdrop: pygame.Surface | None,
+        rect: pygame.Rect,
+        title: str,
+        coins: int,
+        cents: int,
+        color: tuple[int, int, int],
+        glow: bool,
+    ) -> None:
         text = self.tr.format_coins(coins)
         money = self.money(cents)
         if backdrop is None:
             self._money_box(surface, rect, title, text, money, color, glow)
             return
         key = ("money", tuple(rect), title, text, money, color, glow)
-        self._composed(surface, backdrop, rect, key,
-                       lambda target: self._money_box(target, rect, title, text, money, color, glow))
+        self._composed(
+            surface,
+            backdrop,
+            rect,
+            key,
+            lambda target: self._money_box(target, rect, title, text, money, color, glow),
+        )
 
-    def _composed(self, surface: pygame.Surface, backdrop: pygame.Surface, rect: pygame.Rect,
-                  key: tuple, draw: Callable[[pygame.Surface], None],
-                  cache: dict[tuple, pygame.Surface] | None = None, bound: int = 0) -> None:
+    def _composed(
+        self,
+        surface: pygame.Surface,
+        backdrop: pygame.Surface,
+        rect: pygame.Rect,
+        key: tuple,
+        draw: Callable[[pygame.Surface], None],
+        cache: dict[tuple, pygame.Surface] | None = None,
+        bound: int = 0,
+    ) -> None:
         """Blit `rect` as `draw` paints it over `backdrop`, composed once per `key`.
 
         `draw` paints in screen coordinates onto a copy of the backdrop, restored under `rect`
@@ -472,21 +543,36 @@ class Hud:
             cache[full] = box
         surface.blit(box, rect)
 
-    def _money_box(self, surface: pygame.Surface, rect: pygame.Rect, title: str, text: str,
-                   money: str, color: tuple[int, int, int], glow: bool) -> None:
+    def _money_box(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        title: str,
+        text: str,
+        money: str,
+        color: tuple[int, int, int],
+        glow: bool,
+    ) -> None:
         a = self.assets
         draw_panel(surface, a, rect, alpha=215)
         title_font = self._fit("text_bold", title, rect.w - 16, 14)
-        draw_text(surface, title_font, title, (rect.centerx, rect.top + 8), SOFT, anchor="midtop",
-                  shadow=False)
+        draw_text(
+            surface, title_font, title, (rect.centerx, rect.top + 8), SOFT, anchor="midtop", shadow=False
+        )
         font = self._fit("display", text, rect.w - 20, 24)
         if glow:
-            draw_text(surface, font, text, (rect.centerx, rect.centery + 4), GOLD, outline=2,
-                      outline_color=(120, 70, 10))
+            draw_text(
+                surface,
+                font,
+                text,
+                (rect.centerx, rect.centery + 4),
+                GOLD,
+                outline=2,
+                outline_color=(120, 70, 10),
+            )
         else:
             draw_text(surface, font, text, (rect.centerx, rect.centery + 4), color)
-        draw_text(surface, a.font("text", 16), money, (rect.centerx, rect.bottom - 14), SOFT,
-                  shadow=False)
+        draw_text(surface, a.font("text", 16), money, (rect.centerx, rect.bottom - 14), SOFT, shadow=False)
 
     def _free_banner(self, surface: pygame.Surface) -> None:
         a, tr = self.assets, self.tr
@@ -500,13 +586,22 @@ class Hud:
         count = tr.t(T_FREE_COUNT, index=index, total=total)
         room = badge.left - r.left - 36
         font = self._fit("display", f"{title}  {count}", room, 22)
-        title_rect = draw_text(surface, font, title, (r.x + 18, r.centery), GOLD, anchor="midleft",
-                               outline=1, outline_color=(60, 30, 0))
+        title_rect = draw_text(
+            surface,
+            font,
+            title,
+            (r.x + 18, r.centery),
+            GOLD,
+            anchor="midleft",
+            outline=1,
+            outline_color=(60, 30, 0),
+        )
         draw_text(surface, font, count, (title_rect.right + 14, r.centery), CREAM, anchor="midleft")
         a_badge = a.tinted("ui/line_badge", (255, 190, 60), badge.size)
         surface.blit(a_badge, badge)
-        draw_text(surface, a.font("display", 24), tr.t(T_MULT, mult=mult), badge.center,
-                  (40, 20, 0), shadow=False)
+        draw_text(
+            surface, a.font("display", 24), tr.t(T_MULT, mult=mult), badge.center, (40, 20, 0), shadow=False
+        )
 
     def _continue_panel(self, surface: pygame.Surface) -> None:
         """Autoplay waits after the picks: a note and the CONTINUE button over the reels."""

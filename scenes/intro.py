@@ -104,9 +104,19 @@ class IntroScene(Scene):
         self.ctx.audio.music("common/lobby_music", fade_ms=1500)
         self._apply()
         # the player looks at the logo for a few seconds: decode the lobby's art meanwhile
-        lobby_art = ["ui/lobby_bg", "ui/panel", "ui/button_normal", "ui/button_hover",
-                     "ui/icon_history", "ui/icon_settings", "ui/icon_sound", "ui/icon_mute", "ui/icon_close",
-                     "ui/icon_left", "ui/icon_right"]
+        lobby_art = [
+            "ui/lobby_bg",
+            "ui/panel",
+            "ui/button_normal",
+            "ui/button_hover",
+            "ui/icon_history",
+            "ui/icon_settings",
+            "ui/icon_sound",
+            "ui/icon_mute",
+            "ui/icon_close",
+            "ui/icon_left",
+            "ui/icon_right",
+        ]
         lobby_art += [f"{gid}/tile" for gid in sorted(self.ctx.games)]
         self.ctx.assets.queue_preload(r for r in lobby_art if self.ctx.assets.has_image(r))
 
@@ -193,4 +203,3 @@ class IntroScene(Scene):
         """The logo with a diagonal light band at step `i` (built once per step, cached)."""
         assets = self.ctx.assets
         return assets.derived(("intro-glint", i), lambda: glint(assets.image("ui/logo"), i, GLINT_FRAMES))
-

@@ -119,8 +119,7 @@ class LobbyScene(Scene):
             rect = pygame.Rect(x0 + i * (TILE_W + TILE_GAP), TILE_TOP, TILE_W, TILE_H)
             play_rect = pygame.Rect(0, 0, PLAY_W, PLAY_H)
             play_rect.midtop = (rect.centerx, rect.bottom + 10 + CAPTION_H + 7)
-            play = Button(play_rect, label="", font_size=22,
-                          on_click=lambda gid=gid: self.open_game(gid))
+            play = Button(play_rect, label="", font_size=22, on_click=lambda gid=gid: self.open_game(gid))
             self.tiles.append(_Tile(gid, rect, play))
         self.focus = 0
         self.fade = Fade(0.45, "in")
@@ -129,8 +128,12 @@ class LobbyScene(Scene):
         self.balance_cents = 0
         self._balance_clock = 0.0
         # right to left: leave, sound, settings, history
-        icons = [("icon_close", self.ask_quit), ("icon_sound", self.open_sound),
-                 ("icon_settings", self.open_settings), ("icon_history", self.open_history)]
+        icons = [
+            ("icon_close", self.ask_quit),
+            ("icon_sound", self.open_sound),
+            ("icon_settings", self.open_settings),
+            ("icon_history", self.open_history),
+        ]
         made: list[Button] = []
         for i, (icon, fn) in enumerate(icons):
             rect = pygame.Rect(0, ICONS_TOP, ICON_SIZE, ICON_SIZE)
@@ -139,8 +142,10 @@ class LobbyScene(Scene):
         self.quit_button, self.sound_button, self.settings_button, self.history_button = made
         self.icon_buttons = made[::-1]  # left to right
         self.buttons = [*self.icon_buttons, *(t.play for t in self.tiles)]
-        self._glow = a.derived(("lobby-glow", TILE_W, TILE_H),
-                               lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), 190, 22))
+        self._glow = a.derived(
+            ("lobby-glow", TILE_W, TILE_H),
+            lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), 190, 22),
+        )
         self._glow_copy = self._glow.copy()  # its alpha is animated in update()
         self.tr = translator(ctx)
         self._generation = -1
@@ -153,9 +158,12 @@ class LobbyScene(Scene):
         self._generation = tr.generation
         for tile in self.tiles:
             tile.play.label = tr.gettext(TEXT_PLAY)
-        for button, tip in ((self.history_button, TEXT_TOOLTIP_HISTORY),
-                            (self.settings_button, TEXT_TOOLTIP_SETTINGS),
-                            (self.sound_button, TEXT_TOOLTIP_SOUND), (self.quit_button, TEXT_TOOLTIP_QUIT)):
+        for button, tip in (
+            (self.history_button, TEXT_TOOLTIP_HISTORY),
+            (self.settings_button, TEXT_TOOLTIP_SETTINGS),
+            (self.sound_button, TEXT_TOOLTIP_SOUND),
+            (self.quit_button, TEXT_TOOLTIP_QUIT),
+        ):
             button.tooltip = tr.gettext(tip)
 
     @property
@@ -209,8 +217,9 @@ class LobbyScene(Scene):
         layer = a.image("ui/lobby_bg").copy()
         logo = a.scaled("ui/logo", (360, 93))
         layer.blit(logo, logo.get_rect(midtop=(640, 10)))
-        shadow = a.derived(("lobby-shadow", TILE_W, TILE_H),
-                           lambda: soft_shadow((TILE_W, TILE_H), SHADOW_PAD, 190, 22))
+        shadow = a.derived(
+            ("lobby-shadow", TILE_W, TILE_H), lambda: soft_shadow((TILE_W, TILE_H), SHADOW_PAD, 190, 22)
+        )
         tr = self.tr
         rtp_font = a.font("text_bold", 14)
         for tile in self.tiles:
@@ -218,16 +227,29 @@ class LobbyScene(Scene):
             layer.blit(shadow, (tile.rect.x - SHADOW_PAD, tile.rect.y - SHADOW_PAD + 10))
             cap = self._caption_rect(tile)
             draw_panel(layer, a, cap, alpha=215)
-            draw_text(layer, rtp_font, rtp_text(tr, d.rtp_published), (cap.centerx, cap.top + 41), GOLD,
-                      shadow=False)
+            draw_text(
+                layer,
+                rtp_font,
+                rtp_text(tr, d.rtp_published),
+                (cap.centerx, cap.top + 41),
+                GOLD,
+                shadow=False,
+            )
             y = cap.top + 52
             font, lines = self.pitch_layout(tile.game_id)
             for line in lines:
                 draw_text(layer, font, line, (cap.centerx, y), MUTED, anchor="midtop", shadow=False)
                 y += font.get_height() + 1
         small = a.font("text", 15)
-        draw_text(layer, small, tr.t(TEXT_VERSION, version=self.ctx.version), (16, 712), MUTED,
-                  anchor="bottomleft", shadow=False)
+        draw_text(
+            layer,
+            small,
+            tr.t(TEXT_VERSION, version=self.ctx.version),
+            (16, 712),
+            MUTED,
+            anchor="bottomleft",
+            shadow=False,
+        )
         self._draw_hint(layer, small)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
@@ -266,9 +288,19 @@ class LobbyScene(Scene):
         tr = self.tr
         for n in notices:
             # queued, so the dialog lands on top of whatever the app pushes at start-up
-            self.stack.queue(lambda n=n: self.stack and self.stack.push(
-                MessageDialog(self.ctx.assets, tr.gettext(TEXT_NOTICE_TITLE), tr.translate_text(n),
-                              ok=tr.gettext(TEXT_OK))))
+            self.stack.queue(
+                lambda n=n: (
+                    self.stack
+                    and self.stack.push(
+                        MessageDialog(
+                            self.ctx.assets,
+                            tr.gettext(TEXT_NOTICE_TITLE),
+                            tr.translate_text(n),
+                            ok=tr.gettext(TEXT_OK),
+                        )
+                    )
+                )
+            )
 
     def on_pause(self) -> None:
         # an overlay takes the pointer: no hover highlight or tooltip left frozen underneath
@@ -307,9 +339,16 @@ class LobbyScene(Scene):
         stack = self.stack
         self.ctx.audio.play("common/click")
         tr = self.tr
-        stack.push(ConfirmDialog(self.ctx.assets, tr.gettext(TEXT_QUIT_TITLE), tr.gettext(TEXT_QUIT_BODY),
-                                 on_yes=stack.request_quit, yes=tr.gettext(TEXT_QUIT_YES),
-                                 no=tr.gettext(TEXT_QUIT_NO)))
+        stack.push(
+            ConfirmDialog(
+                self.ctx.assets,
+                tr.gettext(TEXT_QUIT_TITLE),
+                tr.gettext(TEXT_QUIT_BODY),
+                on_yes=stack.request_quit,
+                yes=tr.gettext(TEXT_QUIT_YES),
+                no=tr.gettext(TEXT_QUIT_NO),
+            )
+        )
 
     def open_sound(self) -> None:
         """The sound button: the mixer drops down under the icon row (a second click closes it)."""
@@ -426,8 +465,15 @@ class LobbyScene(Scene):
         box = pygame.Rect(24, 22, 256, 72)
         draw_panel(surface, a, box, alpha=225)
         title = self.tr.gettext(TEXT_BALANCE)
-        draw_text(surface, a.font("text_bold", 13), title, (box.centerx, box.top + 14), GOLD, anchor="midtop",
-                  shadow=False)
+        draw_text(
+            surface,
+            a.font("text_bold", 13),
+            title,
+            (box.centerx, box.top + 14),
+            GOLD,
+            anchor="midtop",
+            shadow=False,
+        )
         amount = self.balance_text()
         font = fit_font(a, "display", amount, box.w - 24, 26)
         draw_text(surface, font, amount, (box.centerx, box.bottom - 12), CREAM, anchor="midbottom")

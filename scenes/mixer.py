@@ -81,17 +81,26 @@ class MixerScene(Scene):
         for i, (key, _, _) in enumerate(CHANNELS):
             y = self.rect.top + 104 + i * SLIDER_PITCH
             r = pygame.Rect(self.rect.left + PAD + 8, y, self.rect.w - 2 * PAD - 16, 8)
-            self.sliders.append(Slider(r, value=getattr(s, key),
-                                       on_change=lambda v, k=key: self._live(k, v),
-                                       on_release=lambda v, k=key: self._released(k)))
+            self.sliders.append(
+                Slider(
+                    r,
+                    value=getattr(s, key),
+                    on_change=lambda v, k=key: self._live(k, v),
+                    on_release=lambda v, k=key: self._released(k),
+                )
+            )
         mute_y = self.rect.top + 104 + len(CHANNELS) * SLIDER_PITCH - 14
         self.mute_row = pygame.Rect(self.rect.left + 12, mute_y - 22, self.rect.w - 24, 44)
         trect = pygame.Rect(0, 0, 62, 30)
         trect.midright = (self.rect.right - PAD, mute_y)
         self.mute = Toggle(trect, value=ctx.audio.muted, on_change=self._set_mute)
-        self.close_button = Button(pygame.Rect(self.rect.right - 52, self.rect.top + 14, 38, 38),
-                                   icon="icon_close", style="icon", on_click=self.close,
-                                   tooltip=self.tr.gettext(T_CLOSE))
+        self.close_button = Button(
+            pygame.Rect(self.rect.right - 52, self.rect.top + 14, 38, 38),
+            icon="icon_close",
+            style="icon",
+            on_click=self.close,
+            tooltip=self.tr.gettext(T_CLOSE),
+        )
         self.focus = 0  # 0..2 sliders, 3 mute
         self.hot = [0.0] * (len(CHANNELS) + 1)
         self.dirty = False  # volumes changed since the last save
@@ -209,8 +218,16 @@ class MixerScene(Scene):
         draw_solid_panel(surface, a, r)
         icon = a.tinted("ui/icon_mute" if self.ctx.audio.muted else "ui/icon_sound", GOLD, (30, 30))
         surface.blit(icon, icon.get_rect(midleft=(r.left + PAD, r.top + 40)))
-        draw_text(surface, a.font("display", 28), tr.gettext(T_TITLE), (r.left + PAD + 42, r.top + 42), GOLD,
-                  anchor="midleft", outline=1, outline_color=(70, 40, 10))
+        draw_text(
+            surface,
+            a.font("display", 28),
+            tr.gettext(T_TITLE),
+            (r.left + PAD + 42, r.top + 42),
+            GOLD,
+            anchor="midleft",
+            outline=1,
+            outline_color=(70, 40, 10),
+        )
         self.close_button.draw(surface, a)
         muted = self.ctx.audio.muted
         for i, ((_, msgid, _), sl) in enumerate(zip(CHANNELS, self.sliders, strict=True)):
@@ -218,20 +235,47 @@ class MixerScene(Scene):
             label_y = sl.rect.y - 20
             color = GOLD if self.hot[i] > 0.5 else CREAM
             font = fit_font(a, "text", tr.gettext(msgid), r.w - 2 * PAD - 80, 19)
-            draw_text(surface, font, tr.gettext(msgid), (r.left + PAD + 8, label_y), color,
-                      anchor="midleft", shadow=False)
+            draw_text(
+                surface,
+                font,
+                tr.gettext(msgid),
+                (r.left + PAD + 8, label_y),
+                color,
+                anchor="midleft",
+                shadow=False,
+            )
             pct = f"{tr.format_number(round(sl.value * 100))} %"
-            draw_text(surface, a.font("text_bold", 17), pct, (r.right - PAD - 8, label_y),
-                      MUTED if muted else CREAM, anchor="midright", shadow=False)
+            draw_text(
+                surface,
+                a.font("text_bold", 17),
+                pct,
+                (r.right - PAD - 8, label_y),
+                MUTED if muted else CREAM,
+                anchor="midright",
+                shadow=False,
+            )
             sl.draw(surface, a)
         self._draw_focus(surface, len(self.sliders), self.mute_row)
         color = GOLD if self.hot[-1] > 0.5 else CREAM
-        draw_text(surface, a.font("text", 19), tr.gettext(T_MUTE), (r.left + PAD + 8, self.mute_row.centery),
-                  color, anchor="midleft", shadow=False)
+        draw_text(
+            surface,
+            a.font("text", 19),
+            tr.gettext(T_MUTE),
+            (r.left + PAD + 8, self.mute_row.centery),
+            color,
+            anchor="midleft",
+            shadow=False,
+        )
         self.mute.draw(surface, a)
         if muted:
-            draw_text(surface, a.font("text_bold", 15), tr.gettext(T_MUTED), (r.centerx, r.bottom - 30), GOLD,
-                      shadow=False)
+            draw_text(
+                surface,
+                a.font("text_bold", 15),
+                tr.gettext(T_MUTED),
+                (r.centerx, r.bottom - 30),
+                GOLD,
+                shadow=False,
+            )
         else:
             hints = [(keys, tr.gettext(m)) for keys, m in HINTS]
             draw_key_hints(surface, a, hints, (r.centerx, r.bottom - 30))
@@ -239,10 +283,17 @@ class MixerScene(Scene):
     def _draw_focus(self, surface: pygame.Surface, i: int, rect: pygame.Rect) -> None:
         level = round(self.hot[i] * 6)
         if level:
-            plate = self.ctx.assets.derived(("mixer-row", rect.size, level),
-                                            lambda: pill(rect.size, (255, 214, 140, 7 * level),
-                                                         (255, 190, 100, 3 * level),
-                                                         (246, 206, 120, 18 * level), 1, radius=10))
+            plate = self.ctx.assets.derived(
+                ("mixer-row", rect.size, level),
+                lambda: pill(
+                    rect.size,
+                    (255, 214, 140, 7 * level),
+                    (255, 190, 100, 3 * level),
+                    (246, 206, 120, 18 * level),
+                    1,
+                    radius=10,
+                ),
+            )
             surface.blit(plate, rect)
 
 

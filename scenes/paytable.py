@@ -54,8 +54,9 @@ CARD_EDGE = (150, 112, 60)
 
 
 # -- drawing helpers shared by the viewers -------------------------------------------------------
-def card(surface: pygame.Surface, rect: pygame.Rect, fill=CARD_FILL, edge=CARD_EDGE,
-         radius: int = 14) -> None:
+def card(
+    surface: pygame.Surface, rect: pygame.Rect, fill=CARD_FILL, edge=CARD_EDGE, radius: int = 14
+) -> None:
     """A dark, gold-edged card (translucent)."""
     rect = pygame.Rect(rect)
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -64,8 +65,17 @@ def card(surface: pygame.Surface, rect: pygame.Rect, fill=CARD_FILL, edge=CARD_E
     surface.blit(plate, rect)
 
 
-def draw_paragraphs(surface: pygame.Surface, assets, paragraphs, rect: pygame.Rect, *, size: int = 21,
-                    bullet: bool = True, color=CREAM, gap: int = 10) -> int:
+def draw_paragraphs(
+    surface: pygame.Surface,
+    assets,
+    paragraphs,
+    rect: pygame.Rect,
+    *,
+    size: int = 21,
+    bullet: bool = True,
+    color=CREAM,
+    gap: int = 10,
+) -> int:
     """Word-wrapped paragraphs (bulleted) inside `rect`; returns the y below the last one."""
     font = assets.font("text", size)
     line_h = font.get_linesize() + 2
@@ -84,6 +94,7 @@ def draw_paragraphs(surface: pygame.Surface, assets, paragraphs, rect: pygame.Re
 
 def backdrop(assets, game_id: str | None) -> pygame.Surface:
     """The game's background, darkened (cached): the viewers sit 'inside' the game."""
+
     def build() -> pygame.Surface:
         surf = pygame.Surface(SCREEN.size)
         name = f"{game_id}/background" if game_id else None
@@ -95,6 +106,7 @@ def backdrop(assets, game_id: str | None) -> pygame.Surface:
         shade.fill((8, 6, 10, 170))
         surf.blit(shade, (0, 0))
         return surf.convert() if pygame.display.get_surface() is not None else surf
+
     return assets.derived(("viewer-backdrop", game_id), build)
 
 
@@ -115,12 +127,27 @@ class PagedOverlayScene(Scene):
         self.page = 0
         self.t = 0.0
         cx = SCREEN.centerx
-        self.prev_btn = Button(pygame.Rect(cx - 150, NAV_Y - 30, 60, 60), icon="icon_left", style="icon",
-                               on_click=lambda: self.go(-1), tooltip=self.tr.t(T_TIP_PREV))
-        self.close_btn = Button(pygame.Rect(cx - 32, NAV_Y - 32, 64, 64), icon="icon_close", style="icon",
-                                on_click=self.close, tooltip=self.tr.t(T_TIP_CLOSE))
-        self.next_btn = Button(pygame.Rect(cx + 90, NAV_Y - 30, 60, 60), icon="icon_right", style="icon",
-                               on_click=lambda: self.go(+1), tooltip=self.tr.t(T_TIP_NEXT))
+        self.prev_btn = Button(
+            pygame.Rect(cx - 150, NAV_Y - 30, 60, 60),
+            icon="icon_left",
+            style="icon",
+            on_click=lambda: self.go(-1),
+            tooltip=self.tr.t(T_TIP_PREV),
+        )
+        self.close_btn = Button(
+            pygame.Rect(cx - 32, NAV_Y - 32, 64, 64),
+            icon="icon_close",
+            style="icon",
+            on_click=self.close,
+            tooltip=self.tr.t(T_TIP_CLOSE),
+        )
+        self.next_btn = Button(
+            pygame.Rect(cx + 90, NAV_Y - 30, 60, 60),
+            icon="icon_right",
+            style="icon",
+            on_click=lambda: self.go(+1),
+            tooltip=self.tr.t(T_TIP_NEXT),
+        )
         self.extra_buttons: list[Button] = []
 
     # -- paging ----------------------------------------------------------------------------------
@@ -247,10 +274,16 @@ class PaytableScene(PagedOverlayScene):
         count_f, cash_f, coin_f = a.font("display", 26), a.font("text_bold", 22), a.font("text", 14)
         for row in sp.rows:
             draw_text(surface, count_f, str(row.count), (x, y + 14), GOLD, anchor="midleft")
-            draw_text(surface, cash_f, self.money(row.cents), (x + w, y + 10), CREAM,
-                      anchor="midright")
-            draw_text(surface, coin_f, self.tr.t(T_COINS, coins=row.coins), (x + w, y + 30), SOFT,
-                      anchor="midright", shadow=False)
+            draw_text(surface, cash_f, self.money(row.cents), (x + w, y + 10), CREAM, anchor="midright")
+            draw_text(
+                surface,
+                coin_f,
+                self.tr.t(T_COINS, coins=row.coins),
+                (x + w, y + 30),
+                SOFT,
+                anchor="midright",
+                shadow=False,
+            )
             y += 42
         return y
 
@@ -266,8 +299,13 @@ class PaytableScene(PagedOverlayScene):
                 card(surface, r)
                 img = self._symbol_image(sp.symbol_id, 150)
                 surface.blit(img, img.get_rect(midleft=(r.left + 6, r.centery - 8)))
-                draw_text(surface, self.assets.font("display", 20), sp.name.upper(),
-                          (r.left + 81, r.bottom - 20), SOFT)
+                draw_text(
+                    surface,
+                    self.assets.font("display", 20),
+                    sp.name.upper(),
+                    (r.left + 81, r.bottom - 20),
+                    SOFT,
+                )
                 n = len(sp.rows)
                 self._pays_block(surface, sp, r.left + 172, r.centery - n * 21, w - 192)
                 x += w + gap
@@ -283,8 +321,15 @@ class PaytableScene(PagedOverlayScene):
             card(surface, r)
             img = self._symbol_image(sp.symbol_id, 190)
             surface.blit(img, (r.left + 16, r.top + 16))
-            draw_text(surface, a.font("display", 30), sp.name.upper(), (r.left + 111, r.top + 226), GOLD,
-                      outline=1, outline_color=INK)
+            draw_text(
+                surface,
+                a.font("display", 30),
+                sp.name.upper(),
+                (r.left + 111, r.top + 226),
+                GOLD,
+                outline=1,
+                outline_color=INK,
+            )
             self._pays_block(surface, sp, r.left + 240, r.top + 40, w - 270)
             notes = list(sp.notes)
             if sp.kind == "wild":
@@ -301,8 +346,15 @@ class PaytableScene(PagedOverlayScene):
         for p in picks:
             draw_text(surface, a.font("display", 26), p, (left.left + 10, y + 8), GOLD, anchor="topleft")
             y += 42
-        y = draw_paragraphs(surface, a, [shuffle], pygame.Rect(left.left, y + 14, left.w, 120), size=19,
-                            bullet=False, color=SOFT)
+        y = draw_paragraphs(
+            surface,
+            a,
+            [shuffle],
+            pygame.Rect(left.left, y + 14, left.w, 120),
+            size=19,
+            bullet=False,
+            color=SOFT,
+        )
         grid = pygame.Rect(CONTENT.left + 430, CONTENT.top, CONTENT.w - 430, CONTENT.h)
         cols, cw, ch = 4, grid.w // 4, 160
         label_f, count_f = a.font("text_bold", 15), a.font("display", 22)
@@ -317,13 +369,24 @@ class PaytableScene(PagedOverlayScene):
             draw_text(surface, count_f, f"× {st.count}", (cx, top + 136), GOLD)
         total = page.extra.get("total")
         if total:
-            draw_text(surface, a.font("display", 24), self.tr.t(T_STONES_TOTAL, total=total),
-                      (left.left + 10, y + 10), CREAM, anchor="topleft")
+            draw_text(
+                surface,
+                a.font("display", 24),
+                self.tr.t(T_STONES_TOTAL, total=total),
+                (left.left + 10, y + 10),
+                CREAM,
+                anchor="topleft",
+            )
 
     def _draw_free(self, surface: pygame.Surface, page: Page) -> None:
         a = self.assets
-        draw_paragraphs(surface, a, page.paragraphs, pygame.Rect(CONTENT.left + 10, CONTENT.top + 14, 690,
-                                                                 CONTENT.h), size=21)
+        draw_paragraphs(
+            surface,
+            a,
+            page.paragraphs,
+            pygame.Rect(CONTENT.left + 10, CONTENT.top + 14, 690, CONTENT.h),
+            size=21,
+        )
         art_x = CONTENT.right - 150
         if a.has_image(f"{self.game_id}/wild_reel"):
             cover = a.scaled(f"{self.game_id}/wild_reel", (140, 420))
@@ -340,16 +403,24 @@ class PaytableScene(PagedOverlayScene):
             x = CONTENT.left + (i % cols) * pitch_x + 14
             y = CONTENT.top + (i // cols) * pitch_y
             self._line_diagram(surface, shape, pygame.Rect(x, y, pitch_x - 28, 80), page.reels, page.rows)
-        draw_text(surface, self.assets.font("text", 17), page.paragraphs[0],
-                  (CONTENT.centerx, CONTENT.bottom - 6), SOFT, shadow=False)
+        draw_text(
+            surface,
+            self.assets.font("text", 17),
+            page.paragraphs[0],
+            (CONTENT.centerx, CONTENT.bottom - 6),
+            SOFT,
+            shadow=False,
+        )
 
-    def _line_diagram(self, surface: pygame.Surface, shape: LineShape, rect: pygame.Rect, reels: int,
-                      rows: int) -> None:
+    def _line_diagram(
+        self, surface: pygame.Surface, shape: LineShape, rect: pygame.Rect, reels: int, rows: int
+    ) -> None:
         colour = line_colour(shape.number) if shape.played else (110, 104, 96)
         badge = pygame.Rect(rect.left, rect.top + 8, 36, 26)
         pygame.draw.rect(surface, colour, badge, border_radius=7)
-        draw_text(surface, self.assets.font("text_bold", 17), str(shape.number), badge.center, INK,
-                  shadow=False)
+        draw_text(
+            surface, self.assets.font("text_bold", 17), str(shape.number), badge.center, INK, shadow=False
+        )
         cw, chh = 28, 20
         gx, gy = rect.left + 46, rect.top + 6
         cells = pygame.Rect(gx, gy, cw * reels, chh * rows)
@@ -364,9 +435,14 @@ class PaytableScene(PagedOverlayScene):
         pygame.draw.lines(surface, (255, 255, 255) if shape.played else (170, 166, 160), False, pts, 2)
 
     def _draw_how(self, surface: pygame.Surface, page: Page) -> None:
-        draw_paragraphs(surface, self.assets, page.paragraphs,
-                        pygame.Rect(CONTENT.left + 40, CONTENT.top + 20, CONTENT.w - 80, CONTENT.h), size=23,
-                        gap=16)
+        draw_paragraphs(
+            surface,
+            self.assets,
+            page.paragraphs,
+            pygame.Rect(CONTENT.left + 40, CONTENT.top + 20, CONTENT.w - 80, CONTENT.h),
+            size=23,
+            gap=16,
+        )
 
 
 def open_paytable(ctx, stack, game_id: str, bet: Bet) -> PaytableScene:
@@ -433,22 +509,37 @@ class MiniPaytable(Scene):
         x, w = r.left + 140, r.w - 160
         for row in self.pays.rows:
             draw_text(surface, count_f, str(row.count), (x, y + 12), GOLD, anchor="midleft")
-            draw_text(surface, cash_f, self.tr.format_money(row.cents, self.currency), (x + w, y + 8), CREAM,
-                      anchor="midright")
-            draw_text(surface, coin_f, self.tr.t(T_COINS, coins=row.coins), (x + w, y + 27), SOFT,
-                      anchor="midright", shadow=False)
+            draw_text(
+                surface,
+                cash_f,
+                self.tr.format_money(row.cents, self.currency),
+                (x + w, y + 8),
+                CREAM,
+                anchor="midright",
+            )
+            draw_text(
+                surface,
+                coin_f,
+                self.tr.t(T_COINS, coins=row.coins),
+                (x + w, y + 27),
+                SOFT,
+                anchor="midright",
+                shadow=False,
+            )
             y += 42
         y = max(y, r.top + 160) + 6
         note_font = a.font("text", 16)
         for line in self._notes:
             draw_text(surface, note_font, line, (r.left + 18, y), CREAM, anchor="topleft", shadow=False)
             y += 22
-        draw_text(surface, a.font("text", 13), self.tr.t(T_MINI_HINT), (r.centerx, r.bottom - 16), DIM,
-                  shadow=False)
+        draw_text(
+            surface, a.font("text", 13), self.tr.t(T_MINI_HINT), (r.centerx, r.bottom - 16), DIM, shadow=False
+        )
 
 
-def open_mini_paytable(ctx, stack, game_id: str, symbol_id: str, bet: Bet,
-                       anchor_rect: pygame.Rect) -> MiniPaytable:
+def open_mini_paytable(
+    ctx, stack, game_id: str, symbol_id: str, bet: Bet, anchor_rect: pygame.Rect
+) -> MiniPaytable:
     """Push the mini paytable for the symbol in `anchor_rect` (a clicked reel cell)."""
     scene = MiniPaytable(ctx, game_id, symbol_id, bet, anchor_rect)
     stack.push(scene)

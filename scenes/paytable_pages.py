@@ -28,17 +28,23 @@ T_STONES = "FREE SPINS: THE STONES"
 T_FREE = "FREE SPINS"
 T_LINES = "BET LINES"
 T_HOW = "HOW WINS PAY"
-T_WILD_RULE = ("Wild appears on every reel in the main game and in Free Spins and substitutes for "
-               "all symbols except {scatter}.")
+T_WILD_RULE = (
+    "Wild appears on every reel in the main game and in Free Spins and substitutes for "
+    "all symbols except {scatter}."
+)
 T_WILD_BEST = "A substitution pays the highest possible winning combination on a bet line."
-T_SCATTER_RULE = ("{scatter} pays anywhere on the reels, multiplied by the total bet, and is added "
-                  "to the line wins.")
+T_SCATTER_RULE = (
+    "{scatter} pays anywhere on the reels, multiplied by the total bet, and is added to the line wins."
+)
 T_SCATTER_TRIGGER = "{n} or more {scatter} symbols in the main game award {spins} Free Spins."
-T_STONES_INTRO = ("Before Free Spins begin, pick from {count} stones to reveal bonus features. "
-                  "The number of picks equals the number of {scatter} symbols that awarded them:")
+T_STONES_INTRO = (
+    "Before Free Spins begin, pick from {count} stones to reveal bonus features. "
+    "The number of picks equals the number of {scatter} symbols that awarded them:"
+)
 T_STONES_PICKS = "{n} × {scatter}  =  {picks} stones"
-T_STONES_SHUFFLE = ("The stones are shuffled each time Free Spins are won. Unpicked stones are shown "
-                    "afterwards.")
+T_STONES_SHUFFLE = (
+    "The stones are shuffled each time Free Spins are won. Unpicked stones are shown afterwards."
+)
 T_STONE_SPINS = "+{n} FREE SPINS"
 T_STONE_MULT = "+x{n} MULTIPLIER"
 T_STONE_REEL = "WILD REEL {n}"
@@ -157,12 +163,14 @@ def symbol_pays(defn: GameDefinition, symbol_id: str, bet: Bet, tr: Tr = ENGLISH
         notes.append(tr.t(T_SCATTER_RULE, scatter=sym.name))
         feature = defn.feature
         if isinstance(feature, StonesFeature) and feature.trigger_symbol == symbol_id:
-            notes.append(tr.t(T_SCATTER_TRIGGER, n=feature.trigger_min, scatter=sym.name,
-                              spins=feature.free_spins))
+            notes.append(
+                tr.t(T_SCATTER_TRIGGER, n=feature.trigger_min, scatter=sym.name, spins=feature.free_spins)
+            )
     else:
         feature = defn.feature
         if isinstance(feature, StonesFeature) and any(
-                s.kind == "wild_symbol" and s.symbol == symbol_id for s in feature.stones):
+            s.kind == "wild_symbol" and s.symbol == symbol_id for s in feature.stones
+        ):
             notes.append(tr.t(T_STONE_SYMBOL, name=sym.name.upper()))
     return SymbolPays(symbol_id, sym.name, sym.kind, tuple(rows), tuple(notes))
 
@@ -215,35 +223,67 @@ def build_pages(defn: GameDefinition, bet: Bet, currency: str = "EUR", tr: Tr = 
     regular = [s for s in defn.symbols_of_kind("regular") if s in defn.paytable]
     # highest top pay first: the animals, then the carved royals
     regular.sort(key=lambda s: (max(defn.paytable[s].values()), defn.symbol_ids.index(s)), reverse=True)
-    chunks = [regular[i:i + SYMBOLS_PER_PAGE] for i in range(0, len(regular), SYMBOLS_PER_PAGE)]
+    chunks = [regular[i : i + SYMBOLS_PER_PAGE] for i in range(0, len(regular), SYMBOLS_PER_PAGE)]
     for n, chunk in enumerate(chunks):
         title = T_SYMBOLS if len(chunks) == 1 else (T_HIGH if n == 0 else T_LOW)
         pages.append(Page("symbols", tr.t(title), tuple(symbol_pays(defn, s, bet, tr) for s in chunk)))
     special = [symbol_pays(defn, s, bet, tr) for s in (*wilds, *scatters)]
     if special:
-        pages.insert(0, Page("wild_scatter", tr.t(T_WILD_SCATTER), tuple(special),
-                             paragraphs=(tr.t(T_WILD_BEST),) if wilds else ()))
+        pages.insert(
+            0,
+            Page(
+                "wild_scatter",
+                tr.t(T_WILD_SCATTER),
+                tuple(special),
+                paragraphs=(tr.t(T_WILD_BEST),) if wilds else (),
+            ),
+        )
     feature = defn.feature
     scatter = _scatter_name(defn)
     if isinstance(feature, StonesFeature):
-        picks = tuple(tr.t(T_STONES_PICKS, n=n, scatter=scatter, picks=p)
-                      for n, p in sorted(feature.picks_by_scatters.items()))
-        pages.append(Page(
-            "stones", tr.t(T_STONES),
-            paragraphs=(tr.t(T_STONES_INTRO, count=len(feature.stones), scatter=scatter), *picks,
-                        tr.t(T_STONES_SHUFFLE)),
-            stones=stone_counts(defn, tr),
-            extra={"total": len(feature.stones)},
-        ))
-        pages.append(Page("free", tr.t(T_FREE), paragraphs=tuple(
-            tr.t(p, n=feature.trigger_min, scatter=scatter, spins=feature.free_spins,
-                 mult=feature.initial_multiplier) for p in T_FREE_RULES)))
-    pages.append(Page(
-        "lines", tr.t(T_LINES),
-        lines=tuple(LineShape(i, tuple(ln), i <= bet.lines) for i, ln in enumerate(defn.lines, start=1)),
-        reels=defn.reels, rows=defn.rows,
-        paragraphs=(tr.t(T_LINES_NOTE, lines=len(defn.lines), played=bet.lines),),
-    ))
+        picks = tuple(
+            tr.t(T_STONES_PICKS, n=n, scatter=scatter, picks=p)
+            for n, p in sorted(feature.picks_by_scatters.items())
+        )
+        pages.append(
+            Page(
+                "stones",
+                tr.t(T_STONES),
+                paragraphs=(
+                    tr.t(T_STONES_INTRO, count=len(feature.stones), scatter=scatter),
+                    *picks,
+                    tr.t(T_STONES_SHUFFLE),
+                ),
+                stones=stone_counts(defn, tr),
+                extra={"total": len(feature.stones)},
+            )
+        )
+        pages.append(
+            Page(
+                "free",
+                tr.t(T_FREE),
+                paragraphs=tuple(
+                    tr.t(
+                        p,
+                        n=feature.trigger_min,
+                        scatter=scatter,
+                        spins=feature.free_spins,
+                        mult=feature.initial_multiplier,
+                    )
+                    for p in T_FREE_RULES
+                ),
+            )
+        )
+    pages.append(
+        Page(
+            "lines",
+            tr.t(T_LINES),
+            lines=tuple(LineShape(i, tuple(ln), i <= bet.lines) for i, ln in enumerate(defn.lines, start=1)),
+            reels=defn.reels,
+            rows=defn.rows,
+            paragraphs=(tr.t(T_LINES_NOTE, lines=len(defn.lines), played=bet.lines),),
+        )
+    )
     coin = tr.format_money(bet.coin_value_cents, currency)
     cap = cap_text(defn, currency, tr)
     how = [tr.t(p, level=bet.level, coin=coin, lines=bet.lines) for p in T_HOW_RULES]

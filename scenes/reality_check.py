@@ -112,8 +112,9 @@ class RealityCheckScene(Scene):
     opaque = False
     modal = True
 
-    def __init__(self, ctx: Any, session_seconds: float, net_cents: int,
-                 *, on_stop: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, ctx: Any, session_seconds: float, net_cents: int, *, on_stop: Callable[[], None] | None = None
+    ) -> None:
         super().__init__()
         self.ctx = ctx
         self.tr: Translator = translator(ctx)
@@ -175,8 +176,15 @@ class RealityCheckScene(Scene):
         surface.blit(dim, (0, 0))
         r = self.rect
         draw_solid_panel(surface, a, r)
-        draw_text(surface, a.font("display", 34), tr.gettext(T_TITLE), (r.centerx, r.top + 50), GOLD,
-                  outline=1, outline_color=(70, 40, 10))
+        draw_text(
+            surface,
+            a.font("display", 34),
+            tr.gettext(T_TITLE),
+            (r.centerx, r.top + 50),
+            GOLD,
+            outline=1,
+            outline_color=(70, 40, 10),
+        )
         body = a.font("text", 22)
         played = tr.t(T_PLAYED, duration=tr.format_duration(self.session_seconds))
         draw_text(surface, body, played, (r.centerx, r.top + 112), CREAM, shadow=False)
@@ -188,8 +196,9 @@ class RealityCheckScene(Scene):
         net = tr.t(T_NET, amount=amount)
         color = GAIN if self.net_cents > 0 else LOSS if self.net_cents < 0 else CREAM
         draw_text(surface, net_font, net, (r.centerx, r.top + 156), color, shadow=False)
-        draw_text(surface, a.font("text", 19), tr.gettext(T_ASK), (r.centerx, r.top + 204), MUTED,
-                  shadow=False)
+        draw_text(
+            surface, a.font("text", 19), tr.gettext(T_ASK), (r.centerx, r.top + 204), MUTED, shadow=False
+        )
         for b in self.buttons:
             b.draw(surface, a)
 
@@ -223,8 +232,11 @@ class RealityCheck:
         if not self.due or not self._safe(stack):
             return False
         self.due = False
-        stack.push(RealityCheckScene(self.ctx, self.timer.session_seconds, session_net_cents(self.ctx),
-                                     on_stop=self.on_stop))
+        stack.push(
+            RealityCheckScene(
+                self.ctx, self.timer.session_seconds, session_net_cents(self.ctx), on_stop=self.on_stop
+            )
+        )
         return True
 
     def _safe(self, stack: SceneStack) -> bool:

@@ -79,19 +79,49 @@ class SpinTiming:
 
 
 NORMAL = SpinTiming(
-    windup_time=0.11, windup_dist=0.22, accel_time=0.22, speed=17.0, start_stagger=0.035,
-    first_stop=0.78, stagger=0.21, stop_dist=2.4, bounce_dist=0.14, bounce_time=0.15,
-    anticipation=1.25, slam_stagger=0.045, slam_stop_dist=1.2,
+    windup_time=0.11,
+    windup_dist=0.22,
+    accel_time=0.22,
+    speed=17.0,
+    start_stagger=0.035,
+    first_stop=0.78,
+    stagger=0.21,
+    stop_dist=2.4,
+    bounce_dist=0.14,
+    bounce_time=0.15,
+    anticipation=1.25,
+    slam_stagger=0.045,
+    slam_stop_dist=1.2,
 )
 QUICK = SpinTiming(
-    windup_time=0.07, windup_dist=0.15, accel_time=0.12, speed=22.0, start_stagger=0.02,
-    first_stop=0.32, stagger=0.10, stop_dist=1.8, bounce_dist=0.10, bounce_time=0.09,
-    anticipation=0.6, slam_stagger=0.03, slam_stop_dist=1.0,
+    windup_time=0.07,
+    windup_dist=0.15,
+    accel_time=0.12,
+    speed=22.0,
+    start_stagger=0.02,
+    first_stop=0.32,
+    stagger=0.10,
+    stop_dist=1.8,
+    bounce_dist=0.10,
+    bounce_time=0.09,
+    anticipation=0.6,
+    slam_stagger=0.03,
+    slam_stop_dist=1.0,
 )
 TURBO = SpinTiming(
-    windup_time=0.0, windup_dist=0.0, accel_time=0.005, speed=90.0, start_stagger=0.0,
-    first_stop=0.01, stagger=0.0, stop_dist=0.6, bounce_dist=0.0, bounce_time=0.0,
-    anticipation=0.0, slam_stagger=0.0, slam_stop_dist=0.6,
+    windup_time=0.0,
+    windup_dist=0.0,
+    accel_time=0.005,
+    speed=90.0,
+    start_stagger=0.0,
+    first_stop=0.01,
+    stagger=0.0,
+    stop_dist=0.6,
+    bounce_dist=0.0,
+    bounce_time=0.0,
+    anticipation=0.0,
+    slam_stagger=0.0,
+    slam_stop_dist=0.6,
 )
 
 
@@ -149,22 +179,34 @@ def soft_blur(surf: pygame.Surface, radius: int) -> pygame.Surface:
     return pygame.transform.box_blur(pygame.transform.box_blur(surf, r), r)
 
 
-def _glow_rect(size: tuple[int, int], color: tuple[int, int, int], border: int,
-               width: int = 6) -> pygame.Surface:
+def _glow_rect(
+    size: tuple[int, int], color: tuple[int, int, int], border: int, width: int = 6
+) -> pygame.Surface:
     """A soft glowing frame of `size` (drawn, then blurred), for anticipation and win cells."""
     w, h = size
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     inset = border + 4
-    pygame.draw.rect(surf, (*color, 255), (inset, inset, w - 2 * inset, h - 2 * inset), width=width,
-                     border_radius=14)
+    pygame.draw.rect(
+        surf, (*color, 255), (inset, inset, w - 2 * inset, h - 2 * inset), width=width, border_radius=14
+    )
     surf = soft_blur(surf, border // 2 or 1)
     if width > 6:  # a strong glow: blur a second copy into the first for a denser core
         core = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(core, (*color, 255), (inset, inset, w - 2 * inset, h - 2 * inset),
-                         width=width // 2, border_radius=14)
+        pygame.draw.rect(
+            core,
+            (*color, 255),
+            (inset, inset, w - 2 * inset, h - 2 * inset),
+            width=width // 2,
+            border_radius=14,
+        )
         surf.blit(soft_blur(core, 3), (0, 0))
-    pygame.draw.rect(surf, (*[min(255, c + 60) for c in color], 255),
-                     (inset, inset, w - 2 * inset, h - 2 * inset), width=2, border_radius=14)
+    pygame.draw.rect(
+        surf,
+        (*[min(255, c + 60) for c in color], 255),
+        (inset, inset, w - 2 * inset, h - 2 * inset),
+        width=2,
+        border_radius=14,
+    )
     return surf
 
 
@@ -195,14 +237,19 @@ class SymbolArt:
     ) -> None:
         """`cache(key, build)` keeps the blurred copies between scenes (the asset store's
         `derived`); keys are prefixed with "reel-art" and the symbol id."""
+
         def keep(key: tuple, build) -> pygame.Surface:
             return cache(("reel-art", *key), build) if cache is not None else build()
 
         self.sharp = dict(images)
-        self.blur_light = {k: keep((k, id(v), BLUR_LIGHT), lambda v=v: vertical_blur(v, BLUR_LIGHT))
-                           for k, v in images.items()}
-        self.blur_heavy = {k: keep((k, id(v), BLUR_HEAVY), lambda v=v: vertical_blur(v, BLUR_HEAVY))
-                           for k, v in images.items()}
+        self.blur_light = {
+            k: keep((k, id(v), BLUR_LIGHT), lambda v=v: vertical_blur(v, BLUR_LIGHT))
+            for k, v in images.items()
+        }
+        self.blur_heavy = {
+            k: keep((k, id(v), BLUR_HEAVY), lambda v=v: vertical_blur(v, BLUR_HEAVY))
+            for k, v in images.items()
+        }
         # pulse steps for winning symbols: scaled once here, never per frame
         self.pulse: dict[str, list[pygame.Surface]] = {}
         for k, v in images.items():
@@ -216,17 +263,20 @@ class SymbolArt:
         self.cover_glow: list[pygame.Surface] = []
         if wild_cover is not None:
             cw, ch = wild_cover.get_size()
-            self.cover_glow = _alpha_steps(_glow_rect((cw + 40, ch + 40), (120, 255, 220), 18),
-                                           GLOW_STEPS, lo=0.25)
+            self.cover_glow = _alpha_steps(
+                _glow_rect((cw + 40, ch + 40), (120, 255, 220), 18), GLOW_STEPS, lo=0.25
+            )
         self.anticipation_glow = _alpha_steps(
             _glow_rect((CELL_W + 44, WINDOW.height + 44), (255, 180, 50), 22, width=14),
-            GLOW_STEPS, lo=0.55,
+            GLOW_STEPS,
+            lo=0.55,
         )
         wash = pygame.Surface((CELL_W, WINDOW.height), pygame.SRCALPHA)
         wash.fill((255, 170, 40, 70))
         self.anticipation_wash = _alpha_steps(wash, GLOW_STEPS, lo=0.3)
-        self.cell_glow = _alpha_steps(_glow_rect((CELL_W + 28, CELL_H + 28), (255, 226, 120), 14),
-                                      GLOW_STEPS, lo=0.45)
+        self.cell_glow = _alpha_steps(
+            _glow_rect((CELL_W + 28, CELL_H + 28), (255, 226, 120), 14), GLOW_STEPS, lo=0.45
+        )
         dim = pygame.Surface((CELL_W, CELL_H), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 150))
         self.dim_cell = dim
@@ -247,9 +297,28 @@ class _Reel:
     """The motion of one reel through one spin (analytic in the spin clock `time`)."""
 
     __slots__ = (
-        "bounce_time", "brake_pos", "covered", "decel_at", "decel_time", "index", "land_from",
-        "landed", "length", "phase", "pos", "prev_cells", "prev_top", "rest", "shift", "start_at",
-        "start_pos", "stop_at", "stop_dist", "target", "target_stop", "velocity",
+        "bounce_time",
+        "brake_pos",
+        "covered",
+        "decel_at",
+        "decel_time",
+        "index",
+        "land_from",
+        "landed",
+        "length",
+        "phase",
+        "pos",
+        "prev_cells",
+        "prev_top",
+        "rest",
+        "shift",
+        "start_at",
+        "start_pos",
+        "stop_at",
+        "stop_dist",
+        "target",
+        "target_stop",
+        "velocity",
     )
 
     def __init__(self, index: int, length: int, stop: int) -> None:
@@ -284,7 +353,8 @@ def _spinup(t: SpinTiming, tau: float) -> tuple[float, float]:
     a, tw, ta, v = t.windup_dist, t.windup_time, t.accel_time, t.speed
     if tau < tw:
         return a * (1 - math.cos(math.pi * tau / tw)) / 2, a * math.pi / (2 * tw) * math.sin(
-            math.pi * tau / tw)
+            math.pi * tau / tw
+        )
     tau -= tw
     if tau < ta:
         return a - v * tau * tau / (2 * ta), -v * tau / ta
@@ -312,8 +382,9 @@ class ReelView:
         self.wild_marked: frozenset[str] = frozenset()  # symbols drawn with a WILD tag
         self.wild_id = next(iter(definition.symbols_of_kind("wild")), None)
         feature = definition.feature
-        self._trigger = (feature.trigger_symbol, feature.trigger_min) if isinstance(
-            feature, StonesFeature) else None
+        self._trigger = (
+            (feature.trigger_symbol, feature.trigger_min) if isinstance(feature, StonesFeature) else None
+        )
         self.reels = [_Reel(i, len(s), 0) for i, s in enumerate(self.strips)]
         # composed columns of reels at rest over a backdrop (see `draw`): a cache, a pure
         # function of its key, which holds the backdrop itself (so its id cannot be reused)
@@ -327,24 +398,33 @@ class ReelView:
         A fixed choice from the data, not a draw: no outcome is implied by it.
         """
         special = set(self.definition.symbols_of_kind("scatter")) | set(
-            self.definition.symbols_of_kind("wild"))
+            self.definition.symbols_of_kind("wild")
+        )
         out = []
         for strip in self.definition.reel_sets[reel_set]:
             n = len(strip)
-            stop = next((s for s in range(n) if not any(strip[(s + r) % n] in special
-                                                        for r in range(self.rows))), 0)
+            stop = next(
+                (s for s in range(n) if not any(strip[(s + r) % n] in special for r in range(self.rows))), 0
+            )
             out.append(stop)
         return out
 
-    def show(self, reel_set: str, stops: Sequence[int], grid: Sequence[Sequence[str]] | None = None,
-             cover: Sequence[int] = ()) -> None:
+    def show(
+        self,
+        reel_set: str,
+        stops: Sequence[int],
+        grid: Sequence[Sequence[str]] | None = None,
+        cover: Sequence[int] = (),
+    ) -> None:
         """Put the reels at rest on `stops` at once (start-up, resumed rounds, replays)."""
         self.reel_set = reel_set
         self.strips = self.definition.reel_sets[reel_set]
         self.reels = [_Reel(i, len(s), int(stops[i]) % len(s)) for i, s in enumerate(self.strips)]
-        self.grid = [list(col) for col in grid] if grid is not None else [
-            [s[(stops[i] + r) % len(s)] for r in range(self.rows)] for i, s in enumerate(self.strips)
-        ]
+        self.grid = (
+            [list(col) for col in grid]
+            if grid is not None
+            else [[s[(stops[i] + r) % len(s)] for r in range(self.rows)] for i, s in enumerate(self.strips)]
+        )
         self.set_cover(cover)
         self._event = None
         self._anticipating = None
@@ -392,8 +472,13 @@ class ReelView:
             self.reels.append(reel)
             for row in range(self.rows):
                 if not reel.covered and strip[(stop + row) % n] != event.grid[i][row]:
-                    log.error("reel %d row %d: strip shows %s but the grid holds %s", i + 1, row,
-                              strip[(stop + row) % n], event.grid[i][row])
+                    log.error(
+                        "reel %d row %d: strip shows %s but the grid holds %s",
+                        i + 1,
+                        row,
+                        strip[(stop + row) % n],
+                        event.grid[i][row],
+                    )
         self.anticipation_reels = self._plan_anticipation(event)
         t = timing
         stop_at = t.first_stop
@@ -439,8 +524,7 @@ class ReelView:
                 reel.stop_at = max(self.time, reel.start_at) + order * self.timing.slam_stagger
                 reel.stop_dist = min(reel.stop_dist, self.timing.slam_stop_dist)
                 order += 1
-        self.anticipation_reels = tuple(i for i in self.anticipation_reels
-                                        if self.reels[i].phase != "spin")
+        self.anticipation_reels = tuple(i for i in self.anticipation_reels if self.reels[i].phase != "spin")
 
     @property
     def spinning(self) -> bool:
@@ -483,11 +567,15 @@ class ReelView:
                     reel.landed = True
                     signals.append(ReelSignal("land", reel.index, self._scatters_on(reel.index)))
             if reel.phase == "bounce":
-                u = ((now - reel.decel_at - reel.decel_time) / reel.bounce_time
-                     if reel.bounce_time > 0 else 1.0)
+                u = (
+                    (now - reel.decel_at - reel.decel_time) / reel.bounce_time
+                    if reel.bounce_time > 0
+                    else 1.0
+                )
                 if u < 1.0:
-                    reel.pos = reel.land_from + (reel.target - reel.land_from) * (
-                        1 - math.cos(math.pi * u)) / 2
+                    reel.pos = (
+                        reel.land_from + (reel.target - reel.land_from) * (1 - math.cos(math.pi * u)) / 2
+                    )
                 else:
                     # exactly the stop, wrapped: the same symbols as the unwrapped landing index
                     reel.pos = float(reel.target_stop)
@@ -641,8 +729,12 @@ class ReelView:
         glow_i = int((math.sin(clock * 5.0) * 0.5 + 0.5) * (GLOW_STEPS - 1) + 0.5)
         composed: set[int] = set()  # reels blitted as a cached column (their dims included)
         if backdrop is not None:
-            cached = [not (r.covered and art.wild_cover is not None) and r.phase == "rest"
-                      and r.pos == math.floor(r.pos) for r in self.reels]
+            cached = [
+                not (r.covered and art.wild_cover is not None)
+                and r.phase == "rest"
+                and r.pos == math.floor(r.pos)
+                for r in self.reels
+            ]
             if not all(cached) or len(self.reels) * CELL_W != win.w:
                 surface.blit(backdrop, win, win)  # the window's own backdrop, under everything
         for i, reel in enumerate(self.reels):
@@ -675,8 +767,9 @@ class ReelView:
                 surface.blit(table[sym], (x, y - blur))
                 if tagged and sym in self.wild_marked:
                     tag = art.wild_tag
-                    surface.blit(tag, (x + (SYMBOL - tag.get_width()) // 2, y + SYMBOL - tag.get_height()
-                                       - 4))
+                    surface.blit(
+                        tag, (x + (SYMBOL - tag.get_width()) // 2, y + SYMBOL - tag.get_height() - 4)
+                    )
         if emphasis is not None:
             for i, reel in enumerate(self.reels):
                 if reel.phase != "rest" or (reel.covered and art.wild_cover is not None):
@@ -710,8 +803,9 @@ class ReelView:
             cx = win.x + self._anticipating * CELL_W + CELL_W // 2
             surface.blit(g, g.get_rect(center=(cx, win.centery)))
 
-    def _column(self, backdrop: pygame.Surface, i: int,
-                emphasis: frozenset[tuple[int, int]] | None) -> pygame.Surface:
+    def _column(
+        self, backdrop: pygame.Surface, i: int, emphasis: frozenset[tuple[int, int]] | None
+    ) -> pygame.Surface:
         """Reel `i` at rest over `backdrop`, as `draw` would blit it symbol by symbol: the sharp
         symbols (not the emphasised ones), their WILD tags, then the dims of the other cells."""
         art = self.art
@@ -733,8 +827,9 @@ class ReelView:
             col.blit(art.sharp[sym], (pad, k * CELL_H))
             if tags[k]:
                 tag = art.wild_tag
-                col.blit(tag, (pad + (SYMBOL - tag.get_width()) // 2,
-                               k * CELL_H + SYMBOL - tag.get_height() - 4))
+                col.blit(
+                    tag, (pad + (SYMBOL - tag.get_width()) // 2, k * CELL_H + SYMBOL - tag.get_height() - 4)
+                )
         if lit is not None:
             for k in range(self.rows):
                 if k not in lit:
@@ -744,8 +839,9 @@ class ReelView:
         self._columns[key] = col
         return col
 
-    def _draw_covers(self, surface: pygame.Surface, glow_i: int,
-                     emphasis: frozenset[tuple[int, int]] | None) -> None:
+    def _draw_covers(
+        self, surface: pygame.Surface, glow_i: int, emphasis: frozenset[tuple[int, int]] | None
+    ) -> None:
         art = self.art
         if art.wild_cover is None:
             return

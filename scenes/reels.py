@@ -133,8 +133,9 @@ TOAST_S = 3.5
 
 # Intents that never stop autoplay: pointer motion and releases, the wheel, mute, and the
 # autoplay key itself (it opens the dialog to change the running autoplay's settings).
-_KEEP_AUTOPLAY = frozenset({Act.POINTER_MOVE, Act.POINTER_UP, Act.WHEEL, Act.MUTE, Act.QUIT,
-                            Act.FULLSCREEN, Act.AUTOPLAY})
+_KEEP_AUTOPLAY = frozenset(
+    {Act.POINTER_MOVE, Act.POINTER_UP, Act.WHEEL, Act.MUTE, Act.QUIT, Act.FULLSCREEN, Act.AUTOPLAY}
+)
 
 
 def static_parts(window: pygame.Rect, band: pygame.Rect) -> list[pygame.Rect]:
@@ -142,13 +143,20 @@ def static_parts(window: pygame.Rect, band: pygame.Rect) -> list[pygame.Rect]:
     rects; the whole screen when the layout is not the usual one (band across the bottom, below
     the window)."""
     screen = pygame.Rect(0, 0, 1280, 720)
-    if not (band.left == 0 and band.w == screen.w and band.bottom == screen.bottom
-            and screen.contains(window) and window.bottom <= band.top):
+    if not (
+        band.left == 0
+        and band.w == screen.w
+        and band.bottom == screen.bottom
+        and screen.contains(window)
+        and window.bottom <= band.top
+    ):
         return [screen]
-    parts = [pygame.Rect(0, 0, screen.w, window.top),
-             pygame.Rect(0, window.top, window.left, window.h),
-             pygame.Rect(window.right, window.top, screen.w - window.right, window.h),
-             pygame.Rect(0, window.bottom, screen.w, band.top - window.bottom)]
+    parts = [
+        pygame.Rect(0, 0, screen.w, window.top),
+        pygame.Rect(0, window.top, window.left, window.h),
+        pygame.Rect(window.right, window.top, screen.w - window.right, window.h),
+        pygame.Rect(0, window.bottom, screen.w, band.top - window.bottom),
+    ]
     return [r for r in parts if r.w > 0 and r.h > 0]
 
 
@@ -174,15 +182,31 @@ class ReelsScene(Scene):
         self.driver.set_bet(self.bet)
         self.view = ReelView(self.defn, self._symbol_art())
         self._static_parts = static_parts(self.view.window, RECT_BAND)
-        self.presenter = WinPresenter(self.defn, self.view, self.assets.font("text_bold", 13),
-                                      self.assets.image("ui/line_badge"), cache=self.assets.derived,
-                                      tr=self.tr)
+        self.presenter = WinPresenter(
+            self.defn,
+            self.view,
+            self.assets.font("text_bold", 13),
+            self.assets.image("ui/line_badge"),
+            cache=self.assets.derived,
+            tr=self.tr,
+        )
         self.hud = Hud(
-            self.assets, self.defn, self.tr, on_spin=self.spin_pressed, on_step=self.step_bet,
-            on_max_bet=self.max_bet, on_top_up=self.top_up, on_back=self.back,
-            on_sound=self.sound_pressed, on_settings=self.open_settings, on_paytable=self.open_paytable,
-            on_rules=self.open_rules, on_history=self.open_history, on_autoplay=self.autoplay_pressed,
-            on_continue=self.continue_autoplay, currency=self.currency,
+            self.assets,
+            self.defn,
+            self.tr,
+            on_spin=self.spin_pressed,
+            on_step=self.step_bet,
+            on_max_bet=self.max_bet,
+            on_top_up=self.top_up,
+            on_back=self.back,
+            on_sound=self.sound_pressed,
+            on_settings=self.open_settings,
+            on_paytable=self.open_paytable,
+            on_rules=self.open_rules,
+            on_history=self.open_history,
+            on_autoplay=self.autoplay_pressed,
+            on_continue=self.continue_autoplay,
+            currency=self.currency,
         )
         self.hud.set_bet(self.bet)
         self.hud.balance_cents = self.driver.balance_cents
@@ -281,8 +305,7 @@ class ReelsScene(Scene):
         cover = None
         if isinstance(feature, StonesFeature) and any(s.kind == "wild_reel" for s in feature.stones):
             cover = a.image(f"{self.game_id}/wild_reel")
-        art = SymbolArt(images, wild_cover=cover, wild_tag=self._wild_tag_art(),
-                        cache=self.assets.derived)
+        art = SymbolArt(images, wild_cover=cover, wild_tag=self._wild_tag_art(), cache=self.assets.derived)
         art.convert()
         return art
 
@@ -330,8 +353,11 @@ class ReelsScene(Scene):
         window is ever covered by it and it can be baked in underneath.
         """
         a = self.assets
-        name = f"{self.game_id}/background_free" if free and a.has_image(
-            f"{self.game_id}/background_free") else f"{self.game_id}/background"
+        name = (
+            f"{self.game_id}/background_free"
+            if free and a.has_image(f"{self.game_id}/background_free")
+            else f"{self.game_id}/background"
+        )
         surf = pygame.Surface((1280, 720))
         surf.blit(a.image(name), (0, 0))
         surf.blit(a.image(f"{self.game_id}/reel_bg"), WINDOW)
@@ -376,7 +402,8 @@ class ReelsScene(Scene):
     def _voided(self, bet_cents: int, balance_cents: int) -> None:
         self.hud.balance_cents = balance_cents
         self.hud.set_message(
-            lambda tr: tr.t(T_VOIDED, amount=tr.format_money(bet_cents, self.currency)), CAP_COLOR)
+            lambda tr: tr.t(T_VOIDED, amount=tr.format_money(bet_cents, self.currency)), CAP_COLOR
+        )
         self._refresh_hud()
         tr = self.tr
         body = tr.t(MSG_VOIDED, amount=tr.format_money(bet_cents, self.currency))
@@ -386,8 +413,9 @@ class ReelsScene(Scene):
             return
         stack = self.stack
         # queued: this runs inside on_enter, and the notice must land above the reels
-        stack.queue(lambda: stack.push(MessageDialog(self.assets, tr.gettext(T_NOTICE), body,
-                                                     ok=tr.gettext(TEXT_OK))))
+        stack.queue(
+            lambda: stack.push(MessageDialog(self.assets, tr.gettext(T_NOTICE), body, ok=tr.gettext(TEXT_OK)))
+        )
 
     def on_exit(self) -> None:
         self.view.finish_now()
@@ -454,8 +482,11 @@ class ReelsScene(Scene):
         self._round_free_spins = False
         self.hud.show_top_up = False
         self.hud.balance_cents = self.driver.balance_cents
-        left = self.autoplay_left - 1 if self.autoplay_left else (
-            self.auto.rounds_left - 1 if self.auto_running else 0)
+        left = (
+            self.autoplay_left - 1
+            if self.autoplay_left
+            else (self.auto.rounds_left - 1 if self.auto_running else 0)
+        )
         if self.autoplay_left or self.auto_running:
             self.say(T_AUTOPLAY_LEFT, n=max(0, left))
         else:
@@ -512,8 +543,12 @@ class ReelsScene(Scene):
     def min_bet_cents(self) -> int:
         opts = self.defn.bet
         lines = 1 if opts.lines_selectable else len(self.defn.lines)
-        bet = Bet(lines=lines, level=min(opts.levels), coin_value_cents=min(opts.coin_values_cents),
-                  coins_per_level_unit=opts.coins_per_level)
+        bet = Bet(
+            lines=lines,
+            level=min(opts.levels),
+            coin_value_cents=min(opts.coin_values_cents),
+            coins_per_level_unit=opts.coins_per_level,
+        )
         return bet.total_cents
 
     def top_up(self) -> None:
@@ -566,8 +601,7 @@ class ReelsScene(Scene):
     @property
     def between_rounds(self) -> bool:
         """No round open and nothing playing by itself: a viewer may open over the reels."""
-        return (not self.driver.active and not self.leaving and not self.autoplaying
-                and self.stack is not None)
+        return not self.driver.active and not self.leaving and not self.autoplaying and self.stack is not None
 
     def _click(self) -> None:
         self.sounds.click()
@@ -618,8 +652,9 @@ class ReelsScene(Scene):
         self.presenter.clear()  # the win presentation gives way to the symbol's pays
         self.hud.finish_count()
         self._click()
-        open_mini_paytable(self.ctx, self.stack, self.game_id, symbol, self.bet,
-                           self.view.cell_rect(reel, row))
+        open_mini_paytable(
+            self.ctx, self.stack, self.game_id, symbol, self.bet, self.view.cell_rect(reel, row)
+        )
         return True
 
     def _may_inspect(self) -> bool:
@@ -643,8 +678,15 @@ class ReelsScene(Scene):
             return
         if self.auto_running:
             self._click()
-            open_autoplay(self.ctx, self.stack, self.game_id, self.auto.config if self.auto else None,
-                          self.start_autoplay, running=True, on_stop=self.stop_autoplay)
+            open_autoplay(
+                self.ctx,
+                self.stack,
+                self.game_id,
+                self.auto.config if self.auto else None,
+                self.start_autoplay,
+                running=True,
+                on_stop=self.stop_autoplay,
+            )
         elif not self.driver.active and not self.blocked:
             self._click()
             open_autoplay(self.ctx, self.stack, self.game_id, self.auto_config, self.start_autoplay)
@@ -744,17 +786,22 @@ class ReelsScene(Scene):
             self.toggle_mute()
             return True
         menus = {
-            Act.SETTINGS: self.open_settings, Act.PAYTABLE: self.open_paytable,
-            Act.RULES: self.open_rules, Act.HISTORY: self.open_history,
+            Act.SETTINGS: self.open_settings,
+            Act.PAYTABLE: self.open_paytable,
+            Act.RULES: self.open_rules,
+            Act.HISTORY: self.open_history,
             Act.AUTOPLAY: self.autoplay_pressed,
         }
         if act in menus:
             menus[act]()  # each refuses by itself mid-round
             return True  # consumed either way: the app must not open it over a running round
         steps = {
-            Act.LINES_UP: ("lines", 1), Act.LINES_DOWN: ("lines", -1),
-            Act.LEVEL_UP: ("level", 1), Act.LEVEL_DOWN: ("level", -1),
-            Act.COIN_UP: ("coin_value", 1), Act.COIN_DOWN: ("coin_value", -1),
+            Act.LINES_UP: ("lines", 1),
+            Act.LINES_DOWN: ("lines", -1),
+            Act.LEVEL_UP: ("level", 1),
+            Act.LEVEL_DOWN: ("level", -1),
+            Act.COIN_UP: ("coin_value", 1),
+            Act.COIN_DOWN: ("coin_value", -1),
         }
         if act in steps:
             self.step_bet(*steps[act])
@@ -789,8 +836,10 @@ class ReelsScene(Scene):
             self.say(T_TRIGGER, GOLD, count=ev.count)
             self.sounds.feature_won()
             banner: tuple[str, Message, Message] = (
-                "trigger", lambda tr: tr.gettext(T_TRIGGER_BANNER),
-                lambda tr: tr.t(T_TRIGGER_SUB, picks=ev.picks))
+                "trigger",
+                lambda tr: tr.gettext(T_TRIGGER_BANNER),
+                lambda tr: tr.t(T_TRIGGER_SUB, picks=ev.picks),
+            )
 
             def announce() -> None:
                 # the scatters glowed alone first; now the announcement, then the stones
@@ -854,8 +903,7 @@ class ReelsScene(Scene):
             else:
                 scale = self.speed if self.autoplaying else 1.0
             self.presenter.present(ev, scale=max(scale, 0.0))
-            self.hud.count_win_to(self.round_win,
-                                  count_time(ev.win_coins, self.bet.total_coins) * self.speed)
+            self.hud.count_win_to(self.round_win, count_time(ev.win_coins, self.bet.total_coins) * self.speed)
             self.sounds.win("small")
         if ev.mode == "free":
             # every win of the spin shown (all lines, then "LINE n: x coins" one by one), then on
@@ -873,11 +921,18 @@ class ReelsScene(Scene):
         resumed = self._resumed_picks
         self._resumed_picks = False
         picker = StonePickerScene(
-            self.assets, self.sounds, self.defn, events,
-            choose=self.driver.choose, on_finished=self._picker_done, on_leave=self._leave_from_picker,
+            self.assets,
+            self.sounds,
+            self.defn,
+            events,
+            choose=self.driver.choose,
+            on_finished=self._picker_done,
+            on_leave=self._leave_from_picker,
             trigger=trigger,
             auto_pick=self.ctx.seeds.auto_pick if self.autoplay_left else None,
-            resumed=resumed, speed=max(self.speed, 0.02), reduced_motion=self.reduced_motion,
+            resumed=resumed,
+            speed=max(self.speed, 0.02),
+            reduced_motion=self.reduced_motion,
             tr=self.tr,
         )
         self.waiting = "picker"
@@ -930,7 +985,8 @@ class ReelsScene(Scene):
     def _cap_text(self, ev: WinCapEvent) -> Message:
         cap = self.defn.cap
         if cap.max_currency_cents is not None and (
-                ev.cap_coins == cap.max_currency_cents // self.bet.coin_value_cents):
+            ev.cap_coins == cap.max_currency_cents // self.bet.coin_value_cents
+        ):
             cents = cap.max_currency_cents
             return lambda tr: tr.t(T_CAP_MONEY, amount=tr.format_money(cents, self.currency))
         coins = ev.cap_coins
@@ -959,18 +1015,31 @@ class ReelsScene(Scene):
         quick_celebration = self.quick or self.autoplaying
         if self.auto_running:
             assert self.auto is not None
-            reason = self.auto.on_round_finished(ev.total_win_coins * self.bet.coin_value_cents,
-                                                 self.driver.balance_cents, self._round_free_spins)
+            reason = self.auto.on_round_finished(
+                ev.total_win_coins * self.bet.coin_value_cents,
+                self.driver.balance_cents,
+                self._round_free_spins,
+            )
             if reason is not None:
                 self._autoplay_ended(reason)
             self.autoplay_wait = pause
         tier = win_tier(ev.total_win_coins, self.bet.total_coins)
         if tier is not None and not self.turbo and self.stack is not None:
             self.waiting = "celebration"
-            self.stack.push(CelebrationScene(
-                self.assets, self.sounds, tier, ev.total_win_coins, self.bet.coin_value_cents,
-                currency=self.currency, tr=self.tr, reduced_motion=self.reduced_motion,
-                quick=quick_celebration, on_done=self._celebrated))
+            self.stack.push(
+                CelebrationScene(
+                    self.assets,
+                    self.sounds,
+                    tier,
+                    ev.total_win_coins,
+                    self.bet.coin_value_cents,
+                    currency=self.currency,
+                    tr=self.tr,
+                    reduced_motion=self.reduced_motion,
+                    quick=quick_celebration,
+                    on_done=self._celebrated,
+                )
+            )
         self._refresh_hud()
 
     def _celebrated(self) -> None:
@@ -1011,8 +1080,14 @@ class ReelsScene(Scene):
     def _player_autoplay(self, dt: float) -> None:
         """The player's autoplay: the next round when the last one is over (and nothing waits)."""
         auto = self.auto
-        if (auto is None or not auto.may_advance or self.driver.active or self.waiting
-                or self.leaving or self.blocked):
+        if (
+            auto is None
+            or not auto.may_advance
+            or self.driver.active
+            or self.waiting
+            or self.leaving
+            or self.blocked
+        ):
             return
         self.autoplay_wait -= dt
         if self.autoplay_wait > 0:
@@ -1036,19 +1111,27 @@ class ReelsScene(Scene):
             return
         if self.autoplay_left <= 0:
             if self.autoplay_rounds >= int(opts.autoplay) and self.stack is not None:
-                print(P_AUTOPLAY_DONE.format(rounds=self.autoplay_rounds,
-                                             balance=format_cents(self.driver.balance_cents,
-                                                                  self._symbol())), flush=True)
+                print(
+                    P_AUTOPLAY_DONE.format(
+                        rounds=self.autoplay_rounds,
+                        balance=format_cents(self.driver.balance_cents, self._symbol()),
+                    ),
+                    flush=True,
+                )
                 self.stack.request_quit()
             return
         self.autoplay_wait -= dt
         if self.autoplay_wait > 0:
             return
         if not self.driver.can_afford(self.bet):
-            print(P_AUTOPLAY_STOPPED.format(
-                rounds=self.autoplay_rounds,
-                balance=format_cents(self.driver.balance_cents, self._symbol()),
-                bet=format_cents(self.bet.total_cents, self._symbol())), flush=True)
+            print(
+                P_AUTOPLAY_STOPPED.format(
+                    rounds=self.autoplay_rounds,
+                    balance=format_cents(self.driver.balance_cents, self._symbol()),
+                    bet=format_cents(self.bet.total_cents, self._symbol()),
+                ),
+                flush=True,
+            )
             self.autoplay_left = 0
             if self.stack is not None:
                 self.stack.request_quit()
@@ -1093,11 +1176,16 @@ class ReelsScene(Scene):
         for part in self._static_parts:
             surface.blit(static, part, part)
         if self.trigger_cells is not None:
-            self.view.draw(surface, self.clock, self.trigger_cells, self.presenter.pulse,
-                           backdrop=static)
+            self.view.draw(surface, self.clock, self.trigger_cells, self.presenter.pulse, backdrop=static)
         else:
-            self.view.draw(surface, self.clock, self.presenter.emphasis, self.presenter.pulse,
-                           self.presenter.cell_frame, backdrop=static)
+            self.view.draw(
+                surface,
+                self.clock,
+                self.presenter.emphasis,
+                self.presenter.pulse,
+                self.presenter.cell_frame,
+                backdrop=static,
+            )
         idle = not self.driver.active
         hover = self.hover_line if idle and self.hover_line is not None else None
         self.presenter.draw_lines(surface, hover)
@@ -1115,14 +1203,33 @@ class ReelsScene(Scene):
             box = pygame.Rect(0, 0, 760, 110)
             box.center = WINDOW.center
             draw_panel(surface, a, box, alpha=240)
-            draw_text(surface, fit_font(a, "display", title, box.w - 40, 32), title, box.center,
-                      CAP_COLOR, outline=2, outline_color=(60, 20, 0))
+            draw_text(
+                surface,
+                fit_font(a, "display", title, box.w - 40, 32),
+                title,
+                box.center,
+                CAP_COLOR,
+                outline=2,
+                outline_color=(60, 20, 0),
+            )
             return
         box = pygame.Rect(0, 0, 620, 190)
         box.center = (WINDOW.centerx, WINDOW.centery - 10)
         draw_panel(surface, a, box, alpha=236)
         # Spanish runs longer ("GANANCIA EN GIROS GRATIS"): the largest size that fits
-        draw_text(surface, fit_font(a, "display", title, box.w - 40, 56), title,
-                  (box.centerx, box.top + 66), GOLD, outline=3, outline_color=(60, 30, 0))
-        draw_text(surface, fit_font(a, "display_regular", sub, box.w - 40, 34 if kind == "fs_end" else 24),
-                  sub, (box.centerx, box.top + 138), CREAM)
+        draw_text(
+            surface,
+            fit_font(a, "display", title, box.w - 40, 56),
+            title,
+            (box.centerx, box.top + 66),
+            GOLD,
+            outline=3,
+            outline_color=(60, 30, 0),
+        )
+        draw_text(
+            surface,
+            fit_font(a, "display_regular", sub, box.w - 40, 34 if kind == "fs_end" else 24),
+            sub,
+            (box.centerx, box.top + 138),
+            CREAM,
+        )

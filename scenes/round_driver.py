@@ -246,7 +246,9 @@ class RoundDriver:
             raise RuntimeError("the round is not over yet")
         round_id = self._round_id
         balance = self.ledger.finish_round(
-            round_id, int(result.total_win_coins), events_to_json(list(result.events)),
+            round_id,
+            int(result.total_win_coins),
+            events_to_json(list(result.events)),
             bool(result.capped),
         )
         self._round_id = None  # from here on a new round may start
@@ -310,8 +312,9 @@ class RoundDriver:
         if result is not None:
             raise RuntimeError(f"round {stored.round_id} can be resumed; it is not voided")
         balance = self.ledger.void_round(stored.round_id, problem)
-        log.warning("voided round %d and refunded %d cents: %s",
-                    stored.round_id, stored.bet.total_cents, problem)
+        log.warning(
+            "voided round %d and refunded %d cents: %s", stored.round_id, stored.bet.total_cents, problem
+        )
         return int(balance)
 
     def _replay(self, stored: OpenRound) -> tuple[RoundResult, str] | tuple[None, str]:

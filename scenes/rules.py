@@ -277,8 +277,9 @@ class RulesScene(PagedOverlayScene):
                 continue
             if bullet_start:
                 pygame.draw.circle(surface, GOLD, (x0 + 8, y + line_h // 2 - 1), 4)
-            draw_text(surface, font, text, (x0 + (26 if indented else 0), y), CREAM, anchor="topleft",
-                      shadow=False)
+            draw_text(
+                surface, font, text, (x0 + (26 if indented else 0), y), CREAM, anchor="topleft", shadow=False
+            )
             y += line_h
 
     def _draw_about(self, surface: pygame.Surface) -> None:
@@ -294,8 +295,9 @@ class RulesScene(PagedOverlayScene):
                 draw_text(surface, a.font("display", 24), text, (x, y), GOLD, anchor="topleft")
                 y += 36
             elif style == "small":
-                draw_text(surface, a.font("text", 16), text, (x + 24, y), SOFT, anchor="topleft",
-                          shadow=False)
+                draw_text(
+                    surface, a.font("text", 16), text, (x + 24, y), SOFT, anchor="topleft", shadow=False
+                )
                 y += 26
             else:
                 draw_text(surface, a.font("text", 20), text, (x, y), CREAM, anchor="topleft", shadow=False)

@@ -100,8 +100,11 @@ class Row:
 # (key, label, help) per column; the widget kind follows from the Settings field's type
 GAME_ROWS = (
     ("language", "Language", "Changes the language at once."),
-    ("display_currency", "Display currency",
-     "The currency used to show amounts. Play is for fun; no money changes hands."),
+    (
+        "display_currency",
+        "Display currency",
+        "The currency used to show amounts. Play is for fun; no money changes hands.",
+    ),
     ("history", "Game history", "Your latest rounds, with every step and a replay."),
     ("intro_screen", "Intro screen", "Show the title screen when Reelhouse starts."),
     ("intro_movie", "Intro movie", "Play the intro animation on the title screen."),
@@ -145,8 +148,13 @@ class SettingsScene(Scene):
                 rect = pygame.Rect(COL_X[col], ROWS_TOP + i * ROW_PITCH, COL_W, ROW_H)
                 self.rows.append(Row(key, label, help_, self._widget_for(key, rect), rect))
         self.focus = 0
-        self.close_button = Button(pygame.Rect(PANEL.right - 64, PANEL.top + 20, 44, 44), icon="icon_close",
-                                   style="icon", on_click=self.close, tooltip=self.tr.gettext(T_CLOSE))
+        self.close_button = Button(
+            pygame.Rect(PANEL.right - 64, PANEL.top + 20, 44, 44),
+            icon="icon_close",
+            style="icon",
+            on_click=self.close,
+            tooltip=self.tr.gettext(T_CLOSE),
+        )
         self._armed_row: int | None = None
         self._outside_down = False
         self.t = 0.0
@@ -357,8 +365,16 @@ class SettingsScene(Scene):
         icon = a.tinted("ui/icon_settings", GOLD, (34, 34))
         x0 = PANEL.centerx - (tw + 46) // 2
         surface.blit(icon, icon.get_rect(midleft=(x0, PANEL.top + 54)))
-        draw_text(surface, font, title, (x0 + 46, PANEL.top + 56), GOLD, anchor="midleft", outline=1,
-                  outline_color=(70, 40, 10))
+        draw_text(
+            surface,
+            font,
+            title,
+            (x0 + 46, PANEL.top + 56),
+            GOLD,
+            anchor="midleft",
+            outline=1,
+            outline_color=(70, 40, 10),
+        )
         rule = a.derived(("settings-rule", PANEL.w - 160), lambda: _rule(PANEL.w - 160))
         surface.blit(rule, rule.get_rect(center=(PANEL.centerx, PANEL.top + 96)))
         self.close_button.draw(surface, a)
@@ -370,15 +386,24 @@ class SettingsScene(Scene):
         surface.blit(foot, foot.get_rect(center=(PANEL.centerx, PANEL.bottom - 104)))
         focused = self.rows[self.focus]
         help_font = a.font("text", 19)
-        draw_text(surface, help_font, tr.gettext(focused.help), (PANEL.centerx, PANEL.bottom - 74),
-                  CREAM, anchor="center", shadow=False)
-        draw_key_hints(surface, a, [(keys, tr.gettext(m)) for keys, m in HINTS],
-                       (PANEL.centerx, PANEL.bottom - 34))
+        draw_text(
+            surface,
+            help_font,
+            tr.gettext(focused.help),
+            (PANEL.centerx, PANEL.bottom - 74),
+            CREAM,
+            anchor="center",
+            shadow=False,
+        )
+        draw_key_hints(
+            surface, a, [(keys, tr.gettext(m)) for keys, m in HINTS], (PANEL.centerx, PANEL.bottom - 34)
+        )
 
     def _draw_section(self, surface: pygame.Surface, text: str, x: int, y: int) -> None:
         a = self.ctx.assets
-        r = draw_text(surface, a.font("text_bold", 15), text, (x + 4, y), SECTION, anchor="midleft",
-                      shadow=False)
+        r = draw_text(
+            surface, a.font("text_bold", 15), text, (x + 4, y), SECTION, anchor="midleft", shadow=False
+        )
         line = a.derived(("settings-section-line", COL_W), lambda: _fade_line(COL_W, SECTION))
         surface.blit(line, (r.right + 12, y), area=pygame.Rect(0, 0, COL_W - r.w - 16, 1))
 
@@ -407,14 +432,20 @@ def draw_solid_panel(surface: pygame.Surface, assets, rect: pygame.Rect) -> None
     """The 9-slice panel over an opaque dark backing: its art is see-through in the middle, and
     a busy scene behind a menu would make the text hard to read."""
     inner = pygame.Rect(rect).inflate(-10, -10)
-    backing = assets.derived(("solid-panel-backing", inner.size),
-                             lambda: pill(inner.size, (24, 17, 32), (12, 9, 18), radius=18))
+    backing = assets.derived(
+        ("solid-panel-backing", inner.size), lambda: pill(inner.size, (24, 17, 32), (12, 9, 18), radius=18)
+    )
     surface.blit(backing, inner)
     draw_panel(surface, assets, rect, alpha=255)
 
 
-def draw_key_hints(surface: pygame.Surface, assets, items: list[tuple[tuple[str, ...], str]],
-                   center: tuple[int, int], color: tuple[int, int, int] = MUTED) -> pygame.Rect:
+def draw_key_hints(
+    surface: pygame.Surface,
+    assets,
+    items: list[tuple[tuple[str, ...], str]],
+    center: tuple[int, int],
+    color: tuple[int, int, int] = MUTED,
+) -> pygame.Rect:
     """Draw "[↑][↓] choose   [ESC] close" centred on `center`: keycaps, then the action's word.
 
     Arrow keys ("up", "down", "left", "right") are the arrow icons on a cap (the fonts have no
@@ -438,16 +469,19 @@ def draw_key_hints(surface: pygame.Surface, assets, items: list[tuple[tuple[str,
     x = center[0] - total // 2
     for kind, payload, w in parts:
         if kind == "key":
-            cap = assets.derived(("keycap", w, cap_h),
-                                 lambda w=w: pill((w, cap_h), (70, 58, 74), (40, 32, 44), (150, 124, 90), 1,
-                                                  radius=5))
+            cap = assets.derived(
+                ("keycap", w, cap_h),
+                lambda w=w: pill((w, cap_h), (70, 58, 74), (40, 32, 44), (150, 124, 90), 1, radius=5),
+            )
             rect = cap.get_rect(midleft=(x, center[1]))
             surface.blit(cap, rect)
             if payload in _ARROW_ANGLE:
-                icon = assets.derived(("keycap-arrow", payload),
-                                      lambda p=payload: pygame.transform.rotate(
-                                          assets.tinted("ui/icon_left", (236, 220, 196), (14, 14)),
-                                          _ARROW_ANGLE[p]))
+                icon = assets.derived(
+                    ("keycap-arrow", payload),
+                    lambda p=payload: pygame.transform.rotate(
+                        assets.tinted("ui/icon_left", (236, 220, 196), (14, 14)), _ARROW_ANGLE[p]
+                    ),
+                )
                 surface.blit(icon, icon.get_rect(center=rect.center))
             else:
                 draw_text(surface, cap_font, payload, rect.center, (236, 220, 196), shadow=False)
@@ -469,8 +503,14 @@ def _dim(alpha: int) -> pygame.Surface:
 def _row_plate(size: tuple[int, int], level: int) -> pygame.Surface:
     """The focus highlight: a warm translucent plate with a gold accent bar on the left."""
     k = level / 6
-    plate = pill(size, (255, 214, 140, int(46 * k)), (255, 190, 100, int(22 * k)),
-                 (246, 206, 120, int(120 * k)), 1, radius=10)
+    plate = pill(
+        size,
+        (255, 214, 140, int(46 * k)),
+        (255, 190, 100, int(22 * k)),
+        (246, 206, 120, int(120 * k)),
+        1,
+        radius=10,
+    )
     bar = pill((4, size[1] - 14), (255, 226, 150), (214, 150, 60), radius=2)
     bar.set_alpha(int(255 * k))
     plate.blit(bar, (7, 7))

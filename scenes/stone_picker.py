@@ -131,8 +131,10 @@ def _grey(surf: pygame.Surface) -> pygame.Surface:
 def _flips(surf: pygame.Surface) -> list[pygame.Surface]:
     """`surf` narrowing to an edge: frame 0 is full width, the last nearly flat."""
     w, h = surf.get_size()
-    return [pygame.transform.smoothscale(surf, (max(2, int(w * math.cos(i / FLIP_STEPS * math.pi / 2))), h))
-            for i in range(FLIP_STEPS)]
+    return [
+        pygame.transform.smoothscale(surf, (max(2, int(w * math.cos(i / FLIP_STEPS * math.pi / 2))), h))
+        for i in range(FLIP_STEPS)
+    ]
 
 
 class _Stone:
@@ -181,8 +183,11 @@ class StonePickerScene(Scene):
         self.reduced = reduced_motion
         feature = definition.feature
         self.game = definition.id
-        base_spins = trigger.spins if trigger is not None else (
-            feature.free_spins if isinstance(feature, StonesFeature) else 0)
+        base_spins = (
+            trigger.spins
+            if trigger is not None
+            else (feature.free_spins if isinstance(feature, StonesFeature) else 0)
+        )
         self.total_picks = trigger.picks if trigger is not None else 0
         self.spins = base_spins
         self.multiplier = feature.initial_multiplier if isinstance(feature, StonesFeature) else 1
@@ -303,9 +308,14 @@ class StonePickerScene(Scene):
                 self.rest = [ev, *self._queue]
                 self._queue.clear()
                 self.spins, self.multiplier = ev.spins, ev.multiplier
-                self.wild_reels, self.wild_symbols = list(ev.wild_reels), [
-                    s for s in ev.wild_symbols if s in self.definition.symbol_ids
-                    and self.definition.symbol(s).kind != "wild"]
+                self.wild_reels, self.wild_symbols = (
+                    list(ev.wild_reels),
+                    [
+                        s
+                        for s in ev.wild_symbols
+                        if s in self.definition.symbol_ids and self.definition.symbol(s).kind != "wild"
+                    ],
+                )
                 self._set_phase("intro")
                 self.sounds.feature_won()
                 return
@@ -361,8 +371,13 @@ class StonePickerScene(Scene):
     # -- picking ------------------------------------------------------------------------------------
     def pickable(self, index: int) -> bool:
         req = self.request
-        return (self.phase == "picking" and req is not None and 0 <= index < req.options
-                and index not in req.picked and not self.stones[index].open)
+        return (
+            self.phase == "picking"
+            and req is not None
+            and 0 <= index < req.options
+            and index not in req.picked
+            and not self.stones[index].open
+        )
 
     def pick(self, index: int) -> bool:
         """Pick stone `index` (through the driver: the ledger records it first)."""
@@ -462,8 +477,12 @@ class StonePickerScene(Scene):
         elif self.phase == "intro":
             if self.phase_t >= (3.2 if self.auto_pick is None else 1.6) * sp:
                 self._finish()
-        elif (self.phase == "picking" and self.auto_pick is not None and self.request is not None
-              and self.phase_t >= 0.55 * sp):
+        elif (
+            self.phase == "picking"
+            and self.auto_pick is not None
+            and self.request is not None
+            and self.phase_t >= 0.55 * sp
+        ):
             self.pick(self.auto_pick(self.request.options, list(self.request.picked)))
 
     # -- drawing ------------------------------------------------------------------------------------
@@ -474,12 +493,23 @@ class StonePickerScene(Scene):
         picks_left = self.request.picks_left if self.request is not None else 0
         tr = self.tr
         title = tr.gettext(T_PICK_ONE) if self.total_picks == 1 else tr.t(T_PICK, n=self.total_picks)
-        draw_text(surface, a.font("display", 40), title, (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, 78), GOLD,
-                  outline=2, outline_color=(40, 24, 0))
-        sub = self.headline if (self.phase != "picking" and self.headline) else (
-            tr.t(T_PICKS_LEFT, n=picks_left) if self.request is not None else self.headline)
-        draw_text(surface, a.font("display_regular", 24), sub, (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, 118),
-                  CREAM)
+        draw_text(
+            surface,
+            a.font("display", 40),
+            title,
+            (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, 78),
+            GOLD,
+            outline=2,
+            outline_color=(40, 24, 0),
+        )
+        sub = (
+            self.headline
+            if (self.phase != "picking" and self.headline)
+            else (tr.t(T_PICKS_LEFT, n=picks_left) if self.request is not None else self.headline)
+        )
+        draw_text(
+            surface, a.font("display_regular", 24), sub, (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, 118), CREAM
+        )
         focus_on = self.phase == "picking"
         for st in self.stones:
             r = stone_rect(st.index)
@@ -491,29 +521,47 @@ class StonePickerScene(Scene):
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         if self.label is not None:
             text, (cx, cy), age = self.label
-            draw_text(surface, a.font("display", 30), text, (cx, cy - 62 - int(min(age, 0.6) * 30)),
-                      GOLD, outline=2, outline_color=(50, 26, 0))
+            draw_text(
+                surface,
+                a.font("display", 30),
+                text,
+                (cx, cy - 62 - int(min(age, 0.6) * 30)),
+                GOLD,
+                outline=2,
+                outline_color=(50, 26, 0),
+            )
         self._draw_summary(surface)
         if self.error:
-            draw_text(surface, a.font("text_bold", 18), self.error, (640, PANEL.bottom - 20),
-                      (255, 140, 120))
+            draw_text(surface, a.font("text_bold", 18), self.error, (640, PANEL.bottom - 20), (255, 140, 120))
         elif self.phase == "picking" and self.auto_pick is None:
-            draw_text(surface, a.font("text", 16), tr.gettext(T_HINT), (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7,
-                      PANEL.bottom - 22), (200, 220, 214), shadow=False)
+            draw_text(
+                surface,
+                a.font("text", 16),
+                tr.gettext(T_HINT),
+                (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, PANEL.bottom - 22),
+                (200, 220, 214),
+                shadow=False,
+            )
         if self.phase == "intro":
             self._draw_intro(surface)
 
     def _draw_stone(self, surface: pygame.Surface, st: _Stone, r: pygame.Rect, focus_on: bool) -> None:
         if st.face is None or (st.turning and st.t < 0.0):
-            key = "hover" if focus_on and (st.index == self.hover or st.index == self.focus) and \
-                self.pickable(st.index) else "closed"
+            key = (
+                "hover"
+                if focus_on and (st.index == self.hover or st.index == self.focus) and self.pickable(st.index)
+                else "closed"
+            )
             surface.blit(self.faces[key], r)
             return
         if st.turning:
             # first half: the closed stone narrows; second half: the face widens
             half = st.t < 0.5
-            frames = self.flip_frames["closed"] if half else (
-                self.grey_flips[st.face] if st.greyed else self.flip_frames[st.face])
+            frames = (
+                self.flip_frames["closed"]
+                if half
+                else (self.grey_flips[st.face] if st.greyed else self.flip_frames[st.face])
+            )
             k = st.t * 2 if half else 2 - st.t * 2
             img = frames[min(FLIP_STEPS - 1, int(k * FLIP_STEPS))]
             surface.blit(img, img.get_rect(center=r.center))
@@ -529,14 +577,15 @@ class StonePickerScene(Scene):
             (tr.gettext(T_SUM_SPINS), str(self.spins)),
             (tr.gettext(T_SUM_MULT), f"x{self.multiplier}"),
             (tr.gettext(T_SUM_REELS), ", ".join(str(n) for n in sorted(self.wild_reels)) or T_NONE),
-            (tr.gettext(T_SUM_SYMBOLS), ", ".join(tr.gettext(self.definition.symbol(s).name)
-                                                  for s in self.wild_symbols) or T_NONE),
+            (
+                tr.gettext(T_SUM_SYMBOLS),
+                ", ".join(tr.gettext(self.definition.symbol(s).name) for s in self.wild_symbols) or T_NONE,
+            ),
         )
         y = r.top + 30
         for title, value in rows:
             title_font = fit_font(a, "text_bold", title, r.w - 24, 16)
-            draw_text(surface, title_font, title, (r.centerx, y), (214, 190, 140),
-                      shadow=False)
+            draw_text(surface, title_font, title, (r.centerx, y), (214, 190, 140), shadow=False)
             font = fit_font(a, "display", value, r.w - 40, 40)
             draw_text(surface, font, value, (r.centerx, y + 44), CREAM)
             y += 116
@@ -548,16 +597,30 @@ class StonePickerScene(Scene):
         box.center = (640, 360)
         draw_panel(surface, a, box, alpha=255)
         intro = tr.gettext(T_INTRO)
-        draw_text(surface, fit_font(a, "display", intro, box.w - 40, 64), intro,
-                  (box.centerx, box.top + 70), GOLD, outline=3, outline_color=(60, 30, 0))
+        draw_text(
+            surface,
+            fit_font(a, "display", intro, box.w - 40, 64),
+            intro,
+            (box.centerx, box.top + 70),
+            GOLD,
+            outline=3,
+            outline_color=(60, 30, 0),
+        )
         lines = [tr.t(T_INTRO_SPINS, n=self.spins), tr.t(T_INTRO_MULT, n=self.multiplier)]
         lines += [tr.t(T_INTRO_REEL, n=n) for n in sorted(self.wild_reels)]
-        lines += [tr.t(T_INTRO_SYMBOL, name=tr.gettext(self.definition.symbol(s).name))
-                  for s in self.wild_symbols]
+        lines += [
+            tr.t(T_INTRO_SYMBOL, name=tr.gettext(self.definition.symbol(s).name)) for s in self.wild_symbols
+        ]
         y = box.top + 140
         step = min(40, 190 // max(1, len(lines)))
         for text in lines:
             draw_text(surface, a.font("display_regular", 30), text, (box.centerx, y), CREAM)
             y += step
-        draw_text(surface, a.font("text", 18), tr.gettext(T_INTRO_GO), (box.centerx, box.bottom - 30),
-                  (200, 220, 214), shadow=False)
+        draw_text(
+            surface,
+            a.font("text", 18),
+            tr.gettext(T_INTRO_GO),
+            (box.centerx, box.bottom - 30),
+            (200, 220, 214),
+            shadow=False,
+        )

@@ -17,8 +17,17 @@ import pygame
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
-ANCHORS = ("center", "midleft", "midright", "topleft", "topright", "midtop", "midbottom",
-           "bottomleft", "bottomright")
+ANCHORS = (
+    "center",
+    "midleft",
+    "midright",
+    "topleft",
+    "topright",
+    "midtop",
+    "midbottom",
+    "bottomleft",
+    "bottomright",
+)
 
 SHADOW_OFFSET = (0, 2)
 SHADOW_COLOR = (0, 0, 0, 150)

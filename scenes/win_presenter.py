@@ -36,11 +36,31 @@ MSG_SCATTER = "SCATTER: {coins:,} coins"
 # 25 distinct, friendly colours: warm and cool hues interleaved so neighbouring line numbers
 # never look alike.
 LINE_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (255, 214, 64), (255, 92, 92), (92, 200, 255), (140, 240, 100), (255, 128, 220),
-    (255, 158, 48), (170, 130, 255), (64, 232, 196), (236, 236, 120), (255, 110, 150),
-    (112, 160, 255), (200, 255, 150), (255, 190, 130), (220, 120, 255), (110, 255, 170),
-    (255, 232, 180), (90, 200, 140), (255, 140, 100), (150, 220, 255), (240, 170, 255),
-    (210, 196, 80), (255, 96, 190), (100, 230, 230), (255, 200, 40), (180, 255, 220),
+    (255, 214, 64),
+    (255, 92, 92),
+    (92, 200, 255),
+    (140, 240, 100),
+    (255, 128, 220),
+    (255, 158, 48),
+    (170, 130, 255),
+    (64, 232, 196),
+    (236, 236, 120),
+    (255, 110, 150),
+    (112, 160, 255),
+    (200, 255, 150),
+    (255, 190, 130),
+    (220, 120, 255),
+    (110, 255, 170),
+    (255, 232, 180),
+    (90, 200, 140),
+    (255, 140, 100),
+    (150, 220, 255),
+    (240, 170, 255),
+    (210, 196, 80),
+    (255, 96, 190),
+    (100, 230, 230),
+    (255, 200, 40),
+    (180, 255, 220),
 )
 
 BADGE_W, BADGE_H = 30, 18
@@ -56,13 +76,15 @@ def line_colour(line: int) -> tuple[int, int, int]:
     return LINE_COLOURS[(line - 1) % len(LINE_COLOURS)]
 
 
-def marker_positions(lines: list[list[int]], window: pygame.Rect, rows: int
-                     ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+def marker_positions(
+    lines: list[list[int]], window: pygame.Rect, rows: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """Centres of the left and right markers of each line (index 0 = line 1).
 
     A line's left marker sits beside the row it starts on, its right marker beside the row it
     ends on; the lines sharing a row share its height evenly, in line order.
     """
+
     def side(row_of: list[int], x: int) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = [(0, 0)] * len(row_of)
         for row in range(rows):
@@ -77,8 +99,9 @@ def marker_positions(lines: list[list[int]], window: pygame.Rect, rows: int
     return left, right
 
 
-def _line_points(line: list[int], left: tuple[int, int], right: tuple[int, int],
-                 window: pygame.Rect) -> list[tuple[int, int]]:
+def _line_points(
+    line: list[int], left: tuple[int, int], right: tuple[int, int], window: pygame.Rect
+) -> list[tuple[int, int]]:
     pts = [(left[0] + BADGE_W // 2, left[1])]
     for reel, row in enumerate(line):
         pts.append((window.x + reel * CELL_W + CELL_W // 2, window.y + row * CELL_H + CELL_H // 2))
@@ -95,8 +118,9 @@ def _line_origin(points: list[tuple[int, int]]) -> tuple[int, int]:
     return min(p[0] for p in points) - LINE_MARGIN, min(p[1] for p in points) - LINE_MARGIN
 
 
-def _render_line(points: list[tuple[int, int]], colour: tuple[int, int, int]
-                 ) -> tuple[pygame.Surface, tuple[int, int]]:
+def _render_line(
+    points: list[tuple[int, int]], colour: tuple[int, int, int]
+) -> tuple[pygame.Surface, tuple[int, int]]:
     """A line's art (soft glow, dark edge, coloured core, bright centre) on its own surface,
     and where to blit it."""
     margin = LINE_MARGIN
@@ -135,8 +159,13 @@ def _render_cell_frame(colour: tuple[int, int, int]) -> pygame.Surface:
     return surf
 
 
-def _render_badge(number: int, colour: tuple[int, int, int], state: str, font: pygame.font.Font,
-                  badge_art: pygame.Surface | None) -> pygame.Surface:
+def _render_badge(
+    number: int,
+    colour: tuple[int, int, int],
+    state: str,
+    font: pygame.font.Font,
+    badge_art: pygame.Surface | None,
+) -> pygame.Surface:
     """One line marker: state "off" (line not played), "on" (played) or "lit" (winning/hover)."""
     surf = pygame.Surface((BADGE_W, BADGE_H), pygame.SRCALPHA)
     if state == "lit":
@@ -164,11 +193,18 @@ def _render_badge(number: int, colour: tuple[int, int, int], state: str, font: p
 class WinPresenter:
     """Shows one spin's wins; also draws the line markers and the hover preview."""
 
-    def __init__(self, definition: GameDefinition, view: ReelView, font: pygame.font.Font,
-                 badge_art: pygame.Surface | None = None, cache: Cache | None = None,
-                 tr: Translator | None = None) -> None:
+    def __init__(
+        self,
+        definition: GameDefinition,
+        view: ReelView,
+        font: pygame.font.Font,
+        badge_art: pygame.Surface | None = None,
+        cache: Cache | None = None,
+        tr: Translator | None = None,
+    ) -> None:
         """`cache(key, build)` keeps the rendered lines, frames and badges between scenes (the
         asset store's `derived`); `tr` translates the line-cycle message."""
+
         def keep(key: tuple, build) -> pygame.Surface:
             return cache(("win-art", definition.id, *key), build) if cache is not None else build()
 
@@ -193,8 +229,8 @@ class WinPresenter:
             for state in ("off", "on", "lit"):
                 self._badges[(i, state)] = keep(
                     ("badge", i, state, id(font)),
-                    lambda i=i, colour=colour, state=state: _render_badge(i, colour, state, font,
-                                                                          badge_art))
+                    lambda i=i, colour=colour, state=state: _render_badge(i, colour, state, font, badge_art),
+                )
             lr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
             lr.center = self.left[i - 1]
             rr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
@@ -341,7 +377,7 @@ class WinPresenter:
 
 
 def win_tier(win_coins: int, total_bet_coins: int) -> str | None:
-    """"mega" (≥ 50× the total bet), "big" (≥ 15×) or None."""
+    """ "mega" (≥ 50× the total bet), "big" (≥ 15×) or None."""
     if total_bet_coins <= 0 or win_coins <= 0:
         return None
     ratio = win_coins / total_bet_coins

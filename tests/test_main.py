@@ -17,8 +17,14 @@ MAIN = ROOT / "main.py"
 def run_main(*args: str, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
     full_env = {k: v for k, v in os.environ.items() if k != "REELHOUSE_ASSETS"}
     full_env.update({"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", **(env or {})})
-    return subprocess.run([sys.executable, str(MAIN), *args], capture_output=True, text=True,
-                          timeout=timeout, env=full_env, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, str(MAIN), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=full_env,
+        cwd=ROOT,
+    )
 
 
 def test_version():
@@ -32,8 +38,18 @@ def test_version():
 def test_help_explains_every_flag():
     res = run_main("--help")
     assert res.returncode == 0
-    for flag in ("--game", "--data-dir", "--fullscreen", "--windowed", "--seed", "--autoplay",
-                 "--turbo", "--frames", "--bench", "--version"):
+    for flag in (
+        "--game",
+        "--data-dir",
+        "--fullscreen",
+        "--windowed",
+        "--seed",
+        "--autoplay",
+        "--turbo",
+        "--frames",
+        "--bench",
+        "--version",
+    ):
         assert flag in res.stdout
 
 
@@ -74,8 +90,9 @@ def test_bad_game_data_exits_2_naming_file_field_reason(tmp_path):
     assert "rtp_published = " in text
     lines = [("rtp_published = 1.5" if ln.startswith("rtp_published") else ln) for ln in text.splitlines()]
     toml.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    res = run_main("--frames", "1", "--data-dir", str(tmp_path / "data"),
-                   env={"REELHOUSE_ASSETS": str(assets)})
+    res = run_main(
+        "--frames", "1", "--data-dir", str(tmp_path / "data"), env={"REELHOUSE_ASSETS": str(assets)}
+    )
     assert res.returncode == 2
     line = res.stderr.strip().splitlines()[-1]
     assert line.startswith(str(toml)), line
@@ -98,8 +115,16 @@ def test_bench_prints_one_json_object():
     lines = res.stdout.strip().splitlines()
     assert len(lines) == 1
     figures = json.loads(lines[0])
-    for key in ("frame_ms_p50", "frame_ms_p95", "frame_ms_p99", "frames", "seconds",
-                "startup_to_first_frame_ms", "peak_rss_mb", "rounds"):
+    for key in (
+        "frame_ms_p50",
+        "frame_ms_p95",
+        "frame_ms_p99",
+        "frames",
+        "seconds",
+        "startup_to_first_frame_ms",
+        "peak_rss_mb",
+        "rounds",
+    ):
         assert key in figures
     assert figures["frames"] > 1000 and figures["rounds"] >= 1
 
@@ -119,8 +144,18 @@ def test_game_flag_opens_the_reels(tmp_path):
 
 
 def test_autoplay_plays_and_exits(tmp_path):
-    res = run_main("--game", "stones", "--autoplay", "2", "--turbo", "--seed", "1",
-                   "--data-dir", str(tmp_path), timeout=180)
+    res = run_main(
+        "--game",
+        "stones",
+        "--autoplay",
+        "2",
+        "--turbo",
+        "--seed",
+        "1",
+        "--data-dir",
+        str(tmp_path),
+        timeout=180,
+    )
     assert res.returncode == 0, res.stderr
     from game.ledger import Ledger
 
@@ -134,8 +169,13 @@ def test_saved_spanish_without_intro_runs_with_every_string_translated(tmp_path)
 
     data = tmp_path / "data"
     data.mkdir()
-    settings = {"version": 2, "language": "es", "intro_screen": False, "intro_movie": False,
-                "reality_check_minutes": 15}
+    settings = {
+        "version": 2,
+        "language": "es",
+        "intro_screen": False,
+        "intro_movie": False,
+        "reality_check_minutes": 15,
+    }
     (data / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
     res = run_main("--frames", "30", "--data-dir", str(data), "--seed", "1")
     assert res.returncode == 0, res.stderr

@@ -177,10 +177,8 @@ class Button:
             gap = 8
             total = icon_size + gap + text_w
             x0 = r.centerx - total // 2
-            surface.blit(self._icon_surface(assets, icon_size, state),
-                         (x0, r.centery - icon_size // 2))
-            draw_text(surface, font, self.label, (x0 + icon_size + gap, r.centery), color,
-                      anchor="midleft")
+            surface.blit(self._icon_surface(assets, icon_size, state), (x0, r.centery - icon_size // 2))
+            draw_text(surface, font, self.label, (x0 + icon_size + gap, r.centery), color, anchor="midleft")
         elif self.icon:
             img = self._icon_surface(assets, icon_size, state)
             surface.blit(img, img.get_rect(center=r.center))

@@ -111,9 +111,12 @@ class Choice:
     def draw(self, surface: pygame.Surface, assets) -> None:
         r = self.rect
         hot = self.hover_t > 0.5
-        plate = assets.derived(("choice-plate", r.size, hot),
-                               lambda: pill(r.size, (26, 20, 30), (46, 38, 52),
-                                            HOVER_EDGE if hot else (120, 98, 74), 2, radius=r.h // 2))
+        plate = assets.derived(
+            ("choice-plate", r.size, hot),
+            lambda: pill(
+                r.size, (26, 20, 30), (46, 38, 52), HOVER_EDGE if hot else (120, 98, 74), 2, radius=r.h // 2
+            ),
+        )
         surface.blit(plate, r)
         for side in (-1, 1):
             ar = self.arrow_rect(side)

@@ -86,8 +86,9 @@ class _Dialog(Scene):
         surface.blit(self._backing, self.rect.inflate(-8, -8))
         draw_panel(surface, self.assets, self.rect, alpha=255)
         a = self.assets
-        draw_text(surface, a.font("display", 32), self.title, (self.rect.centerx, self.rect.top + 52),
-                  TITLE_COLOR)
+        draw_text(
+            surface, a.font("display", 32), self.title, (self.rect.centerx, self.rect.top + 52), TITLE_COLOR
+        )
         font = a.font("text", 22)
         y = self.rect.top + 96
         for line in self._lines:
@@ -100,8 +101,16 @@ class _Dialog(Scene):
 class ConfirmDialog(_Dialog):
     """Ask a yes/no question; `on_yes` runs after the dialog has closed."""
 
-    def __init__(self, assets, title: str, body: str, on_yes: Callable[[], None],
-                 on_no: Callable[[], None] | None = None, yes: str = TEXT_YES, no: str = TEXT_NO) -> None:
+    def __init__(
+        self,
+        assets,
+        title: str,
+        body: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = None,
+        yes: str = TEXT_YES,
+        no: str = TEXT_NO,
+    ) -> None:
         super().__init__(assets, title, body)
         self.on_yes = on_yes
         self.on_no = on_no
@@ -182,5 +191,4 @@ class Toast(Scene):
         if a <= 0:
             return
         draw_panel(surface, self.assets, self.rect, alpha=a)
-        draw_text(surface, self.assets.font("text_bold", 22), self.text, self.rect.center,
-                  (255, 244, 220, a))
+        draw_text(surface, self.assets.font("text_bold", 22), self.text, self.rect.center, (255, 244, 220, a))

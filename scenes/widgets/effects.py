@@ -9,8 +9,9 @@ from __future__ import annotations
 import pygame
 
 
-def glint(src: pygame.Surface, step: int, steps: int, *, width: int = 40, strength: int = 110,
-          slant: float = 0.5) -> pygame.Surface:
+def glint(
+    src: pygame.Surface, step: int, steps: int, *, width: int = 40, strength: int = 110, slant: float = 0.5
+) -> pygame.Surface:
     """`src` with a diagonal band of light at position `step` of `steps` (left to right).
 
     Light is added to RGB only, so transparent pixels stay transparent and the band follows the
@@ -37,8 +38,9 @@ def fast_blur(surf: pygame.Surface, radius: int, factor: int = 4) -> pygame.Surf
     return pygame.transform.smoothscale(small, (w, h))
 
 
-def soft_glow(size: tuple[int, int], pad: int, color: tuple[int, int, int], alpha: int = 170,
-              radius: int = 24) -> pygame.Surface:
+def soft_glow(
+    size: tuple[int, int], pad: int, color: tuple[int, int, int], alpha: int = 170, radius: int = 24
+) -> pygame.Surface:
     """A blurred halo around a `size` rounded rect; the result is `pad` larger on each side."""
     w, h = size[0] + 2 * pad, size[1] + 2 * pad
     base = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -43,11 +43,15 @@ class Selector:
         cy = self.rect.centery + 6
         self.minus = Button(
             pygame.Rect(0, 0, side, side).move(self.rect.left + 4, cy - side // 2),
-            icon="icon_minus", style="icon", on_click=lambda: self.on_step(-1),
+            icon="icon_minus",
+            style="icon",
+            on_click=lambda: self.on_step(-1),
         )
         self.plus = Button(
             pygame.Rect(0, 0, side, side).move(self.rect.right - 4 - side, cy - side // 2),
-            icon="icon_plus", style="icon", on_click=lambda: self.on_step(+1),
+            icon="icon_plus",
+            style="icon",
+            on_click=lambda: self.on_step(+1),
         )
         self._fit: dict[str, pygame.font.Font] = {}
         self._enabled = True
@@ -89,8 +93,14 @@ class Selector:
 
     def look(self) -> tuple:
         """Everything `draw` shows, as a key: equal looks draw the same pixels."""
-        return (tuple(self.rect), self.title, self.value_text, self._enabled, self.minus.look(),
-                self.plus.look())
+        return (
+            tuple(self.rect),
+            self.title,
+            self.value_text,
+            self._enabled,
+            self.minus.look(),
+            self.plus.look(),
+        )
 
     def draw(self, surface: pygame.Surface, assets) -> None:
         r = self.rect

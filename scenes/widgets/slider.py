@@ -103,15 +103,18 @@ class Slider:
         r = self.rect
         track = pygame.Rect(0, 0, r.w, TRACK_H)
         track.midleft = (r.left, r.centery)
-        groove = assets.derived(("slider-groove", track.size),
-                                lambda: pill(track.size, (18, 14, 22), (44, 36, 48), (112, 92, 70), 1))
+        groove = assets.derived(
+            ("slider-groove", track.size),
+            lambda: pill(track.size, (18, 14, 22), (44, 36, 48), (112, 92, 70), 1),
+        )
         surface.blit(groove, track)
         fill_w = round(track.w * self.value)
         if fill_w >= TRACK_H:
             # quantised to 2 px so a drag caches a bounded number of fills
             fw = fill_w // 2 * 2
-            fill = assets.derived(("slider-fill", fw, TRACK_H),
-                                  lambda: pill((fw, TRACK_H), GOLD_TOP, GOLD_BOTTOM, GOLD_EDGE, 1))
+            fill = assets.derived(
+                ("slider-fill", fw, TRACK_H), lambda: pill((fw, TRACK_H), GOLD_TOP, GOLD_BOTTOM, GOLD_EDGE, 1)
+            )
             surface.blit(fill, track.topleft)
         d = self.knob_d
         if self.hover_t > 0.05:

@@ -136,8 +136,10 @@ class Toggle:
         r = self.rect
         level = round(self.t * LEVELS)
         hot = self.hover_t > 0.5
-        track = assets.derived(("toggle-track", r.size, level, hot, self.enabled),
-                               lambda: _track(r.size, level / LEVELS, hot, self.enabled))
+        track = assets.derived(
+            ("toggle-track", r.size, level, hot, self.enabled),
+            lambda: _track(r.size, level / LEVELS, hot, self.enabled),
+        )
         surface.blit(track, r)
         d = r.h - 8
         color = _mix(KNOB_OFF, KNOB, self.t)

@@ -22,18 +22,82 @@ IMG = ASSETS / "images"
 GAMES = ("stones", "warlords", "tombraider")
 
 SYMBOLS = {
-    "stones": ["ten", "jack", "queen", "king", "ace", "serpent", "wolf", "bull", "owl", "deer",
-               "wild", "scatter"],
-    "warlords": ["samurai", "priestess", "barbarian", "wolf", "panther", "boar", "samurai_helmet",
-                 "priestess_mask", "barbarian_helmet", "wild", "scatter_blue", "scatter_green",
-                 "scatter_red", "blank"],
-    "tombraider": ["portrait", "key", "passport", "climber", "rider", "gunslinger", "sword",
-                   "ace", "king", "queen", "jack", "ten"],
+    "stones": [
+        "ten",
+        "jack",
+        "queen",
+        "king",
+        "ace",
+        "serpent",
+        "wolf",
+        "bull",
+        "owl",
+        "deer",
+        "wild",
+        "scatter",
+    ],
+    "warlords": [
+        "samurai",
+        "priestess",
+        "barbarian",
+        "wolf",
+        "panther",
+        "boar",
+        "samurai_helmet",
+        "priestess_mask",
+        "barbarian_helmet",
+        "wild",
+        "scatter_blue",
+        "scatter_green",
+        "scatter_red",
+        "blank",
+    ],
+    "tombraider": [
+        "portrait",
+        "key",
+        "passport",
+        "climber",
+        "rider",
+        "gunslinger",
+        "sword",
+        "ace",
+        "king",
+        "queen",
+        "jack",
+        "ten",
+    ],
 }
-UI_ICONS = ["settings", "sound", "mute", "paytable", "rules", "autoplay", "history", "plus",
-            "minus", "left", "right", "close", "back", "fullscreen"]
-TABLETS = ["closed", "hover", "spins_2", "spins_3", "spins_4", "spins_5", "spins_10", "mult_1",
-           "mult_2", "wild_reel_2", "wild_reel_4", "wild_deer", "wild_owl"]
+UI_ICONS = [
+    "settings",
+    "sound",
+    "mute",
+    "paytable",
+    "rules",
+    "autoplay",
+    "history",
+    "plus",
+    "minus",
+    "left",
+    "right",
+    "close",
+    "back",
+    "fullscreen",
+]
+TABLETS = [
+    "closed",
+    "hover",
+    "spins_2",
+    "spins_3",
+    "spins_4",
+    "spins_5",
+    "spins_10",
+    "mult_1",
+    "mult_2",
+    "wild_reel_2",
+    "wild_reel_4",
+    "wild_deer",
+    "wild_owl",
+]
 LOCATIONS = ["london", "ghana", "cambodia", "peru", "tokyo"]
 
 
@@ -84,10 +148,27 @@ def _images() -> dict[str, tuple[int, int] | None]:
 
 IMAGES = _images()
 
-SOUNDS = [f"common/{n}.ogg" for n in (
-    "spin_loop", "reel_stop", "anticipation", "line_win", "win_small", "win_big", "win_mega",
-    "coin_tick", "click", "reveal", "trap", "clash", "gunshot", "fanfare", "scatter_land",
-    "feature_end")] + [f"warlords/scatter_{c}.ogg" for c in ("blue", "green", "red")]
+SOUNDS = [
+    f"common/{n}.ogg"
+    for n in (
+        "spin_loop",
+        "reel_stop",
+        "anticipation",
+        "line_win",
+        "win_small",
+        "win_big",
+        "win_mega",
+        "coin_tick",
+        "click",
+        "reveal",
+        "trap",
+        "clash",
+        "gunshot",
+        "fanfare",
+        "scatter_land",
+        "feature_end",
+    )
+] + [f"warlords/scatter_{c}.ogg" for c in ("blue", "green", "red")]
 MUSIC = [f"{g}/music.ogg" for g in GAMES] + ["common/lobby_music.ogg"]
 FONTS = ["display.ttf", "display_regular.ttf", "text.ttf", "text_bold.ttf"]
 
@@ -210,8 +291,16 @@ def test_font_licences_present():
 
 def test_credits_name_every_source():
     text = (ASSETS / "CREDITS.md").read_text()
-    for needle in ("game-icons.net", "Lorc, Delapouite", "CC BY 3.0", "OpenMoji", "CC BY-SA 4.0",
-                   "Cinzel", "Lato", "OFL"):
+    for needle in (
+        "game-icons.net",
+        "Lorc, Delapouite",
+        "CC BY 3.0",
+        "OpenMoji",
+        "CC BY-SA 4.0",
+        "Cinzel",
+        "Lato",
+        "OFL",
+    ):
         assert needle in text
 
 
@@ -224,8 +313,7 @@ def test_generator_is_reproducible(tmp_path):
     """Rebuilding the sounds and the map gives byte-identical files (images are checked by
     `python -m tools.assets.make_assets --check`, which takes a few minutes)."""
     if importlib.util.find_spec("soundfile") is None:
-        pytest.skip("generator-only packages not installed (pip install -r "
-                    "tools/requirements-assets.txt)")
+        pytest.skip("generator-only packages not installed (pip install -r tools/requirements-assets.txt)")
     from tools.assets import make_assets, sources
 
     if sources.missing_inputs():
@@ -236,7 +324,8 @@ def test_generator_is_reproducible(tmp_path):
 
     for name in ("common/click", "common/reel_stop", "warlords/scatter_red"):
         write_ogg(tmp_path / f"{name}.ogg", sfx.EFFECTS[name](), quality=0.5)
-        assert (tmp_path / f"{name}.ogg").read_bytes() == (
-            ASSETS / "sounds" / f"{name}.ogg").read_bytes(), name
+        assert (tmp_path / f"{name}.ogg").read_bytes() == (ASSETS / "sounds" / f"{name}.ogg").read_bytes(), (
+            name
+        )
     for rel in ("assets/maps/world.tmx", "assets/maps/world_tiles.png"):
         assert (tmp_path / rel).read_bytes() == (ROOT / rel).read_bytes(), rel

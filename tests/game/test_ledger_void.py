@@ -175,26 +175,47 @@ def test_the_database_allows_only_the_void_path(ledger: Ledger) -> None:
         # not tied to a round, or negative: the trigger or the CHECK, whichever runs first
         (lambda: refund(None), "CHECK|no win"),
         (lambda: refund(open_, -100), "CHECK|no win"),
-        (lambda: conn.execute("UPDATE rounds SET status = 'void', void_reason = 'x', "
-                              "finished_at = 'x', balance_after_cents = 0 WHERE id = ?", (open_,)),
-         "only together with its refund"),
-        (lambda: conn.execute("UPDATE rounds SET status = 'open', void_reason = NULL WHERE id = ?",
-                              (voided,)), "void round is final|can only be void"),
-        (lambda: conn.execute("UPDATE rounds SET balance_after_cents = 1 WHERE id = ?", (voided,)),
-         "void round is final"),
-        (lambda: conn.execute(
-            "INSERT INTO transactions (kind, amount_cents, balance_after_cents, round_id, at) "
-            "VALUES ('win', 0, 0, ?, 'x')", (voided,)), "never credited"),
-        (lambda: conn.execute("INSERT INTO choices VALUES (?, 0, 1, 'x')", (voided,)),
-         "only while their round is open"),
+        (
+            lambda: conn.execute(
+                "UPDATE rounds SET status = 'void', void_reason = 'x', "
+                "finished_at = 'x', balance_after_cents = 0 WHERE id = ?",
+                (open_,),
+            ),
+            "only together with its refund",
+        ),
+        (
+            lambda: conn.execute(
+                "UPDATE rounds SET status = 'open', void_reason = NULL WHERE id = ?", (voided,)
+            ),
+            "void round is final|can only be void",
+        ),
+        (
+            lambda: conn.execute("UPDATE rounds SET balance_after_cents = 1 WHERE id = ?", (voided,)),
+            "void round is final",
+        ),
+        (
+            lambda: conn.execute(
+                "INSERT INTO transactions (kind, amount_cents, balance_after_cents, round_id, at) "
+                "VALUES ('win', 0, 0, ?, 'x')",
+                (voided,),
+            ),
+            "never credited",
+        ),
+        (
+            lambda: conn.execute("INSERT INTO choices VALUES (?, 0, 1, 'x')", (voided,)),
+            "only while their round is open",
+        ),
         (lambda: conn.execute("UPDATE meters SET refunded_cents = 0"), "only increase"),
         (lambda: conn.execute("DELETE FROM rounds WHERE id = ?", (voided,)), "never deleted"),
-        (lambda: conn.execute(
-            "INSERT INTO rounds (game_id, game_sha256, engine_version, seed, lines, level, "
-            "coin_value_cents, bet_cents, status, balance_before_cents, balance_after_cents, "
-            "started_at, finished_at, void_reason) "
-            "VALUES ('g', 's', '1', '1', 20, 1, 5, 100, 'void', 0, 0, 'x', 'x', 'r')"),
-         "only after it began"),
+        (
+            lambda: conn.execute(
+                "INSERT INTO rounds (game_id, game_sha256, engine_version, seed, lines, level, "
+                "coin_value_cents, bet_cents, status, balance_before_cents, balance_after_cents, "
+                "started_at, finished_at, void_reason) "
+                "VALUES ('g', 's', '1', '1', 20, 1, 5, 100, 'void', 0, 0, 'x', 'x', 'r')"
+            ),
+            "only after it began",
+        ),
     ]
     for attempt, message in refusals:
         with pytest.raises(sqlite3.IntegrityError, match=message):
@@ -204,8 +225,10 @@ def test_the_database_allows_only_the_void_path(ledger: Ledger) -> None:
     conn.execute("BEGIN")
     refund(open_)
     with pytest.raises(sqlite3.IntegrityError, match="can only be void"):
-        conn.execute("UPDATE rounds SET status = 'closed', win_coins = 0, win_cents = 0, "
-                     "capped = 0 WHERE id = ?", (open_,))
+        conn.execute(
+            "UPDATE rounds SET status = 'closed', win_coins = 0, win_cents = 0, capped = 0 WHERE id = ?",
+            (open_,),
+        )
     conn.execute("ROLLBACK")
     assert ledger.verify() == []
 
@@ -229,7 +252,8 @@ def make_v1_file(path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
             led.record_choice(pending, 9)
             held = {
                 "rounds": led._conn.execute(
-                    f"SELECT {ledger_module._V1_ROUND_COLUMNS} FROM rounds ORDER BY id").fetchall(),
+                    f"SELECT {ledger_module._V1_ROUND_COLUMNS} FROM rounds ORDER BY id"
+                ).fetchall(),
                 "journal": led._conn.execute("SELECT * FROM transactions ORDER BY id").fetchall(),
                 "choices": led._conn.execute("SELECT * FROM choices ORDER BY round_id, seq").fetchall(),
                 "sessions": led._conn.execute("SELECT * FROM sessions").fetchall(),
@@ -268,8 +292,10 @@ def test_a_v1_file_upgrades_on_open(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         # every row kept, with its id
-        assert conn.execute(
-            f"SELECT {ledger_module._V1_ROUND_COLUMNS} FROM rounds ORDER BY id").fetchall() == held["rounds"]
+        assert (
+            conn.execute(f"SELECT {ledger_module._V1_ROUND_COLUMNS} FROM rounds ORDER BY id").fetchall()
+            == held["rounds"]
+        )
         assert conn.execute("SELECT * FROM transactions ORDER BY id").fetchall() == held["journal"]
         assert conn.execute("SELECT * FROM choices ORDER BY round_id, seq").fetchall() == held["choices"]
         assert conn.execute("SELECT * FROM sessions").fetchall() == held["sessions"]
@@ -362,7 +388,11 @@ def run_children(jobs: list[tuple[str, str, int]], width: int = 6) -> list[list]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
     proc = subprocess.run(
         [sys.executable, "-c", CHILD, json.dumps(jobs), str(width)],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     return [json.loads(line) for line in proc.stdout.splitlines()]

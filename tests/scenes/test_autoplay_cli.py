@@ -21,9 +21,24 @@ def test_autoplay_200_rounds_turbo(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     started = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, "main.py", "--game", "stones", "--data-dir", str(data), "--seed", "1",
-         "--autoplay", str(ROUNDS), "--turbo"],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=180,
+        [
+            sys.executable,
+            "main.py",
+            "--game",
+            "stones",
+            "--data-dir",
+            str(data),
+            "--seed",
+            "1",
+            "--autoplay",
+            str(ROUNDS),
+            "--turbo",
+        ],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     elapsed = time.monotonic() - started
     assert proc.returncode == 0, proc.stderr[-2000:]

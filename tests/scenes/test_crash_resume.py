@@ -29,7 +29,7 @@ from game.round import play_round
 
 REPO = Path(__file__).resolve().parents[2]
 
-CHILD = r'''
+CHILD = r"""
 import json, os, sys, time
 sys.path.insert(0, REPO)
 import pygame
@@ -113,7 +113,7 @@ else:  # resume: the app reopens the game of the open round and its picker
            choices=list(r.choices), bet_cents=r.bet_cents, win_cents=r.win_cents,
            balance_on_resume=balance_on_resume, balance=led.balance_cents, verify=led.verify())
     ctx.ledger.close()
-'''
+"""
 
 
 def feature_session_seed() -> int:
@@ -126,13 +126,18 @@ def feature_session_seed() -> int:
 
 
 def child_env() -> dict[str, str]:
-    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
 
 
 def launch(script: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, str(script), *args], cwd=REPO, env=child_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, str(script), *args],
+        cwd=REPO,
+        env=child_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def read_report(proc: subprocess.Popen, timeout: float = 120.0) -> dict:

@@ -97,8 +97,11 @@ def test_a_free_spins_round_through_posted_events(app):
         assert len(ledger.open_round().choices) == len(clicked)
 
     step_until(app, lambda: stack.top is reels and reels.free_mode)
-    step_until(app, lambda: ledger.open_round() is None and stack.top is reels
-               and not reels.driver.active, limit=60000)
+    step_until(
+        app,
+        lambda: ledger.open_round() is None and stack.top is reels and not reels.driver.active,
+        limit=60000,
+    )
     rounds = ledger.history(10)
     assert len(rounds) == 1
     r = rounds[0]

@@ -32,8 +32,9 @@ def test_draw_changes_nothing(ctx, display):
     assert before == (intro.t, intro.logo_y, intro.logo.get_alpha(), intro._glint_index, len(intro.sparks))
 
 
-@pytest.mark.parametrize("act", [Act.SPIN, Act.CONFIRM, Act.ANY_KEY, Act.POINTER_UP, Act.BACK, Act.HISTORY,
-                                 Act.PAYTABLE])
+@pytest.mark.parametrize(
+    "act", [Act.SPIN, Act.CONFIRM, Act.ANY_KEY, Act.POINTER_UP, Act.BACK, Act.HISTORY, Act.PAYTABLE]
+)
 def test_skip_goes_to_lobby(ctx, act):
     st = SceneStack()
     st.push(IntroScene(ctx))

@@ -231,8 +231,9 @@ def test_startup_routing(ctx):
 
     # an unfinished round opens its game directly, whatever the flags say
     loaded = ctx.games["stones"]
-    ctx.ledger.begin_round("stones", loaded.sha256, ENGINE_VERSION, default_bet(loaded.definition), 12345,
-                           ctx.session_id)
+    ctx.ledger.begin_round(
+        "stones", loaded.sha256, ENGINE_VERSION, default_bet(loaded.definition), 12345, ctx.session_id
+    )
     scenes = initial_scenes(ctx)
     assert [type(s).__name__ for s in scenes] == ["LobbyScene", "ReelsScene"]
     assert scenes[1].game_id == "stones"

@@ -50,7 +50,8 @@ def test_a_changed_data_file_changes_the_page(tmp_path, monkeypatch):
     old = "deer    = { 2 = 5, 3 = 50, 4 = 200, 5 = 750 }"
     assert old in text
     (root / "games" / "stones" / "game.toml").write_text(
-        text.replace(old, "deer    = { 2 = 5, 3 = 50, 4 = 200, 5 = 800 }"), encoding="utf-8")
+        text.replace(old, "deer    = { 2 = 5, 3 = 50, 4 = 200, 5 = 800 }"), encoding="utf-8"
+    )
     monkeypatch.setenv(ASSETS_ENV, str(root))
     games = load_all_games(assets_root())  # what the app does with REELHOUSE_ASSETS
     pages = build_pages(games["stones"].definition, BET)

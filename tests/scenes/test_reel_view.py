@@ -41,8 +41,14 @@ def event_for(defn, stops, reel_set="base", mode="base", wild_reels=()):
             grid.append(["wild"] * defn.rows)
         else:
             grid.append([strip[(stop + r) % len(strip)] for r in range(defn.rows)])
-    return SpinEvent(mode=mode, reel_set=reel_set, stops=list(stops), grid=grid,
-                     wild_symbols=["wild"], wild_reels=list(wild_reels))
+    return SpinEvent(
+        mode=mode,
+        reel_set=reel_set,
+        stops=list(stops),
+        grid=grid,
+        wild_symbols=["wild"],
+        wild_reels=list(wild_reels),
+    )
 
 
 def run_until_rest(view, dt=DT, limit=20.0, slam_at=None):
@@ -134,8 +140,10 @@ def find_stops(defn, want, rng, tries=200_000):
     strips = defn.reel_sets["base"]
     for _ in range(tries):
         stops = random_stops(defn, rng)
-        counts = [sum(1 for r in range(3) if strips[i][(stops[i] + r) % len(strips[i])] == "scatter")
-                  for i in range(5)]
+        counts = [
+            sum(1 for r in range(3) if strips[i][(stops[i] + r) % len(strips[i])] == "scatter")
+            for i in range(5)
+        ]
         if want(counts):
             return stops, counts
     raise AssertionError("no stops found")
@@ -178,8 +186,12 @@ def test_no_anticipation_in_free_spins(defn, art):
     rng = random.Random(5)
     for _ in range(100_000):
         stops = random_stops(defn, rng, "free")
-        if sum(1 for r in range(3) for i in (0, 1) if strips[i][(stops[i] + r) % len(strips[i])]
-               == "scatter") >= 2:
+        if (
+            sum(
+                1 for r in range(3) for i in (0, 1) if strips[i][(stops[i] + r) % len(strips[i])] == "scatter"
+            )
+            >= 2
+        ):
             break
     view.spin(event_for(defn, stops, reel_set="free", mode="free"), NORMAL)
     assert view.anticipation_reels == ()
@@ -263,9 +275,12 @@ def test_resting_columns_drawn_over_a_backdrop_match_the_symbol_by_symbol_draw(d
     pygame.init()
     view = ReelView(defn, _translucent_art(defn))
     back = _backdrop()
-    for stops, emphasis in (([1, 2, 3, 4, 5], None), ([7, 3, 9, 0, 2], None),
-                            ([7, 3, 9, 0, 2], frozenset({(0, 0), (1, 1), (2, 2)})),
-                            ([7, 3, 9, 0, 2], frozenset({(0, 1)}))):
+    for stops, emphasis in (
+        ([1, 2, 3, 4, 5], None),
+        ([7, 3, 9, 0, 2], None),
+        ([7, 3, 9, 0, 2], frozenset({(0, 0), (1, 1), (2, 2)})),
+        ([7, 3, 9, 0, 2], frozenset({(0, 1)})),
+    ):
         view.set_wild_symbols(["wild", defn.symbol_ids[2], defn.symbol_ids[5]])
         view.spin(event_for(defn, stops), NORMAL)
         run_until_rest(view)

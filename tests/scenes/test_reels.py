@@ -103,11 +103,21 @@ def test_draw_changes_nothing(ctx, display, win_session_seed):
     stack, scene = make(ctx, win_session_seed)
     stack.handle(Intent(Act.SPIN))
     for _ in range(240):
-        before = ([r.pos for r in scene.view.reels], scene.waiting, scene.hud.win_shown,
-                  scene.presenter.phase, scene.clock)
+        before = (
+            [r.pos for r in scene.view.reels],
+            scene.waiting,
+            scene.hud.win_shown,
+            scene.presenter.phase,
+            scene.clock,
+        )
         stack.draw(display)
-        after = ([r.pos for r in scene.view.reels], scene.waiting, scene.hud.win_shown,
-                 scene.presenter.phase, scene.clock)
+        after = (
+            [r.pos for r in scene.view.reels],
+            scene.waiting,
+            scene.hud.win_shown,
+            scene.presenter.phase,
+            scene.clock,
+        )
         assert before == after
         stack.update(DT)
 
@@ -157,8 +167,7 @@ def test_insufficient_balance_offers_a_top_up(tmp_path, assets, audio, display):
     from scenes.context import LaunchOptions
 
     with Ledger.open(tmp_path / "l.sqlite3", start_balance_cents=0) as led:
-        ctx = build_context(LaunchOptions(data_dir=tmp_path, seed=3), assets=assets, audio=audio,
-                            ledger=led)
+        ctx = build_context(LaunchOptions(data_dir=tmp_path, seed=3), assets=assets, audio=audio, ledger=led)
         stack, scene = make(ctx)
         stack.handle(Intent(Act.SPIN))
         assert not scene.driver.active and led.count_rounds() == 0
@@ -254,8 +263,15 @@ def test_celebration_smoke_and_skip(ctx, display):
     for tier, reduced in (("big", False), ("mega", False), ("mega", True)):
         stack = SceneStack()
         stack.push(Scene())
-        cel = CelebrationScene(ctx.assets, SoundDirector(ctx.audio, "stones"), tier, 4000, 5,
-                               reduced_motion=reduced, on_done=lambda: done.append(True))
+        cel = CelebrationScene(
+            ctx.assets,
+            SoundDirector(ctx.audio, "stones"),
+            tier,
+            4000,
+            5,
+            reduced_motion=reduced,
+            on_done=lambda: done.append(True),
+        )
         stack.push(cel)
         run(stack, display, 60)
         assert 0 < cel.shown < 4000
@@ -284,8 +300,10 @@ def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_see
         stack.update(DT)
         if p.message:
             seen.add(p.message)
-    expected = {f"LINE {w.line}: {w.coins:,} coins" if w.kind == "line"
-                else f"SCATTER: {w.coins:,} coins" for w in spin.wins}
+    expected = {
+        f"LINE {w.line}: {w.coins:,} coins" if w.kind == "line" else f"SCATTER: {w.coins:,} coins"
+        for w in spin.wins
+    }
     assert seen == expected
     # hovering a line marker previews that line
     lr, _ = p.marker_rects[6]

@@ -104,8 +104,9 @@ def test_stop_on_any_win(ctx, display):
 def test_stop_when_a_single_win_reaches_the_amount(ctx, display):
     stack, scene = make(ctx)
     amount = 200
-    rounds = play_autoplay(stack, display, scene,
-                           AutoplayConfig(rounds=1000, single_win_exceeds_cents=amount))
+    rounds = play_autoplay(
+        stack, display, scene, AutoplayConfig(rounds=1000, single_win_exceeds_cents=amount)
+    )
     assert scene.auto.stop_reason is StopReason.SINGLE_WIN
     assert rounds[-1].win_cents >= amount  # "exceeds or equals"
     assert all(r.win_cents < amount for r in rounds[:-1])
@@ -114,8 +115,7 @@ def test_stop_when_a_single_win_reaches_the_amount(ctx, display):
 def test_stop_when_cash_increases_or_decreases_by(ctx, display):
     start = ctx.ledger.balance_cents
     stack, scene = make(ctx)
-    rounds = play_autoplay(stack, display, scene,
-                           AutoplayConfig(rounds=1000, cash_decreases_by_cents=500))
+    rounds = play_autoplay(stack, display, scene, AutoplayConfig(rounds=1000, cash_decreases_by_cents=500))
     assert scene.auto.stop_reason is StopReason.CASH_DECREASE
     after = [start]
     for r in rounds:
@@ -124,8 +124,9 @@ def test_stop_when_cash_increases_or_decreases_by(ctx, display):
 
     start = ctx.ledger.balance_cents
     count = len(rounds)
-    rounds = play_autoplay(stack, display, scene,
-                           AutoplayConfig(rounds=1000, cash_increases_by_cents=100))[count:]
+    rounds = play_autoplay(stack, display, scene, AutoplayConfig(rounds=1000, cash_increases_by_cents=100))[
+        count:
+    ]
     assert scene.auto.stop_reason is StopReason.CASH_INCREASE
     after = [start]
     for r in rounds:
@@ -139,8 +140,7 @@ def test_stop_when_the_balance_cannot_cover_the_bet(tmp_path, assets, audio, dis
     from scenes.context import LaunchOptions
 
     with Ledger.open(tmp_path / "l.sqlite3", start_balance_cents=400) as led:
-        ctx = build_context(LaunchOptions(data_dir=tmp_path, seed=3), assets=assets, audio=audio,
-                            ledger=led)
+        ctx = build_context(LaunchOptions(data_dir=tmp_path, seed=3), assets=assets, audio=audio, ledger=led)
         stack, scene = make(ctx, seed=3)
         play_autoplay(stack, display, scene, AutoplayConfig(rounds=1000))
         assert scene.auto.stop_reason is StopReason.INSUFFICIENT_FUNDS

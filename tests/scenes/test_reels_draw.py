@@ -21,8 +21,9 @@ def plain_draw(scene: ReelsScene, surface: pygame.Surface) -> None:
     if scene.trigger_cells is not None:
         scene.view.draw(surface, scene.clock, scene.trigger_cells, scene.presenter.pulse)
     else:
-        scene.view.draw(surface, scene.clock, scene.presenter.emphasis, scene.presenter.pulse,
-                        scene.presenter.cell_frame)
+        scene.view.draw(
+            surface, scene.clock, scene.presenter.emphasis, scene.presenter.pulse, scene.presenter.cell_frame
+        )
     idle = not scene.driver.active
     hover = scene.hover_line if idle and scene.hover_line is not None else None
     scene.presenter.draw_lines(surface, hover)

@@ -173,6 +173,7 @@ def test_a_language_switch_reaches_the_picker_and_the_free_spins_tags(ctx, displ
     defn = ctx.games["stones"].definition
     from game.events import StoneReveal
 
-    assert feature_name(StoneReveal(kind="spins", value=3, key="spins_3"), defn, scene.tr) == \
-        "+3 GIROS GRATIS"
+    assert (
+        feature_name(StoneReveal(kind="spins", value=3, key="spins_3"), defn, scene.tr) == "+3 GIROS GRATIS"
+    )
     assert scene.view.art.wild_tag is scene.assets.derived(("reels-wild-tag", "COMODÍN"), lambda: None)

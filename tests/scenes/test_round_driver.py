@@ -74,9 +74,11 @@ class SpyLedger:
     def __getattr__(self, name):
         attr = getattr(self.inner, name)
         if callable(attr) and name in ("begin_round", "record_choice", "finish_round"):
+
             def wrapped(*a, **k):
                 self.log.append(name)
                 return attr(*a, **k)
+
             return wrapped
         return attr
 
@@ -200,8 +202,7 @@ def test_resume_refuses_changed_game_data(tmp_path, loaded, bet, feature_seed):
         assert not driver.active
 
 
-def test_an_updated_game_voids_the_open_round_and_refunds_it(tmp_path, loaded, bet, feature_seed,
-                                                            plain_seed):
+def test_an_updated_game_voids_the_open_round_and_refunds_it(tmp_path, loaded, bet, feature_seed, plain_seed):
     """After an update the open round cannot be replayed: refused, voided, refunded, unblocked."""
     path = tmp_path / "ledger.sqlite3"
     with Ledger.open(path) as led:
@@ -243,8 +244,7 @@ def test_an_updated_game_voids_the_open_round_and_refunds_it(tmp_path, loaded, b
         assert [r.status for r in led.history(2)] == ["closed", "void"]
 
 
-def test_another_engine_version_or_a_failing_replay_is_refused_too(tmp_path, loaded, bet,
-                                                                  feature_seed):
+def test_another_engine_version_or_a_failing_replay_is_refused_too(tmp_path, loaded, bet, feature_seed):
     with Ledger.open(tmp_path / "l.sqlite3") as led:
         start = led.balance_cents
         driver = RoundDriver(led, loaded, FixedSeeds(), None)

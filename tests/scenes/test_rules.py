@@ -25,12 +25,17 @@ from scenes.stack import Scene, SceneStack
 
 
 def test_parse_headings_paragraphs_bullets_and_comments():
-    text = ("# Title\n<!-- hidden\n-->\n## One\n\nA para\ncontinued.\n\n- bullet one\n- bullet\n  two\n"
-            "## Two\n\nx\n")
+    text = (
+        "# Title\n<!-- hidden\n-->\n## One\n\nA para\ncontinued.\n\n- bullet one\n- bullet\n  two\n"
+        "## Two\n\nx\n"
+    )
     secs = parse_rules(text)
     assert [s.title for s in secs] == ["One", "Two"]
     assert [(b.text, b.bullet) for b in secs[0].blocks] == [
-        ("A para continued.", False), ("bullet one", True), ("bullet two", True)]
+        ("A para continued.", False),
+        ("bullet one", True),
+        ("bullet two", True),
+    ]
 
 
 def test_rules_text_agrees_with_the_game_data(assets):

@@ -170,8 +170,13 @@ def test_toggle_and_choice_widgets(display, assets):
     assert t.t > 0.99
     t.draw(display, assets)
     picked = []
-    c = Choice(pygame.Rect(100, 100, 196, 36), values=["a", "b", "c"], value="a", format_value=str.upper,
-               on_change=picked.append)
+    c = Choice(
+        pygame.Rect(100, 100, 196, 36),
+        values=["a", "b", "c"],
+        value="a",
+        format_value=str.upper,
+        on_change=picked.append,
+    )
     c.step(-1)
     c.activate()
     assert picked == ["c", "a"]

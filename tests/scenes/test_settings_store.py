@@ -27,8 +27,14 @@ def test_round_trip(tmp_path):
 
 @pytest.mark.parametrize(
     "content",
-    [b"{not json", b"\xff\xfe\x00", b"[1, 2]", json.dumps({"master_volume": 7}).encode(),
-     json.dumps({"bogus": True}).encode(), json.dumps({"version": 99}).encode()],
+    [
+        b"{not json",
+        b"\xff\xfe\x00",
+        b"[1, 2]",
+        json.dumps({"master_volume": 7}).encode(),
+        json.dumps({"bogus": True}).encode(),
+        json.dumps({"version": 99}).encode(),
+    ],
 )
 def test_damaged_file_moved_aside(tmp_path, content):
     path = tmp_path / "settings.json"

@@ -29,8 +29,14 @@ def test_new_fields_defaults_and_round_trip(tmp_path):
     assert (s.intro_movie, s.display_currency, s.language, s.reality_check_minutes) == (True, "EUR", "en", 0)
     assert s.currency_symbol == "€" and s.version == SETTINGS_VERSION == 2
     path = tmp_path / "settings.json"
-    changed = Settings(intro_movie=False, display_currency="GBP", language="es", reality_check_minutes=30,
-                       master_volume=0.35, quick_spin=True)
+    changed = Settings(
+        intro_movie=False,
+        display_currency="GBP",
+        language="es",
+        reality_check_minutes=30,
+        master_volume=0.35,
+        quick_spin=True,
+    )
     save_settings(path, changed)
     loaded, msg = load_settings(path)
     assert msg is None and loaded == changed
@@ -49,8 +55,9 @@ def test_currency_symbol_still_works():
     assert Settings(currency_symbol="$", display_currency="GBP").currency_symbol == "£"
 
 
-@pytest.mark.parametrize("field,value", [("reality_check_minutes", 7), ("language", "fr"),
-                                         ("display_currency", "JPY")])
+@pytest.mark.parametrize(
+    "field,value", [("reality_check_minutes", 7), ("language", "fr"), ("display_currency", "JPY")]
+)
 def test_new_fields_are_validated(field, value):
     with pytest.raises(ValidationError):
         Settings(**{field: value})
@@ -58,9 +65,21 @@ def test_new_fields_are_validated(field, value):
 
 def test_version_1_file_is_upgraded_not_set_aside(tmp_path):
     path = tmp_path / "settings.json"
-    v1 = {"version": 1, "intro_screen": False, "quick_spin": True, "space_to_spin": True, "ambience": False,
-          "sound_effects": True, "master_volume": 0.4, "music_volume": 0.5, "effects_volume": 0.9,
-          "fullscreen": False, "graphics_quality": "low", "reduced_motion": True, "currency_symbol": "£"}
+    v1 = {
+        "version": 1,
+        "intro_screen": False,
+        "quick_spin": True,
+        "space_to_spin": True,
+        "ambience": False,
+        "sound_effects": True,
+        "master_volume": 0.4,
+        "music_volume": 0.5,
+        "effects_volume": 0.9,
+        "fullscreen": False,
+        "graphics_quality": "low",
+        "reduced_motion": True,
+        "currency_symbol": "£",
+    }
     path.write_text(json.dumps(v1), encoding="utf-8")
     s, msg = load_settings(path)
     assert msg is None and not _kept(tmp_path)

@@ -7,8 +7,9 @@ from scenes.stack import Scene, SceneStack
 
 
 class Probe(Scene):
-    def __init__(self, name: str, log: list, *, modal: bool = True, opaque: bool = True,
-                 consume: bool = False) -> None:
+    def __init__(
+        self, name: str, log: list, *, modal: bool = True, opaque: bool = True, consume: bool = False
+    ) -> None:
         super().__init__()
         self.name, self.log, self.modal, self.opaque, self.consume = name, log, modal, opaque, consume
         self.updates = 0

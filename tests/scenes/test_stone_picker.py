@@ -52,10 +52,16 @@ def setup(ctx, display, seed):
         stack = SceneStack()
         stack.push(Scene())
         picker = StonePickerScene(
-            ctx.assets, SoundDirector(ctx.audio, "stones"), loaded.definition,
-            events if events is not None else first, choose=driver.choose,
-            on_finished=finished.append, on_leave=lambda: left.append(True), trigger=trigger,
-            auto_pick=auto_pick, resumed=resumed,
+            ctx.assets,
+            SoundDirector(ctx.audio, "stones"),
+            loaded.definition,
+            events if events is not None else first,
+            choose=driver.choose,
+            on_finished=finished.append,
+            on_leave=lambda: left.append(True),
+            trigger=trigger,
+            auto_pick=auto_pick,
+            resumed=resumed,
         )
         stack.push(picker)
         return stack, picker
@@ -157,5 +163,6 @@ def test_feature_names(ctx):
     assert feature_name(StoneReveal(kind="spins", value=3, key="spins_3"), defn) == "+3 FREE SPINS"
     assert feature_name(StoneReveal(kind="multiplier", value=2, key="mult_2"), defn) == "+x2 MULTIPLIER"
     assert feature_name(StoneReveal(kind="wild_reel", value=2, key="wild_reel_2"), defn) == "WILD REEL 2"
-    assert feature_name(StoneReveal(kind="wild_symbol", symbol="deer", key="wild_deer"), defn) == \
-        "DEER IS WILD"
+    assert (
+        feature_name(StoneReveal(kind="wild_symbol", symbol="deer", key="wild_deer"), defn) == "DEER IS WILD"
+    )

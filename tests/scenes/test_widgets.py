@@ -64,8 +64,11 @@ def test_hover_and_pressed_states():
 
 def test_double_click_hook_uses_update_time():
     singles, doubles = [], []
-    b = Button(pygame.Rect(0, 0, 50, 50), on_click=lambda: singles.append(1),
-               on_double_click=lambda: doubles.append(1))
+    b = Button(
+        pygame.Rect(0, 0, 50, 50),
+        on_click=lambda: singles.append(1),
+        on_double_click=lambda: doubles.append(1),
+    )
     _click(b, (5, 5))
     b.update(0.2)
     _click(b, (5, 5))
@@ -87,8 +90,9 @@ def test_without_double_hook_every_click_is_a_click():
 
 def test_selector_steps_and_bounds():
     steps = []
-    s = Selector(pygame.Rect(100, 600, 200, 70), title="LINES", format_value=lambda v: f"{v}",
-                 on_step=steps.append)
+    s = Selector(
+        pygame.Rect(100, 600, 200, 70), title="LINES", format_value=lambda v: f"{v}", on_step=steps.append
+    )
     s.value = 10
     assert s.value_text == "10"
     _click(s, s.plus.rect.center)

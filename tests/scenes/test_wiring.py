@@ -174,8 +174,9 @@ def test_h_opens_every_games_history_unless_a_round_is_open(app, ctx):
     key(app, pygame.K_h)  # H again closes it
     assert app.stack.top is lobby
     loaded = ctx.games["stones"]
-    ctx.ledger.begin_round("stones", loaded.sha256, ENGINE_VERSION, default_bet(loaded.definition), 7,
-                           ctx.session_id)
+    ctx.ledger.begin_round(
+        "stones", loaded.sha256, ENGINE_VERSION, default_bet(loaded.definition), 7, ctx.session_id
+    )
     key(app, pygame.K_h)
     assert app.stack.top is lobby  # the reels scene owns the history while a round is open
 

@@ -11,9 +11,13 @@ from tools.assets import gfx, kit
 from tools.assets.gfx import F
 from tools.assets.kit import SS
 
-ROYALS = {"ten": ("10", (70, 220, 210)), "jack": ("J", (90, 160, 255)),
-          "queen": ("Q", (200, 120, 255)), "king": ("K", (110, 230, 120)),
-          "ace": ("A", (255, 190, 80))}
+ROYALS = {
+    "ten": ("10", (70, 220, 210)),
+    "jack": ("J", (90, 160, 255)),
+    "queen": ("Q", (200, 120, 255)),
+    "king": ("K", (110, 230, 120)),
+    "ace": ("A", (255, 190, 80)),
+}
 
 ANIMALS = {
     # id: (icon, enamel colours dark→light, figure colours)
@@ -25,8 +29,16 @@ ANIMALS = {
 }
 
 
-def stone_block(w: int, h: int, seed: int, *, inset: float = 6, radius: float = 18,
-                base=(128, 131, 136), rough: float = 3.0):
+def stone_block(
+    w: int,
+    h: int,
+    seed: int,
+    *,
+    inset: float = 6,
+    radius: float = 18,
+    base=(128, 131, 136),
+    rough: float = 3.0,
+):
     """A rough-hewn grey stone block with bevelled edges: (layer, mask, height, albedo)."""
     H, W = h * SS, w * SS
     sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - inset * SS, H / 2 - inset * SS, radius * SS)
@@ -66,14 +78,13 @@ def animal_symbol(name: str, seed: int) -> np.ndarray:
     # stone ring
     ring_m = gfx.cover(sd)
     ring_h = gfx.tube_height(sd, -16 * SS, 0) * 10 * SS + kit.stone_height(H, W, seed, 2 * SS)
-    ring_col = gfx.lit(kit.stone_albedo(H, W, seed, (120, 122, 128)), ring_h, strength=0.7,
-                       ambient=0.45, spec_k=0.1)
+    ring_col = gfx.lit(
+        kit.stone_albedo(H, W, seed, (120, 122, 128)), ring_h, strength=0.7, ambient=0.45, spec_k=0.1
+    )
     # carved knotwork dots on the ring
     x, y = gfx.grid(H, W)
     ang = np.arctan2(y - cy, x - cx)
-    dots = gfx.cover(np.hypot(np.hypot(x - cx, y - cy) - 66 * SS, 0) - 1.5 * SS) * (
-        np.cos(ang * 24) > 0.6
-    )
+    dots = gfx.cover(np.hypot(np.hypot(x - cx, y - cy) - 66 * SS, 0) - 1.5 * SS) * (np.cos(ang * 24) > 0.6)
     ring_col *= (1 - 0.35 * gfx.blur(dots.astype(F), 3 * SS))[..., None]
     gfx.over(out, gfx.paint(ring_col, ring_m))
     # gold inner bezel
@@ -85,8 +96,7 @@ def animal_symbol(name: str, seed: int) -> np.ndarray:
     face = gfx.ramp(1 - t, [(0, enamel[0]), (0.55, enamel[1]), (1, enamel[2])])
     face *= (1 - 0.6 * gfx.blur(1 - face_m, 12 * SS) * face_m)[..., None]
     gfx.over(out, gfx.paint(face, face_m))
-    gfx.over(out, kit.rays(H, W, cx, cy, 9, gfx.rgb(enamel[2]) * 0.6, seed)[..., :] *
-             face_m[..., None])
+    gfx.over(out, kit.rays(H, W, cx, cy, 9, gfx.rgb(enamel[2]) * 0.6, seed)[..., :] * face_m[..., None])
     gfx.over(out, bez)
     # the animal
     am = gfx.place(kit.icon(icon_name, 92 * SS), H, W, cx, cy + 2 * SS)
@@ -106,8 +116,14 @@ def wild_symbol() -> np.ndarray:
     out_glow = gfx.cover(gfx.sd_round_rect(H, W, cx, cy, 70 * SS, 70 * SS, 20 * SS))
     kit.halo(out, out_glow, (255, 200, 80), 10, 1.2)
     plate, face_m, _face_sd = kit.round_plate(
-        160, 160, radius=20, inset=6, rim_w=8,
-        face_stops=[(0, "#0c3b3a"), (0.6, "#06201f"), (1, "#031010")], seed=5)
+        160,
+        160,
+        radius=20,
+        inset=6,
+        rim_w=8,
+        face_stops=[(0, "#0c3b3a"), (0.6, "#06201f"), (1, "#031010")],
+        seed=5,
+    )
     gfx.over(out, plate)
     gfx.over(out, kit.rays(H, W, cx, cy, 12, (255, 210, 110), 3, 0.1) * face_m[..., None] * 0.9)
     tri = gfx.place(kit.icon("light-thorny-triskelion", 120 * SS), H, W, cx, cy)
@@ -166,11 +182,17 @@ def symbols() -> dict[str, np.ndarray]:
 # ----------------------------------------------------------------------------- picker tablets
 
 TABLET_FACES = {
-    "spins_2": ("+2", "SPINS"), "spins_3": ("+3", "SPINS"), "spins_4": ("+4", "SPINS"),
-    "spins_5": ("+5", "SPINS"), "spins_10": ("+10", "SPINS"),
-    "mult_1": ("+x1", "MULTIPLIER"), "mult_2": ("+x2", "MULTIPLIER"),
-    "wild_reel_2": ("2", "WILD REEL"), "wild_reel_4": ("4", "WILD REEL"),
-    "wild_deer": ("@deer", "WILD"), "wild_owl": ("@owl", "WILD"),
+    "spins_2": ("+2", "SPINS"),
+    "spins_3": ("+3", "SPINS"),
+    "spins_4": ("+4", "SPINS"),
+    "spins_5": ("+5", "SPINS"),
+    "spins_10": ("+10", "SPINS"),
+    "mult_1": ("+x1", "MULTIPLIER"),
+    "mult_2": ("+x2", "MULTIPLIER"),
+    "wild_reel_2": ("2", "WILD REEL"),
+    "wild_reel_4": ("4", "WILD REEL"),
+    "wild_deer": ("@deer", "WILD"),
+    "wild_owl": ("@owl", "WILD"),
 }
 
 
@@ -181,8 +203,7 @@ def tablet(kind: str) -> np.ndarray:
     cx, cy = W / 2, H / 2
     is_open = kind not in ("closed", "hover")
     base = (150, 152, 156) if is_open else (112, 116, 120)
-    sd, m, hf, alb = stone_block(S, S, 600 + len(kind) * 7, inset=6, radius=22, base=base,
-                                 rough=2.0)
+    sd, m, hf, alb = stone_block(S, S, 600 + len(kind) * 7, inset=6, radius=22, base=base, rough=2.0)
     if kind == "hover":
         kit.halo(out, m, (80, 255, 210), 10, 1.8)
     kit.drop(out, m, dy=4, r=6, a=0.8)
@@ -199,8 +220,7 @@ def tablet(kind: str) -> np.ndarray:
         groove = gfx.blur(tri, 3 * SS)
         glow_c = (90, 255, 210) if kind == "hover" else (60, 150, 140)
         gfx.over(out, gfx.solid(groove * m, (10, 14, 16), 0.7))
-        gfx.add(out, gfx.solid(gfx.erode(tri, 1.2 * SS) * m, glow_c) * (0.9 if kind == "hover"
-                                                                         else 0.45))
+        gfx.add(out, gfx.solid(gfx.erode(tri, 1.2 * SS) * m, glow_c) * (0.9 if kind == "hover" else 0.45))
         if kind == "hover":
             edge = gfx.cover(np.abs(sd + 3 * SS) - 1.5 * SS)
             gfx.add(out, gfx.glow(edge, (120, 255, 220), 4 * SS, 1.2))
@@ -250,15 +270,14 @@ def wild_reel() -> np.ndarray:
         runes = np.maximum(runes, r)
     word = np.zeros((H, W), F)
     for i, ch in enumerate("WILD"):
-        word = np.maximum(word, gfx.place(kit.text(ch, 64 * SS, 40 * SS), H, W, cx,
-                                          (180 + i * 40) * SS))
+        word = np.maximum(word, gfx.place(kit.text(ch, 64 * SS, 40 * SS), H, W, cx, (180 + i * 40) * SS))
     groove = gfx.blur(runes, 3 * SS)
     hf = hf - groove * 4 * SS
     col = gfx.lit(alb * (1 - 0.5 * groove[..., None]), hf, strength=0.6, ambient=0.45)
     col = col + gfx.rgb((90, 255, 210)) * gfx.erode(runes, 1 * SS)[..., None] * 0.8
     gfx.over(out, gfx.paint(np.clip(col, 0, 1), m))
     x, _y = gfx.grid(H, W)
-    gfx.add(out, gfx.solid(np.exp(-((x - cx) / (40 * SS)) ** 2) * m * 0.25, (90, 255, 210)))
+    gfx.add(out, gfx.solid(np.exp(-(((x - cx) / (40 * SS)) ** 2)) * m * 0.25, (90, 255, 210)))
     kit.halo(out, word, (255, 190, 60), 10, 1.8)
     kit.outlined(out, word, 2.5 * SS, (30, 12, 0))
     gfx.over(out, kit.emboss_metal(word, gfx.GOLD, bevel=3 * SS))

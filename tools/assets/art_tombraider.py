@@ -12,19 +12,20 @@ from tools.assets import gfx, kit
 from tools.assets.kit import SS
 from tools.assets.sources import openmoji_path
 
-ROYALS = {"ace": ("A", ["#ffd0c0", "#e8402a", "#6a0a04"]),
-          "king": ("K", ["#d0e4ff", "#2a70e8", "#061a5a"]),
-          "queen": ("Q", ["#d8ffd0", "#2ab84a", "#04400e"]),
-          "jack": ("J", ["#f4d8ff", "#a040e0", "#30064a"]),
-          "ten": ("10", ["#fff0c0", "#f09a1a", "#5a2a02"])}
+ROYALS = {
+    "ace": ("A", ["#ffd0c0", "#e8402a", "#6a0a04"]),
+    "king": ("K", ["#d0e4ff", "#2a70e8", "#061a5a"]),
+    "queen": ("Q", ["#d8ffd0", "#2ab84a", "#04400e"]),
+    "jack": ("J", ["#f4d8ff", "#a040e0", "#30064a"]),
+    "ten": ("10", ["#fff0c0", "#f09a1a", "#5a2a02"]),
+}
 SUNSET = ["#4a1006", "#b03a10", "#f08024", "#ffc860", "#fff6d8"]
 SAND = ["#f0d29a", "#c89a5a", "#7a5028"]
 
 
 def sandstone(w: int, h: int, seed: int, radius=16, inset=6):
     H, W = h * SS, w * SS
-    sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - inset * SS, H / 2 - inset * SS,
-                           radius * SS)
+    sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - inset * SS, H / 2 - inset * SS, radius * SS)
     sd = sd + (gfx.value_noise(H, W, 16, seed, 3) - 0.5) * 3 * SS
     m = gfx.cover(sd)
     hf = gfx.bevel_height(sd, 11 * SS) * 12 * SS + kit.stone_height(H, W, seed, 2.5 * SS)
@@ -71,15 +72,15 @@ def medallion(seed: int, sky=SUNSET, rim=gfx.BRONZE):
     x, y = gfx.grid(H, W)
     # a bright low sun right behind the figure so the dark silhouette reads at a glance
     t = gfx.radial_t(H, W, cx, cy + 8 * SS, 110 * SS)
-    col = gfx.ramp(1 - t, [(0, sky[0]), (0.3, sky[1]), (0.6, sky[2]), (0.82, sky[3]),
-                           (1, sky[4])])
+    col = gfx.ramp(1 - t, [(0, sky[0]), (0.3, sky[1]), (0.6, sky[2]), (0.82, sky[3]), (1, sky[4])])
     # distant hills
     hills = gfx.cover(y - (H * 0.8 + 6 * SS * np.sin(x / (17 * SS) + seed)))
     col = col * (1 - 0.55 * hills[..., None])
     col *= (1 - 0.45 * gfx.blur(1 - face_m, 12 * SS) * face_m)[..., None]
     gfx.over(out, gfx.paint(np.clip(col, 0, 1), face_m))
-    gfx.over(out, kit.rays(H, W, cx, cy + 20 * SS, 12, (255, 220, 150), seed, 0.1, 1.2)
-             * face_m[..., None] * 0.6)
+    gfx.over(
+        out, kit.rays(H, W, cx, cy + 20 * SS, 12, (255, 220, 150), seed, 0.1, 1.2) * face_m[..., None] * 0.6
+    )
     return out, face_m, rimlayer
 
 
@@ -129,17 +130,16 @@ def rider_mask(H, W):
 def portrait_mask(H, W, cx, cy, s):
     """An original adventurer head-and-shoulders silhouette, facing three-quarters left."""
     parts = [
-        gfx.sd_ellipse(H, W, cx, cy - 22 * s, 19 * s, 23 * s),              # head
+        gfx.sd_ellipse(H, W, cx, cy - 22 * s, 19 * s, 23 * s),  # head
         gfx.sd_segment(H, W, cx + 2 * s, cy - 4 * s, cx + 4 * s, cy + 12 * s, 8 * s),  # neck
-        gfx.sd_ellipse(H, W, cx + 2 * s, cy + 46 * s, 52 * s, 34 * s),      # shoulders
+        gfx.sd_ellipse(H, W, cx + 2 * s, cy + 46 * s, 52 * s, 34 * s),  # shoulders
         gfx.sd_segment(H, W, cx + 16 * s, cy - 24 * s, cx + 30 * s, cy + 4 * s, 6 * s),  # braid
         gfx.sd_segment(H, W, cx + 30 * s, cy + 4 * s, cx + 34 * s, cy + 30 * s, 4.5 * s),
-        gfx.sd_circle(H, W, cx - 17 * s, cy - 20 * s, 4 * s),                # nose hint
+        gfx.sd_circle(H, W, cx - 17 * s, cy - 20 * s, 4 * s),  # nose hint
     ]
     m = gfx.cover(np.minimum.reduce(parts))
     # strap of a backpack across the chest (cut out as a thin line)
-    strap = gfx.cover(gfx.sd_segment(H, W, cx - 30 * s, cy + 20 * s, cx + 24 * s, cy + 60 * s,
-                                     2.2 * s))
+    strap = gfx.cover(gfx.sd_segment(H, W, cx - 30 * s, cy + 20 * s, cx + 24 * s, cy + 60 * s, 2.2 * s))
     return np.clip(m - strap * 0.8, 0, 1)
 
 
@@ -155,8 +155,7 @@ def portrait_symbol() -> np.ndarray:
     t = gfx.radial_t(H, W, cx - 10 * SS, cy - 30 * SS, 80 * SS)
     face = gfx.ramp(1 - t, [(0, "#0a2426"), (0.6, "#1f6a64"), (1, "#8ad8c0")])
     gfx.over(out, gfx.paint(face, face_m))
-    gfx.over(out, kit.rays(H, W, cx, cy - 30 * SS, 12, (200, 255, 230), 4, 0.1) *
-             face_m[..., None] * 0.5)
+    gfx.over(out, kit.rays(H, W, cx, cy - 30 * SS, 12, (200, 255, 230), 4, 0.1) * face_m[..., None] * 0.5)
     pm = portrait_mask(H, W, cx, cy + 6 * SS, SS * 1.05) * face_m
     hf = gfx.blur(pm, 5 * SS) * pm
     diff, _ = gfx.shade(hf * 5 * SS, 1.0)
@@ -169,8 +168,13 @@ def portrait_symbol() -> np.ndarray:
     rm = gfx.cover(rib)
     kit.drop(out, rm, dy=3, r=4)
     rrim, rin = kit.rim_ring(rib, 3 * SS, gfx.GOLD)
-    gfx.over(out, gfx.paint(gfx.ramp(gfx.linear_t(H, W, 90, None, 134 * SS, 32 * SS),
-                                     [(0, "#b0261a"), (1, "#4a0604")]), gfx.cover(rin)))
+    gfx.over(
+        out,
+        gfx.paint(
+            gfx.ramp(gfx.linear_t(H, W, 90, None, 134 * SS, 32 * SS), [(0, "#b0261a"), (1, "#4a0604")]),
+            gfx.cover(rin),
+        ),
+    )
     gfx.over(out, rrim)
     wm = gfx.place(kit.text("WILD", 90 * SS, 22 * SS), H, W, cx, 135 * SS)
     gfx.over(out, kit.emboss_metal(wm, gfx.GOLD, bevel=2 * SS))
@@ -179,8 +183,9 @@ def portrait_symbol() -> np.ndarray:
     return kit.finish(out)
 
 
-def special_on_frame(icon_name: str, face_cols, glow_col, metal=gfx.GOLD, size=118,
-                     octagon=True, seed=0, tint=None) -> np.ndarray:
+def special_on_frame(
+    icon_name: str, face_cols, glow_col, metal=gfx.GOLD, size=118, octagon=True, seed=0, tint=None
+) -> np.ndarray:
     W = H = 160 * SS
     out = gfx.empty(H, W)
     cx, cy = W / 2, H / 2
@@ -193,8 +198,9 @@ def special_on_frame(icon_name: str, face_cols, glow_col, metal=gfx.GOLD, size=1
     rim, face_sd = kit.rim_ring(sd, 9 * SS, gfx.GOLD)
     face_m = gfx.cover(face_sd)
     t = gfx.radial_t(H, W, cx, cy - 10 * SS, 70 * SS)
-    gfx.over(out, gfx.paint(gfx.ramp(1 - t, [(0, face_cols[0]), (0.6, face_cols[1]),
-                                             (1, face_cols[2])]), face_m))
+    gfx.over(
+        out, gfx.paint(gfx.ramp(1 - t, [(0, face_cols[0]), (0.6, face_cols[1]), (1, face_cols[2])]), face_m)
+    )
     gfx.over(out, kit.rays(H, W, cx, cy, 10, glow_col, seed, 0.1) * face_m[..., None] * 0.7)
     gfx.over(out, rim)
     m = gfx.place(kit.icon(icon_name, size * SS), H, W, cx, cy)
@@ -212,8 +218,9 @@ def special_on_frame(icon_name: str, face_cols, glow_col, metal=gfx.GOLD, size=1
 
 def sword_symbol() -> np.ndarray:
     W = H = 160 * SS
-    out, face_m, rimlayer = medallion(44, sky=["#020a14", "#0a2a4a", "#1a6a9a", "#7ad0ff",
-                                              "#e8f8ff"], rim=gfx.GOLD)
+    out, face_m, rimlayer = medallion(
+        44, sky=["#020a14", "#0a2a4a", "#1a6a9a", "#7ad0ff", "#e8f8ff"], rim=gfx.GOLD
+    )
     m = gfx.place(kit.icon("shining-sword", 124 * SS), H, W, W / 2, H / 2)
     kit.halo(out, m, (150, 220, 255), 10, 1.6, additive=True)
     kit.outlined(out, m, 1.6 * SS)
@@ -226,11 +233,18 @@ def sword_symbol() -> np.ndarray:
 
 def symbols() -> dict[str, np.ndarray]:
     out: dict[str, np.ndarray] = {"portrait": portrait_symbol()}
-    out["key"] = special_on_frame("skeleton-key", ["#02060e", "#0a2a5a", "#2a7ae0"],
-                                  (120, 200, 255), size=112, seed=2)
+    out["key"] = special_on_frame(
+        "skeleton-key", ["#02060e", "#0a2a5a", "#2a7ae0"], (120, 200, 255), size=112, seed=2
+    )
     out["passport"] = special_on_frame(
-        "passport", ["#0a1a06", "#1e5a12", "#5ac830"], (160, 255, 120), size=104,
-        octagon=False, seed=3, tint=[(0, "#d8a070"), (0.5, "#8a4a20"), (1, "#3a1a08")])
+        "passport",
+        ["#0a1a06", "#1e5a12", "#5ac830"],
+        (160, 255, 120),
+        size=104,
+        octagon=False,
+        seed=3,
+        tint=[(0, "#d8a070"), (0.5, "#8a4a20"), (1, "#3a1a08")],
+    )
     out["climber"] = silhouette_symbol(climber_mask, 11)
     out["rider"] = silhouette_symbol(rider_mask, 12)
     out["gunslinger"] = silhouette_symbol(gunslinger_mask, 13)
@@ -292,17 +306,18 @@ def disc(face: bool) -> np.ndarray:
     if face:
         # a clay-pigeon target face: bright orange rings, flat centre for the printed value
         rings = 0.5 + 0.5 * np.cos(r * 26)
-        col = gfx.ramp(0.35 + 0.25 * rings * (r > 0.62), [(0, "#5a1a04"), (0.5, "#e8601a"),
-                                                          (1, "#ffd09a")])
+        col = gfx.ramp(0.35 + 0.25 * rings * (r > 0.62), [(0, "#5a1a04"), (0.5, "#e8601a"), (1, "#ffd09a")])
         centre = gfx.cover(gfx.sd_circle(H, W, cx, cy, 36 * SS))
         col = col * (1 - centre[..., None]) + centre[..., None] * gfx.rgb((250, 238, 214))
         hf = gfx.bevel_height(sd, 10 * SS) * 8 * SS - gfx.blur(centre, 4 * SS) * 3 * SS
     else:
         ang = np.arctan2(y - cy, x - cx)
         grooves = 0.5 + 0.5 * np.cos(ang * 16)
-        col = gfx.ramp(0.3 + 0.4 * grooves * (r > 0.3) + 0.2 * (r < 0.3),
-                       [(0, "#3a1204"), (0.5, "#c04a12"), (1, "#ff9a4a")])
-        hf = (1 - r ** 2).clip(0, 1) * 14 * SS + grooves * (r > 0.3) * 1.5 * SS
+        col = gfx.ramp(
+            0.3 + 0.4 * grooves * (r > 0.3) + 0.2 * (r < 0.3),
+            [(0, "#3a1204"), (0.5, "#c04a12"), (1, "#ff9a4a")],
+        )
+        hf = (1 - r**2).clip(0, 1) * 14 * SS + grooves * (r > 0.3) * 1.5 * SS
     col = gfx.lit(col, hf, strength=0.6, ambient=0.55, spec_k=0.35, gloss=30)
     gfx.over(out, gfx.paint(col, m))
     rim, _ = kit.rim_ring(sd, 4 * SS, gfx.BRONZE)

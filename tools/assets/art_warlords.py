@@ -15,14 +15,17 @@ FACTION = {
     "green": ["#03220e", "#0b6a30", "#30d070", "#c0ffd0"],
     "blue": ["#040e2e", "#0e3a8a", "#3a8aff", "#c0e0ff"],
 }
-WARRIORS = {"samurai": ("ninja-heroic-stance", "red", "samurai-helmet", "SAMURAI"),
-            "priestess": ("sun-priest", "green", "ceremonial-mask", "PRIESTESS"),
-            "barbarian": ("barbarian", "blue", "horned-helm", "BARBARIAN")}
-ANIMALS = {"wolf": ("wolf-head", "red"), "panther": ("lynx-head", "green"),
-           "boar": ("boar", "blue")}
-HELMS = {"samurai_helmet": ("samurai-helmet", "red"),
-         "priestess_mask": ("ceremonial-mask", "green"),
-         "barbarian_helmet": ("horned-helm", "blue")}
+WARRIORS = {
+    "samurai": ("ninja-heroic-stance", "red", "samurai-helmet", "SAMURAI"),
+    "priestess": ("sun-priest", "green", "ceremonial-mask", "PRIESTESS"),
+    "barbarian": ("barbarian", "blue", "horned-helm", "BARBARIAN"),
+}
+ANIMALS = {"wolf": ("wolf-head", "red"), "panther": ("lynx-head", "green"), "boar": ("boar", "blue")}
+HELMS = {
+    "samurai_helmet": ("samurai-helmet", "red"),
+    "priestess_mask": ("ceremonial-mask", "green"),
+    "barbarian_helmet": ("horned-helm", "blue"),
+}
 GEM = {"red": (235, 40, 50), "green": (40, 210, 90), "blue": (50, 120, 255)}
 
 
@@ -47,14 +50,23 @@ def crystal_face(dst, face_m, cols, seed: int, strength: float = 1.0) -> None:
 def plate(w, h, faction, seed, rim=gfx.GOLD, radius=18):
     cols = FACTION[faction]
     out, face_m, _face_sd = kit.round_plate(
-        w, h, radius=radius, inset=5, rim_w=7, rim_stops=rim,
-        face_stops=[(0, cols[1]), (1, cols[0])], seed=seed, texture=0.0)
+        w,
+        h,
+        radius=radius,
+        inset=5,
+        rim_w=7,
+        rim_stops=rim,
+        face_stops=[(0, cols[1]), (1, cols[0])],
+        seed=seed,
+        texture=0.0,
+    )
     crystal_face(out, face_m, cols, seed)
     return out, face_m
 
 
-def figure_symbol(icon_name, faction, seed, *, metal=gfx.GOLD, size=118, rim=gfx.GOLD,
-                  tint=None) -> np.ndarray:
+def figure_symbol(
+    icon_name, faction, seed, *, metal=gfx.GOLD, size=118, rim=gfx.GOLD, tint=None
+) -> np.ndarray:
     W = H = 160 * SS
     out, face_m = plate(160, 160, faction, seed, rim)
     cols = FACTION[faction]
@@ -77,8 +89,9 @@ def stack_symbol(name: str, seed: int) -> np.ndarray:
     W, H = 160 * SS, 480 * SS
     out, face_m = plate(160, 480, faction, seed, radius=20)
     cx = W / 2
-    gfx.over(out, kit.rays(H, W, cx, H * 0.36, 14, gfx.rgb(cols[2]) * 0.8, seed, 0.1, 2.0)
-             * face_m[..., None])
+    gfx.over(
+        out, kit.rays(H, W, cx, H * 0.36, 14, gfx.rgb(cols[2]) * 0.8, seed, 0.1, 2.0) * face_m[..., None]
+    )
     # emblem helm on top, warrior large in the middle, name plate at the bottom
     hm = gfx.place(kit.icon(helm, 70 * SS), H, W, cx, 62 * SS) * face_m
     kit.halo(out, hm, gfx.rgb(cols[2]), 10, 1.2, additive=True)
@@ -94,8 +107,13 @@ def stack_symbol(name: str, seed: int) -> np.ndarray:
     rib_m = gfx.cover(rib_sd)
     kit.drop(out, rib_m, dy=3, r=4)
     rim, in_sd = kit.rim_ring(rib_sd, 3 * SS)
-    gfx.over(out, gfx.paint(gfx.ramp(gfx.linear_t(H, W, 90, None, 412 * SS, 40 * SS),
-                                     [(0, cols[1]), (1, cols[0])]), gfx.cover(in_sd)))
+    gfx.over(
+        out,
+        gfx.paint(
+            gfx.ramp(gfx.linear_t(H, W, 90, None, 412 * SS, 40 * SS), [(0, cols[1]), (1, cols[0])]),
+            gfx.cover(in_sd),
+        ),
+    )
     gfx.over(out, rim)
     tm = gfx.place(kit.text(title, 118 * SS, 22 * SS), H, W, cx, 413 * SS)
     kit.outlined(out, tm, 1.2 * SS)
@@ -144,8 +162,9 @@ def banner_symbol(faction: str) -> np.ndarray:
     cloth_pts = [(38, 30), (122, 30), (122, 136), (80, 112), (38, 136)]
     cloth_sd = gfx.sd_polygon(H, W, [(px * SS, py * SS) for px, py in cloth_pts])
     pole_sd = gfx.sd_round_rect(H, W, cx, 26 * SS, 60 * SS, 5 * SS, 4 * SS)
-    fin = np.minimum(gfx.sd_circle(H, W, 18 * SS, 26 * SS, 8 * SS),
-                     gfx.sd_circle(H, W, 142 * SS, 26 * SS, 8 * SS))
+    fin = np.minimum(
+        gfx.sd_circle(H, W, 18 * SS, 26 * SS, 8 * SS), gfx.sd_circle(H, W, 142 * SS, 26 * SS, 8 * SS)
+    )
     whole = gfx.cover(np.minimum(np.minimum(cloth_sd, pole_sd), fin))
     kit.halo(out, whole, gfx.rgb(cols[2]), 16, 1.6)
     kit.drop(out, whole, dy=4, r=6, a=0.8)
@@ -153,8 +172,12 @@ def banner_symbol(faction: str) -> np.ndarray:
     cm = gfx.cover(cloth_sd)
     x, _y = gfx.grid(H, W)
     folds = 0.85 + 0.25 * np.sin(x / (7 * SS) + 0.6) ** 2
-    fill = gfx.ramp(gfx.linear_t(H, W, 90, None, 83 * SS, 110 * SS),
-                    [(0, cols[2]), (0.55, cols[1]), (1, cols[0])]) * folds[..., None]
+    fill = (
+        gfx.ramp(
+            gfx.linear_t(H, W, 90, None, 83 * SS, 110 * SS), [(0, cols[2]), (0.55, cols[1]), (1, cols[0])]
+        )
+        * folds[..., None]
+    )
     hf = gfx.bevel_height(cloth_sd, 6 * SS) * 3 * SS + np.sin(x / (7 * SS) + 0.6) * 2 * SS
     gfx.over(out, gfx.paint(gfx.lit(fill, hf, strength=0.8, ambient=0.6, spec_k=0.15), cm))
     border, _ = kit.rim_ring(cloth_sd + 1 * SS, 5 * SS)
@@ -207,11 +230,11 @@ def symbols() -> dict[str, np.ndarray]:
         out[name] = figure_symbol(icon_name, faction, 300 + i, size=124)
     for i, (name, (icon_name, faction)) in enumerate(ANIMALS.items()):
         cols = FACTION[faction]
-        out[name] = figure_symbol(icon_name, faction, 310 + i, size=112,
-                                  tint=[(0, "#ffffff"), (0.45, cols[3]), (1, cols[2])])
+        out[name] = figure_symbol(
+            icon_name, faction, 310 + i, size=112, tint=[(0, "#ffffff"), (0.45, cols[3]), (1, cols[2])]
+        )
     for i, (name, (icon_name, faction)) in enumerate(HELMS.items()):
-        out[name] = figure_symbol(icon_name, faction, 320 + i, metal=gfx.SILVER, size=104,
-                                  rim=gfx.SILVER)
+        out[name] = figure_symbol(icon_name, faction, 320 + i, metal=gfx.SILVER, size=104, rim=gfx.SILVER)
     out["wild"] = wild_symbol()
     for f in ("blue", "green", "red"):
         out[f"scatter_{f}"] = banner_symbol(f)

@@ -1,4 +1,3 @@
-
 """Full-screen backdrops (1280×720), drawn at 1× from layered skies, ridges, silhouettes and fog."""
 
 from __future__ import annotations
@@ -37,8 +36,17 @@ def sun(dst, cx, cy, r, color, strength=1.0) -> None:
     gfx.add(dst, gfx.solid(np.clip(m * strength, 0, 1).astype(F), color))
 
 
-def ridge(dst, base_y: float, amp: float, seed: int, color, cell: float = 180,
-          rough: float = 0.3, haze=None, alpha: float = 1.0) -> np.ndarray:
+def ridge(
+    dst,
+    base_y: float,
+    amp: float,
+    seed: int,
+    color,
+    cell: float = 180,
+    rough: float = 0.3,
+    haze=None,
+    alpha: float = 1.0,
+) -> np.ndarray:
     """A mountain/hill silhouette; returns its mask."""
     rng = np.random.default_rng(seed)
     xs = np.arange(W, dtype=F)
@@ -57,8 +65,7 @@ def ridge(dst, base_y: float, amp: float, seed: int, color, cell: float = 180,
     col = np.broadcast_to(gfx.rgb(color), (H, W, 3)).copy()
     if haze is not None:
         t = np.clip((y - top[None, :]) / 160.0, 0, 1)
-        col = col * (t[..., None]) + gfx.rgb(haze) * (1 - t[..., None]) * 0.5 + col * 0.5 * (
-            1 - t[..., None])
+        col = col * (t[..., None]) + gfx.rgb(haze) * (1 - t[..., None]) * 0.5 + col * 0.5 * (1 - t[..., None])
     gfx.over(dst, gfx.paint(col, m * alpha))
     return m
 
@@ -70,8 +77,7 @@ def fog(dst, y0: float, y1: float, seed: int, color, strength: float = 0.5) -> N
     gfx.over(dst, gfx.solid(np.clip(band * (0.4 + n) * strength, 0, 1).astype(F), color))
 
 
-def silhouette(dst, name: str, cx, base_y, size, color, alpha: float = 1.0,
-               flip: bool = False) -> np.ndarray:
+def silhouette(dst, name: str, cx, base_y, size, color, alpha: float = 1.0, flip: bool = False) -> np.ndarray:
     m = kit.icon(name, int(size))
     if flip:
         m = m[:, ::-1]
@@ -146,8 +152,9 @@ def stones_bg(free: bool = False) -> np.ndarray:
         x, y = gfx.grid(H, W)
         for k, col in enumerate(((90, 255, 190), (200, 120, 255))):
             wave = 180 + 60 * np.sin(x / 170 + k * 2) + 30 * np.sin(x / 53 + k)
-            band = np.exp(-((y - wave - k * 40) / 26) ** 2) * (0.5 + 0.5 * gfx.value_noise(
-                H, W, 60, 30 + k, 3))
+            band = np.exp(-(((y - wave - k * 40) / 26) ** 2)) * (
+                0.5 + 0.5 * gfx.value_noise(H, W, 60, 30 + k, 3)
+            )
             gfx.add(out, gfx.solid(np.clip(band * 0.55, 0, 1).astype(F), col))
     ridge(out, 470, 130, 3, "#0c2630" if not free else "#2a1036", cell=260)
     fog(out, 380, 560, 4, (140, 200, 200) if not free else (200, 150, 220), 0.35)
@@ -222,8 +229,7 @@ def tomb_bg(free: bool = False) -> np.ndarray:
     silhouette(out, "mayan-pyramid", 640, 500, 330, "#0a201a" if not free else "#2a1606")
     fog(out, 380, 540, 53, (180, 230, 190) if not free else (255, 200, 120), 0.3)
     for i, (x, s) in enumerate(((110, 360), (1170, 380), (300, 240), (990, 260))):
-        silhouette(out, "palm-tree", x, 720, s, "#020806" if not free else "#120802", 1.0,
-                   flip=i % 2 == 0)
+        silhouette(out, "palm-tree", x, 720, s, "#020806" if not free else "#120802", 1.0, flip=i % 2 == 0)
     silhouette(out, "jungle", 640, 735, 520, "#010503" if not free else "#0c0602")
     motes(out, 54, 90, (200, 255, 170) if not free else (255, 220, 120), (1.2, 3.5))
     vignette(out, 0.7)
@@ -231,46 +237,76 @@ def tomb_bg(free: bool = False) -> np.ndarray:
 
 
 LOCATIONS = {
-    "london": dict(sky=[(0, "#0a1020"), (0.5, "#2a3a5a"), (0.8, "#8a90a0"), (1, "#20242c")],
-                   sun=(300, 200, (255, 230, 200)), icons=[("tower-bridge", 640, 560, 520),
-                                                          ("clock-tower", 1080, 580, 420)],
-                   ink="#070a12", fog=(190, 200, 220)),
-    "ghana": dict(sky=[(0, "#2a0a04"), (0.45, "#9a3a0a"), (0.75, "#ffb040"), (1, "#4a2008")],
-                  sun=(640, 380, (255, 220, 120)), icons=[("palm-tree", 220, 600, 380),
-                                                          ("elephant", 780, 600, 260),
-                                                          ("palm-tree", 1120, 600, 420)],
-                  ink="#1a0802", fog=(255, 190, 120)),
-    "cambodia": dict(sky=[(0, "#041008"), (0.45, "#1a4a2a"), (0.75, "#7ab070"), (1, "#0a1a0a")],
-                     sun=(900, 160, (230, 255, 200)), icons=[("ancient-ruins", 640, 590, 560),
-                                                            ("jungle", 160, 620, 360),
-                                                            ("jungle", 1120, 620, 380)],
-                     ink="#030a04", fog=(180, 230, 180)),
-    "peru": dict(sky=[(0, "#060a1a"), (0.45, "#2a3a6a"), (0.75, "#d0a0a0"), (1, "#2a2020")],
-                 sun=(1000, 220, (255, 230, 210)), icons=[("mayan-pyramid", 640, 610, 300)],
-                 peaks=[(330, 250, 260), (760, 200, 330), (1120, 280, 240)],
-                 ink="#0a0810", fog=(230, 220, 240)),
-    "tokyo": dict(sky=[(0, "#0a0418"), (0.45, "#3a1050"), (0.75, "#f07090"), (1, "#200818")],
-                  sun=(640, 330, (255, 200, 220)), icons=[("pagoda", 260, 640, 420),
-                                                         ("pagoda", 1040, 640, 360)],
-                  ink="#0c0410", fog=(255, 190, 220), peaks=[(640, 250, 420)], snow=True),
+    "london": dict(
+        sky=[(0, "#0a1020"), (0.5, "#2a3a5a"), (0.8, "#8a90a0"), (1, "#20242c")],
+        sun=(300, 200, (255, 230, 200)),
+        icons=[("tower-bridge", 640, 560, 520), ("clock-tower", 1080, 580, 420)],
+        ink="#070a12",
+        fog=(190, 200, 220),
+    ),
+    "ghana": dict(
+        sky=[(0, "#2a0a04"), (0.45, "#9a3a0a"), (0.75, "#ffb040"), (1, "#4a2008")],
+        sun=(640, 380, (255, 220, 120)),
+        icons=[("palm-tree", 220, 600, 380), ("elephant", 780, 600, 260), ("palm-tree", 1120, 600, 420)],
+        ink="#1a0802",
+        fog=(255, 190, 120),
+    ),
+    "cambodia": dict(
+        sky=[(0, "#041008"), (0.45, "#1a4a2a"), (0.75, "#7ab070"), (1, "#0a1a0a")],
+        sun=(900, 160, (230, 255, 200)),
+        icons=[("ancient-ruins", 640, 590, 560), ("jungle", 160, 620, 360), ("jungle", 1120, 620, 380)],
+        ink="#030a04",
+        fog=(180, 230, 180),
+    ),
+    "peru": dict(
+        sky=[(0, "#060a1a"), (0.45, "#2a3a6a"), (0.75, "#d0a0a0"), (1, "#2a2020")],
+        sun=(1000, 220, (255, 230, 210)),
+        icons=[("mayan-pyramid", 640, 610, 300)],
+        peaks=[(330, 250, 260), (760, 200, 330), (1120, 280, 240)],
+        ink="#0a0810",
+        fog=(230, 220, 240),
+    ),
+    "tokyo": dict(
+        sky=[(0, "#0a0418"), (0.45, "#3a1050"), (0.75, "#f07090"), (1, "#200818")],
+        sun=(640, 330, (255, 200, 220)),
+        icons=[("pagoda", 260, 640, 420), ("pagoda", 1040, 640, 360)],
+        ink="#0c0410",
+        fog=(255, 190, 220),
+        peaks=[(640, 250, 420)],
+        snow=True,
+    ),
 }
 
 
 def peak(dst, cx, top, half_w, color, snow: bool = False) -> None:
     """A steep mountain (optionally snow-capped) standing on the horizon at y = 560."""
     base = 560
-    pts = [(cx - half_w, base), (cx - half_w * 0.12, top + 8), (cx, top),
-           (cx + half_w * 0.14, top + 10), (cx + half_w, base)]
+    pts = [
+        (cx - half_w, base),
+        (cx - half_w * 0.12, top + 8),
+        (cx, top),
+        (cx + half_w * 0.14, top + 10),
+        (cx + half_w, base),
+    ]
     m = gfx.cover(gfx.sd_polygon(H, W, pts))
     gfx.over(dst, gfx.solid(m, color))
     if snow:
-        cap = gfx.cover(gfx.sd_polygon(H, W, [(cx - half_w * 0.3, top + 90),
-                                               (cx - half_w * 0.12, top + 8), (cx, top),
-                                               (cx + half_w * 0.14, top + 10),
-                                               (cx + half_w * 0.32, top + 95),
-                                               (cx + half_w * 0.1, top + 70),
-                                               (cx - half_w * 0.05, top + 96),
-                                               (cx - half_w * 0.15, top + 72)]))
+        cap = gfx.cover(
+            gfx.sd_polygon(
+                H,
+                W,
+                [
+                    (cx - half_w * 0.3, top + 90),
+                    (cx - half_w * 0.12, top + 8),
+                    (cx, top),
+                    (cx + half_w * 0.14, top + 10),
+                    (cx + half_w * 0.32, top + 95),
+                    (cx + half_w * 0.1, top + 70),
+                    (cx - half_w * 0.05, top + 96),
+                    (cx - half_w * 0.15, top + 72),
+                ],
+            )
+        )
         gfx.over(dst, gfx.solid(cap * m, (250, 225, 240), 0.85))
 
 
@@ -283,8 +319,7 @@ def location_bg(name: str) -> np.ndarray:
     sun(out, sx, sy, 60, sc, 0.9)
     ridge(out, 560, 120, 62 + len(name), spec["ink"], cell=280, alpha=0.6)
     for px, top, hw in spec.get("peaks", []):
-        peak(out, px, top, hw, spec["ink"] if not spec.get("snow") else "#2a1030",
-             spec.get("snow", False))
+        peak(out, px, top, hw, spec["ink"] if not spec.get("snow") else "#2a1030", spec.get("snow", False))
     fog(out, 420, 600, 63, spec["fog"], 0.3)
     for i, (icon_name, x, y, s) in enumerate(spec["icons"]):
         silhouette(out, icon_name, x, y, s, spec["ink"], 0.95 if i == 0 else 1.0)

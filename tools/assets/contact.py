@@ -1,4 +1,3 @@
-
 """Contact sheets: one PNG per game and one for the UI kit, built from the saved outputs, for
 reviewing the art at a glance (docs/contact-sheets/<game>.png, ui.png).
 """
@@ -26,7 +25,8 @@ class Sheet:
         for name, s in items:
             if scale != 1.0:
                 s = pygame.transform.smoothscale(
-                    s, (max(int(s.get_width() * scale), 1), max(int(s.get_height() * scale), 1)))
+                    s, (max(int(s.get_width() * scale), 1), max(int(s.get_height() * scale), 1))
+                )
             scaled.append((name, s))
         self.rows.append((label, scaled, 0))
 
@@ -77,50 +77,113 @@ def _names(root: Path, folder: str) -> list[str]:
 
 
 SYMBOL_ORDER = {
-    "stones": ["ten", "jack", "queen", "king", "ace", "serpent", "wolf", "bull", "owl", "deer",
-               "wild", "scatter"],
-    "warlords": ["samurai", "priestess", "barbarian", "wolf", "panther", "boar", "samurai_helmet",
-                 "priestess_mask", "barbarian_helmet", "wild", "scatter_blue", "scatter_green",
-                 "scatter_red", "blank"],
-    "tombraider": ["portrait", "key", "passport", "climber", "rider", "gunslinger", "sword",
-                   "ace", "king", "queen", "jack", "ten"],
+    "stones": [
+        "ten",
+        "jack",
+        "queen",
+        "king",
+        "ace",
+        "serpent",
+        "wolf",
+        "bull",
+        "owl",
+        "deer",
+        "wild",
+        "scatter",
+    ],
+    "warlords": [
+        "samurai",
+        "priestess",
+        "barbarian",
+        "wolf",
+        "panther",
+        "boar",
+        "samurai_helmet",
+        "priestess_mask",
+        "barbarian_helmet",
+        "wild",
+        "scatter_blue",
+        "scatter_green",
+        "scatter_red",
+        "blank",
+    ],
+    "tombraider": [
+        "portrait",
+        "key",
+        "passport",
+        "climber",
+        "rider",
+        "gunslinger",
+        "sword",
+        "ace",
+        "king",
+        "queen",
+        "jack",
+        "ten",
+    ],
 }
 
 
 def game_sheet(root: Path, game: str) -> pygame.Surface:
-    sh = Sheet(1400, {"stones": "Secret of the Stones", "warlords": "Warlords – Crystals of Power",
-                      "tombraider": "Tomb Raider – Secret of the Sword"}[game])
-    sh.row("symbols (160×160)", [(n, _load(root, f"{game}/symbols/{n}.png"))
-                                 for n in SYMBOL_ORDER[game]])
+    sh = Sheet(
+        1400,
+        {
+            "stones": "Secret of the Stones",
+            "warlords": "Warlords – Crystals of Power",
+            "tombraider": "Tomb Raider – Secret of the Sword",
+        }[game],
+    )
+    sh.row("symbols (160×160)", [(n, _load(root, f"{game}/symbols/{n}.png")) for n in SYMBOL_ORDER[game]])
     if game == "warlords":
-        sh.row("stacks (160×480) and overlays",
-               [(n, _load(root, f"warlords/symbols/{n}_stack.png"))
-                for n in ("samurai", "priestess", "barbarian")]
-               + [(n, _load(root, f"warlords/{n}.png"))
-                  for n in ("overlay_hammer", "overlay_arrow", "overlay_sword")])
+        sh.row(
+            "stacks (160×480) and overlays",
+            [
+                (n, _load(root, f"warlords/symbols/{n}_stack.png"))
+                for n in ("samurai", "priestess", "barbarian")
+            ]
+            + [
+                (n, _load(root, f"warlords/{n}.png"))
+                for n in ("overlay_hammer", "overlay_arrow", "overlay_sword")
+            ],
+        )
     if game == "stones":
-        sh.row("picker tablets (120×120) and wild reel",
-               [(n, _load(root, f"stones/tablet/{n}.png")) for n in _names(root, "stones/tablet")]
-               + [("wild_reel", _load(root, "stones/wild_reel.png"))])
+        sh.row(
+            "picker tablets (120×120) and wild reel",
+            [(n, _load(root, f"stones/tablet/{n}.png")) for n in _names(root, "stones/tablet")]
+            + [("wild_reel", _load(root, "stones/wild_reel.png"))],
+        )
     if game == "tombraider":
-        sh.row("artefacts (140×140) and discs (120×120)",
-               [(n, _load(root, f"tombraider/artefacts/{n}.png"))
-                for n in ("closed", "fragment", "trap", "treasure", "bonus")]
-               + [(n, _load(root, f"tombraider/discs/{n}.png")) for n in ("disc_back",
-                                                                          "disc_face")])
-    sh.row("logo and lobby tile", [("logo", _load(root, f"{game}/logo.png")),
-                                   ("tile (×0.6)", pygame.transform.smoothscale(
-                                       _load(root, f"{game}/tile.png"), (216, 252)))])
+        sh.row(
+            "artefacts (140×140) and discs (120×120)",
+            [
+                (n, _load(root, f"tombraider/artefacts/{n}.png"))
+                for n in ("closed", "fragment", "trap", "treasure", "bonus")
+            ]
+            + [(n, _load(root, f"tombraider/discs/{n}.png")) for n in ("disc_back", "disc_face")],
+        )
+    sh.row(
+        "logo and lobby tile",
+        [
+            ("logo", _load(root, f"{game}/logo.png")),
+            ("tile (×0.6)", pygame.transform.smoothscale(_load(root, f"{game}/tile.png"), (216, 252))),
+        ],
+    )
     # a composed screen: backdrop + reel bg + symbols + frame + hud
-    sh.row("composed screen (×0.75)", [("screen", pygame.transform.smoothscale(
-        compose_screen(root, game), (960, 540)))])
-    backs = ["background", "background_free"] + {"stones": ["picker_bg"],
-                                                 "warlords": ["battle_bg"],
-                                                 "tombraider": []}[game]
+    sh.row(
+        "composed screen (×0.75)",
+        [("screen", pygame.transform.smoothscale(compose_screen(root, game), (960, 540)))],
+    )
+    backs = ["background", "background_free"] + {
+        "stones": ["picker_bg"],
+        "warlords": ["battle_bg"],
+        "tombraider": [],
+    }[game]
     thumbs = [(n, _load(root, f"{game}/{n}.png")) for n in backs]
     if game == "tombraider":
-        thumbs += [(f"locations/{n}", _load(root, f"tombraider/locations/{n}.png"))
-                   for n in ("london", "ghana", "cambodia", "peru", "tokyo")]
+        thumbs += [
+            (f"locations/{n}", _load(root, f"tombraider/locations/{n}.png"))
+            for n in ("london", "ghana", "cambodia", "peru", "tokyo")
+        ]
         thumbs += [("maps/world_tiles", pygame.image.load(str(root / "assets/maps/world_tiles.png")))]
     sh.row("backdrops (×0.25)", thumbs, scale=0.25)
     return sh.render()
@@ -155,21 +218,33 @@ def compose_screen(root: Path, game: str) -> pygame.Surface:
 
 def ui_sheet(root: Path) -> pygame.Surface:
     sh = Sheet(1400, "Reelhouse – UI kit")
-    sh.row("buttons 96×48 (9-slice) and spin 128×128",
-           [(f"button_{s}", _load(root, f"ui/button_{s}.png"))
-            for s in ("normal", "hover", "pressed", "disabled")]
-           + [(f"spin_{s}", _load(root, f"ui/spin_{s}.png"))
-              for s in ("normal", "hover", "pressed", "disabled")])
+    sh.row(
+        "buttons 96×48 (9-slice) and spin 128×128",
+        [
+            (f"button_{s}", _load(root, f"ui/button_{s}.png"))
+            for s in ("normal", "hover", "pressed", "disabled")
+        ]
+        + [
+            (f"spin_{s}", _load(root, f"ui/spin_{s}.png")) for s in ("normal", "hover", "pressed", "disabled")
+        ],
+    )
     icons = sorted(p.stem for p in (root / IMG / "ui").glob("icon_*.png"))
-    sh.row("icons 48×48 (white, tinted at run time)", [(n[5:], _load(root, f"ui/{n}.png"))
-                                                         for n in icons])
-    sh.row("panel, badge, coin, particle", [(n, _load(root, f"ui/{n}.png")) for n in
-                                            ("panel", "line_badge", "coin", "particle")])
-    sh.row("win banner, app icon, wordmark", [(n, _load(root, f"ui/{n}.png")) for n in
-                                              ("win_banner", "app_icon", "logo")], scale=0.6)
+    sh.row("icons 48×48 (white, tinted at run time)", [(n[5:], _load(root, f"ui/{n}.png")) for n in icons])
+    sh.row(
+        "panel, badge, coin, particle",
+        [(n, _load(root, f"ui/{n}.png")) for n in ("panel", "line_badge", "coin", "particle")],
+    )
+    sh.row(
+        "win banner, app icon, wordmark",
+        [(n, _load(root, f"ui/{n}.png")) for n in ("win_banner", "app_icon", "logo")],
+        scale=0.6,
+    )
     sh.row("HUD bar 1280×160", [("hud_bar", _load(root, "ui/hud_bar.png"))], scale=0.9)
-    sh.row("intro and lobby (×0.4)", [(n, _load(root, f"ui/{n}.png")) for n in
-                                      ("intro_bg", "lobby_bg")], scale=0.4)
+    sh.row(
+        "intro and lobby (×0.4)",
+        [(n, _load(root, f"ui/{n}.png")) for n in ("intro_bg", "lobby_bg")],
+        scale=0.4,
+    )
     fonts = []
     for name, size in (("display", 44), ("display_regular", 40), ("text", 28), ("text_bold", 28)):
         f = gfx.font(Path(gfx.Fonts.display).parent / f"{name}.ttf", size)

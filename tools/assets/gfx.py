@@ -376,8 +376,15 @@ def metal(hf: np.ndarray, stops=GOLD, strength: float = 8.0, spec_k: float = 0.6
     return ramp(t, stops)
 
 
-def lit(albedo: np.ndarray, hf: np.ndarray, strength: float = 6.0, ambient: float = 0.42,
-        spec_k: float = 0.25, gloss: float = 20.0, spec_color=(255, 255, 255)) -> np.ndarray:
+def lit(
+    albedo: np.ndarray,
+    hf: np.ndarray,
+    strength: float = 6.0,
+    ambient: float = 0.42,
+    spec_k: float = 0.25,
+    gloss: float = 20.0,
+    spec_color=(255, 255, 255),
+) -> np.ndarray:
     """Diffuse + specular lighting of a coloured surface; flat areas keep ≈ the albedo."""
     diff, spec = shade(hf, strength, shininess=gloss)
     k = ambient + (1 - ambient) * diff / LIGHT[2]

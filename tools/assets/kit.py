@@ -61,8 +61,7 @@ def sans(s: str, w_ss: int, h_ss: int, bold: bool = True) -> np.ndarray:
 # ----------------------------------------------------------------------------- materials
 
 
-def stone_albedo(h: int, w: int, seed: int, base=(128, 130, 134), var: float = 0.35,
-                 tint=None) -> np.ndarray:
+def stone_albedo(h: int, w: int, seed: int, base=(128, 130, 134), var: float = 0.35, tint=None) -> np.ndarray:
     """Grey stone: fractal noise, speckles and faint veins."""
     n = gfx.value_noise(h, w, 48, seed, 5)
     fine = gfx.value_noise(h, w, 3, seed + 1, 2)
@@ -116,20 +115,25 @@ def rim_ring(sd: np.ndarray, width: float, stops=gfx.GOLD, strength: float = 7.0
     return gfx.paint(col, m), sd + width
 
 
-def emboss(mask: np.ndarray, fill: np.ndarray | tuple | str, *, bevel: float = 5.0,
-           strength: float = 3.0, ambient: float = 0.5, spec: float = 0.5,
-           gloss: float = 24.0) -> np.ndarray:
+def emboss(
+    mask: np.ndarray,
+    fill: np.ndarray | tuple | str,
+    *,
+    bevel: float = 5.0,
+    strength: float = 3.0,
+    ambient: float = 0.5,
+    spec: float = 0.5,
+    gloss: float = 24.0,
+) -> np.ndarray:
     """Raised, lit shape from a mask: fill is an RGB image or a colour."""
     hf = gfx.blur(mask, bevel) * mask
     if not isinstance(fill, np.ndarray):
         fill = np.broadcast_to(gfx.rgb(fill), mask.shape + (3,))
-    col = gfx.lit(fill, hf * bevel, strength=strength / bevel * 2, ambient=ambient,
-                  spec_k=spec, gloss=gloss)
+    col = gfx.lit(fill, hf * bevel, strength=strength / bevel * 2, ambient=ambient, spec_k=spec, gloss=gloss)
     return gfx.paint(col, mask)
 
 
-def emboss_metal(mask: np.ndarray, stops=gfx.GOLD, bevel: float = 5.0,
-                 strength: float = 3.0) -> np.ndarray:
+def emboss_metal(mask: np.ndarray, stops=gfx.GOLD, bevel: float = 5.0, strength: float = 3.0) -> np.ndarray:
     hf = gfx.blur(mask, bevel) * mask
     col = gfx.metal(hf * bevel, stops, strength=strength / bevel * 2)
     return gfx.paint(col, mask)
@@ -146,8 +150,7 @@ def vgrad_in(mask: np.ndarray, stops) -> np.ndarray:
     return gfx.ramp(t, stops)
 
 
-def outlined(dst: np.ndarray, mask: np.ndarray, width: float, color=(10, 6, 4),
-             alpha: float = 0.9) -> None:
+def outlined(dst: np.ndarray, mask: np.ndarray, width: float, color=(10, 6, 4), alpha: float = 0.9) -> None:
     """Draw a dark outline under the mask (call before drawing the mask's own layer)."""
     gfx.over(dst, gfx.solid(gfx.dilate(mask, width), color, alpha))
 
@@ -156,8 +159,9 @@ def drop(dst: np.ndarray, mask: np.ndarray, dy: float = 4, r: float = 8, a: floa
     gfx.over(dst, gfx.shadow(mask, 0, int(dy * SS), r * SS, a))
 
 
-def halo(dst: np.ndarray, mask: np.ndarray, color, r: float, strength: float = 1.5,
-         additive: bool = False) -> None:
+def halo(
+    dst: np.ndarray, mask: np.ndarray, color, r: float, strength: float = 1.5, additive: bool = False
+) -> None:
     g = gfx.glow(mask, color, r * SS, strength)
     if additive:
         gfx.add(dst, g)
@@ -165,8 +169,9 @@ def halo(dst: np.ndarray, mask: np.ndarray, color, r: float, strength: float = 1
         gfx.over(dst, g)
 
 
-def rays(h: int, w: int, cx, cy, n: int, color, seed: int = 0, width: float = 0.12,
-         falloff: float = 1.0) -> np.ndarray:
+def rays(
+    h: int, w: int, cx, cy, n: int, color, seed: int = 0, width: float = 0.12, falloff: float = 1.0
+) -> np.ndarray:
     """Soft light rays from a centre (for glows behind specials)."""
     x, y = gfx.grid(h, w)
     ang = np.arctan2(y - cy, x - cx)
@@ -178,9 +183,21 @@ def rays(h: int, w: int, cx, cy, n: int, color, seed: int = 0, width: float = 0.
     return gfx.solid(np.clip(m, 0, 1).astype(F), color)
 
 
-def round_plate(w: int, h: int, *, radius: float, inset: float, face_stops, rim_stops=gfx.GOLD,
-                rim_w: float = 6.0, face_angle: float = 100.0, seed: int = 0,
-                texture: float = 0.08, shadow: bool = True, dome: float = 0.0):
+def round_plate(
+    w: int,
+    h: int,
+    *,
+    radius: float,
+    inset: float,
+    face_stops,
+    rim_stops=gfx.GOLD,
+    rim_w: float = 6.0,
+    face_angle: float = 100.0,
+    seed: int = 0,
+    texture: float = 0.08,
+    shadow: bool = True,
+    dome: float = 0.0,
+):
     """A rounded-rectangle plate with a metal rim, shaded face and drop shadow.
 
     Returns (layer, face_mask, face_sd) at SS scale.

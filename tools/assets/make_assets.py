@@ -1,4 +1,3 @@
-
 """Reelhouse asset generator: bakes every PNG, OGG and map file under `assets/`.
 
 Usage (from the repository root):
@@ -61,21 +60,16 @@ def job_symbols(root: str) -> list[str]:
     _setup_fonts(r)
     done: list[str] = []
     img = "assets/images"
-    for game, mod in (("stones", art_stones), ("warlords", art_warlords),
-                      ("tombraider", art_tombraider)):
-        done += _save_all({f"{img}/{game}/symbols/{k}.png": v for k, v in mod.symbols().items()},
-                          r)
-    done += _save_all({f"{img}/warlords/symbols/{k}.png": v
-                       for k, v in art_warlords.stacks().items()}, r)
-    done += _save_all({f"{img}/warlords/{k}.png": v for k, v in art_warlords.overlays().items()},
-                      r)
-    done += _save_all({f"{img}/stones/tablet/{k}.png": v for k, v in art_stones.tablets().items()},
-                      r)
+    for game, mod in (("stones", art_stones), ("warlords", art_warlords), ("tombraider", art_tombraider)):
+        done += _save_all({f"{img}/{game}/symbols/{k}.png": v for k, v in mod.symbols().items()}, r)
+    done += _save_all({f"{img}/warlords/symbols/{k}.png": v for k, v in art_warlords.stacks().items()}, r)
+    done += _save_all({f"{img}/warlords/{k}.png": v for k, v in art_warlords.overlays().items()}, r)
+    done += _save_all({f"{img}/stones/tablet/{k}.png": v for k, v in art_stones.tablets().items()}, r)
     done += _save_all({f"{img}/stones/wild_reel.png": art_stones.wild_reel()}, r)
-    done += _save_all({f"{img}/tombraider/artefacts/{k}.png": v
-                       for k, v in art_tombraider.artefacts().items()}, r)
-    done += _save_all({f"{img}/tombraider/discs/{k}.png": v
-                       for k, v in art_tombraider.discs().items()}, r)
+    done += _save_all(
+        {f"{img}/tombraider/artefacts/{k}.png": v for k, v in art_tombraider.artefacts().items()}, r
+    )
+    done += _save_all({f"{img}/tombraider/discs/{k}.png": v for k, v in art_tombraider.discs().items()}, r)
     return done
 
 
@@ -140,15 +134,20 @@ def job_tiles(root: str) -> list[str]:
     r = Path(root)
     _setup_fonts(r)
     img = "assets/images"
-    hero = {"stones": "stones/symbols/scatter.png", "warlords": "warlords/symbols/wild.png",
-            "tombraider": "tombraider/symbols/key.png"}
+    hero = {
+        "stones": "stones/symbols/scatter.png",
+        "warlords": "warlords/symbols/wild.png",
+        "tombraider": "tombraider/symbols/key.png",
+    }
     items = {}
     for game in GAMES:
+
         def load(rel: str) -> object:
             return gfx.from_surface(pygame.image.load(str(r / img / rel)))
 
-        items[f"{img}/{game}/tile.png"] = ui.tile(game, load(f"{game}/background.png"),
-                                                  load(hero[game]), load(f"{game}/logo.png"))
+        items[f"{img}/{game}/tile.png"] = ui.tile(
+            game, load(f"{game}/background.png"), load(hero[game]), load(f"{game}/logo.png")
+        )
     return _save_all(items, r)
 
 

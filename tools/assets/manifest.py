@@ -1,4 +1,3 @@
-
 """Writes docs/assets.md: every generated file with its size in pixels or seconds, plus how to
 regenerate. Built from the files on disk, so it always matches what ships."""
 

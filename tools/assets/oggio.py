@@ -1,4 +1,3 @@
-
 """Writing OGG Vorbis deterministically.
 
 libsndfile (through `soundfile`, a generator-only dependency) encodes Vorbis deterministically

@@ -1,4 +1,3 @@
-
 """Sound effects: each is synthesised from layered partials, noise and envelopes, given some
 room with the convolution reverb, and normalised to a -3 dBFS peak. Mono OGG, 44.1 kHz.
 """
@@ -20,8 +19,9 @@ def _mono(x: np.ndarray) -> np.ndarray:
     return x.mean(axis=1) if x.ndim == 2 else x
 
 
-def _finish(x: np.ndarray, wet: float = 0.18, room: float = 1.2, seed: int = 3,
-            tail: bool = True) -> np.ndarray:
+def _finish(
+    x: np.ndarray, wet: float = 0.18, room: float = 1.2, seed: int = 3, tail: bool = True
+) -> np.ndarray:
     if wet > 0:
         x = _mono(s.reverb(x, wet, room, seed))
         if not tail:
@@ -53,7 +53,7 @@ def spin_loop() -> np.ndarray:
         ticks[idx] += seg
     hum = 0.25 * np.sin(2 * np.pi * 60 * t) + 0.12 * np.sin(2 * np.pi * 120 * t)
     wob = 1 + 0.15 * np.sin(2 * np.pi * 4 * t)  # 6 cycles per loop
-    x = (rumble * wob + hiss + ticks * 0.9 + hum * 0.5)
+    x = rumble * wob + hiss + ticks * 0.9 + hum * 0.5
     return s.normalize_peak(x, -6.0)
 
 
@@ -142,8 +142,11 @@ def coin_ping(seed: int, k: float = 1.0) -> np.ndarray:
 
 def chord_stab(tr, notes, at, dur, gain, seed, inst="brass"):
     for i, m in enumerate(notes):
-        sig = s.brass(midi(m), dur, seed + i, 1.1) if inst == "brass" else s.pad(
-            midi(m), dur, seed + i, 3, 0.8, 0.05, 0.5)
+        sig = (
+            s.brass(midi(m), dur, seed + i, 1.1)
+            if inst == "brass"
+            else s.pad(midi(m), dur, seed + i, 3, 0.8, 0.05, 0.5)
+        )
         tr.put(sig, at, gain / len(notes) * 1.5, (i / max(len(notes) - 1, 1) - 0.5) * 0.6)
 
 
@@ -161,8 +164,12 @@ def win_big() -> np.ndarray:
 
 def win_mega() -> np.ndarray:
     tr = s.Track(6.5)
-    prog = [([48, 55, 60, 64], 0.0), ([53, 57, 60, 65], 0.4), ([55, 59, 62, 67], 0.8),
-            ([48, 55, 60, 64, 67, 72], 1.2)]
+    prog = [
+        ([48, 55, 60, 64], 0.0),
+        ([53, 57, 60, 65], 0.4),
+        ([55, 59, 62, 67], 0.8),
+        ([48, 55, 60, 64, 67, 72], 1.2),
+    ]
     for i, (notes, at) in enumerate(prog):
         chord_stab(tr, notes, at, 0.38 if i < 3 else 3.0, 0.9, 61 + i * 5)
         tr.put(s.taiko(1.0, 55, 70 + i), at, 0.8)
@@ -220,8 +227,11 @@ def trap() -> np.ndarray:
         ph = 2 * np.pi * np.cumsum(f) / SR
         v = sum(np.sin(k * ph) / k for k in range(1, 10))
         tr.put(v * s.env(n, 0.02, 0.3, 0.6, 0.6) * 0.22, 0.05, 1.0, (i - 1) * 0.5)
-    rattle = s.bandpass(s.noise(n_of(0.6), 221), 1200, 2) * (
-        0.5 + 0.5 * np.sign(np.sin(2 * np.pi * 22 * tt(n_of(0.6))))) * np.exp(-tt(n_of(0.6)) / 0.2)
+    rattle = (
+        s.bandpass(s.noise(n_of(0.6), 221), 1200, 2)
+        * (0.5 + 0.5 * np.sign(np.sin(2 * np.pi * 22 * tt(n_of(0.6)))))
+        * np.exp(-tt(n_of(0.6)) / 0.2)
+    )
     tr.put(rattle * 0.4, 0.05)
     return _finish(_mono(tr.out()), wet=0.3, room=2.0)
 
@@ -230,8 +240,7 @@ def clash() -> np.ndarray:
     n = n_of(1.4)
     t = tt(n)
     ratios = [1.0, 1.52, 2.31, 2.87, 3.7, 4.43, 5.9, 7.1]
-    metal = sum(np.sin(2 * np.pi * 1180 * q * t + q) * np.exp(-t / (0.5 / q ** 0.7)) / q ** 0.5
-                for q in ratios)
+    metal = sum(np.sin(2 * np.pi * 1180 * q * t + q) * np.exp(-t / (0.5 / q**0.7)) / q**0.5 for q in ratios)
     hit = s.highpass(s.noise(n, 231), 2500) * np.exp(-t / 0.02)
     thump = np.sin(2 * np.pi * 110 * t) * np.exp(-t / 0.05)
     scrape = s.bandpass(s.noise(n, 232), 5000, 1.5) * np.clip(1 - np.abs(t - 0.12) / 0.1, 0, 1)
@@ -255,8 +264,14 @@ def gunshot() -> np.ndarray:
 
 def fanfare() -> np.ndarray:
     tr = s.Track(4.0)
-    seq = [(60, 0.0, 0.18), (64, 0.2, 0.18), (67, 0.4, 0.18), (72, 0.6, 0.5), (67, 1.15, 0.18),
-           (72, 1.35, 1.8)]
+    seq = [
+        (60, 0.0, 0.18),
+        (64, 0.2, 0.18),
+        (67, 0.4, 0.18),
+        (72, 0.6, 0.5),
+        (67, 1.15, 0.18),
+        (72, 1.35, 1.8),
+    ]
     for i, (m, at, d) in enumerate(seq):
         tr.put(s.brass(midi(m), d, 300 + i, 1.2, 0.02), at, 0.5)
         tr.put(s.brass(midi(m - 12), d, 310 + i, 0.9, 0.02), at, 0.3)
@@ -269,8 +284,9 @@ def fanfare() -> np.ndarray:
 
 def feature_end() -> np.ndarray:
     tr = s.Track(3.5)
-    for i, (notes, at) in enumerate((([55, 59, 62, 67], 0.0), ([53, 57, 60, 65], 0.45),
-                                     ([48, 55, 60, 64], 0.9))):
+    for i, (notes, at) in enumerate(
+        (([55, 59, 62, 67], 0.0), ([53, 57, 60, 65], 0.45), ([48, 55, 60, 64], 0.9))
+    ):
         chord_stab(tr, notes, at, 0.5 if i < 2 else 2.0, 0.7, 340 + i * 5, "pad")
     arpeggio([79, 76, 72], 0.15, 1.5, "bell", 0.35, 360, tr, 0.9)
     return _finish(_mono(tr.out()), wet=0.3, room=2.2)
@@ -289,8 +305,10 @@ def scatter(kind: str) -> np.ndarray:
     elif kind == "red":  # fiery, low gong
         n = n_of(2.0)
         t = tt(n)
-        gong = sum(np.sin(2 * np.pi * 98 * q * t + q) * np.exp(-t / (1.2 / q ** 0.5)) / q
-                   for q in (1.0, 1.41, 2.03, 2.76, 3.2, 4.1))
+        gong = sum(
+            np.sin(2 * np.pi * 98 * q * t + q) * np.exp(-t / (1.2 / q**0.5)) / q
+            for q in (1.0, 1.41, 2.03, 2.76, 3.2, 4.1)
+        )
         tr.put(gong * 0.7, 0)
         arpeggio([67, 74, 79], 0.05, 1.0, "bell", 0.35, 421, tr)
         shimmer_f = 2200
@@ -305,12 +323,21 @@ def scatter(kind: str) -> np.ndarray:
 
 
 EFFECTS = {
-    "common/spin_loop": spin_loop, "common/reel_stop": reel_stop,
-    "common/anticipation": anticipation, "common/line_win": line_win,
-    "common/win_small": win_small, "common/win_big": win_big, "common/win_mega": win_mega,
-    "common/coin_tick": coin_tick, "common/click": click, "common/reveal": reveal,
-    "common/trap": trap, "common/clash": clash, "common/gunshot": gunshot,
-    "common/fanfare": fanfare, "common/scatter_land": lambda: scatter("generic"),
+    "common/spin_loop": spin_loop,
+    "common/reel_stop": reel_stop,
+    "common/anticipation": anticipation,
+    "common/line_win": line_win,
+    "common/win_small": win_small,
+    "common/win_big": win_big,
+    "common/win_mega": win_mega,
+    "common/coin_tick": coin_tick,
+    "common/click": click,
+    "common/reveal": reveal,
+    "common/trap": trap,
+    "common/clash": clash,
+    "common/gunshot": gunshot,
+    "common/fanfare": fanfare,
+    "common/scatter_land": lambda: scatter("generic"),
     "common/feature_end": feature_end,
     "warlords/scatter_blue": lambda: scatter("blue"),
     "warlords/scatter_green": lambda: scatter("green"),

@@ -1,4 +1,3 @@
-
 """The generator's third-party inputs: which packages, which files, and how to fetch them.
 
 `fetch()` runs `npm pack` for pinned package versions into a temporary folder and copies only
@@ -29,21 +28,66 @@ LATO_PKG = "@fontsource/lato@5.3.0"
 GAME_ICONS = sorted(
     {
         # stones
-        "sea-serpent", "wolf-howl", "charging-bull", "owl", "deer", "rune-stone",
-        "light-thorny-triskelion", "stone-tablet",
+        "sea-serpent",
+        "wolf-howl",
+        "charging-bull",
+        "owl",
+        "deer",
+        "rune-stone",
+        "light-thorny-triskelion",
+        "stone-tablet",
         # warlords
-        "ninja-heroic-stance", "sun-priest", "barbarian", "wolf-head", "lynx-head", "boar",
-        "samurai-helmet", "ceremonial-mask", "horned-helm", "power-ring", "vertical-banner",
-        "thor-hammer", "arrow-cluster", "broadsword", "crossed-swords", "fire-gem",
+        "ninja-heroic-stance",
+        "sun-priest",
+        "barbarian",
+        "wolf-head",
+        "lynx-head",
+        "boar",
+        "samurai-helmet",
+        "ceremonial-mask",
+        "horned-helm",
+        "power-ring",
+        "vertical-banner",
+        "thor-hammer",
+        "arrow-cluster",
+        "broadsword",
+        "crossed-swords",
+        "fire-gem",
         # tomb raider
-        "mountain-climbing", "crossed-pistols", "shining-sword", "skeleton-key", "passport",
-        "amphora", "fragmented-sword", "wolf-trap", "open-treasure-chest", "coins-pile",
-        "compass", "outback-hat", "palm-tree", "pagoda", "fuji", "mayan-pyramid",
-        "ancient-ruins", "tower-bridge", "clock-tower", "jungle", "mountains", "elephant",
+        "mountain-climbing",
+        "crossed-pistols",
+        "shining-sword",
+        "skeleton-key",
+        "passport",
+        "amphora",
+        "fragmented-sword",
+        "wolf-trap",
+        "open-treasure-chest",
+        "coins-pile",
+        "compass",
+        "outback-hat",
+        "palm-tree",
+        "pagoda",
+        "fuji",
+        "mayan-pyramid",
+        "ancient-ruins",
+        "tower-bridge",
+        "clock-tower",
+        "jungle",
+        "mountains",
+        "elephant",
         "egyptian-temple",
         # ui
-        "spanner", "sound-on", "sound-off", "scroll-unfurled", "info", "cycle",
-        "backward-time", "expand", "clockwise-rotation", "crown-coin",
+        "spanner",
+        "sound-on",
+        "sound-off",
+        "scroll-unfurled",
+        "info",
+        "cycle",
+        "backward-time",
+        "expand",
+        "clockwise-rotation",
+        "crown-coin",
     }
 )
 
@@ -68,9 +112,13 @@ def openmoji_path(code: str) -> Path:
 
 
 def _npm_pack(spec: str, dest: Path) -> Path:
-    out = subprocess.run(
-        ["npm", "pack", spec, "--silent"], cwd=dest, check=True, capture_output=True, text=True
-    ).stdout.strip().splitlines()[-1]
+    out = (
+        subprocess.run(
+            ["npm", "pack", spec, "--silent"], cwd=dest, check=True, capture_output=True, text=True
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     folder = dest / (out.removesuffix(".tgz"))
     folder.mkdir(exist_ok=True)
     with tarfile.open(dest / out) as tar:

@@ -30,8 +30,9 @@ def rng(seed: int) -> np.random.Generator:
 # ----------------------------------------------------------------------------- envelopes
 
 
-def env(n: int, a: float = 0.005, d: float = 0.1, s: float = 0.7, r: float = 0.2,
-        hold: float | None = None) -> np.ndarray:
+def env(
+    n: int, a: float = 0.005, d: float = 0.1, s: float = 0.7, r: float = 0.2, hold: float | None = None
+) -> np.ndarray:
     """ADSR; the note is held for `hold` s (default: until the release fits the buffer)."""
     t = tt(n)
     total = n / SR
@@ -66,8 +67,9 @@ def sine(freq, n: int, phase: float = 0.0) -> np.ndarray:
     return np.sin(2 * np.pi * np.cumsum(freq) / SR + phase)
 
 
-def additive(freq: float, n: int, amps, decays=None, detune=None, phase_seed: int = 0,
-             inharm: float = 0.0) -> np.ndarray:
+def additive(
+    freq: float, n: int, amps, decays=None, detune=None, phase_seed: int = 0, inharm: float = 0.0
+) -> np.ndarray:
     """Sum of harmonics k·f (optionally stretched); each with its own exponential decay."""
     t = tt(n)
     out = np.zeros(n)
@@ -88,10 +90,10 @@ def additive(freq: float, n: int, amps, decays=None, detune=None, phase_seed: in
     return out
 
 
-def saw(freq: float, n: int, harmonics: int = 24, bright: float = 1.0, seed: int = 0,
-        detune: float = 0.0) -> np.ndarray:
-    amps = [(1 / k) * np.exp(-(k - 1) / (harmonics * 0.35 * bright)) for k in
-            range(1, harmonics + 1)]
+def saw(
+    freq: float, n: int, harmonics: int = 24, bright: float = 1.0, seed: int = 0, detune: float = 0.0
+) -> np.ndarray:
+    amps = [(1 / k) * np.exp(-(k - 1) / (harmonics * 0.35 * bright)) for k in range(1, harmonics + 1)]
     return additive(freq * 2 ** (detune / 1200), n, amps, phase_seed=seed)
 
 
@@ -118,8 +120,7 @@ def lowpass(x, fc, order=2, circular=False):
 
 
 def highpass(x, fc, order=2, circular=False):
-    return fft_filter(x, lambda f: 1 / np.sqrt(1 + (fc / np.maximum(f, 1e-3)) ** (2 * order)),
-                      circular)
+    return fft_filter(x, lambda f: 1 / np.sqrt(1 + (fc / np.maximum(f, 1e-3)) ** (2 * order)), circular)
 
 
 def bandpass(x, fc, q=1.0, circular=False):
@@ -136,7 +137,7 @@ def bandpass(x, fc, q=1.0, circular=False):
 def pluck(freq: float, dur: float, bright: float = 1.0, seed: int = 0) -> np.ndarray:
     """Harp/guitar-like pluck: harmonics with faster decay for higher partials."""
     n = n_of(dur)
-    amps = [(1 / k ** 1.1) * (1.0 if k < 3 else 0.7) * bright ** (k / 6) for k in range(1, 16)]
+    amps = [(1 / k**1.1) * (1.0 if k < 3 else 0.7) * bright ** (k / 6) for k in range(1, 16)]
     base = min(dur * 0.5, 1.6)
     decays = [base / (1 + 0.45 * (k - 1)) for k in range(1, 16)]
     x = additive(freq, n, amps, decays, phase_seed=seed, inharm=0.00008)
@@ -148,8 +149,18 @@ def bell(freq: float, dur: float, seed: int = 0, bright: float = 1.0) -> np.ndar
     t = tt(n)
     ratios = [0.5, 1.0, 1.19, 1.56, 2.0, 2.51, 2.66, 3.01, 4.1, 5.4]
     amps = [0.35, 1.0, 0.6, 0.45, 0.5, 0.3, 0.25, 0.2, 0.12 * bright, 0.08 * bright]
-    taus = [dur * 0.9, dur * 0.6, dur * 0.4, dur * 0.3, dur * 0.28, dur * 0.2, dur * 0.16,
-            dur * 0.12, dur * 0.08, dur * 0.05]
+    taus = [
+        dur * 0.9,
+        dur * 0.6,
+        dur * 0.4,
+        dur * 0.3,
+        dur * 0.28,
+        dur * 0.2,
+        dur * 0.16,
+        dur * 0.12,
+        dur * 0.08,
+        dur * 0.05,
+    ]
     r = rng(seed)
     out = np.zeros(n)
     for q, a, tau in zip(ratios, amps, taus, strict=True):
@@ -160,8 +171,7 @@ def bell(freq: float, dur: float, seed: int = 0, bright: float = 1.0) -> np.ndar
     return fade_edges(out * np.minimum(t / 0.0015, 1), 0, 0.02)
 
 
-def brass(freq: float, dur: float, seed: int = 0, bright: float = 1.0,
-          attack: float = 0.05) -> np.ndarray:
+def brass(freq: float, dur: float, seed: int = 0, bright: float = 1.0, attack: float = 0.05) -> np.ndarray:
     """Brass-like: saw harmonics whose brightness follows the envelope."""
     n = n_of(dur)
     t = tt(n)
@@ -178,8 +188,15 @@ def brass(freq: float, dur: float, seed: int = 0, bright: float = 1.0,
     return out * e
 
 
-def pad(freq: float, dur: float, seed: int = 0, voices: int = 3, bright: float = 0.6,
-        attack: float = 0.8, release: float = 1.0) -> np.ndarray:
+def pad(
+    freq: float,
+    dur: float,
+    seed: int = 0,
+    voices: int = 3,
+    bright: float = 0.6,
+    attack: float = 0.8,
+    release: float = 1.0,
+) -> np.ndarray:
     """String/choir-like pad: detuned, soft saws with slow envelope."""
     n = n_of(dur)
     out = np.zeros(n)
@@ -227,7 +244,8 @@ def kick(dur=0.5, seed=0):
     t = tt(n)
     f = 50 * (1 + 2.5 * np.exp(-t / 0.02))
     return np.sin(2 * np.pi * np.cumsum(f) / SR) * np.exp(-t / 0.12) + 0.3 * highpass(
-        noise(n, seed), 2000) * np.exp(-t / 0.004)
+        noise(n, seed), 2000
+    ) * np.exp(-t / 0.004)
 
 
 def shaker(dur=0.12, seed=0, bright=6000):
@@ -241,14 +259,16 @@ def tom(dur=0.5, pitch=110, seed=0):
     t = tt(n)
     f = pitch * (1 + 0.5 * np.exp(-t / 0.05))
     return np.sin(2 * np.pi * np.cumsum(f) / SR) * np.exp(-t / 0.15) + 0.2 * lowpass(
-        noise(n, seed), 2000) * np.exp(-t / 0.02)
+        noise(n, seed), 2000
+    ) * np.exp(-t / 0.02)
 
 
 # ----------------------------------------------------------------------------- space
 
 
-def impulse_response(dur: float, seed: int, damp: float = 5000, predelay: float = 0.012,
-                     stereo: bool = True) -> np.ndarray:
+def impulse_response(
+    dur: float, seed: int, damp: float = 5000, predelay: float = 0.012, stereo: bool = True
+) -> np.ndarray:
     """A synthetic room: exponentially decaying noise that darkens over time."""
     n = n_of(dur)
     t = tt(n)
@@ -266,8 +286,14 @@ def impulse_response(dur: float, seed: int, damp: float = 5000, predelay: float 
     return np.stack(chans, axis=1) if stereo else chans[0]
 
 
-def reverb(x: np.ndarray, wet: float = 0.25, dur: float = 1.8, seed: int = 7,
-           circular: bool = False, damp: float = 5000) -> np.ndarray:
+def reverb(
+    x: np.ndarray,
+    wet: float = 0.25,
+    dur: float = 1.8,
+    seed: int = 7,
+    circular: bool = False,
+    damp: float = 5000,
+) -> np.ndarray:
     """Convolution reverb; mono in → stereo out. circular=True wraps the tail (for loops)."""
     mono = x if x.ndim == 1 else x.mean(axis=1)
     ir = impulse_response(dur, seed, damp)

@@ -29,13 +29,23 @@ BUTTON_FACE = {
 def button(state: str) -> np.ndarray:
     w, h = 96, 48
     out, face_m, _ = kit.round_plate(
-        w, h, radius=13, inset=2, rim_w=3, face_stops=BUTTON_FACE[state],
-        rim_stops=gfx.SILVER if state == "disabled" else gfx.GOLD, texture=0.0, shadow=False)
+        w,
+        h,
+        radius=13,
+        inset=2,
+        rim_w=3,
+        face_stops=BUTTON_FACE[state],
+        rim_stops=gfx.SILVER if state == "disabled" else gfx.GOLD,
+        texture=0.0,
+        shadow=False,
+    )
     if state != "pressed":
         kit.gloss(out, face_m, 0.3 if state == "hover" else 0.2)
     if state == "hover":
-        edge = gfx.cover(np.abs(gfx.sd_round_rect(h * SS, w * SS, w * SS / 2, h * SS / 2,
-                                                  44 * SS, 20 * SS, 10 * SS)) - 1 * SS)
+        edge = gfx.cover(
+            np.abs(gfx.sd_round_rect(h * SS, w * SS, w * SS / 2, h * SS / 2, 44 * SS, 20 * SS, 10 * SS))
+            - 1 * SS
+        )
         gfx.add(out, gfx.glow(edge, (255, 200, 120), 6 * SS, 0.5))
     if state == "disabled":
         out[..., :3] *= 0.8
@@ -64,8 +74,9 @@ def spin_button(state: str) -> np.ndarray:
     face *= (1 - 0.5 * gfx.blur(1 - face_m, 10 * SS) * face_m)[..., None]
     gfx.over(out, gfx.paint(face, face_m))
     gfx.over(out, rim)
-    arrow = gfx.place(kit.icon("clockwise-rotation", 70 * SS), H, W, cx,
-                      cy + (2 if state == "pressed" else 0) * SS)
+    arrow = gfx.place(
+        kit.icon("clockwise-rotation", 70 * SS), H, W, cx, cy + (2 if state == "pressed" else 0) * SS
+    )
     kit.drop(out, arrow, dy=2, r=3, a=0.6)
     ac = (200, 200, 200) if state == "disabled" else (255, 255, 255)
     gfx.over(out, kit.emboss(arrow, ac, bevel=3 * SS, spec=0.3))
@@ -102,7 +113,7 @@ def hud_bar() -> np.ndarray:
     gfx.over(out, gfx.solid(pat.astype(F) * gfx.smoothstep(160, 20, y), (255, 200, 120), 0.05))
     line = np.exp(-(((y - 3) / 1.6) ** 2)) * (0.6 + 0.4 * np.exp(-(((x - 640) / 420) ** 2)))
     gfx.add(out, gfx.solid(np.clip(line, 0, 1).astype(F), (255, 210, 120)))
-    gfx.over(out, gfx.solid(np.exp(-((y - 8) / 6) ** 2).astype(F) * 0.4, (0, 0, 0)))
+    gfx.over(out, gfx.solid(np.exp(-(((y - 8) / 6) ** 2)).astype(F) * 0.4, (0, 0, 0)))
     return out
 
 
@@ -114,31 +125,41 @@ def _line_icon(kind: str, S: int) -> np.ndarray:
     c = S / 2
     t = S * 0.09
     if kind == "plus":
-        parts = [gfx.sd_segment(H, W, c - S * 0.32, c, c + S * 0.32, c, t),
-                 gfx.sd_segment(H, W, c, c - S * 0.32, c, c + S * 0.32, t)]
+        parts = [
+            gfx.sd_segment(H, W, c - S * 0.32, c, c + S * 0.32, c, t),
+            gfx.sd_segment(H, W, c, c - S * 0.32, c, c + S * 0.32, t),
+        ]
     elif kind == "minus":
         parts = [gfx.sd_segment(H, W, c - S * 0.32, c, c + S * 0.32, c, t)]
     elif kind in ("left", "right"):
         s = -1 if kind == "left" else 1
-        parts = [gfx.sd_segment(H, W, c - s * S * 0.12, c - S * 0.3, c + s * S * 0.16, c, t),
-                 gfx.sd_segment(H, W, c + s * S * 0.16, c, c - s * S * 0.12, c + S * 0.3, t)]
+        parts = [
+            gfx.sd_segment(H, W, c - s * S * 0.12, c - S * 0.3, c + s * S * 0.16, c, t),
+            gfx.sd_segment(H, W, c + s * S * 0.16, c, c - s * S * 0.12, c + S * 0.3, t),
+        ]
     elif kind == "close":
         k = S * 0.28
-        parts = [gfx.sd_segment(H, W, c - k, c - k, c + k, c + k, t),
-                 gfx.sd_segment(H, W, c - k, c + k, c + k, c - k, t)]
+        parts = [
+            gfx.sd_segment(H, W, c - k, c - k, c + k, c + k, t),
+            gfx.sd_segment(H, W, c - k, c + k, c + k, c - k, t),
+        ]
     elif kind == "back":
-        parts = [gfx.sd_segment(H, W, c - S * 0.32, c, c + S * 0.3, c, t),
-                 gfx.sd_segment(H, W, c - S * 0.32, c, c - S * 0.08, c - S * 0.24, t),
-                 gfx.sd_segment(H, W, c - S * 0.32, c, c - S * 0.08, c + S * 0.24, t)]
+        parts = [
+            gfx.sd_segment(H, W, c - S * 0.32, c, c + S * 0.3, c, t),
+            gfx.sd_segment(H, W, c - S * 0.32, c, c - S * 0.08, c - S * 0.24, t),
+            gfx.sd_segment(H, W, c - S * 0.32, c, c - S * 0.08, c + S * 0.24, t),
+        ]
     elif kind == "autoplay":
         # a circular arrow around a play triangle
         ring = np.abs(gfx.sd_circle(H, W, c, c, S * 0.36)) - t * 0.7
         x, y = gfx.grid(H, W)
         ring = np.where((x > c) & (y < c - S * 0.05), 99, ring)
-        head = gfx.sd_polygon(H, W, [(c + S * 0.06, c - S * 0.5), (c + S * 0.3, c - S * 0.36),
-                                     (c + S * 0.06, c - S * 0.2)])
-        tri = gfx.sd_polygon(H, W, [(c - S * 0.1, c - S * 0.17), (c + S * 0.18, c),
-                                    (c - S * 0.1, c + S * 0.17)])
+        head = gfx.sd_polygon(
+            H, W, [(c + S * 0.06, c - S * 0.5), (c + S * 0.3, c - S * 0.36), (c + S * 0.06, c - S * 0.2)]
+        )
+        tri = gfx.sd_polygon(
+            H, W, [(c - S * 0.1, c - S * 0.17), (c + S * 0.18, c), (c - S * 0.1, c + S * 0.17)]
+        )
         parts = [ring, head, tri]
     else:
         raise ValueError(kind)
@@ -146,19 +167,31 @@ def _line_icon(kind: str, S: int) -> np.ndarray:
 
 
 ICONS = {
-    "icon_settings": "spanner", "icon_sound": "sound-on", "icon_mute": "sound-off",
-    "icon_paytable": "scroll-unfurled", "icon_rules": "info", "icon_history": "backward-time",
-    "icon_fullscreen": "expand", "icon_autoplay": "@autoplay", "icon_plus": "@plus",
-    "icon_minus": "@minus", "icon_left": "@left", "icon_right": "@right",
-    "icon_close": "@close", "icon_back": "@back",
+    "icon_settings": "spanner",
+    "icon_sound": "sound-on",
+    "icon_mute": "sound-off",
+    "icon_paytable": "scroll-unfurled",
+    "icon_rules": "info",
+    "icon_history": "backward-time",
+    "icon_fullscreen": "expand",
+    "icon_autoplay": "@autoplay",
+    "icon_plus": "@plus",
+    "icon_minus": "@minus",
+    "icon_left": "@left",
+    "icon_right": "@right",
+    "icon_close": "@close",
+    "icon_back": "@back",
 }
 
 
 def ui_icon(name: str) -> np.ndarray:
     src = ICONS[name]
     S = 48 * SS
-    m = _line_icon(src[1:], S) if src.startswith("@") else gfx.place(kit.icon(src, 40 * SS),
-                                                                     S, S, S / 2, S / 2)
+    m = (
+        _line_icon(src[1:], S)
+        if src.startswith("@")
+        else gfx.place(kit.icon(src, 40 * SS), S, S, S / 2, S / 2)
+    )
     return kit.finish(gfx.solid(m, (255, 255, 255)))
 
 
@@ -184,10 +217,17 @@ def coin() -> np.ndarray:
     hf = gfx.bevel_height(sd, 4 * SS) * 4 * SS
     ring = gfx.cover(np.abs(gfx.sd_circle(H, W, cx, cy, 16.5 * SS)) - 1 * SS)
     hf = hf + gfx.blur(ring, 2 * SS) * 2 * SS
-    star = gfx.cover(gfx.sd_polygon(H, W, [(cx + np.cos(a) * r * SS, cy + np.sin(a) * r * SS)
-                                           for i, a in enumerate(np.arange(10) * np.pi / 5
-                                                                 - np.pi / 2)
-                                           for r in [(11 if i % 2 == 0 else 4.6)]]))
+    star = gfx.cover(
+        gfx.sd_polygon(
+            H,
+            W,
+            [
+                (cx + np.cos(a) * r * SS, cy + np.sin(a) * r * SS)
+                for i, a in enumerate(np.arange(10) * np.pi / 5 - np.pi / 2)
+                for r in [(11 if i % 2 == 0 else 4.6)]
+            ],
+        )
+    )
     hf = hf + gfx.blur(star, 2 * SS) * 3 * SS
     gfx.over(out, gfx.paint(gfx.metal(hf, gfx.GOLD, strength=1.0), m))
     gfx.add(out, gfx.sparkle(H, W, cx - 8 * SS, cy - 9 * SS, 14 * SS) * 0.8)
@@ -229,8 +269,9 @@ def win_banner() -> np.ndarray:
 # ----------------------------------------------------------------------------- brand
 
 
-def wordmark(text: str, w: int, h: int, glow_col=(255, 180, 60), stops=gfx.GOLD,
-             sub: str | None = None, seed: int = 0) -> np.ndarray:
+def wordmark(
+    text: str, w: int, h: int, glow_col=(255, 180, 60), stops=gfx.GOLD, sub: str | None = None, seed: int = 0
+) -> np.ndarray:
     W, H = w * SS, h * SS
     out = gfx.empty(H, W)
     th = int(H * (0.62 if sub else 0.8))
@@ -254,25 +295,41 @@ def app_icon() -> np.ndarray:
     S = 256
     W = H = S * SS
     out, face_m, _face_sd = kit.round_plate(
-        S, S, radius=50, inset=8, rim_w=10,
-        face_stops=[(0, "#3a0a5a"), (0.6, "#1a0430"), (1, "#0a0214")], texture=0.0)
+        S,
+        S,
+        radius=50,
+        inset=8,
+        rim_w=10,
+        face_stops=[(0, "#3a0a5a"), (0.6, "#1a0430"), (1, "#0a0214")],
+        texture=0.0,
+    )
     cx, cy = W / 2, H / 2
     gfx.over(out, kit.rays(H, W, cx, cy, 16, (255, 200, 120), 91, 0.1) * face_m[..., None] * 0.6)
     # three reel windows with a gem, a 7 and a crown-coin
     for i, dx in enumerate((-62, 0, 62)):
         r_sd = gfx.sd_round_rect(H, W, cx + dx * SS, cy, 27 * SS, 62 * SS, 10 * SS)
         rim, in_sd = kit.rim_ring(r_sd, 3 * SS)
-        gfx.over(out, gfx.paint(gfx.ramp(gfx.linear_t(H, W, 90), [(0, "#e8e0d0"), (0.5, "#ffffff"),
-                                                                   (1, "#c8c0b0")]),
-                                gfx.cover(in_sd)))
+        gfx.over(
+            out,
+            gfx.paint(
+                gfx.ramp(gfx.linear_t(H, W, 90), [(0, "#e8e0d0"), (0.5, "#ffffff"), (1, "#c8c0b0")]),
+                gfx.cover(in_sd),
+            ),
+        )
         gfx.over(out, rim)
         if i == 1:
             m = gfx.place(kit.text("7", 40 * SS, 60 * SS), H, W, cx, cy)
-            gfx.over(out, kit.emboss(m, kit.vgrad_in(m, [(0, "#ff8a7a"), (0.5, "#e0101a"),
-                                                          (1, "#6a0004")]), bevel=4 * SS))
+            gfx.over(
+                out,
+                kit.emboss(
+                    m, kit.vgrad_in(m, [(0, "#ff8a7a"), (0.5, "#e0101a"), (1, "#6a0004")]), bevel=4 * SS
+                ),
+            )
         else:
-            gfx.over(out, kit.gem(H, W, cx + dx * SS, cy, 19 * SS,
-                                  (40, 120, 255) if i == 0 else (40, 210, 90), 8, 0.4))
+            gfx.over(
+                out,
+                kit.gem(H, W, cx + dx * SS, cy, 19 * SS, (40, 120, 255) if i == 0 else (40, 210, 90), 8, 0.4),
+            )
     kit.gloss(out, face_m, 0.22)
     return kit.finish(out)
 
@@ -281,12 +338,30 @@ def app_icon() -> np.ndarray:
 
 
 THEMES = {
-    "stones": dict(metal=gfx.SILVER, accent=(90, 255, 210), glow=(60, 220, 190),
-                   title="SECRET OF THE STONES", sub=None, face=["#0a1c1e", "#040c0e"]),
-    "warlords": dict(metal=gfx.GOLD, accent=(255, 120, 60), glow=(255, 120, 40),
-                     title="WARLORDS", sub="CRYSTALS OF POWER", face=["#1a0608", "#080204"]),
-    "tombraider": dict(metal=gfx.BRONZE, accent=(255, 200, 120), glow=(255, 170, 60),
-                       title="TOMB RAIDER", sub="SECRET OF THE SWORD", face=["#1a1408", "#080602"]),
+    "stones": dict(
+        metal=gfx.SILVER,
+        accent=(90, 255, 210),
+        glow=(60, 220, 190),
+        title="SECRET OF THE STONES",
+        sub=None,
+        face=["#0a1c1e", "#040c0e"],
+    ),
+    "warlords": dict(
+        metal=gfx.GOLD,
+        accent=(255, 120, 60),
+        glow=(255, 120, 40),
+        title="WARLORDS",
+        sub="CRYSTALS OF POWER",
+        face=["#1a0608", "#080204"],
+    ),
+    "tombraider": dict(
+        metal=gfx.BRONZE,
+        accent=(255, 200, 120),
+        glow=(255, 170, 60),
+        title="TOMB RAIDER",
+        sub="SECRET OF THE SWORD",
+        face=["#1a1408", "#080602"],
+    ),
 }
 
 
@@ -307,9 +382,17 @@ def frame(game: str) -> np.ndarray:
     lip = gfx.cover(inner) * gfx.cover(-(inner + 5))
     gfx.over(out, gfx.solid(lip, (0, 0, 0), 0.5))
     # top crest and bottom plate, corner jewels
-    crest = gfx.sd_polygon(H, W, [(cx - 170, REEL_Y - 14), (cx - 130, REEL_Y - 40),
-                                  (cx + 130, REEL_Y - 40), (cx + 170, REEL_Y - 14),
-                                  (cx, REEL_Y - 6)])
+    crest = gfx.sd_polygon(
+        H,
+        W,
+        [
+            (cx - 170, REEL_Y - 14),
+            (cx - 130, REEL_Y - 40),
+            (cx + 130, REEL_Y - 40),
+            (cx + 170, REEL_Y - 14),
+            (cx, REEL_Y - 6),
+        ],
+    )
     crest_m = gfx.cover(crest)
     kit_drop = gfx.shadow(crest_m, 0, 3, 6, 0.7)
     gfx.over(out, kit_drop)
@@ -319,8 +402,12 @@ def frame(game: str) -> np.ndarray:
     gfx.over(out, gfx.shadow(bm, 0, 3, 6, 0.7))
     gfx.over(out, gfx.paint(gfx.metal(gfx.bevel_height(bottom, 5) * 5, th["metal"], 1.2), bm))
     gem_col = tuple(int(c) for c in th["accent"])
-    corners = ((REEL_X + 6, REEL_Y - 22), (REEL_X + REEL_W - 6, REEL_Y - 22),
-               (REEL_X + 6, REEL_Y + REEL_H + 22), (REEL_X + REEL_W - 6, REEL_Y + REEL_H + 22))
+    corners = (
+        (REEL_X + 6, REEL_Y - 22),
+        (REEL_X + REEL_W - 6, REEL_Y - 22),
+        (REEL_X + 6, REEL_Y + REEL_H + 22),
+        (REEL_X + REEL_W - 6, REEL_Y + REEL_H + 22),
+    )
     for gx, gy in ((cx, REEL_Y - 26), *corners):
         r = 11 if gx == cx else 9
         mount = gfx.cover(gfx.sd_circle(H, W, gx, gy, r + 4))
@@ -329,10 +416,10 @@ def frame(game: str) -> np.ndarray:
         gfx.over(out, kit.gem(H, W, gx, gy, r, gem_col, 8, 0.3))
     # faint glow around the window
     gfx.add(out, gfx.solid(gfx.blur(band, 12) * band * 0.35, th["glow"]))
-    out[REEL_Y:REEL_Y + REEL_H, REEL_X:REEL_X + REEL_W] = 0.0
+    out[REEL_Y : REEL_Y + REEL_H, REEL_X : REEL_X + REEL_W] = 0.0
     # keep the row bands beside the window clear for the app's line markers
-    out[REEL_Y:REEL_Y + REEL_H, :198] = 0.0
-    out[REEL_Y:REEL_Y + REEL_H, 1082:] = 0.0
+    out[REEL_Y : REEL_Y + REEL_H, :198] = 0.0
+    out[REEL_Y : REEL_Y + REEL_H, 1082:] = 0.0
     return out.astype(F)
 
 
@@ -352,9 +439,12 @@ def reel_bg(game: str) -> np.ndarray:
     sep = np.zeros((h, w), F)
     for i in range(1, 5):
         sep += np.exp(-(((x - i * CELL_W) / 1.2) ** 2))
-    col = col * (1 - 0.6 * np.clip(sep * 3, 0, 1))[..., None] + np.clip(
-        np.exp(-(((x % CELL_W) - 2) / 1.0) ** 2) * (x > 4), 0, 1)[..., None] * gfx.rgb(
-        th["accent"]) * 0.15
+    col = (
+        col * (1 - 0.6 * np.clip(sep * 3, 0, 1))[..., None]
+        + np.clip(np.exp(-((((x % CELL_W) - 2) / 1.0) ** 2)) * (x > 4), 0, 1)[..., None]
+        * gfx.rgb(th["accent"])
+        * 0.15
+    )
     # shade top and bottom like a curved drum
     col *= (0.55 + 0.45 * np.sin(np.clip(y / h, 0, 1) * np.pi) ** 0.6)[..., None]
     out[..., :3] = np.clip(col, 0, 1)
@@ -373,10 +463,8 @@ def logo(game: str) -> np.ndarray:
 def wordmark_two_lines(top: str, main: str, w: int, h: int, glow_col, stops) -> np.ndarray:
     W, H = w * SS, h * SS
     out = gfx.empty(H, W)
-    tm = gfx.place(kit.text(top, int(W * 0.6), int(H * 0.2), bold=False, tracking=6), H, W,
-                   W / 2, H * 0.16)
-    mm = gfx.place(kit.text(main, int(W * 0.94), int(H * 0.62), tracking=10), H, W, W / 2,
-                   H * 0.62)
+    tm = gfx.place(kit.text(top, int(W * 0.6), int(H * 0.2), bold=False, tracking=6), H, W, W / 2, H * 0.16)
+    mm = gfx.place(kit.text(main, int(W * 0.94), int(H * 0.62), tracking=10), H, W, W / 2, H * 0.62)
     both = np.maximum(tm, mm)
     kit.halo(out, both, glow_col, 14, 1.5)
     kit.drop(out, both, dy=4, r=5)
@@ -394,15 +482,14 @@ def tile(game: str, backdrop: np.ndarray, hero: np.ndarray, logo_img: np.ndarray
     W, H = w * SS, h * SS
     out = gfx.empty(H, W)
     sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - 4 * SS, H / 2 - 4 * SS, 22 * SS)
-    crop = backdrop[:, 640 - 250:640 + 250]
+    crop = backdrop[:, 640 - 250 : 640 + 250]
     bg = gfx.resize(crop, W, H)
     rim, face_sd = kit.rim_ring(sd, 6 * SS)
     face_m = gfx.cover(face_sd)
     bg = bg * face_m[..., None]
     gfx.over(out, bg)
     th = THEMES[game]
-    gfx.add(out, kit.rays(H, W, W / 2, H * 0.4, 14, th["glow"], 7, 0.1, 1.6) * face_m[..., None]
-            * 0.5)
+    gfx.add(out, kit.rays(H, W, W / 2, H * 0.4, 14, th["glow"], 7, 0.1, 1.6) * face_m[..., None] * 0.5)
     hero_big = gfx.resize(hero, int(hero.shape[1] * 1.5 * SS), int(hero.shape[0] * 1.5 * SS))
     gfx.over(out, hero_big, int(W / 2 - hero_big.shape[1] / 2), int(H * 0.38 - hero_big.shape[0] / 2))
     _x, y = gfx.grid(H, W)
