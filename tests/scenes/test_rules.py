@@ -96,3 +96,28 @@ def test_smoke_paging_to_about_and_close(ctx, display):
         st.draw(display)
     st.handle(Intent(Act.RULES))
     assert st.top is base
+
+
+def _figures(text: str) -> list[str]:
+    """Every number in a rules text, with thousands and decimal separators removed."""
+    import re
+
+    body = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    return sorted(re.sub(r"[.,]", "", n) for n in re.findall(r"\d[\d.,]*\d|\d", body))
+
+
+def test_spanish_rules_match_the_english_pages_and_figures(assets):
+    en = rules_path(assets, "stones", "en")
+    es = rules_path(assets, "stones", "es")
+    assert es.name == "rules.es.md" and en.name == "rules.md"
+    en_text, es_text = en.read_text(encoding="utf-8"), es.read_text(encoding="utf-8")
+    en_secs, es_secs = parse_rules(en_text), parse_rules(es_text)
+    assert len(en_secs) == len(es_secs)
+    for a, b in zip(en_secs, es_secs, strict=True):
+        assert [x.bullet for x in a.blocks] == [x.bullet for x in b.blocks], a.title
+    assert _figures(en_text) == _figures(es_text)
+    assert "Un mal funcionamiento anula todos los pagos y jugadas." in es_text
+    font = assets.font("text", 21)
+    for page in paginate(load_rules(assets, "stones", "es"), font, CONTENT.w - 80, CONTENT.h - 20):
+        for t, _, _ in page.lines:
+            assert font.size(t)[0] <= CONTENT.w - 80
