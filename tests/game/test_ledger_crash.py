@@ -41,14 +41,14 @@ START = 250
 BET = Bet(lines=20, level=1, coin_value_cents=5)  # 100 cents
 
 CHILD = r"""
-import json, os, pathlib, random, signal, sqlite3, sys, time
+import json, os, pathlib, random, sys, time
 
 from game.ledger import Ledger
 from game.money import Bet
+from tests.game.sqlite_kill import fork_jobs
 
 SHA = "cd" * 32
 BET = Bet(lines=20, level=1, coin_value_cents=5)
-counts = {"stmt": 0, "vm": 0}
 
 
 def say(*words):
@@ -58,32 +58,6 @@ def say(*words):
 def end(win):
     return [{"type": "spin", "stops": [1, 2, 3, 4, 5]},
             {"type": "round_end", "total_win_coins": win, "capped": False}]
-
-
-def install_killer(mode, kill_at):
-    # every connection the ledger opens kills this process just before SQL statement number
-    # kill_at ("stmt") or at VM instruction number kill_at, inside a statement ("vm")
-    real_connect = sqlite3.connect
-
-    def connect(*args, **kwargs):
-        conn = real_connect(*args, **kwargs)
-
-        def on_stmt(sql):
-            counts["stmt"] += 1
-            if mode == "stmt" and counts["stmt"] == kill_at:
-                os.kill(os.getpid(), signal.SIGKILL)
-
-        def on_vm():
-            counts["vm"] += 1
-            if mode == "vm" and counts["vm"] == kill_at:
-                os.kill(os.getpid(), signal.SIGKILL)
-            return 0
-
-        conn.set_trace_callback(on_stmt)
-        conn.set_progress_handler(on_vm, 1)
-        return conn
-
-    sqlite3.connect = connect
 
 
 def script(path):
@@ -103,26 +77,8 @@ def script(path):
 mode = sys.argv[1]
 if mode == "zygote":
     # Imports are paid once; each job is a fresh fork()ed process that runs the script and is
-    # killed by SIGKILL at its point. Several run at once (they mostly wait on fsync). One line
-    # per job, in job order: [path, k, exit status]; a completed job first prints its counts.
-    jobs, width = json.loads(sys.argv[2]), int(sys.argv[3])
-    running, done = {}, {}
-    for index, (job_mode, path, k) in enumerate(jobs):
-        while len(running) >= width:
-            pid, status = os.wait()
-            done[running.pop(pid)] = status
-        pid = os.fork()
-        if pid == 0:
-            install_killer(job_mode, k)
-            script(path)
-            say(json.dumps(["count", counts["stmt"], counts["vm"]]))
-            os._exit(0)
-        running[pid] = index
-    while running:
-        pid, status = os.wait()
-        done[running.pop(pid)] = status
-    for index, (_, path, k) in enumerate(jobs):
-        say(json.dumps([path, k, os.waitstatus_to_exitcode(done[index])]))
+    # killed by SIGKILL at its point (tests/game/sqlite_kill.py).
+    fork_jobs(json.loads(sys.argv[2]), int(sys.argv[3]), script)
 elif mode == "hold":
     led = Ledger.open(pathlib.Path(sys.argv[2]), start_balance_cents=250)
     rid = led.begin_round("stones", SHA, "1.0.0", BET, 7)

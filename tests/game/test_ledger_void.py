@@ -330,57 +330,19 @@ def test_a_v2_file_is_too_new_for_v1_code(tmp_path: Path, monkeypatch: pytest.Mo
 # itself with SIGKILL just before SQL statement k (trace hook) or at VM instruction k (progress
 # hook). Forked from one warmed-up process, several at a time, so the whole test takes seconds.
 CHILD = r"""
-import json, os, pathlib, signal, sqlite3, sys
+import json, pathlib, sys
 
 from game.ledger import Ledger
-
-counts = {"stmt": 0, "vm": 0}
-
-
-def install_killer(mode, kill_at):
-    real_connect = sqlite3.connect
-
-    def connect(*args, **kwargs):
-        conn = real_connect(*args, **kwargs)
-
-        def on_stmt(sql):
-            counts["stmt"] += 1
-            if mode == "stmt" and counts["stmt"] == kill_at:
-                os.kill(os.getpid(), signal.SIGKILL)
-
-        def on_vm():
-            counts["vm"] += 1
-            if mode == "vm" and counts["vm"] == kill_at:
-                os.kill(os.getpid(), signal.SIGKILL)
-            return 0
-
-        conn.set_trace_callback(on_stmt)
-        conn.set_progress_handler(on_vm, 1)
-        return conn
-
-    sqlite3.connect = connect
+from tests.game.sqlite_kill import fork_jobs
 
 
-jobs, width = json.loads(sys.argv[1]), int(sys.argv[2])
-running, done = {}, {}
-for index, (mode, path, k) in enumerate(jobs):
-    while len(running) >= width:
-        pid, status = os.wait()
-        done[running.pop(pid)] = status
-    pid = os.fork()
-    if pid == 0:
-        install_killer(mode, k)
-        led = Ledger.open(pathlib.Path(path))
-        led.void_round(led.open_round().round_id, "The game data changed since the round began.")
-        led.close()
-        print(json.dumps(["count", counts["stmt"], counts["vm"]]), flush=True)
-        os._exit(0)
-    running[pid] = index
-while running:
-    pid, status = os.wait()
-    done[running.pop(pid)] = status
-for index, (_, path, k) in enumerate(jobs):
-    print(json.dumps([path, k, os.waitstatus_to_exitcode(done[index])]), flush=True)
+def void_pending(path):
+    led = Ledger.open(pathlib.Path(path))
+    led.void_round(led.open_round().round_id, "The game data changed since the round began.")
+    led.close()
+
+
+fork_jobs(json.loads(sys.argv[1]), int(sys.argv[2]), void_pending)
 """
 
 
