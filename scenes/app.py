@@ -166,11 +166,12 @@ def void_orphan_round(ctx: AppContext, open_round) -> None:
     would block every game. The rules' malfunction clause applies: the bet is refunded, nothing
     is paid, and the player is told in one sentence.
     """
-    from game.money import format_cents
+    from scenes.i18n import translator
 
     ctx.ledger.void_round(open_round.round_id, REASON_GAME_REMOVED)
-    amount = format_cents(open_round.bet.total_cents, ctx.settings.currency_symbol)
-    ctx.notices.append(MSG_VOIDED_REMOVED.format(amount=amount))
+    tr = translator(ctx)  # money in the player's language and currency, as the reels scene does
+    amount = tr.format_money(open_round.bet.total_cents, ctx.settings.display_currency)
+    ctx.notices.append(tr.t(MSG_VOIDED_REMOVED, amount=amount))
     log.warning("voided round %s of missing game %s", open_round.round_id, open_round.game_id)
 
 
