@@ -76,6 +76,7 @@ from game.events import (
 )
 from game.ledger import LedgerError
 from game.money import Bet, format_cents
+from game.session import MSG_VOIDED, ResumeRefused, RoundDriver, RoundRefused, RoundView
 from scenes.autoplay_dialog import open_autoplay, stop_message
 from scenes.celebration import CelebrationScene
 from scenes.hud import GOLD, RECT_BAND, Hud, Message, icon_rect
@@ -83,7 +84,6 @@ from scenes.i18n import Translator, translator
 from scenes.intents import Act, Intent
 from scenes.mixer import open_mixer
 from scenes.reel_view import CELL_H, CELL_W, NORMAL, QUICK, TURBO, WINDOW, ReelView, SymbolArt, soft_blur
-from scenes.round_driver import MSG_VOIDED, ResumeRefused, RoundDriver, RoundRefused, RoundView
 from scenes.settings_menu import open_settings
 from scenes.sound_director import SoundDirector
 from scenes.stack import Scene

@@ -11,6 +11,7 @@ from game.bets import default_bet
 from game.definitions import load_game
 from game.events import events_from_json
 from game.ledger import Ledger
+from game.session import RoundDriver
 from scenes.balance_chart import chart_points
 from scenes.history import (
     ROWS_PER_PAGE,
@@ -22,7 +23,6 @@ from scenes.history import (
     paginate_steps,
 )
 from scenes.intents import Act, Intent
-from scenes.round_driver import RoundDriver
 from scenes.stack import Scene, SceneStack
 
 FEATURE_SEED = 500  # triggers free spins at the default bet

@@ -224,7 +224,7 @@ def test_the_feature_round_runs_to_the_end_with_clicks(ctx, display, feature_ses
 
 
 def test_an_open_pick_is_resumed_with_the_stones_shown_open(ctx, display, feature_session_seed):
-    from scenes.round_driver import RoundDriver
+    from game.session import RoundDriver
 
     ctx.seeds = SeedSource(feature_session_seed)
     driver = RoundDriver(ctx.ledger, ctx.games["stones"], ctx.seeds, ctx.session_id)

@@ -8,9 +8,9 @@ import dataclasses
 
 from game.bets import default_bet
 from game.events import SpinEvent, events_to_json
+from game.session import RoundDriver
 from scenes.intents import Act, Intent
 from scenes.replay import T_CHANGED, T_DIFFERENT, T_NOT_FINISHED, ReplayScene, check_replay
-from scenes.round_driver import RoundDriver
 from scenes.stack import Scene, SceneStack
 
 FEATURE_SEED = 500

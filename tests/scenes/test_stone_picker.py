@@ -9,8 +9,8 @@ import pytest
 from game.bets import default_bet
 from game.events import FreeSpinsStartEvent, FreeSpinsTriggerEvent, PickRequestEvent
 from game.round import play_round
+from game.session import RoundDriver
 from scenes.intents import Act, Intent
-from scenes.round_driver import RoundDriver
 from scenes.sound_director import SoundDirector
 from scenes.stack import Scene, SceneStack
 from scenes.stone_picker import StonePickerScene, feature_name, stone_center

@@ -13,7 +13,7 @@ from game.events import PickRevealEvent, RoundEndEvent, SpinEvent, events_to_jso
 from game.ledger import Ledger
 from game.money import format_cents
 from game.round import play_round
-from scenes.round_driver import MSG_VOIDED, ResumeRefused, RoundDriver, RoundRefused
+from game.session import MSG_VOIDED, ResumeRefused, RoundDriver, RoundRefused
 
 
 class FixedSeeds:
@@ -84,7 +84,7 @@ class SpyLedger:
 
 
 def test_debit_before_the_outcome_and_credit_once(ledger, loaded, bet, plain_seed, monkeypatch):
-    import scenes.round_driver as rd
+    import game.session as rd
 
     log: list[str] = []
     real = rd.play_round
@@ -117,7 +117,7 @@ def test_debit_before_the_outcome_and_credit_once(ledger, loaded, bet, plain_see
 
 
 def test_choose_records_before_revealing(ledger, loaded, bet, feature_seed, monkeypatch):
-    import scenes.round_driver as rd
+    import game.session as rd
 
     log: list[str] = []
     real = rd.play_round
