@@ -1,0 +1,1 @@
+"""What each game alone shows, one package per game (the presentation registry)."""

@@ -1,0 +1,179 @@
+"""Translation layer: complete catalogs, matching format fields, fallbacks, live switching, formats."""
+
+from __future__ import annotations
+
+import ast
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from game.paths import asset_path
+from scenes.core.i18n import Translator, format_fields, install, load_catalog
+
+LOCALE = asset_path("locale")
+SCENES = Path(__file__).resolve().parents[3] / "scenes"
+
+
+def _catalog(lang: str) -> dict:
+    data = json.loads((LOCALE / f"{lang}.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in data.items() if k}
+
+
+def _forms(value) -> list[str]:
+    return value if isinstance(value, list) else [value]
+
+
+def test_spanish_covers_every_english_msgid_with_the_same_format_fields():
+    en, es = _catalog("en"), _catalog("es")
+    assert len(en) > 100
+    missing = [k for k in en if k not in es]
+    assert not missing
+    assert not [k for k in es if k not in en], "es.json has msgids en.json does not list"
+    for msgid, en_value in en.items():
+        es_value = es[msgid]
+        assert isinstance(es_value, type(en_value)), msgid
+        assert all(f.strip() for f in _forms(es_value)), f"empty Spanish for {msgid!r}"
+        en_forms, es_forms = _forms(en_value), _forms(es_value)
+        assert len(en_forms) == len(es_forms), msgid
+        for a, b in zip(en_forms, es_forms, strict=True):
+            assert format_fields(a) == format_fields(b), (msgid, b)
+    # English entries are the msgids themselves (or their plural pair)
+    assert all(_forms(v)[0] == k for k, v in en.items())
+
+
+PREFIXES = ("T_", "TEXT_", "MSG_", "TIP_")
+NOT_TEXT = {"\u2014"}  # a dash shown for "none" is the same in every language
+
+
+def _player_strings() -> dict[str, str]:
+    """Module-level player-facing constants (T_*, TEXT_*, MSG_*, TIP_*: a string, a tuple of
+    strings or a dict of strings) in every scene module → where they come from."""
+    found: dict[str, str] = {}
+    for path in sorted(SCENES.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                continue
+            target = node.targets[0]
+            if not isinstance(target, ast.Name) or not target.id.startswith(PREFIXES):
+                continue
+            try:
+                value = ast.literal_eval(node.value)
+            except ValueError:
+                continue
+            values = value.values() if isinstance(value, dict) else value
+            values = [value] if isinstance(value, str) else list(values)
+            for text in values:
+                if isinstance(text, str) and text not in NOT_TEXT:
+                    found.setdefault(text, f"{path.name}:{target.id}")
+    return found
+
+
+def test_every_player_facing_constant_in_the_scenes_has_a_msgid():
+    """New player-facing text must be added to assets/locale/en.json and es.json."""
+    en = _catalog("en")
+    strings = _player_strings()
+    assert "LINES" in strings and "SETTINGS" in strings
+    missing = sorted(f"{where}: {text!r}" for text, where in strings.items() if text not in en)
+    assert not missing, missing
+
+
+def test_fallback_to_msgid_is_logged_once(caplog, tmp_path):
+    (tmp_path / "en.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "es.json").write_text('{"Yes": "Sí"}', encoding="utf-8")
+    tr = Translator("es", tmp_path)
+    assert tr.gettext("Yes") == "Sí"
+    with caplog.at_level(logging.WARNING, logger="scenes.core.i18n"):
+        assert tr.gettext("Never translated") == "Never translated"
+        assert tr.gettext("Never translated") == "Never translated"
+    assert sum("Never translated" in r.message for r in caplog.records) == 1
+
+
+def test_broken_catalog_falls_back_without_crashing(tmp_path):
+    (tmp_path / "es.json").write_bytes(b"\xff{nope")
+    assert load_catalog(tmp_path, "es") == {}
+    tr = Translator("es", tmp_path)
+    assert tr.gettext("SPIN") == "SPIN"
+    assert Translator("xx", tmp_path).language == "en"
+
+
+def test_bad_format_field_in_a_translation_shows_the_template(tmp_path):
+    (tmp_path / "es.json").write_text('{"Hi {name}": "Hola {nombre}"}', encoding="utf-8")
+    tr = Translator("es", tmp_path)
+    assert tr.t("Hi {name}", name="Ana") == "Hola {nombre}"
+
+
+def test_switch_language_at_once_and_bump_generation():
+    tr = Translator("en")
+    g = tr.generation
+    assert tr.gettext("FREE SPINS") == "FREE SPINS"
+    tr.set_language("es")
+    assert tr.gettext("FREE SPINS") == "GIROS GRATIS"
+    assert tr.generation == g + 1
+    tr.set_language("es")
+    assert tr.generation == g + 1  # no change, no rebuild
+    tr.set_language("en")
+    assert tr.gettext("TOTAL WIN") == "TOTAL WIN"
+
+
+def test_plurals_and_coins():
+    tr = Translator("es")
+    assert tr.nt("{n} minute", "{n} minutes", 1) == "1 minuto"
+    assert tr.nt("{n} minute", "{n} minutes", 5) == "5 minutos"
+    assert tr.format_coins(1) == "1 moneda"
+    assert tr.format_coins(1234) == "1.234 monedas"
+    en = Translator("en")
+    assert en.format_coins(1234) == "1,234 coins"
+    assert en.ngettext("{n} coin", "{n} coins", 0) == "{n} coins"
+
+
+def test_grouping_spec_follows_the_language():
+    assert Translator("es").t("{coins:,} coins", coins=1234567) == "1.234.567 monedas"
+    assert Translator("en").t("You won {coins:,} coins", coins=2500) == "You won 2,500 coins"
+
+
+@pytest.mark.parametrize(
+    ("lang", "cents", "currency", "expected"),
+    [
+        ("en", 123456, "EUR", "€1,234.56"),
+        ("es", 123456, "EUR", "1.234,56\u00a0€"),
+        ("en", 5, "GBP", "£0.05"),
+        ("es", 100000000, "USD", "1.000.000,00\u00a0$"),
+        ("en", -250, "USD", "-$2.50"),
+        ("es", -250, "GBP", "-2,50\u00a0£"),
+    ],
+)
+def test_format_money(lang, cents, currency, expected):
+    assert Translator(lang).format_money(cents, currency) == expected
+
+
+def test_format_number_and_duration():
+    en, es = Translator("en"), Translator("es")
+    assert en.format_number(1234567) == "1,234,567"
+    assert es.format_number(9670, 2) == "96,70"
+    assert en.format_number(-5, 2) == "-0.05"
+    assert en.format_duration(59) == "0 minutes"
+    assert en.format_duration(60 * 61) == "1 hour and 1 minute"
+    assert es.format_duration(60 * 125) == "2 horas y 5 minutos"
+    assert es.format_duration(3600) == "1 hora"
+
+
+def test_translate_formatted_notices():
+    from scenes.core.settings_store import DAMAGED_MESSAGE
+
+    es = Translator("es")
+    text = DAMAGED_MESSAGE.format(name="settings.json.damaged-20250101T000000Z")
+    out = es.translate_text(text)
+    assert out.startswith("No se pudo leer") and "settings.json.damaged-20250101T000000Z" in out
+    assert es.translate_text("Insufficient balance for this bet.") == "Saldo insuficiente para esta apuesta."
+    assert es.translate_text("something unknown") == "something unknown"
+
+
+def test_install_attaches_one_translator_following_the_setting(ctx):
+    ctx.settings.language = "es"
+    ctx.i18n = None  # the app installs one at start-up; start from a context without it
+    tr = install(ctx)
+    assert ctx.i18n is tr and install(ctx) is tr
+    assert tr.language == "es"

@@ -1,0 +1,117 @@
+"""Replay: a round played through the round driver and the ledger replays from the ledger's record
+with exactly the stored events, animated to the end on the reels (stops exact); changed data,
+a different outcome or an unfinished round are refused in plain words."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from game.bets import default_bet
+from game.events import SpinEvent, events_to_json
+from game.session import RoundDriver
+from scenes.core.intents import Act, Intent
+from scenes.core.stack import Scene, SceneStack
+from scenes.viewers.replay import T_CHANGED, T_DIFFERENT, T_NOT_FINISHED, ReplayScene, check_replay
+
+FEATURE_SEED = 500
+
+
+class Seeds:
+    def __init__(self, seeds):
+        self.seeds = list(seeds)
+
+    def next_seed(self) -> int:
+        return self.seeds.pop(0)
+
+
+def played_record(ctx, seed: int):
+    loaded = ctx.games["stones"]
+    driver = RoundDriver(ctx.ledger, loaded, Seeds([seed]), ctx.session_id)
+    driver.start(default_bet(loaded.definition))
+    while driver.pending is not None:
+        driver.choose(next(i for i in (4, 9, 13, 0, 1) if i not in driver.pending.picked))
+    original = list(driver.events)
+    driver.finish()
+    return ctx.ledger.history(1)[0], original
+
+
+def run_to_end(st, scene, surface, limit=20_000):
+    frames = 0
+    while not scene.finished and frames < limit:
+        st.update(1 / 30)
+        if frames % 10 == 0:
+            st.draw(surface)
+        frames += 1
+    return frames
+
+
+def test_replay_gives_the_original_events_and_lands_on_the_stops(ctx, display):
+    record, original = played_record(ctx, FEATURE_SEED)
+    events, error = check_replay(ctx.games["stones"], record)
+    assert error is None
+    assert events_to_json(events) == events_to_json(original) == record.events
+    st = SceneStack()
+    st.push(Scene())
+    scene = ReplayScene(ctx, record)
+    st.push(scene)
+    landed = []
+    frames = 0
+    while not scene.finished and frames < 20_000:
+        was = scene.phase
+        st.update(1 / 30)
+        if was == "spinning" and scene.phase != "spinning":
+            landed.append((scene.view.visible_cells(), scene.current_spin))
+        if frames % 15 == 0:
+            st.draw(display)
+        frames += 1
+    assert scene.finished
+    assert events_to_json(scene.played) == record.events
+    spins = [e for e in original if isinstance(e, SpinEvent)]
+    assert [s for _, s in landed] == spins
+    for cells, spin in landed:
+        assert cells == spin.grid  # the reels show exactly the recorded outcome
+    assert scene.win_coins == record.win_coins
+    st.draw(display)
+    st.handle(Intent(Act.BACK))
+    assert st.top is not scene
+
+
+def test_spin_skips_and_esc_ends(ctx, display):
+    record, _ = played_record(ctx, 3)
+    st = SceneStack()
+    st.push(Scene())
+    scene = ReplayScene(ctx, record)
+    st.push(scene)
+    for _ in range(60):
+        st.handle(Intent(Act.SPIN))
+        st.update(1 / 60)
+        st.draw(display)
+    assert run_to_end(st, scene, display) < 2000
+    st.handle(Intent(Act.BACK))
+    assert len(st) == 1
+
+
+def test_refuses_changed_data(ctx, display):
+    record, _ = played_record(ctx, 3)
+    changed = dataclasses.replace(record, game_sha256="0" * 64)
+    assert check_replay(ctx.games["stones"], changed) == (None, T_CHANGED)
+    scene = ReplayScene(ctx, changed)
+    st = SceneStack()
+    st.push(scene)
+    for _ in range(30):
+        st.update(1 / 60)
+        st.draw(display)
+    assert scene.error == T_CHANGED and not scene.played
+    st.handle(Intent(Act.CONFIRM))
+    assert len(st) == 0
+
+
+def test_refuses_different_events_and_unfinished_rounds(ctx):
+    record, _ = played_record(ctx, 3)
+    tampered = dataclasses.replace(record, seed=record.seed + 1)
+    assert check_replay(ctx.games["stones"], tampered) == (None, T_DIFFERENT)
+    events = [dict(e) for e in record.events]
+    events[-1] = {**events[-1], "total_win_coins": events[-1]["total_win_coins"] + 1}
+    assert check_replay(ctx.games["stones"], dataclasses.replace(record, events=events))[1] == T_DIFFERENT
+    unfinished = dataclasses.replace(record, status="open", events=None)
+    assert check_replay(ctx.games["stones"], unfinished) == (None, T_NOT_FINISHED)
