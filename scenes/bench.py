@@ -19,6 +19,7 @@ import math
 import sys
 import time
 
+from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 
 BENCH_SECONDS = 30.0
@@ -121,12 +122,12 @@ class Bench:
         return out
 
 
-def _rounds(ctx) -> int:
+def _rounds(ctx: AppContext) -> int:
     led = ctx.ledger
     return int(led.meters().rounds_played) if led is not None else 0
 
 
-def _feature_rounds(ctx, since: int) -> int:
+def _feature_rounds(ctx: AppContext, since: int) -> int:
     """Rounds of this run that reached the free-spins feature (picks made, or free spins played)."""
     led = ctx.ledger
     if led is None or since <= 0:

@@ -9,8 +9,8 @@ menu, H opens the game history of every game (not while a round is open).
 
 After the stack's update each frame, `RealityCheck.tick` counts play time on the same `dt` and
 shows the reality check when the setting asks for one (never under --bench or --autoplay, where
-nobody is there to answer it). The context's translator is installed with the saved language
-while the context is built, before any scene exists.
+nobody is there to answer it). The context's translator is built for the saved language with the
+context, before any scene exists.
 
 Start-up is ordered so the first frame comes quickly: game definitions are validated first (bad
 data must stop the app before a window opens), then the window, then only the assets the first
@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -37,11 +38,14 @@ from game.paths import asset_path
 from scenes.core.assets import AssetStore
 from scenes.core.audio import AudioService
 from scenes.core.context import AppContext, LaunchOptions, LazySeedSource
-from scenes.core.i18n import install
+from scenes.core.i18n import Translator, locale_dir
 from scenes.core.intents import Act, Intent, IntentMapper
 from scenes.core.settings_store import Settings, load_settings
 from scenes.core.stack import Scene, SceneStack
 from scenes.menus.reality_check import RealityCheck
+
+if TYPE_CHECKING:
+    from game.ledger import Ledger
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +90,7 @@ def load_all_games(root: Path) -> dict[str, LoadedGame]:
     return games
 
 
-def open_ledger(data_dir: Path):
+def open_ledger(data_dir: Path) -> Ledger:
     from game.ledger import Ledger, LedgerError, LedgerLocked
 
     path = data_dir / "ledger.sqlite3"
@@ -103,7 +107,7 @@ def build_context(
     *,
     assets: AssetStore,
     audio: AudioService,
-    ledger,
+    ledger: Ledger,
     settings: Settings | None = None,
     games: dict[str, LoadedGame] | None = None,
     notices: list[str] | None = None,
@@ -121,13 +125,14 @@ def build_context(
         settings_path=options.data_dir / "settings.json",
         games=games,
         seeds=LazySeedSource(options.seed),
-        session_id=ledger.start_session() if ledger is not None else 0,
+        session_id=ledger.start_session(),
         mapper=IntentMapper(space_spins=settings.space_to_spin),
+        # the catalogs come from the context's assets tree when it has a locale/ folder
+        i18n=Translator(settings.language, locale_dir(assets.root)),
         notices=list(notices or []),
         version=APP_VERSION,
     )
     ctx.apply_audio_settings()
-    install(ctx)
     return ctx
 
 
@@ -136,7 +141,7 @@ def initial_scenes(ctx: AppContext) -> list[Scene]:
     from scenes.front.lobby import LobbyScene, reels_scene
 
     opts = ctx.options
-    open_round = ctx.ledger.open_round() if ctx.ledger is not None else None
+    open_round = ctx.ledger.open_round()
     if open_round is not None and open_round.game_id not in ctx.games:
         void_orphan_round(ctx, open_round)
         open_round = None
@@ -166,10 +171,8 @@ def void_orphan_round(ctx: AppContext, open_round) -> None:
     would block every game. The rules' malfunction clause applies: the bet is refunded, nothing
     is paid, and the player is told in one sentence.
     """
-    from scenes.core.i18n import translator
-
     ctx.ledger.void_round(open_round.round_id, REASON_GAME_REMOVED)
-    tr = translator(ctx)  # money in the player's language and currency, as the reels scene does
+    tr = ctx.i18n  # money in the player's language and currency, as the reels scene does
     amount = tr.format_money(open_round.bet.total_cents, ctx.settings.display_currency)
     ctx.notices.append(tr.t(MSG_VOIDED_REMOVED, amount=amount))
     log.warning("voided round %s of missing game %s", open_round.round_id, open_round.game_id)
@@ -234,7 +237,7 @@ class App:
 
     def _may_open_history(self) -> bool:
         """Not over an empty stack, and not while a round is open (the reels scene owns that)."""
-        if self.stack.top is None or self.ctx.ledger is None:
+        if self.stack.top is None:
             return False
         return self.ctx.ledger.open_round() is None
 
@@ -321,7 +324,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
         raise StartupError(MSG_DATA_DIR.format(path=options.data_dir, reason=exc.strerror or exc), 1) from exc
     settings, settings_notice = load_settings(options.data_dir / "settings.json")
     ledger = open_ledger(options.data_dir)
-    notices = [n for n in (settings_notice, getattr(ledger, "notice", None)) if n]
+    notices = [n for n in (settings_notice, ledger.notice) if n]
     if options.fullscreen is not None:
         settings.fullscreen = bool(options.fullscreen)
 
@@ -360,6 +363,5 @@ def run(options: LaunchOptions, started: float | None = None) -> int:
 
 def shutdown(ctx: AppContext) -> None:
     ctx.audio.shutdown()
-    if ctx.ledger is not None:
-        ctx.ledger.close()
+    ctx.ledger.close()
     pygame.quit()

@@ -1,26 +1,30 @@
 """What the app hands every scene: launch options and the shared services.
 
-`AppContext` is built once by `scenes.core.app` after the display exists and passed to each scene's
-constructor; scenes take what they need from it (no module-level singletons). `notices` holds
+`AppContext` is built once by `scenes.core.app.build_context` after the display exists and passed
+to each scene's constructor; scenes take what they need from it (no module-level singletons).
+Every field is typed and always present (no scene probes for one): `ledger` is the open
+`game.ledger.Ledger`, `i18n` the app's one `Translator`, `seeds` the round seeds. `notices` holds
 plain sentences for the player produced at start-up (a damaged settings file, a repaired ledger);
-the first scene that can show a message takes them with `take_notices()`. `i18n` is the app's one
-`scenes.core.i18n.Translator`, attached by `scenes.core.i18n.install(ctx)` (scenes reach it through
-`scenes.core.i18n.translator(ctx)`).
+the first scene that can show a message takes them with `take_notices()`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.definitions import LoadedGame
 from scenes.core.assets import AssetStore
 from scenes.core.audio import AudioService
+from scenes.core.i18n import Translator
 from scenes.core.intents import IntentMapper
 from scenes.core.settings_store import Settings, save_settings
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.ledger import Ledger
     from game.rng import SeedSource
 
 
@@ -42,7 +46,7 @@ class LazySeedSource:
     """A `game.rng.SeedSource` built on first use.
 
     The RNG pulls in NumPy (a few hundred ms to import); the intro and the lobby never draw a
-    seed, so deferring it keeps the first frame fast. Every attribute is delegated.
+    seed, so deferring it keeps the first frame fast.
     """
 
     def __init__(self, session_seed: int | None) -> None:
@@ -56,8 +60,13 @@ class LazySeedSource:
             self._real = SeedSource(self.session_seed)
         return self._real
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.resolve(), name)
+    def next_seed(self) -> int:
+        """The next round's seed (see `SeedSource.next_seed`)."""
+        return self.resolve().next_seed()
+
+    def auto_pick(self, options: int, picked: Sequence[int]) -> int:
+        """A pick made for the player by `--autoplay N` (see `SeedSource.auto_pick`)."""
+        return self.resolve().auto_pick(options, picked)
 
 
 @dataclass
@@ -65,16 +74,16 @@ class AppContext:
     options: LaunchOptions
     assets: AssetStore
     audio: AudioService
-    ledger: Any  # game.ledger.Ledger (typed loosely so scenes import without the ledger module)
+    ledger: Ledger
     settings: Settings
     settings_path: Path
     games: dict[str, LoadedGame]
     seeds: SeedSource | LazySeedSource
     session_id: int
     mapper: IntentMapper
+    i18n: Translator
     notices: list[str] = field(default_factory=list)
     version: str = ""
-    i18n: Any = None  # scenes.core.i18n.Translator, set by scenes.core.i18n.install(ctx)
 
     def save_settings(self) -> None:
         """Persist the current settings atomically and apply the audio ones."""

@@ -1,10 +1,11 @@
 """The translation layer: catalogs, plural forms, and number / money / time formatting per language.
 
-One `Translator` lives on the app context (`ctx.i18n`, attached by `install(ctx)`); there is no
-module-level `_` singleton. Catalogs are JSON files `assets/locale/<lang>.json` keyed by the
-English msgid: a value is either the translated string or, for plural entries, a list
-`[one, other]` (English and Spanish share the rule "one when n == 1"). `en.json` is the list of
-every player-facing msgid; a test checks `es.json` covers it with the same format fields.
+One `Translator` lives on the app context (`ctx.i18n`, built by `scenes.core.app.build_context`
+for the saved language); there is no module-level `_` singleton. Catalogs are JSON files
+`assets/locale/<lang>.json` keyed by the English msgid: a value is either the translated string
+or, for plural entries, a list `[one, other]` (English and Spanish share the rule "one when
+n == 1"). `en.json` is the list of every player-facing msgid; a test checks `es.json` covers
+it with the same format fields.
 
 Switching language (`set_language`) swaps the catalog at once and bumps `generation`. Nothing
 here caches translated text; scenes translate while drawing (the text cache is keyed by the
@@ -234,32 +235,10 @@ class Translator:
         return self.t("{hours} and {minutes}", hours=h_text, minutes=m_text)
 
 
-def install(ctx: Any) -> Translator:
-    """Attach a Translator for the saved language to `ctx.i18n` (once) and return it.
-
-    The app calls this once in `build_context`; the catalogs come from the context's assets tree
-    when it has a `locale/` folder, else from the bundle.
-    """
-    tr = getattr(ctx, "i18n", None)
-    if isinstance(tr, Translator):
-        return tr
-    language = getattr(ctx.settings, "language", DEFAULT_LANGUAGE)
-    tr = Translator(language, locale_dir(getattr(ctx.assets, "root", None)))
-    ctx.i18n = tr
-    return tr
-
-
-def translator(ctx: Any) -> Translator:
-    """The context's translator (installing it on first use)."""
-    return install(ctx)
-
-
 __all__ = [
     "CURRENCY_SYMBOLS",
     "LANGUAGES",
     "Translator",
     "format_fields",
-    "install",
     "load_catalog",
-    "translator",
 ]

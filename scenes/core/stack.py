@@ -2,8 +2,10 @@
 
 Lifecycle: `on_enter` when a scene first becomes part of the stack, `on_pause` when another scene
 is pushed over it, `on_resume` when it is on top again, `on_exit` when it leaves. Changes
-requested while the stack is dispatching (from `handle` or `update`) are deferred and applied
-after the current pass, so pushing or popping from inside `update` is safe.
+requested while the stack is busy are deferred and applied, in the order asked, once the current
+step is over: "busy" is a pass (`handle`, `update`) AND a change being applied, so a push made
+inside a lifecycle hook (a resumed round opening its picker from `on_enter`) lands after the
+change that ran the hook, on top of the scene that asked. Outside a pass a change applies at once.
 
 Drawing goes bottom-up from the top-most opaque scene; input goes top-down until a scene consumes
 it or a modal scene stops it. `update(dt)` runs only for the top scene and the scenes under
@@ -57,6 +59,7 @@ class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
+        self._queued: list[Callable[[], None]] = []  # `queue`: drained at the end of a pass
         self._busy = 0
         self.quit_requested = False
 
@@ -92,17 +95,17 @@ class SceneStack:
         self._do(lambda: self._remove(scene))
 
     def queue(self, fn: Callable[[], None]) -> None:
-        """Run `fn` after the current pass (always deferred)."""
-        self._pending.append(fn)
+        """Run `fn` at the end of the current pass, or of the next one when none is running,
+        after every change asked for until then (e.g. a notice that must land above the scenes
+        the app pushes at start-up)."""
+        self._queued.append(fn)
 
     def request_quit(self) -> None:
         self.quit_requested = True
 
     def _do(self, fn: Callable[[], None]) -> None:
-        if self._busy:
-            self._pending.append(fn)
-        else:
-            fn()
+        self._pending.append(fn)
+        self._apply()
 
     def _push(self, scene: Scene) -> None:
         if self._scenes:
@@ -146,10 +149,27 @@ class SceneStack:
             old.stack = None
         self._push(scene)
 
+    def _apply(self) -> None:
+        """Apply the deferred changes in order, unless the stack is busy (then its owner will).
+
+        Each change runs with the stack busy, so whatever its hooks ask for is queued behind it.
+        """
+        if self._busy:
+            return
+        self._busy += 1
+        try:
+            while self._pending:
+                self._pending.pop(0)()
+        finally:
+            self._busy -= 1
+
     def flush(self) -> None:
-        """Apply deferred changes (called by the main loop after each pass)."""
-        while self._pending and not self._busy:
-            self._pending.pop(0)()
+        """Apply deferred changes, then what was `queue`d (called at the end of every pass)."""
+        self._apply()
+        while self._queued and not self._busy:
+            self._pending.extend(self._queued)
+            self._queued.clear()
+            self._apply()
 
     # passes ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:

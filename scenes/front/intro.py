@@ -21,7 +21,6 @@ import random
 import pygame
 
 from scenes.core.context import AppContext
-from scenes.core.i18n import translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import render_text
@@ -75,7 +74,7 @@ class IntroScene(Scene):
         # the scene owns these copies: their alpha is animated in update(), not in draw()
         self.logo = a.image("ui/logo").copy()
         self.logo_rect = self.logo.get_rect(center=LOGO_CENTER)
-        self.tr = translator(ctx)
+        self.tr = ctx.i18n
         self._generation = -1
         self._build_prompt()
         self.t = 0.0

@@ -27,7 +27,7 @@ import sys
 import pygame
 
 from scenes.core.context import AppContext
-from scenes.core.i18n import Translator, translator
+from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
@@ -147,7 +147,7 @@ class LobbyScene(Scene):
             lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), 190, 22),
         )
         self._glow_copy = self._glow.copy()  # its alpha is animated in update()
-        self.tr = translator(ctx)
+        self.tr = ctx.i18n
         self._generation = -1
         self._relabel()
 

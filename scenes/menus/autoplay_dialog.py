@@ -22,7 +22,6 @@ from collections.abc import Callable
 import pygame
 
 from game.autoplay import ROUND_CHOICES, AutoplayConfig, StopReason
-from scenes.core.i18n import translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text
@@ -111,7 +110,7 @@ class AutoplayScene(Scene):
         super().__init__()
         self.ctx = ctx
         self.assets = ctx.assets
-        self.tr = translator(ctx)
+        self.tr = ctx.i18n
         self.game_id = game_id
         self.on_start = on_start
         self.on_stop = on_stop

@@ -14,11 +14,11 @@ Mute is the audio service's session state (`ctx.audio.muted`), not a saved setti
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pygame
 
-from scenes.core.i18n import Translator, translator
+from scenes.core.context import AppContext
+from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font
@@ -57,7 +57,7 @@ CHANNELS = (
 )
 
 
-def open_mixer(ctx: Any, stack: SceneStack, *, topright: tuple[int, int] | None = None) -> None:
+def open_mixer(ctx: AppContext, stack: SceneStack, *, topright: tuple[int, int] | None = None) -> None:
     """Push the mixer (or close it if it is already on top: the sound button toggles it)."""
     if isinstance(stack.top, MixerScene):
         stack.pop()
@@ -69,10 +69,10 @@ class MixerScene(Scene):
     opaque = False
     modal = True
 
-    def __init__(self, ctx: Any, *, topright: tuple[int, int] | None = None) -> None:
+    def __init__(self, ctx: AppContext, *, topright: tuple[int, int] | None = None) -> None:
         super().__init__()
         self.ctx = ctx
-        self.tr: Translator = translator(ctx)
+        self.tr: Translator = ctx.i18n
         self.rect = pygame.Rect((0, 0), PANEL_SIZE)
         self.rect.topright = topright or DEFAULT_TOPRIGHT
         self.rect.clamp_ip(pygame.Rect(0, 0, 1280, 720))

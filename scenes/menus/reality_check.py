@@ -22,7 +22,8 @@ from typing import Any
 
 import pygame
 
-from scenes.core.i18n import Translator, translator
+from scenes.core.context import AppContext
+from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text
@@ -82,20 +83,17 @@ class RealityCheckTimer:
         return False
 
 
-def session_net_cents(ctx: Any) -> int:
+def session_net_cents(ctx: AppContext) -> int:
     """The session's balance change (last − first of the ledger's session balances)."""
-    ledger = getattr(ctx, "ledger", None)
-    if ledger is None:
-        return 0
     try:
-        points = ledger.session_balances(ctx.session_id)
+        points = ctx.ledger.session_balances(ctx.session_id)
     except Exception as exc:  # a reminder must never stop play; show a zero result instead
         log.warning("cannot read session balances: %s", exc)
         return 0
     return int(points[-1][1] - points[0][1]) if points else 0
 
 
-def return_to_lobby(ctx: Any, stack: SceneStack) -> None:
+def return_to_lobby(ctx: AppContext, stack: SceneStack) -> None:
     """Pop everything above the lobby (or start the lobby if it is not in the stack)."""
     from scenes.front.lobby import LobbyScene
 
@@ -117,7 +115,7 @@ class RealityCheckScene(Scene):
     ) -> None:
         super().__init__()
         self.ctx = ctx
-        self.tr: Translator = translator(ctx)
+        self.tr: Translator = ctx.i18n
         self.session_seconds = session_seconds
         self.net_cents = int(net_cents)
         self.on_stop = on_stop
@@ -188,7 +186,7 @@ class RealityCheckScene(Scene):
         body = a.font("text", 22)
         played = tr.t(T_PLAYED, duration=tr.format_duration(self.session_seconds))
         draw_text(surface, body, played, (r.centerx, r.top + 112), CREAM, shadow=False)
-        currency = getattr(self.ctx.settings, "display_currency", "EUR")
+        currency = self.ctx.settings.display_currency
         amount = tr.format_money(self.net_cents, currency)
         if self.net_cents > 0:
             amount = "+" + amount
@@ -216,7 +214,7 @@ class RealityCheck:
     per frame after `stack.update(dt)`.
     """
 
-    def __init__(self, ctx: Any, *, on_stop: Callable[[], None] | None = None) -> None:
+    def __init__(self, ctx: AppContext, *, on_stop: Callable[[], None] | None = None) -> None:
         self.ctx = ctx
         self.timer = RealityCheckTimer(ctx.settings.reality_check_minutes)
         self.on_stop = on_stop
@@ -243,9 +241,8 @@ class RealityCheck:
         top = stack.top
         if top is None or (top.modal and not top.opaque):
             return False  # a dialog or overlay is up (the settings menu, a pick, another check)
-        ledger = getattr(self.ctx, "ledger", None)
         try:
-            return ledger is None or ledger.open_round() is None
+            return self.ctx.ledger.open_round() is None
         except Exception as exc:
             log.warning("cannot check for an open round: %s", exc)
             return False

@@ -27,7 +27,8 @@ from typing import Any
 
 import pygame
 
-from scenes.core.i18n import LANGUAGES, Translator, translator
+from scenes.core.context import AppContext
+from scenes.core.i18n import LANGUAGES, Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.settings_store import CURRENCY_SYMBOLS, REALITY_CHECK_CHOICES
 from scenes.core.stack import Scene, SceneStack
@@ -124,7 +125,7 @@ SOUND_ROWS = (
 LINK_ICONS = {"mixer": "ui/icon_sound", "history": "ui/icon_history"}
 
 
-def open_settings(ctx: Any, stack: SceneStack) -> None:
+def open_settings(ctx: AppContext, stack: SceneStack) -> None:
     """Push the settings menu over whatever is on top (no second copy if it is already there).
 
     The app calls this on Act.SETTINGS when no scene consumed it; the spanner buttons call it too.
@@ -137,10 +138,10 @@ class SettingsScene(Scene):
     opaque = False
     modal = True
 
-    def __init__(self, ctx: Any, *, open_mixer: Callable[[], None] | None = None) -> None:
+    def __init__(self, ctx: AppContext, *, open_mixer: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.ctx = ctx
-        self.tr: Translator = translator(ctx)
+        self.tr: Translator = ctx.i18n
         self._open_mixer = open_mixer
         self.rows: list[Row] = []
         for col, specs in enumerate((GAME_ROWS, SOUND_ROWS)):

@@ -77,7 +77,8 @@ from game.events import (
 from game.ledger import LedgerError
 from game.money import Bet, format_cents
 from game.session import MSG_VOIDED, ResumeRefused, RoundDriver, RoundRefused, RoundView
-from scenes.core.i18n import Translator, translator
+from scenes.core.context import AppContext
+from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text
@@ -174,7 +175,7 @@ class ReelsScene(Scene):
     opaque = True
     modal = True
 
-    def __init__(self, ctx, game_id: str) -> None:
+    def __init__(self, ctx: AppContext, game_id: str) -> None:
         super().__init__()
         self.ctx = ctx
         if game_id not in ctx.games:
@@ -183,7 +184,7 @@ class ReelsScene(Scene):
         self.loaded = ctx.games[game_id]
         self.defn = self.loaded.definition
         self.assets = ctx.assets
-        self.tr: Translator = translator(ctx)
+        self.tr: Translator = ctx.i18n
         self._read_pace()
         self.driver = RoundDriver(ctx.ledger, self.loaded, ctx.seeds, ctx.session_id)
         self.sounds = SoundDirector(ctx.audio, game_id)
@@ -257,11 +258,11 @@ class ReelsScene(Scene):
     @property
     def currency(self) -> str:
         """The player's display currency (a code: "EUR", "GBP", "USD"); may change in the menu."""
-        return getattr(self.ctx.settings, "display_currency", "EUR")
+        return self.ctx.settings.display_currency
 
     def _symbol(self) -> str:
         """The currency symbol for the English lines `--autoplay N` prints for scripts."""
-        return getattr(self.ctx.settings, "currency_symbol", "€")
+        return self.ctx.settings.currency_symbol
 
     def say(self, msgid: str, color: tuple[int, int, int] = CREAM, **values) -> None:
         """Put a translated message on the HUD's message line (re-read at every draw)."""
@@ -286,7 +287,7 @@ class ReelsScene(Scene):
         """Timing from `--turbo` and the quick-spin / reduced-motion settings (read again before
         every round, so a change in the settings screen applies from the next spin)."""
         ctx = self.ctx
-        self.reduced_motion = bool(getattr(ctx.settings, "reduced_motion", False))
+        self.reduced_motion = ctx.settings.reduced_motion
         self.turbo = bool(ctx.options.turbo)
         self.quick = bool(ctx.settings.quick_spin) and not self.turbo
         self.timing = TURBO if self.turbo else QUICK if self.quick else NORMAL
@@ -382,7 +383,7 @@ class ReelsScene(Scene):
     # -- lifecycle ---------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self._show_last_round()
-        notices = self.ctx.take_notices() if hasattr(self.ctx, "take_notices") else []
+        notices = self.ctx.take_notices()
         try:
             view = self.driver.resume()
         except RoundRefused as exc:
@@ -421,11 +422,8 @@ class ReelsScene(Scene):
         if opts.autoplay or opts.bench or self.stack is None:
             print(body, file=sys.stderr)  # nobody is watching the screen
             return
-        stack = self.stack
-        # queued: this runs inside on_enter, and the notice must land above the reels
-        stack.queue(
-            lambda: stack.push(MessageDialog(self.assets, tr.gettext(T_NOTICE), body, ok=tr.gettext(TEXT_OK)))
-        )
+        # this runs inside on_enter: the stack defers the push until the reels are in
+        self.stack.push(MessageDialog(self.assets, tr.gettext(T_NOTICE), body, ok=tr.gettext(TEXT_OK)))
 
     def on_exit(self) -> None:
         self.view.finish_now()
@@ -948,10 +946,8 @@ class ReelsScene(Scene):
         self.waiting = "picker"
         self.sounds.free_spins_music(True)
         if self.stack is not None:
-            # queued, so the picker is pushed between passes even when this runs inside
-            # on_enter (a resumed round) rather than inside update
-            stack = self.stack
-            stack.queue(lambda: stack.push(picker))
+            # from on_enter too (a resumed round): the stack defers it until the reels are in
+            self.stack.push(picker)
 
     def _picker_done(self, rest: list) -> None:
         self.waiting = ""

@@ -37,7 +37,9 @@ from game.events import (
     events_from_json,
 )
 from game.ledger import LedgerError
+from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
+from scenes.core.stack import SceneStack
 from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.viewers.balance_chart import T_NO_POINTS, draw_balance_chart
 from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene, card
@@ -185,7 +187,7 @@ def paginate_steps(steps: list[Step], height: int, columns: int = 2) -> list[lis
 class HistoryScene(PagedOverlayScene):
     toggle_act = Act.HISTORY
 
-    def __init__(self, ctx, game_id: str | None = None) -> None:
+    def __init__(self, ctx: AppContext, game_id: str | None = None) -> None:
         super().__init__(ctx, game_id, T_HISTORY)
         self.filter_game = None  # every game: the history is the player's, not one machine's
         self.total = 0
@@ -335,7 +337,7 @@ class HistoryScene(PagedOverlayScene):
         )
 
 
-def open_history(ctx, stack, game_id: str | None = None) -> HistoryScene:
+def open_history(ctx: AppContext, stack: SceneStack, game_id: str | None = None) -> HistoryScene:
     """Push the game history (the reels scene's H key and history button)."""
     scene = HistoryScene(ctx, game_id)
     stack.push(scene)
@@ -353,7 +355,7 @@ def win_text(money, tr, rec) -> str:
 class RoundDetailScene(PagedOverlayScene):
     """Every step of one recorded round, paged; REPLAY plays it again on the reels."""
 
-    def __init__(self, ctx, record) -> None:
+    def __init__(self, ctx: AppContext, record) -> None:
         super().__init__(ctx, record.game_id if record.game_id in ctx.games else None, T_DETAIL)
         self.record = record
         loaded = ctx.games.get(record.game_id)

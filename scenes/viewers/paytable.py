@@ -22,9 +22,9 @@ from __future__ import annotations
 import pygame
 
 from game.money import Bet
-from scenes.core.i18n import translator
+from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
-from scenes.core.stack import Scene
+from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.reels.win_presenter import line_colour
 from scenes.viewers.paytable_pages import LineShape, Page, SymbolPays, build_pages, symbol_pays
@@ -117,11 +117,11 @@ class PagedOverlayScene(Scene):
     modal = True
     toggle_act: Act | None = None  # the key that opened the viewer also closes it
 
-    def __init__(self, ctx, game_id: str | None, title: str) -> None:
+    def __init__(self, ctx: AppContext, game_id: str | None, title: str) -> None:
         super().__init__()
         self.ctx = ctx
         self.assets = ctx.assets
-        self.tr = translator(ctx)
+        self.tr = ctx.i18n
         self.game_id = game_id
         self.title = title  # a msgid, translated when drawn
         self.page = 0
@@ -233,7 +233,7 @@ class PagedOverlayScene(Scene):
 class PaytableScene(PagedOverlayScene):
     toggle_act = Act.PAYTABLE
 
-    def __init__(self, ctx, game_id: str, bet: Bet) -> None:
+    def __init__(self, ctx: AppContext, game_id: str, bet: Bet) -> None:
         defn = ctx.games[game_id].definition
         super().__init__(ctx, game_id, defn.name)
         self.definition = defn
@@ -445,7 +445,7 @@ class PaytableScene(PagedOverlayScene):
         )
 
 
-def open_paytable(ctx, stack, game_id: str, bet: Bet) -> PaytableScene:
+def open_paytable(ctx: AppContext, stack: SceneStack, game_id: str, bet: Bet) -> PaytableScene:
     """Push the paytable for `game_id` at `bet` (the reels scene's P key and paytable button)."""
     scene = PaytableScene(ctx, game_id, bet)
     stack.push(scene)
@@ -460,10 +460,12 @@ class MiniPaytable(Scene):
     modal = True
     WIDTH = 330
 
-    def __init__(self, ctx, game_id: str, symbol_id: str, bet: Bet, anchor_rect: pygame.Rect) -> None:
+    def __init__(
+        self, ctx: AppContext, game_id: str, symbol_id: str, bet: Bet, anchor_rect: pygame.Rect
+    ) -> None:
         super().__init__()
         self.assets = ctx.assets
-        self.tr = translator(ctx)
+        self.tr = ctx.i18n
         self.currency = ctx.settings.display_currency
         self.game_id = game_id
         defn = ctx.games[game_id].definition

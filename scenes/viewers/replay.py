@@ -35,7 +35,7 @@ from game.events import (
     events_to_json,
 )
 from game.round import play_round
-from scenes.core.i18n import translator
+from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, render_text
@@ -105,11 +105,11 @@ class ReplayScene(Scene):
     opaque = True
     modal = True
 
-    def __init__(self, ctx, record) -> None:
+    def __init__(self, ctx: AppContext, record) -> None:
         super().__init__()
         self.ctx = ctx
         self.assets = ctx.assets
-        self.tr = translator(ctx)
+        self.tr = ctx.i18n
         self.record = record
         self.game_id = record.game_id
         self.loaded = ctx.games.get(record.game_id)

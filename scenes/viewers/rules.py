@@ -29,8 +29,9 @@ import pygame
 
 from game import ENGINE_VERSION
 from game.definitions import LoadedGame
-from scenes.core.i18n import translator
+from scenes.core.context import AppContext
 from scenes.core.intents import Act
+from scenes.core.stack import SceneStack
 from scenes.core.text import draw_text, wrap_text
 from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, PagedOverlayScene, card
 from scenes.viewers.paytable_pages import cap_text
@@ -191,9 +192,9 @@ def wait_exact_rtp(loaded: LoadedGame, timeout: float = 60.0) -> float | Excepti
     return exact_rtp(loaded, start=False)
 
 
-def audit_lines(ctx, game_id: str) -> list[tuple[str, str]]:
+def audit_lines(ctx: AppContext, game_id: str) -> list[tuple[str, str]]:
     """The About / audit page as (style, text) rows; style: head, fact, small, gap."""
-    tr = translator(ctx)
+    tr = ctx.i18n
     loaded = ctx.games[game_id]
     defn = loaded.definition
     exact = exact_rtp(loaded)
@@ -226,7 +227,7 @@ def audit_lines(ctx, game_id: str) -> list[tuple[str, str]]:
 class RulesScene(PagedOverlayScene):
     toggle_act = Act.RULES
 
-    def __init__(self, ctx, game_id: str) -> None:
+    def __init__(self, ctx: AppContext, game_id: str) -> None:
         super().__init__(ctx, game_id, T_RULES)
         self.game_id: str = game_id
         self._built = -1
@@ -304,7 +305,7 @@ class RulesScene(PagedOverlayScene):
                 y += 29
 
 
-def open_rules(ctx, stack, game_id: str) -> RulesScene:
+def open_rules(ctx: AppContext, stack: SceneStack, game_id: str) -> RulesScene:
     """Push the rules of `game_id` (the reels scene's I key and rules button)."""
     scene = RulesScene(ctx, game_id)
     stack.push(scene)

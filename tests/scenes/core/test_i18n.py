@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.paths import asset_path
-from scenes.core.i18n import Translator, format_fields, install, load_catalog
+from scenes.core.i18n import Translator, format_fields, load_catalog
 
 LOCALE = asset_path("locale")
 SCENES = Path(__file__).resolve().parents[3] / "scenes"
@@ -171,9 +171,16 @@ def test_translate_formatted_notices():
     assert es.translate_text("something unknown") == "something unknown"
 
 
-def test_install_attaches_one_translator_following_the_setting(ctx):
-    ctx.settings.language = "es"
-    ctx.i18n = None  # the app installs one at start-up; start from a context without it
-    tr = install(ctx)
-    assert ctx.i18n is tr and install(ctx) is tr
-    assert tr.language == "es"
+def test_the_context_is_built_with_a_translator_for_the_saved_language(assets, audio, ledger, tmp_path):
+    from scenes.core.app import build_context
+    from scenes.core.context import LaunchOptions
+    from scenes.core.settings_store import Settings
+
+    ctx = build_context(
+        LaunchOptions(data_dir=tmp_path),
+        assets=assets,
+        audio=audio,
+        ledger=ledger,
+        settings=Settings(language="es"),
+    )
+    assert isinstance(ctx.i18n, Translator) and ctx.i18n.language == "es"

@@ -173,3 +173,70 @@ def test_queue_and_quit():
     assert not st.quit_requested
     st.request_quit()
     assert st.quit_requested
+
+
+class Opener(Probe):
+    """Pushes `child` from a lifecycle hook, as a resumed round opens its picker from on_enter."""
+
+    def __init__(self, name: str, log: list, hook: str, child: Scene) -> None:
+        super().__init__(name, log)
+        self.hook, self.child = hook, child
+
+    def _open(self, hook: str) -> None:
+        self.log.append(f"{self.name}.{hook}")
+        if hook == self.hook:
+            self.stack.push(self.child)
+            self.log.append(f"{self.name}.{hook}-returns (top {self.stack.top.name})")
+
+    def on_enter(self):
+        self._open("enter")
+
+    def on_resume(self):
+        self._open("resume")
+
+
+def test_a_push_inside_on_enter_lands_after_the_push_that_ran_it():
+    log: list = []
+    st = SceneStack()
+    child = Probe("child", log)
+    st.push(Opener("reels", log, "enter", child))
+    # the hook returned before the child entered (deferred), and the child is on top
+    assert log == ["reels.enter", "reels.enter-returns (top reels)", "reels.pause", "child.enter"]
+    assert st.top is child and len(st) == 2
+
+
+def test_a_push_inside_on_resume_is_deferred_too():
+    log: list = []
+    st = SceneStack()
+    child = Probe("child", log)
+    base = Opener("base", log, "resume", child)
+    st.push(base)
+    st.push(Probe("dialog", log))
+    log.clear()
+    st.pop()
+    assert log == [
+        "dialog.exit",
+        "base.resume",
+        "base.resume-returns (top base)",
+        "base.pause",
+        "child.enter",
+    ]
+    assert st.top is child
+
+
+def test_queued_work_waits_for_the_end_of_a_pass():
+    """A notice queued by the first scene lands above the scenes pushed after it at start-up."""
+    log: list = []
+    st = SceneStack()
+    notice = Probe("notice", log, opaque=False)
+
+    class Lobby(Probe):
+        def on_enter(self):
+            super().on_enter()
+            self.stack.queue(lambda: self.stack.push(notice))
+
+    st.push(Lobby("lobby", log))
+    st.push(Probe("reels", log))
+    assert st.top.name == "reels"
+    st.update(0.016)
+    assert st.top is notice and [s.name for s in st.scenes] == ["lobby", "reels", "notice"]

@@ -4,7 +4,6 @@ currency, START hands over the exact config and closes, settings are never saved
 from __future__ import annotations
 
 from game.autoplay import AutoplayConfig, StopReason
-from scenes.core.i18n import translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.menus.autoplay_dialog import (
@@ -107,6 +106,6 @@ def test_nothing_is_saved(ctx, display, tmp_path):
 
 
 def test_stop_messages_cover_every_reason(ctx):
-    tr = translator(ctx)
+    tr = ctx.i18n
     assert set(T_STOP_REASONS) == {r.value for r in StopReason}
     assert stop_message(tr, StopReason.SINGLE_WIN) == T_STOP_REASONS["single_win"]
