@@ -35,15 +35,16 @@ from collections.abc import Callable
 
 import pygame
 
-from game.definitions import GameDefinition, StonesFeature
-from game.events import (
+from game.definitions import GameDefinition
+from game.events import PickRequestEvent
+from game.games.stones.events import (
     FreeSpinsStartEvent,
     FreeSpinsTriggerEvent,
-    PickRequestEvent,
     PickRevealEvent,
     PicksDoneEvent,
     StoneReveal,
 )
+from game.games.stones.model import StonesFeature
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
