@@ -90,6 +90,17 @@ def load_all_games(root: Path) -> dict[str, LoadedGame]:
     return games
 
 
+def shown_games(games: dict[str, LoadedGame]) -> dict[str, LoadedGame]:
+    """The games the app can show: those whose feature has a presentation (`scenes.games`). A
+    game whose data arrived before its scenes is validated but not offered anywhere."""
+    from scenes.games import has_presentation
+
+    shown = {gid: g for gid, g in games.items() if has_presentation(g.definition)}
+    for gid in sorted(games.keys() - shown.keys()):
+        log.info("game %s has no presentation yet: not offered", gid)
+    return shown
+
+
 def open_ledger(data_dir: Path) -> Ledger:
     from game.ledger import Ledger, LedgerError, LedgerLocked
 
@@ -116,6 +127,7 @@ def build_context(
     settings = settings or Settings()
     if games is None:
         games = load_all_games(assets.root)
+    games = shown_games(games)
     ctx = AppContext(
         options=options,
         assets=assets,
@@ -132,6 +144,7 @@ def build_context(
         notices=list(notices or []),
         version=APP_VERSION,
     )
+    ctx.i18n.currency = lambda: ctx.settings.display_currency  # money follows the settings menu
     ctx.apply_audio_settings()
     return ctx
 
@@ -316,6 +329,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     games = load_all_games(root)
     if not games:
         raise StartupError(f"no games installed under {root / 'games'}", 2)
+    games = shown_games(games)
     if options.game is not None and options.game not in games:
         raise StartupError(f"unknown game {options.game!r}; installed: {', '.join(sorted(games))}", 2)
     try:

@@ -23,10 +23,11 @@ import json
 import logging
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from game.messages import Message, Money
 from game.paths import asset_path
 
 log = logging.getLogger(__name__)
@@ -89,11 +90,26 @@ class _LocaleFormatter(string.Formatter):
         return out
 
 
-class Translator:
-    """Translates msgids and formats numbers for one language at a time (switchable live)."""
+Caption = str | Callable[["Translator"], str]
+"""Words for the player that follow the language of the moment: a plain string shown as it is,
+or a function of the translator called each time it is shown (`Translator.say`)."""
 
-    def __init__(self, language: str = DEFAULT_LANGUAGE, folder: Path | None = None) -> None:
+
+class Translator:
+    """Translates msgids and formats numbers for one language at a time (switchable live).
+
+    `currency` reads the display currency of the moment (the app binds it to the settings), so
+    `money(cents)` and the money in an engine `Message` follow a change made in the settings menu.
+    """
+
+    def __init__(
+        self,
+        language: str = DEFAULT_LANGUAGE,
+        folder: Path | None = None,
+        currency: Callable[[], str] = lambda: "EUR",
+    ) -> None:
         self.folder = Path(folder) if folder is not None else locale_dir()
+        self.currency = currency
         self._catalogs: dict[str, dict[str, str | list[str]]] = {}
         self._warned: set[tuple[str, str]] = set()
         self._templates: list[tuple[re.Pattern[str], str]] | None = None
@@ -161,6 +177,16 @@ class Translator:
             log.error("bad %s translation %r: %s", self.language, template, exc)
             return template
 
+    def say(self, caption: Caption) -> str:
+        """A caption as shown now (a function of the translator is called with this one)."""
+        return caption(self) if callable(caption) else caption
+
+    def message(self, message: Message) -> str:
+        """What the engine said (`game.messages.Message`), in this language: the id is the
+        catalog's msgid; money parameters in the display currency."""
+        values = {k: self.money(v.cents) if isinstance(v, Money) else v for k, v in message.params.items()}
+        return self.t(message.id, **values)
+
     def translate_text(self, text: str) -> str:
         """Translate an already formatted English sentence (start-up notices, refusals).
 
@@ -217,6 +243,10 @@ class Translator:
         amount = self.format_number(abs(int(cents)), 2)
         sign = "-" if cents < 0 else ""
         return f"{sign}{symbol}{amount}" if before else f"{sign}{amount}\u00a0{symbol}"
+
+    def money(self, cents: int) -> str:
+        """Integer cents in the display currency of the moment (see `currency`)."""
+        return self.format_money(cents, self.currency())
 
     def format_coins(self, n: int) -> str:
         """A count of coins with its noun: "1 coin", "1,234 coins" / "1.234 monedas"."""

@@ -1,10 +1,12 @@
 """The lobby: the installed games as tiles, the balance, lobby music; the way into each game.
 
-Only games with a validated definition (`ctx.games`) get a tile. A tile shows the game's art
-(`<game>/tile.png`), its name, published RTP and one-line pitch; it lifts and glows while hovered
-or focused. Click a tile, or choose with ←/→ and press Enter (or Space), to open the game's
-`ReelsScene` over the lobby; Esc in the reels comes back here. Esc in the lobby asks whether to
-leave. Start-up notices (a damaged settings file or ledger) are shown here in a dialog.
+Only games with a validated definition and a presentation get a tile (`ctx.games` holds only
+those, see `scenes.core.app.shown_games`: a game whose data arrives before its scenes is not
+offered). A tile shows the game's art (`<game>/tile.png`, named by its presentation), its name,
+published RTP and one-line pitch; it lifts and glows while hovered or focused. Click a tile, or
+choose with ←/→ and press Enter (or Space), to open the game's `ReelsScene` over the lobby; Esc
+in the reels comes back here. Esc in the lobby asks whether to leave. Start-up notices (a damaged
+settings file or ledger) are shown here in a dialog.
 
 Top right, four icon buttons: the game history of every game (H), the settings menu (the spanner;
 S), the sound mixer (M still mutes without opening it: the app handles M) and leave. The keys are
@@ -16,8 +18,8 @@ is composed once per language and cached, so the part of the lobby seen under th
 switches with the language at once; the button labels and tooltips are rebuilt when the
 translator's `generation` changes. No restart is needed.
 
-`reels_scene(ctx, game_id)` is the one place that imports the reels scene (lazily, so the lobby
-runs before the reels module exists).
+`reels_scene(ctx, game_id)` is the one place that imports the reels scene (lazily: the lobby's
+first frame does not wait for the reels machinery).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
 from scenes.core.transitions import Fade
+from scenes.games import presentation_of
 from scenes.menus.mixer import open_mixer
 from scenes.menus.settings_menu import open_settings
 from scenes.widgets.button import Button
@@ -110,7 +113,11 @@ class LobbyScene(Scene):
         super().__init__()
         self.ctx = ctx
         a = ctx.assets
-        self.ids = [gid for gid in sorted(ctx.games) if a.has_image(f"{gid}/tile")]
+        # ctx.games holds only the games that can be shown (a registered presentation)
+        self.tile_art = {
+            gid: f"{gid}/{presentation_of(g.definition).art.tile}" for gid, g in ctx.games.items()
+        }
+        self.ids = [gid for gid in sorted(ctx.games) if a.has_image(self.tile_art[gid])]
         n = len(self.ids)
         total = n * TILE_W + (n - 1) * TILE_GAP
         x0 = 640 - total // 2
@@ -484,7 +491,7 @@ class LobbyScene(Scene):
         r = tile.rect.move(0, -round(LIFT_PX * tile.hot))
         if focused and tile.hot > 0.02:
             surface.blit(self._glow_copy, (r.x - GLOW_PAD, r.y - GLOW_PAD))
-        rel = f"{tile.game_id}/tile"
+        rel = self.tile_art[tile.game_id]
         if focused and self.glint_step >= 0:
             step = self.glint_step
             art = a.derived(("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS))

@@ -39,6 +39,7 @@ from game.money import Bet
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
+from scenes.reels.band import CREAM, Band
 from scenes.widgets import Button, Selector, draw_panel
 
 # Player-facing msgids (translated through the context's translator; assets/locale/*.json).
@@ -68,7 +69,6 @@ TIP_AUTOPLAY = "Autoplay (A)"
 TIP_AUTOPLAY_RUNNING = "Autoplay settings (A); any other key or click stops autoplay"
 
 GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
 SOFT = (214, 190, 140)
 WIN_GLOW = (255, 236, 150)
 
@@ -102,7 +102,6 @@ LABEL_SIZES = {"max_bet": 17, "top_up": 17, "auto": 17, "cont": 26}  # largest l
 
 # A message on the message line: a plain string, or a function of the translator (re-read at
 # every draw, so it follows a language switch).
-Message = str | Callable[[Translator], str]
 
 
 def icon_rect(slot: int) -> pygame.Rect:
@@ -117,7 +116,7 @@ def left_icon_rect(slot: int) -> pygame.Rect:
     return pygame.Rect(ICONS_LEFT + slot * (ICON_SIZE + ICON_GAP), ICONS_TOP, ICON_SIZE, ICON_SIZE)
 
 
-class Hud:
+class Hud(Band):
     """The HUD widgets and the win meter. Callbacks are the scene's actions."""
 
     def __init__(
@@ -140,16 +139,12 @@ class Hud:
         on_continue: Callable[[], None] | None = None,
         currency: str = "EUR",
     ) -> None:
+        super().__init__(tr)
         self.assets = assets
         self.definition = definition
-        self.tr = tr
         self.currency = currency  # the display currency's code
         self.balance_cents = 0
         self.bet: Bet | None = None
-        self._message: Message = ""
-        self.message_color = CREAM
-        self.line_message: str | None = None  # a win being presented: shown instead of the message
-        self.free: tuple[int, int, int] | None = None  # (spin index, spins total, multiplier)
         self.show_top_up = False
         self.show_continue = False
         self.muted = False
@@ -158,17 +153,7 @@ class Hud:
         self.menus_enabled = True  # settings / paytable / rules / history (between rounds)
         self.auto_enabled = True
         self.auto_left: int | None = None  # rounds left while autoplay runs, else None
-        # the win meter: shows `win_shown` coins counting towards `win_target`
-        self.win_target = 0
-        self.win_shown = 0.0
-        self._count_from = 0.0
-        self._count_time = 0.0
-        self._count_t = 0.0
-        self.win_flash = 0.0
         self.clock = 0.0
-        # after a round is credited, the balance shown climbs with the win meter (display only:
-        # the ledger already holds the final balance)
-        self.balance_follows_meter = False
 
         self.lines = Selector(
             RECT_LINES, title=T_LINES, format_value=self._number, on_step=lambda d: on_step("lines", d)
@@ -248,14 +233,6 @@ class Hud:
             size -= 1
         button.font_size = size
 
-    @property
-    def message(self) -> str:
-        """The message line as shown now (a presented win, else the scene's message)."""
-        if self.line_message:
-            return self.line_message
-        m = self._message
-        return m(self.tr) if callable(m) else m
-
     # -- what the scene sets ------------------------------------------------------------------
     def set_bet(self, bet: Bet) -> None:
         self.bet = bet
@@ -269,33 +246,6 @@ class Hud:
         self.coin.value = bet.coin_value_cents
         self.coin.can_decrease = bet.coin_value_cents > min(opts.coin_values_cents)
         self.coin.can_increase = bet.coin_value_cents < max(opts.coin_values_cents)
-
-    def set_message(self, text: Message, color: tuple[int, int, int] = CREAM) -> None:
-        self._message = text
-        self.message_color = color
-
-    def reset_win(self) -> None:
-        self.balance_follows_meter = False
-        self.win_target = 0
-        self.win_shown = 0.0
-        self._count_time = 0.0
-
-    def count_win_to(self, coins: int, duration: float) -> None:
-        """Count the win meter up from what it shows to `coins` over `duration` seconds."""
-        self._count_from = self.win_shown
-        self.win_target = coins
-        self._count_time = max(0.0, duration)
-        self._count_t = 0.0
-        if duration <= 0:
-            self.win_shown = float(coins)
-
-    def finish_count(self) -> None:
-        self.win_shown = float(self.win_target)
-        self._count_time = 0.0
-
-    @property
-    def counting(self) -> bool:
-        return self.win_shown < self.win_target
 
     # -- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -343,18 +293,7 @@ class Hud:
         self._sync()
         for w in self.widgets():
             w.update(dt)
-        if self.win_shown < self.win_target:
-            self._count_t += dt
-            u = 1.0 if self._count_time <= 0 else min(1.0, self._count_t / self._count_time)
-            # ease-out: fast at first, settling on the exact figure
-            k = 1 - (1 - u) ** 2
-            self.win_shown = self._count_from + (self.win_target - self._count_from) * k
-            if u >= 1.0:
-                self.win_shown = float(self.win_target)
-                self.win_flash = 1.0
-        elif self.win_shown > self.win_target:
-            self.win_shown = float(self.win_target)
-        self.win_flash = max(0.0, self.win_flash - dt * 1.5)
+        self.update_meter(dt)
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, backdrop: pygame.Surface | None = None) -> None:

@@ -40,7 +40,6 @@ import pygame
 
 from game.definitions import GameDefinition
 from game.events import SpinEvent
-from game.games.stones.model import StonesFeature
 
 Cache = Callable[[tuple, Callable[[], pygame.Surface]], pygame.Surface]
 
@@ -365,7 +364,16 @@ def _spinup(t: SpinTiming, tau: float) -> tuple[float, float]:
 class ReelView:
     """Five (or the game's number of) reels of the definition's strips in the reel window."""
 
-    def __init__(self, definition: GameDefinition, art: SymbolArt, window: pygame.Rect = WINDOW) -> None:
+    def __init__(
+        self,
+        definition: GameDefinition,
+        art: SymbolArt,
+        window: pygame.Rect = WINDOW,
+        trigger: tuple[str, int] | None = None,
+    ) -> None:
+        """`trigger` (symbol, count) from the game's presentation: landing `count` of `symbol` in
+        the main game wins its feature (the reels anticipate the last one and count it as it
+        lands); None counts every scatter symbol and never anticipates."""
         self.definition = definition
         self.art = art
         self.window = pygame.Rect(window)
@@ -382,10 +390,7 @@ class ReelView:
         self.cover: frozenset[int] = frozenset()  # 0-based reels under the wild-reel art
         self.wild_marked: frozenset[str] = frozenset()  # symbols drawn with a WILD tag
         self.wild_id = next(iter(definition.symbols_of_kind("wild")), None)
-        feature = definition.feature
-        self._trigger = (
-            (feature.trigger_symbol, feature.trigger_min) if isinstance(feature, StonesFeature) else None
-        )
+        self._trigger = trigger
         self.reels = [_Reel(i, len(s), 0) for i, s in enumerate(self.strips)]
         # composed columns of reels at rest over a backdrop (see `draw`): a cache, a pure
         # function of its key, which holds the backdrop itself (so its id cannot be reused)

@@ -5,13 +5,7 @@ bet, win, balance before and after); the ledger is the source, so the history su
 (CERTIFICATION G1). Below the list a small chart shows this session's balance. Clicking a row
 (or Enter on the highlighted one) opens `RoundDetailScene`.
 
-`RoundDetailScene(ctx, record)` shows every step of the round from its stored events: each spin's
-grid with small symbol thumbnails and the winning cells framed, its wins listed, the free-spins
-trigger, the stones picked (and the ones not picked, greyed), the free-spins features, the cap and
-the total. Long rounds continue on further pages. REPLAY re-animates the round on the reels
-(`scenes.viewers.replay.ReplayScene`).
-
-`detail_steps(events)` turns events into the steps shown (pure; tested without drawing).
+The detail of one round is `scenes.viewers.round_detail.RoundDetailScene`.
 
 Entry point for the reels scene and the settings menu: `open_history(ctx, stack, game_id=None)`.
 """
@@ -19,28 +13,17 @@ Entry point for the reels scene and the settings menu: `open_history(ctx, stack,
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import pygame
 
-from game.events import FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent, events_from_json
-from game.games.stones.events import (
-    FreeSpinsStartEvent,
-    FreeSpinsTriggerEvent,
-    PickRevealEvent,
-    PicksDoneEvent,
-    StoneReveal,
-)
 from game.ledger import LedgerError
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
-from scenes.core.text import draw_text, fit_font, wrap_text
+from scenes.core.text import draw_text
 from scenes.viewers.balance_chart import T_NO_POINTS, draw_balance_chart
-from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene, card
-from scenes.viewers.paytable_pages import stone_label
-from scenes.widgets import Button
+from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene
 
 log = logging.getLogger(__name__)
 
@@ -55,31 +38,11 @@ T_COL_BEFORE = "BALANCE BEFORE"
 T_COL_AFTER = "BALANCE AFTER"
 T_OPEN = "in progress"
 T_VOID = "void, bet refunded"
-T_VOID_REASON = "Round void: {reason}"
 T_EMPTY = "No rounds played yet."
 T_SESSION = "THIS SESSION"
 T_PAGE_OF = "Rounds {first}–{last} of {total}"
 T_HINT = "Click a round to see every step and replay it."
-T_DETAIL = "ROUND {id}"
-T_SUMMARY = "{time} · {game} · Bet {bet} ({lines} lines, level {level}, coin {coin}) · Win {win}"
-T_BALANCES = "Balance before {before} · after {after}"
 T_REPLAY = "REPLAY"
-T_BASE_SPIN = "MAIN GAME SPIN"
-T_FREE_SPIN = "FREE SPIN {index} of {total}"
-T_MULT = "x{mult}"
-T_NO_WIN = "No win"
-T_LINE_WIN = "Line {line}: {count} × {symbol}"
-T_SCATTER_WIN = "Scatter: {count} × {symbol}"
-T_SPIN_WIN = "Spin win {coins:,} coins · {money}"
-T_TRIGGER = "{count} × {symbol}: {spins} FREE SPINS, {picks} stones to pick"
-T_PICKED = "STONES PICKED"
-T_FREE_START = "FREE SPINS: {spins} spins at x{mult}"
-T_WILD_REELS = "Wild reels: {reels}"
-T_WILD_SYMBOLS = "Wild: {names}"
-T_FREE_END = "Free spins paid {coins:,} coins in {spins} spins"
-T_CAP = "MAXIMUM WIN REACHED: {reason}"
-T_END = "ROUND TOTAL: {coins:,} coins · {money}"
-T_WAITING = "The round waits for a pick."
 T_LOAD_ERROR = "The history could not be read: {error}"
 
 ROWS_PER_PAGE = 8
@@ -112,71 +75,6 @@ def local_time(stamp: str | None) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-
-
-# -- the steps of one round -----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Step:
-    """One thing shown in the detail: `kind` spin | trigger | picks | free_start | free_end | cap | end."""
-
-    kind: str
-    spin: SpinEvent | None = None
-    event: object | None = None
-    picked: tuple[tuple[int, StoneReveal], ...] = ()
-    unpicked: tuple[tuple[int, StoneReveal], ...] = ()
-    extra: dict = field(default_factory=dict)
-
-    @property
-    def height(self) -> int:
-        return {"spin": 136, "picks": 136}.get(self.kind, 54)
-
-
-def detail_steps(events: list) -> list[Step]:
-    """The steps of a round from its events, in order (picks gathered into one step)."""
-    steps: list[Step] = []
-    picked: list[tuple[int, StoneReveal]] = []
-    for ev in events:
-        if isinstance(ev, SpinEvent):
-            steps.append(Step("spin", spin=ev))
-        elif isinstance(ev, FreeSpinsTriggerEvent):
-            steps.append(Step("trigger", event=ev))
-        elif isinstance(ev, PickRevealEvent):
-            picked.append((ev.index, ev.feature))
-        elif isinstance(ev, PicksDoneEvent):
-            steps.append(Step("picks", picked=tuple(picked), unpicked=tuple(ev.unpicked)))
-            picked = []
-        elif isinstance(ev, FreeSpinsStartEvent):
-            steps.append(Step("free_start", event=ev))
-        elif isinstance(ev, FreeSpinsEndEvent):
-            steps.append(Step("free_end", event=ev))
-        elif isinstance(ev, WinCapEvent):
-            steps.append(Step("cap", event=ev))
-        elif isinstance(ev, RoundEndEvent):
-            steps.append(Step("end", event=ev))
-    if picked:  # a round still waiting for picks: show those made so far
-        steps.append(Step("picks", picked=tuple(picked)))
-    return steps
-
-
-def paginate_steps(steps: list[Step], height: int, columns: int = 2) -> list[list[list[Step]]]:
-    """Pages of columns of steps, each column at most `height` px tall, in reading order."""
-    pages: list[list[list[Step]]] = []
-    cols: list[list[Step]] = [[]]
-    used = 0
-    gap = 10
-    for step in steps:
-        if cols[-1] and used + step.height > height:
-            if len(cols) == columns:
-                pages.append(cols)
-                cols = [[]]
-            else:
-                cols.append([])
-            used = 0
-        cols[-1].append(step)
-        used += step.height + gap
-    if cols[-1] or not pages:
-        pages.append(cols)
-    return pages
 
 
 # -- the list ------------------------------------------------------------------------------------
@@ -242,6 +140,8 @@ class HistoryScene(PagedOverlayScene):
         except LedgerError as exc:
             self.error = str(exc)
             return
+        from scenes.viewers.round_detail import RoundDetailScene
+
         self.stack.push(RoundDetailScene(self.ctx, record))
 
     def handle(self, intent: Intent) -> bool:
@@ -345,275 +245,3 @@ def win_text(money, tr, rec) -> str:
     if rec.status == "void":
         return tr.t(T_VOID)
     return money(rec.win_cents) if rec.win_cents is not None else tr.t(T_OPEN)
-
-
-# -- one round -----------------------------------------------------------------------------------
-class RoundDetailScene(PagedOverlayScene):
-    """Every step of one recorded round, paged; REPLAY plays it again on the reels."""
-
-    def __init__(self, ctx: AppContext, record) -> None:
-        super().__init__(ctx, record.game_id if record.game_id in ctx.games else None, T_DETAIL)
-        self.record = record
-        loaded = ctx.games.get(record.game_id)
-        self.definition = loaded.definition if loaded is not None else None
-        events = events_from_json(record.events) if record.events else []
-        self.steps = detail_steps(events)
-        self.pages = paginate_steps(self.steps, CONTENT.h - 56)
-        self.replay_btn = Button(
-            pygame.Rect(CONTENT.right - 190, 612, 180, 52),
-            label=self.tr.t(T_REPLAY),
-            on_click=self.replay,
-            enabled=record.status == "closed" and loaded is not None,
-        )
-        self.extra_buttons = [self.replay_btn]
-
-    @property
-    def page_count(self) -> int:
-        return len(self.pages)
-
-    def page_title(self, index: int) -> str:
-        game = self.definition.name if self.definition is not None else self.record.game_id
-        return f"{self.tr.t(T_DETAIL, id=self.record.round_id)} · {game}"
-
-    def replay(self) -> None:
-        from scenes.viewers.replay import ReplayScene  # the reels machinery loads only when asked
-
-        if self.stack is not None:
-            self.stack.push(ReplayScene(self.ctx, self.record))
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.act is Act.CONFIRM and self.replay_btn.enabled:
-            self.replay()
-            return True
-        return super().handle(intent)
-
-    # -- drawing ---------------------------------------------------------------------------------
-    def _name(self, symbol: str) -> str:
-        if self.definition is None:
-            return symbol
-        try:
-            return self.definition.symbol(symbol).name
-        except KeyError:
-            return symbol
-
-    def _coin_money(self, coins: int) -> str:
-        return self.money(coins * self.record.bet.coin_value_cents)
-
-    def draw_page(self, surface: pygame.Surface, index: int) -> None:
-        a, tr, rec = self.assets, self.tr, self.record
-        bet = rec.bet
-        summary = tr.t(
-            T_SUMMARY,
-            time=local_time(rec.started_at),
-            game=rec.game_id,
-            bet=self.money(rec.bet_cents),
-            lines=bet.lines,
-            level=bet.level,
-            coin=self.money(bet.coin_value_cents),
-            win=win_text(self.money, tr, rec),
-        )
-        if self.definition is not None:
-            summary = summary.replace(f" · {rec.game_id} · ", f" · {self.definition.name} · ", 1)
-        font = fit_font(a, "text", summary, CONTENT.w, 18)
-        draw_text(surface, font, summary, (CONTENT.centerx, CONTENT.top + 6), CREAM, shadow=False)
-        after = self.money(rec.balance_after_cents) if rec.balance_after_cents is not None else "—"
-        draw_text(
-            surface,
-            a.font("text_bold", 17),
-            tr.t(T_BALANCES, before=self.money(rec.balance_before_cents), after=after),
-            (CONTENT.centerx, CONTENT.top + 32),
-            SOFT,
-            shadow=False,
-        )
-        col_w = (CONTENT.w - 20) // 2
-        for c, column in enumerate(self.pages[index]):
-            x = CONTENT.left + c * (col_w + 20)
-            y = CONTENT.top + 58
-            for step in column:
-                r = pygame.Rect(x, y, col_w, step.height)
-                self._draw_step(surface, step, r)
-                y += step.height + 10
-        if rec.status == "void":
-            reason = tr.t(T_VOID_REASON, reason=tr.translate_text(rec.void_reason or ""))
-            lines = wrap_text(a.font("text", 20), reason, CONTENT.w - 80)
-            for i, line in enumerate(lines):
-                pos = (CONTENT.centerx, CONTENT.centery + 28 * i)
-                draw_text(surface, a.font("text", 20), line, pos, CREAM)
-        elif not self.steps:
-            draw_text(surface, a.font("text", 20), tr.t(T_WAITING), CONTENT.center, CREAM)
-
-    def _draw_step(self, surface: pygame.Surface, step: Step, r: pygame.Rect) -> None:
-        a, tr = self.assets, self.tr
-        card(surface, r)
-        if step.kind == "spin":
-            self._draw_spin(surface, step.spin, r)
-        elif step.kind == "picks":
-            self._draw_picks(surface, step, r)
-        else:
-            ev = step.event
-            text, colour = "", CREAM
-            if isinstance(ev, FreeSpinsTriggerEvent):
-                text, colour = (
-                    tr.t(
-                        T_TRIGGER,
-                        count=ev.count,
-                        symbol=self._name(ev.symbol),
-                        spins=ev.spins,
-                        picks=ev.picks,
-                    ),
-                    GOLD,
-                )
-            elif isinstance(ev, FreeSpinsStartEvent):
-                parts = [tr.t(T_FREE_START, spins=ev.spins, mult=ev.multiplier)]
-                if ev.wild_reels:
-                    parts.append(tr.t(T_WILD_REELS, reels=", ".join(str(n) for n in ev.wild_reels)))
-                extra = [
-                    s
-                    for s in ev.wild_symbols
-                    if self.definition is None or self.definition.symbol(s).kind != "wild"
-                ]
-                if extra:
-                    parts.append(tr.t(T_WILD_SYMBOLS, names=", ".join(self._name(s) for s in extra)))
-                text, colour = " · ".join(parts), GOLD
-            elif isinstance(ev, FreeSpinsEndEvent):
-                text = tr.t(T_FREE_END, coins=ev.win_coins, spins=ev.spins_played)
-            elif isinstance(ev, WinCapEvent):
-                text, colour = tr.t(T_CAP, reason=ev.reason), (255, 150, 120)
-            elif isinstance(ev, RoundEndEvent):
-                text, colour = (
-                    tr.t(T_END, coins=ev.total_win_coins, money=self._coin_money(ev.total_win_coins)),
-                    GOLD,
-                )
-            font = fit_font(a, "text_bold", text, r.w - 30, 17)
-            draw_text(surface, font, text, (r.left + 16, r.centery), colour, anchor="midleft", shadow=False)
-
-    def _draw_spin(self, surface: pygame.Surface, spin: SpinEvent | None, r: pygame.Rect) -> None:
-        if spin is None:
-            return
-        a, tr = self.assets, self.tr
-        cell = 38
-        gx, gy = r.left + 12, r.top + 11
-        wins = {tuple(p) for w in spin.wins for p in w.positions}
-        grid_rect = pygame.Rect(gx - 3, gy - 3, cell * len(spin.grid) + 6, cell * len(spin.grid[0]) + 6)
-        pygame.draw.rect(surface, (8, 6, 6), grid_rect, border_radius=6)
-        for reel, column in enumerate(spin.grid):
-            for row, sym in enumerate(column):
-                rel = f"{self.game_id}/symbols/{sym}"
-                pos = (gx + reel * cell, gy + row * cell)
-                if self.game_id and a.has_image(rel):
-                    surface.blit(a.scaled(rel, (cell - 2, cell - 2)), pos)
-                if (reel, row) in wins:
-                    pygame.draw.rect(surface, GOLD, (*pos, cell - 2, cell - 2), width=2, border_radius=5)
-        tx = grid_rect.right + 14
-        title = (
-            tr.t(T_BASE_SPIN)
-            if spin.mode == "base"
-            else tr.t(T_FREE_SPIN, index=spin.spin_index or 0, total=spin.spins_total or 0)
-        )
-        if spin.multiplier > 1:
-            title += "  " + tr.t(T_MULT, mult=spin.multiplier)
-        draw_text(
-            surface, a.font("text_bold", 16), title, (tx, r.top + 10), GOLD, anchor="topleft", shadow=False
-        )
-        y = r.top + 32
-        body = a.font("text", 15)
-        shown = spin.wins[:4] if len(spin.wins) <= 4 else spin.wins[:3]
-        for w in shown:
-            if w.kind == "scatter":
-                label = tr.t(T_SCATTER_WIN, count=w.count, symbol=self._name(w.symbol))
-            else:
-                label = tr.t(T_LINE_WIN, line=w.line, count=w.count, symbol=self._name(w.symbol))
-            draw_text(surface, body, label, (tx, y), CREAM, anchor="topleft", shadow=False)
-            draw_text(
-                surface,
-                body,
-                self._coin_money(w.coins),
-                (r.right - 12, y),
-                CREAM,
-                anchor="topright",
-                shadow=False,
-            )
-            y += 18
-        if len(spin.wins) > len(shown):
-            draw_text(
-                surface,
-                body,
-                f"+{len(spin.wins) - len(shown)}…",
-                (tx, y),
-                SOFT,
-                anchor="topleft",
-                shadow=False,
-            )
-        total = (
-            tr.t(T_SPIN_WIN, coins=spin.win_coins, money=self._coin_money(spin.win_coins))
-            if spin.wins
-            else tr.t(T_NO_WIN)
-        )
-        draw_text(
-            surface,
-            a.font("text_bold", 15),
-            total,
-            (tx, r.bottom - 8),
-            GOLD if spin.wins else DIM,
-            anchor="bottomleft",
-            shadow=False,
-        )
-
-    def _draw_picks(self, surface: pygame.Surface, step: Step, r: pygame.Rect) -> None:
-        a, tr = self.assets, self.tr
-        draw_text(
-            surface,
-            a.font("text_bold", 16),
-            tr.t(T_PICKED),
-            (r.left + 14, r.top + 10),
-            GOLD,
-            anchor="topleft",
-            shadow=False,
-        )
-        x, y = r.left + 30, r.top + 34
-        size, pitch = 56, 100
-        for _, feature in step.picked:
-            self._stone(surface, feature, (x, y), size, bright=True)
-            if self.definition is not None:
-                label = _reveal_label(feature, self.definition, tr)
-                font = fit_font(a, "text_bold", label, pitch - 8, 13, min_size=9)
-                draw_text(surface, font, label, (x + size // 2, y + size + 14), CREAM, shadow=False)
-            x += pitch
-        # the stones nobody picked, small and greyed, as large as the space left allows
-        x, y = r.left + 30 + pitch * max(1, len(step.picked)) - 10, r.top + 34
-        avail_w, avail_h = r.right - 10 - x, r.bottom - 8 - y
-        n = len(step.unpicked)
-        small = 28
-        while small > 12:
-            cols = max(1, avail_w // (small + 4))
-            if -(-n // cols) * (small + 4) <= avail_h:
-                break
-            small -= 2
-        cols = max(1, avail_w // (small + 4))
-        for i, (_, feature) in enumerate(step.unpicked):
-            self._stone(
-                surface,
-                feature,
-                (x + (i % cols) * (small + 4), y + (i // cols) * (small + 4)),
-                small,
-                bright=False,
-            )
-
-    def _stone(
-        self, surface: pygame.Surface, feature: StoneReveal, pos: tuple[int, int], size: int, bright: bool
-    ) -> None:
-        a = self.assets
-        rel = f"{self.game_id}/tablet/{feature.key}"
-        if not (self.game_id and a.has_image(rel)):
-            return
-        if bright:
-            surface.blit(a.scaled(rel, (size, size)), pos)
-        else:
-            surface.blit(a.tinted(rel, (120, 120, 120, 170), (size, size)), pos)
-
-
-def _reveal_label(feature: StoneReveal, defn, tr) -> str:
-    from game.games.stones.model import StoneFeature
-
-    stone = StoneFeature(kind=feature.kind, value=feature.value, symbol=feature.symbol)
-    return stone_label(stone, defn, tr)

@@ -2,8 +2,9 @@
 
 `PaytableScene(ctx, game_id, bet)` lays out the pages of `scenes.viewers.paytable_pages.build_pages`,
 which are generated from the very definition the engine plays (CERTIFICATION P4) at the current
-bet: symbols with their art and pays, wild and scatter, the stones of the free spins with the
-tablet art, the free-spins rules, the numbered line diagrams and how wins pay (with the win cap).
+bet: symbols with their art and pays, wild and scatter, the pages of the game's own feature (laid
+out by its presentation, `scenes.games`: the Stones' stones and free-spins rules), the numbered
+line diagrams and how wins pay (with the win cap).
 The arrows (buttons, ← →, the wheel) page through it; the centre button, Esc or P returns.
 
 `MiniPaytable(ctx, game_id, symbol_id, bet, anchor_rect)` is the small popup shown when the
@@ -26,6 +27,7 @@ from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font, wrap_text
+from scenes.games import presentation_of
 from scenes.reels.win_presenter import line_colour
 from scenes.viewers.paytable_pages import LineShape, Page, SymbolPays, build_pages, symbol_pays
 from scenes.widgets import Button, draw_panel
@@ -38,7 +40,6 @@ T_TIP_PREV = "Previous page (←)"
 T_TIP_NEXT = "Next page (→)"
 T_TIP_CLOSE = "Back to the game (Esc)"
 T_MINI_HINT = "Click anywhere to close"
-T_STONES_TOTAL = "{total} stones in all"
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 PANEL = pygame.Rect(36, 18, 1208, 684)
@@ -262,7 +263,17 @@ class PaytableScene(PagedOverlayScene):
 
     def draw_page(self, surface: pygame.Surface, index: int) -> None:
         page = self.pages[index]
-        getattr(self, f"_draw_{page.kind}")(surface, page)
+        layouts = {
+            "symbols": self._draw_symbols,
+            "wild_scatter": self._draw_wild_scatter,
+            "lines": self._draw_lines,
+            "how": self._draw_how,
+        }
+        layout = layouts.get(page.kind)
+        if layout is not None:
+            layout(surface, page)
+        else:  # a page of the game's own feature
+            presentation_of(self.definition).draw_page(self, surface, page)
 
     # -- layouts ---------------------------------------------------------------------------------
     def _symbol_image(self, symbol_id: str, size: int) -> pygame.Surface:
@@ -336,65 +347,6 @@ class PaytableScene(PagedOverlayScene):
                 notes.extend(page.paragraphs)
             draw_paragraphs(surface, a, notes, pygame.Rect(r.left + 24, r.top + 262, w - 48, 200), size=20)
             x += w + gap
-
-    def _draw_stones(self, surface: pygame.Surface, page: Page) -> None:
-        a = self.assets
-        left = pygame.Rect(CONTENT.left, CONTENT.top + 10, 400, CONTENT.h)
-        intro, *rest = page.paragraphs
-        y = draw_paragraphs(surface, a, [intro], left, size=21, bullet=False)
-        picks, shuffle = rest[:-1], rest[-1]
-        for p in picks:
-            draw_text(surface, a.font("display", 26), p, (left.left + 10, y + 8), GOLD, anchor="topleft")
-            y += 42
-        y = draw_paragraphs(
-            surface,
-            a,
-            [shuffle],
-            pygame.Rect(left.left, y + 14, left.w, 120),
-            size=19,
-            bullet=False,
-            color=SOFT,
-        )
-        grid = pygame.Rect(CONTENT.left + 430, CONTENT.top, CONTENT.w - 430, CONTENT.h)
-        cols, cw, ch = 4, grid.w // 4, 160
-        label_f, count_f = a.font("text_bold", 15), a.font("display", 22)
-        for i, st in enumerate(page.stones):
-            cx = grid.left + (i % cols) * cw + cw // 2
-            top = grid.top + (i // cols) * ch
-            face = f"{self.game_id}/tablet/{st.key}"
-            if a.has_image(face):
-                img = a.scaled(face, (96, 96))
-                surface.blit(img, img.get_rect(midtop=(cx, top)))
-            draw_text(surface, label_f, st.label, (cx, top + 110), CREAM)
-            draw_text(surface, count_f, f"× {st.count}", (cx, top + 136), GOLD)
-        total = page.extra.get("total")
-        if total:
-            draw_text(
-                surface,
-                a.font("display", 24),
-                self.tr.t(T_STONES_TOTAL, total=total),
-                (left.left + 10, y + 10),
-                CREAM,
-                anchor="topleft",
-            )
-
-    def _draw_free(self, surface: pygame.Surface, page: Page) -> None:
-        a = self.assets
-        draw_paragraphs(
-            surface,
-            a,
-            page.paragraphs,
-            pygame.Rect(CONTENT.left + 10, CONTENT.top + 14, 690, CONTENT.h),
-            size=21,
-        )
-        art_x = CONTENT.right - 150
-        if a.has_image(f"{self.game_id}/wild_reel"):
-            cover = a.scaled(f"{self.game_id}/wild_reel", (140, 420))
-            surface.blit(cover, cover.get_rect(midtop=(art_x, CONTENT.top + 10)))
-        scatters = self.definition.symbols_of_kind("scatter")
-        if scatters:
-            img = self._symbol_image(scatters[0], 130)
-            surface.blit(img, img.get_rect(center=(art_x - 170, CONTENT.top + 360)))
 
     def _draw_lines(self, surface: pygame.Surface, page: Page) -> None:
         cols = 5

@@ -2,7 +2,9 @@
 
 Nothing here draws and nothing is typed in by hand: every pay, count and rule figure is read from
 the same `GameDefinition` the engine evaluates, at the player's CURRENT bet, so the paytable can
-never disagree with the maths. `scenes.viewers.paytable` only lays these pages out.
+never disagree with the maths. `scenes.viewers.paytable` only lays these pages out. A game's
+feature has pages of its own and notes under its symbols' pays: its presentation gives them
+(`scenes.games`), placed after the symbols and before the bet lines.
 
 Amounts: a line pay of `p` (coins per line at level 1) shows as `p × level` coins and that many
 coins × the coin value in currency (integer cents, formatted by `game.money.format_cents`). A
@@ -12,21 +14,18 @@ multiplied by the free-spins multiplier, which the pages state in words.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.definitions import GameDefinition
-from game.games.stones.model import StoneFeature, StonesFeature
 from game.money import Bet, format_cents
+from scenes.games import presentation_of
 
 # Player-facing strings (one place, for the translation layer).
 T_HIGH = "HIGH SYMBOLS"
 T_LOW = "LOW SYMBOLS"
 T_SYMBOLS = "SYMBOLS"
 T_WILD_SCATTER = "WILD AND SCATTER"
-T_STONES = "FREE SPINS: THE STONES"
-T_FREE = "FREE SPINS"
 T_LINES = "BET LINES"
 T_HOW = "HOW WINS PAY"
 T_WILD_RULE = (
@@ -36,30 +35,6 @@ T_WILD_RULE = (
 T_WILD_BEST = "A substitution pays the highest possible winning combination on a bet line."
 T_SCATTER_RULE = (
     "{scatter} pays anywhere on the reels, multiplied by the total bet, and is added to the line wins."
-)
-T_SCATTER_TRIGGER = "{n} or more {scatter} symbols in the main game award {spins} Free Spins."
-T_STONES_INTRO = (
-    "Before Free Spins begin, pick from {count} stones to reveal bonus features. "
-    "The number of picks equals the number of {scatter} symbols that awarded them:"
-)
-T_STONES_PICKS = "{n} × {scatter}  =  {picks} stones"
-T_STONES_SHUFFLE = (
-    "The stones are shuffled each time Free Spins are won. Unpicked stones are shown afterwards."
-)
-T_STONE_SPINS = "+{n} FREE SPINS"
-T_STONE_MULT = "+x{n} MULTIPLIER"
-T_STONE_REEL = "WILD REEL {n}"
-T_STONE_SYMBOL = "{name} BECOMES WILD"
-T_FREE_RULES = (
-    "{n} or more {scatter} symbols anywhere in the main game award {spins} Free Spins.",
-    "Extra Free Spins revealed by the stones are added to the initial {spins}.",
-    "Multipliers revealed by the stones are added to the initial x{mult}; every Free Spins win "
-    "(line and scatter) is multiplied by the total multiplier.",
-    "Wild reels and animals that become wild stay for all the Free Spins.",
-    "Free Spins are played on their own reels, with the same bet lines, bet level and coin value "
-    "as the round that awarded them.",
-    "Free Spins cannot be won again during Free Spins; {scatter} symbols still pay.",
-    "The TOTAL WIN field includes any wins from the main game added to any wins from Free Spins.",
 )
 T_HOW_RULES = (
     "Bet line wins pay left to right, in succession from the leftmost reel.",
@@ -116,13 +91,6 @@ class SymbolPays:
 
 
 @dataclass(frozen=True, slots=True)
-class StoneCount:
-    key: str  # the tablet art: `<game>/tablet/<key>`
-    label: str
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
 class LineShape:
     number: int  # 1-based
     rows: tuple[int, ...]  # row per reel, 0 = top
@@ -131,13 +99,14 @@ class LineShape:
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """One paytable page. `kind` picks the layout: symbols, wild_scatter, stones, free, lines, how."""
+    """One paytable page. `kind` picks the layout: symbols, wild_scatter, lines, how, or a game's
+    own kind (laid out by its presentation); `items` holds what a game's own page lists."""
 
     kind: str
     title: str
     symbols: tuple[SymbolPays, ...] = ()
     paragraphs: tuple[str, ...] = ()
-    stones: tuple[StoneCount, ...] = ()
+    items: tuple[Any, ...] = ()
     lines: tuple[LineShape, ...] = ()
     reels: int = 5
     rows: int = 3
@@ -157,50 +126,18 @@ def symbol_pays(defn: GameDefinition, symbol_id: str, bet: Bet, tr: Tr = ENGLISH
             coins = mult * bet.total_coins
             rows.append(PayRow(count, coins, bet.coins_to_cents(coins)))
     notes: list[str] = []
-    scatter = _scatter_name(defn)
+    scatter = scatter_name(defn)
     if sym.kind == "wild":
         notes.append(tr.t(T_WILD_RULE, scatter=scatter))
     elif sym.kind == "scatter":
         notes.append(tr.t(T_SCATTER_RULE, scatter=sym.name))
-        feature = defn.feature
-        if isinstance(feature, StonesFeature) and feature.trigger_symbol == symbol_id:
-            notes.append(
-                tr.t(T_SCATTER_TRIGGER, n=feature.trigger_min, scatter=sym.name, spins=feature.free_spins)
-            )
-    else:
-        feature = defn.feature
-        if isinstance(feature, StonesFeature) and any(
-            s.kind == "wild_symbol" and s.symbol == symbol_id for s in feature.stones
-        ):
-            notes.append(tr.t(T_STONE_SYMBOL, name=sym.name.upper()))
+    notes.extend(presentation_of(defn).symbol_notes(defn, symbol_id, tr))
     return SymbolPays(symbol_id, sym.name, sym.kind, tuple(rows), tuple(notes))
 
 
-def _scatter_name(defn: GameDefinition) -> str:
+def scatter_name(defn: GameDefinition) -> str:
     scatters = defn.symbols_of_kind("scatter")
     return defn.symbol(scatters[0]).name if scatters else "Scatter"
-
-
-def stone_label(stone: StoneFeature, defn: GameDefinition, tr: Tr = ENGLISH) -> str:
-    if stone.kind == "spins":
-        return tr.t(T_STONE_SPINS, n=stone.value)
-    if stone.kind == "multiplier":
-        return tr.t(T_STONE_MULT, n=stone.value)
-    if stone.kind == "wild_reel":
-        return tr.t(T_STONE_REEL, n=stone.value)
-    return tr.t(T_STONE_SYMBOL, name=defn.symbol(stone.symbol or "").name.upper())
-
-
-def stone_counts(defn: GameDefinition, tr: Tr = ENGLISH) -> tuple[StoneCount, ...]:
-    """The stones' contents counted from the definition, in the order they first appear."""
-    feature = defn.feature
-    if not isinstance(feature, StonesFeature):
-        return ()
-    counts = Counter(s.key for s in feature.stones)
-    seen: dict[str, StoneFeature] = {}
-    for s in feature.stones:
-        seen.setdefault(s.key, s)
-    return tuple(StoneCount(k, stone_label(s, defn, tr), counts[k]) for k, s in seen.items())
 
 
 def cap_text(defn: GameDefinition, currency: str = "EUR", tr: Tr = ENGLISH) -> str:
@@ -239,42 +176,7 @@ def build_pages(defn: GameDefinition, bet: Bet, currency: str = "EUR", tr: Tr = 
                 paragraphs=(tr.t(T_WILD_BEST),) if wilds else (),
             ),
         )
-    feature = defn.feature
-    scatter = _scatter_name(defn)
-    if isinstance(feature, StonesFeature):
-        picks = tuple(
-            tr.t(T_STONES_PICKS, n=n, scatter=scatter, picks=p)
-            for n, p in sorted(feature.picks_by_scatters.items())
-        )
-        pages.append(
-            Page(
-                "stones",
-                tr.t(T_STONES),
-                paragraphs=(
-                    tr.t(T_STONES_INTRO, count=len(feature.stones), scatter=scatter),
-                    *picks,
-                    tr.t(T_STONES_SHUFFLE),
-                ),
-                stones=stone_counts(defn, tr),
-                extra={"total": len(feature.stones)},
-            )
-        )
-        pages.append(
-            Page(
-                "free",
-                tr.t(T_FREE),
-                paragraphs=tuple(
-                    tr.t(
-                        p,
-                        n=feature.trigger_min,
-                        scatter=scatter,
-                        spins=feature.free_spins,
-                        mult=feature.initial_multiplier,
-                    )
-                    for p in T_FREE_RULES
-                ),
-            )
-        )
+    pages.extend(presentation_of(defn).pages(defn, bet, tr))
     pages.append(
         Page(
             "lines",

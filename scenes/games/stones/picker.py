@@ -1,10 +1,12 @@
 """The stone picker of Secret of the Stones: 20 tablets, N picks, then the free-spins intro.
 
-A modal, non-opaque overlay pushed by the reels scene when a round asks for a pick: the reels
-stay visible, dimmed, behind a panel holding 20 stones in a 5×4 grid. The player picks with the
-mouse or with the arrow keys and Enter. Each pick goes through `choose(index)`, which records it
-in the ledger before the engine reveals it (the round driver), and returns the new events; this
-scene only animates them:
+A modal, non-opaque overlay the round player pushes (through the Stones' presentation) when a
+round asks for a pick: the reels stay visible, dimmed, behind a panel holding 20 stones in a 5×4
+grid. The player picks with the mouse or with the arrow keys and Enter; with `auto_pick` the
+picks are made without the player after a short wait (`--autoplay N`), and with `watch_only`
+too the player's own picks are ignored (a replay showing its recorded picks; SPIN hurries them).
+Each pick goes through `choose(index)`, which in play records it in the ledger before the engine
+reveals it (the round driver), and returns the new events; this scene only animates them:
 
 - `PickRevealEvent`: the stone flips open with a burst of particles and the reveal sound; the
   feature is named ("+3 FREE SPINS", "+x2 MULTIPLIER", "WILD REEL 2", "DEER IS WILD") and added
@@ -16,7 +18,8 @@ scene only animates them:
 
 Input is ignored while a stone is revealing, so a double click never picks twice. A resumed
 round (after a crash) passes the reveals already made: those stones are shown open at once. Esc
-leaves to the lobby with the round still open in the ledger; it resumes next time.
+calls `on_leave` (in play: to the lobby with the round still open in the ledger; it resumes next
+time; in a replay: the replay ends).
 
 Every string goes through the translator passed in (`tr`, the context's translator; English
 without one), translated while drawing, so the picker follows the language of the moment.
@@ -84,6 +87,7 @@ PANEL = pygame.Rect(70, 40, 1140, 640)
 GRID_ORIGIN = (110, 150)  # top-left of the first stone
 SUMMARY = pygame.Rect(820, 150, 350, 488)
 FLIP_STEPS = 7
+AUTO_PICK_WAIT = 0.55  # s before a pick made without the player (autoplay, replay)
 GOLD = (255, 214, 120)
 CREAM = (255, 248, 230)
 TEAL = (120, 255, 220)
@@ -166,6 +170,7 @@ class StonePickerScene(Scene):
         on_leave: Callable[[], None],
         trigger: FreeSpinsTriggerEvent | None = None,
         auto_pick: Callable[[int, list[int]], int] | None = None,
+        watch_only: bool = False,
         resumed: bool = False,
         speed: float = 1.0,
         reduced_motion: bool = False,
@@ -180,6 +185,7 @@ class StonePickerScene(Scene):
         self.on_finished = on_finished
         self.on_leave = on_leave
         self.auto_pick = auto_pick
+        self.watch_only = watch_only and auto_pick is not None  # a replay: the recorded picks
         self.speed = max(0.01, speed)  # 1 normal, < 1 quicker
         self.reduced = reduced_motion
         feature = definition.feature
@@ -418,6 +424,10 @@ class StonePickerScene(Scene):
             if act in (Act.SPIN, Act.CONFIRM, Act.POINTER_UP):
                 self._finish()
             return True
+        if self.watch_only:
+            if act in (Act.SPIN, Act.CONFIRM):
+                self.phase_t = max(self.phase_t, AUTO_PICK_WAIT * self.speed)  # the next pick now
+            return True
         if act is Act.POINTER_MOVE:
             self.hover = self.stone_at(intent.pos)
             if self.hover is not None:
@@ -482,7 +492,7 @@ class StonePickerScene(Scene):
             self.phase == "picking"
             and self.auto_pick is not None
             and self.request is not None
-            and self.phase_t >= 0.55 * sp
+            and self.phase_t >= AUTO_PICK_WAIT * sp
         ):
             self.pick(self.auto_pick(self.request.options, list(self.request.picked)))
 

@@ -9,7 +9,8 @@ from game.bets import default_bet
 from game.definitions import load_game
 from scenes.core.app import REASON_GAME_REMOVED, initial_scenes, void_orphan_round
 from scenes.core.stack import Scene, SceneStack
-from scenes.viewers.history import RoundDetailScene, open_history, win_text
+from scenes.viewers.history import open_history, win_text
+from scenes.viewers.round_detail import RoundDetailScene
 
 
 def _open_round_of(ctx, game_id: str) -> int:

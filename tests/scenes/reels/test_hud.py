@@ -46,7 +46,7 @@ def same(hud, backdrop) -> bytes:
 def test_composed_boxes_match_and_follow_what_they_show(ctx, display):
     scene = make(ctx)
     hud = scene.hud
-    back = scene._static_surface()
+    back = scene.stage.backdrop
     first = same(hud, back)
     assert hud._boxes, "the boxes were composed"
 
@@ -94,7 +94,7 @@ def test_composed_boxes_match_and_follow_what_they_show(ctx, display):
 def test_draw_with_a_backdrop_changes_nothing_shown(ctx, display):
     scene = make(ctx)
     hud = scene.hud
-    back = scene._static_surface()
+    back = scene.stage.backdrop
     before = (hud.balance_cents, hud.win_shown, hud.lines.value_text, hud._labels)
     for _ in range(3):
         hud.draw(display, back)

@@ -10,9 +10,15 @@ import pytest
 
 from game.definitions import load_game
 from game.events import SpinEvent
+from scenes.games import presentation_of
 from scenes.reels.reel_view import NORMAL, QUICK, TURBO, ReelView, SymbolArt
 
 DT = 1 / 60
+
+
+def trigger(defn):
+    """What the game's presentation tells the reels: the symbol and count that win the feature."""
+    return presentation_of(defn).trigger(defn)
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +76,7 @@ def random_stops(defn, rng, reel_set="base"):
 
 @pytest.mark.parametrize("timing", [NORMAL, QUICK, TURBO], ids=["normal", "quick", "turbo"])
 def test_lands_exactly_on_the_event_grid(defn, art, timing):
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     rng = random.Random(4)
     for _ in range(60):
         ev = event_for(defn, random_stops(defn, rng))
@@ -88,7 +94,7 @@ def test_lands_exactly_on_the_event_grid(defn, art, timing):
 
 
 def test_large_and_uneven_frames_land_the_same(defn, art):
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     rng = random.Random(9)
     for dt in (0.1, 0.033, 0.25, 0.007):
         ev = event_for(defn, random_stops(defn, rng))
@@ -98,7 +104,7 @@ def test_large_and_uneven_frames_land_the_same(defn, art):
 
 
 def test_slam_stop_lands_on_the_same_grid_sooner(defn, art):
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     rng = random.Random(11)
     for slam_at in (0.0, 0.05, 0.2, 0.5, 0.9, 1.3):
         ev = event_for(defn, random_stops(defn, rng))
@@ -112,7 +118,7 @@ def test_slam_stop_lands_on_the_same_grid_sooner(defn, art):
 
 def test_the_motion_is_continuous(defn, art):
     """No frame jumps more than full speed allows (no teleporting symbols)."""
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     ev = event_for(defn, [3, 9, 20, 1, 30])
     view.spin(ev, NORMAL)
     prev = [r.pos for r in view.reels]
@@ -126,7 +132,7 @@ def test_the_motion_is_continuous(defn, art):
 
 
 def test_wild_reels_are_covered_and_count_as_wild(defn, art):
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     ev = event_for(defn, [5, 6, 7, 8, 9], reel_set="free", mode="free", wild_reels=(2, 4))
     view.spin(ev, QUICK)
     run_until_rest(view)
@@ -150,7 +156,7 @@ def find_stops(defn, want, rng, tries=200_000):
 
 
 def test_anticipation_after_two_scatters(defn, art):
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     rng = random.Random(2)
     stops, _ = find_stops(defn, lambda c: c[0] == 1 and c[1] == 1 and sum(c[2:]) == 0, rng)
     ev = event_for(defn, stops)
@@ -170,7 +176,7 @@ def test_anticipation_after_two_scatters(defn, art):
 
 
 def test_anticipation_stops_once_triggered(defn, art):
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     rng = random.Random(3)
     stops, _ = find_stops(defn, lambda c: c[0] == 1 and c[1] == 1 and c[2] == 1, rng)
     view.spin(event_for(defn, stops), NORMAL)
@@ -181,7 +187,7 @@ def test_anticipation_stops_once_triggered(defn, art):
 
 
 def test_no_anticipation_in_free_spins(defn, art):
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     strips = defn.reel_sets["free"]
     rng = random.Random(5)
     for _ in range(100_000):
@@ -199,7 +205,7 @@ def test_no_anticipation_in_free_spins(defn, art):
 
 def test_draw_changes_nothing_and_runs_at_every_phase(defn, art):
     surface = pygame.Surface((1280, 720))
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     view.set_wild_symbols(["wild", "deer"])
     ev = event_for(defn, [1, 2, 3, 4, 5])
     view.spin(ev, NORMAL)
@@ -218,7 +224,7 @@ def test_engine_spins_land_on_their_grids(defn, art):
     from game.round import play_round
 
     bet = default_bet(defn)
-    view = ReelView(defn, art)
+    view = ReelView(defn, art, trigger=trigger(defn))
     spins = features = 0
     for seed in range(5000):
         if spins >= 150 and features >= 2:
@@ -273,7 +279,7 @@ def test_resting_columns_drawn_over_a_backdrop_match_the_symbol_by_symbol_draw(d
     """The cached columns are the same pixels as drawing each symbol, and follow what the reels
     show: a new landing, the WILD tags, the emphasised (lit and dimmed) cells."""
     pygame.init()
-    view = ReelView(defn, _translucent_art(defn))
+    view = ReelView(defn, _translucent_art(defn), trigger=trigger(defn))
     back = _backdrop()
     for stops, emphasis in (
         ([1, 2, 3, 4, 5], None),

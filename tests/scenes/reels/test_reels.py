@@ -79,7 +79,7 @@ def test_a_spin_lands_on_the_stored_grid_and_credits_once(ctx, display, win_sess
     start = ctx.ledger.balance_cents
     stack.handle(Intent(Act.SPIN))
     assert scene.driver.active
-    spin = scene.current_spin
+    spin = scene.player.current
     assert isinstance(spin, SpinEvent)
     # hammering SPIN and clicks during the spin: one bet (F3)
     for _ in range(40):
@@ -108,7 +108,7 @@ def test_draw_changes_nothing(ctx, display, win_session_seed):
             scene.waiting,
             scene.hud.win_shown,
             scene.presenter.phase,
-            scene.clock,
+            scene.stage.clock,
         )
         stack.draw(display)
         after = (
@@ -116,7 +116,7 @@ def test_draw_changes_nothing(ctx, display, win_session_seed):
             scene.waiting,
             scene.hud.win_shown,
             scene.presenter.phase,
-            scene.clock,
+            scene.stage.clock,
         )
         assert before == after
         stack.update(DT)
@@ -189,13 +189,30 @@ def test_autoplay_plays_n_rounds_then_asks_to_quit(ctx, display):
     assert ctx.ledger.verify() == []
 
 
-def test_win_cap_is_said_on_screen(ctx, display):
+@pytest.mark.parametrize(
+    ("fields", "english", "spanish"),
+    [
+        (
+            {"rule": "currency"},
+            "Maximum win of €250,000.00 reached",
+            "Se ha alcanzado la ganancia máxima de 250.000,00\u00a0€",
+        ),
+        ({"reason": "an English sentence stored before 1.1"}, "Maximum win of €250,000.00 reached", None),
+        ({"rule": "coins_per_level"}, "Maximum win of 5,000,000 coins reached", None),
+    ],
+)
+def test_win_cap_is_said_on_screen_in_the_players_words(ctx, display, fields, english, spanish):
     _, scene = make(ctx)
-    ev = WinCapEvent(cap_coins=250_000_00 // 5, uncapped_coins=6_000_000, reason="cap")
-    scene._begin(ev)
-    assert scene.hud.message == "Maximum win of €250,000.00 reached"
+    ev = WinCapEvent(cap_coins=250_000_00 // 5, uncapped_coins=6_000_000, **fields)
+    scene.player.bet = scene.bet  # as a round's start sets it
+    scene.player.queue.append(ev)
+    scene.player.pump()
+    assert scene.hud.message == english
     assert scene.overlay is not None and scene.overlay[1] == scene.hud.message
     scene.draw(display)
+    if spanish is not None:
+        ctx.i18n.set_language("es")
+        assert scene.hud.message == spanish == scene.overlay[1]
 
 
 def test_the_feature_round_runs_to_the_end_with_clicks(ctx, display, feature_session_seed):
@@ -291,7 +308,7 @@ def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_see
     stack, scene = make(ctx, win_session_seed)
     stack.handle(Intent(Act.SPIN))
     run_until(stack, display, lambda: not scene.driver.active)
-    spin = scene.current_spin
+    spin = scene.player.current
     p = scene.presenter
     assert p.phase == "all"
     assert p.emphasis == frozenset(tuple(c) for w in spin.wins for c in w.positions)

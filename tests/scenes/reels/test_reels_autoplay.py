@@ -1,7 +1,7 @@
 """The player's autoplay in the reels scene: each stop condition stops at the right round (judged
 from the ledger's own record of every round), free spins pause autoplay until the picks are made
 and CONTINUE is pressed, any key or click stops it without acting on a button, settings changed
-during a round apply after it, and the `--autoplay N` path is untouched."""
+during a round apply after it, and `--autoplay N` is the same autoplay with automatic picks."""
 
 from __future__ import annotations
 
@@ -264,12 +264,23 @@ def test_the_settings_stay_in_the_scene_only(ctx, display):
     assert again.auto_config == AutoplayConfig()
 
 
-def test_the_command_line_autoplay_is_untouched(ctx, display):
-    stack, scene = make(ctx, seed=5)
-    ctx.options.autoplay = 4
-    stack.pop()
-    stack.update(0)
-    scene = ReelsScene(ctx, "stones")
-    stack.push(scene)
-    run_until(stack, display, lambda: stack.quit_requested, limit=20000)
-    assert ctx.ledger.count_rounds() == 4 and scene.auto is None
+def test_the_command_line_autoplay_is_the_players_with_automatic_picks(ctx, display, feature_seed, capsys):
+    """`--autoplay N` runs the same autoplay as the dialog's, for N rounds: the picker opens and
+    picks by itself (no pause for CONTINUE), then the line for scripts and the app quits."""
+    ctx.options.autoplay = 12  # the seed's feature comes within its first 12 rounds
+    stack, scene = make(ctx, seed=feature_seed)
+    assert scene.auto_running and scene.autoplay.auto_picks
+    pickers = []
+    for _ in range(40000):
+        if stack.quit_requested:
+            break
+        if isinstance(stack.top, StonePickerScene) and stack.top not in pickers:
+            pickers.append(stack.top)
+            assert stack.top.auto_pick is not None
+        assert scene.waiting != "continue"
+        step(stack, display)
+    assert stack.quit_requested and pickers
+    assert ctx.ledger.count_rounds() == 12 and scene.auto.stop_reason is StopReason.ROUNDS_DONE
+    assert any(r.choices for r in ctx.ledger.history(12))
+    assert "autoplay: 12 rounds played, balance €" in capsys.readouterr().out
+    assert toasts(stack) == []  # nobody is there to read one: the app quits instead

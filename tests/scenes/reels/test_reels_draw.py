@@ -10,29 +10,34 @@ import pygame
 from game.rng import SeedSource
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
-from scenes.reels.scene import LOGO_CENTER, ReelsScene
+from scenes.reels.scene import ReelsScene
+from scenes.reels.stage import LOGO_CENTER
 
 DT = 1 / 60
 
 
 def plain_draw(scene: ReelsScene, surface: pygame.Surface) -> None:
     """Every layer in full, without any composed cache."""
-    surface.blit(scene._static_surface(), (0, 0))
-    if scene.trigger_cells is not None:
-        scene.view.draw(surface, scene.clock, scene.trigger_cells, scene.presenter.pulse)
+    surface.blit(scene.stage.backdrop, (0, 0))
+    if scene.stage.trigger_cells is not None:
+        scene.view.draw(surface, scene.stage.clock, scene.stage.trigger_cells, scene.presenter.pulse)
     else:
         scene.view.draw(
-            surface, scene.clock, scene.presenter.emphasis, scene.presenter.pulse, scene.presenter.cell_frame
+            surface,
+            scene.stage.clock,
+            scene.presenter.emphasis,
+            scene.presenter.pulse,
+            scene.presenter.cell_frame,
         )
     idle = not scene.driver.active
     hover = scene.hover_line if idle and scene.hover_line is not None else None
     scene.presenter.draw_lines(surface, hover)
     scene.presenter.draw_markers(surface, scene.bet.lines, hover)
-    if scene._logo is not None and not scene.free_mode:
-        surface.blit(scene._logo, scene._logo.get_rect(center=LOGO_CENTER))
+    if scene.stage.logo is not None and not scene.free_mode:
+        surface.blit(scene.stage.logo, scene.stage.logo.get_rect(center=LOGO_CENTER))
     scene.hud.draw(surface)
     if scene.overlay is not None:
-        scene._draw_overlay(surface)
+        scene.stage.draw_banner(surface)
 
 
 def frame(draw, scene, display) -> bytes:

@@ -95,7 +95,7 @@ def test_icons_and_keys_are_refused_mid_spin(ctx, display, attr, act, kind):
     stack.handle(Intent(Act.SPIN))
     stack.update(DT)
     assert scene.driver.active and scene.waiting == "reels"
-    before = (ctx.ledger.open_round(), scene.waiting, scene.current_spin)
+    before = (ctx.ledger.open_round(), scene.waiting, scene.player.current)
     muted = ctx.audio.muted
     button = getattr(scene.hud, attr)
     click(stack, button.rect.center)
@@ -103,7 +103,7 @@ def test_icons_and_keys_are_refused_mid_spin(ctx, display, attr, act, kind):
         assert stack.handle(Intent(act))  # swallowed: the app must not open it either
     stack.update(DT)
     assert stack.top is scene
-    assert (ctx.ledger.open_round(), scene.current_spin) == (before[0], before[2])
+    assert (ctx.ledger.open_round(), scene.player.current) == (before[0], before[2])
     if attr == "sound":
         assert ctx.audio.muted != muted  # mid-round the sound icon mutes instead
     else:

@@ -14,16 +14,10 @@ from game.ledger import Ledger
 from game.session import RoundDriver
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
+from scenes.games import presentation_of
 from scenes.viewers.balance_chart import chart_points
-from scenes.viewers.history import (
-    ROWS_PER_PAGE,
-    HistoryScene,
-    RoundDetailScene,
-    detail_steps,
-    local_time,
-    open_history,
-    paginate_steps,
-)
+from scenes.viewers.history import ROWS_PER_PAGE, HistoryScene, local_time, open_history
+from scenes.viewers.round_detail import RoundDetailScene, paginate_steps
 
 FEATURE_SEED = 500  # triggers free spins at the default bet
 
@@ -95,13 +89,20 @@ def test_detail_steps_of_a_free_spins_round(ctx):
     play(ctx.ledger, [FEATURE_SEED], ctx.session_id)
     record = ctx.ledger.round_detail(1)
     events = events_from_json(record.events)
-    steps = detail_steps(events)
+    defn = ctx.games["stones"].definition
+    steps = presentation_of(defn).detail_steps(events, defn, record.bet)
     kinds = [s.kind for s in steps]
     spins = [e for e in events if e.type == "spin"]
-    assert kinds[:3] == ["spin", "trigger", "picks"] and kinds[3] == "free_start"
-    assert kinds.count("spin") == len(spins) and kinds[-1] == "end"
-    picks = steps[2]
+    assert kinds[:4] == ["spin", "text", "picks", "text"]
+    assert kinds.count("spin") == len(spins) and kinds[-1] == "text"
+    tr = ctx.i18n
+    trigger, start, end = (tr.say(steps[i].text) for i in (1, 3, -1))
+    assert "FREE SPINS" in trigger and "stones to pick" in trigger
+    assert start.startswith("FREE SPINS: ") and end.startswith("ROUND TOTAL: ")
+    picks = steps[2].data
     assert len(picks.picked) == 3 and len(picks.unpicked) == 17
+    tr.set_language("es")
+    assert tr.say(steps[-1].text).startswith("TOTAL DE LA RONDA")
     pages = paginate_steps(steps, 440)
     assert [s for page in pages for col in page for s in col] == steps
     for page in pages:

@@ -13,8 +13,9 @@ from game.money import Bet
 from scenes.core.app import ASSETS_ENV, assets_root, load_all_games
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
+from scenes.games.stones.pages import stone_counts
 from scenes.viewers.paytable import MiniPaytable, PaytableScene, open_paytable
-from scenes.viewers.paytable_pages import build_pages, cap_text, stone_counts, symbol_pays
+from scenes.viewers.paytable_pages import build_pages, cap_text, symbol_pays
 
 BET = Bet(lines=20, level=3, coin_value_cents=10)
 
