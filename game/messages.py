@@ -69,8 +69,8 @@ VOIDED = (
     "The unfinished round could not be completed because the game was updated. "
     "Malfunction voids all pays and plays: your bet of {amount} has been refunded."
 )
-CAP_MONEY = "The maximum win from a single game is {amount} ({coins:,} coins)."
-CAP_COINS = "The maximum win from a single game is {coins:,} coins at this bet level."
+CAP_MONEY = "Maximum win of {amount} reached"
+CAP_COINS = "Maximum win of {coins:,} coins reached"
 LINES_RANGE = "Lines must be 1 to {max}."
 LINES_FIXED = "This game always plays all {max} lines."
 LEVEL_OFFERED = "Bet level {level} is not offered."
