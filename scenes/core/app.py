@@ -34,6 +34,7 @@ import pygame
 
 from game import __version__ as APP_VERSION  # noqa: N812 - one version constant, named for what it is
 from game.definitions import DefinitionError, LoadedGame, load_definition
+from game.messages import Message, Money
 from game.paths import asset_path
 from scenes.core.assets import AssetStore
 from scenes.core.audio import AudioService
@@ -121,7 +122,7 @@ def build_context(
     ledger: Ledger,
     settings: Settings | None = None,
     games: dict[str, LoadedGame] | None = None,
-    notices: list[str] | None = None,
+    notices: list[Message] | None = None,
 ) -> AppContext:
     """Wire the services into one AppContext (also used by tests with their own fixtures)."""
     settings = settings or Settings()
@@ -185,9 +186,8 @@ def void_orphan_round(ctx: AppContext, open_round) -> None:
     is paid, and the player is told in one sentence.
     """
     ctx.ledger.void_round(open_round.round_id, REASON_GAME_REMOVED)
-    tr = ctx.i18n  # money in the player's language and currency, as the reels scene does
-    amount = tr.format_money(open_round.bet.total_cents, ctx.settings.display_currency)
-    ctx.notices.append(tr.t(MSG_VOIDED_REMOVED, amount=amount))
+    # translated when shown: money in the player's language and currency, as the reels say it
+    ctx.notices.append(Message(MSG_VOIDED_REMOVED, {"amount": Money(open_round.bet.total_cents)}))
     log.warning("voided round %s of missing game %s", open_round.round_id, open_round.game_id)
 
 
@@ -338,7 +338,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
         raise StartupError(MSG_DATA_DIR.format(path=options.data_dir, reason=exc.strerror or exc), 1) from exc
     settings, settings_notice = load_settings(options.data_dir / "settings.json")
     ledger = open_ledger(options.data_dir)
-    notices = [n for n in (settings_notice, ledger.notice) if n]
+    notices = [n for n in (settings_notice, ledger.notice_message) if n is not None]
     if options.fullscreen is not None:
         settings.fullscreen = bool(options.fullscreen)
 

@@ -4,8 +4,9 @@
 to each scene's constructor; scenes take what they need from it (no module-level singletons).
 Every field is typed and always present (no scene probes for one): `ledger` is the open
 `game.ledger.Ledger`, `i18n` the app's one `Translator`, `seeds` the round seeds. `notices` holds
-plain sentences for the player produced at start-up (a damaged settings file, a repaired ledger);
-the first scene that can show a message takes them with `take_notices()`.
+what the player must be told from start-up (a damaged settings file, a repaired ledger, a voided
+round), as `game.messages.Message`s the scenes translate; the first scene that can show a message
+takes them with `take_notices()`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.definitions import LoadedGame
+from game.messages import Message
 from scenes.core.assets import AssetStore
 from scenes.core.audio import AudioService
 from scenes.core.i18n import Translator
@@ -82,7 +84,7 @@ class AppContext:
     session_id: int
     mapper: IntentMapper
     i18n: Translator
-    notices: list[str] = field(default_factory=list)
+    notices: list[Message] = field(default_factory=list)
     version: str = ""
 
     def save_settings(self) -> None:
@@ -97,7 +99,7 @@ class AppContext:
         self.audio.music_enabled = s.ambience
         self.mapper.space_spins = s.space_to_spin
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[Message]:
         out, self.notices = self.notices, []
         return out
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import string
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -112,7 +111,6 @@ class Translator:
         self.currency = currency
         self._catalogs: dict[str, dict[str, str | list[str]]] = {}
         self._warned: set[tuple[str, str]] = set()
-        self._templates: list[tuple[re.Pattern[str], str]] | None = None
         self.generation = 0  # bumped on every language change; scenes compare it to rebuild
         self.language = DEFAULT_LANGUAGE
         self.set_language(language)
@@ -128,7 +126,6 @@ class Translator:
         if language != self.language or self.generation == 0:
             self.generation += 1
         self.language = language
-        self._templates = None
 
     @property
     def catalog(self) -> Mapping[str, str | list[str]]:
@@ -188,36 +185,13 @@ class Translator:
         return self.t(message.id, **values)
 
     def translate_text(self, text: str) -> str:
-        """Translate an already formatted English sentence (start-up notices, refusals).
+        """A stored sentence that is a msgid with no fields (a void reason such as "The game of
+        this round is no longer installed."), translated; any other text comes back unchanged.
 
-        Exact msgids are looked up directly; otherwise `text` is matched against the catalog's
-        templates ("… kept as {name}.") and the captured values are put into the translation.
-        Unknown text comes back unchanged.
+        Nothing is parsed back: what the engine says with values comes as a `Message`
+        (`message`), what the scenes say as a msgid and its values (`t`).
         """
-        if text in self.catalog:
-            return self.gettext(text)
-        for pattern, msgid in self._template_patterns():
-            m = pattern.fullmatch(text)
-            if m:
-                return self.format(self.gettext(msgid), **m.groupdict())
-        return text
-
-    def _template_patterns(self) -> list[tuple[re.Pattern[str], str]]:
-        if self._templates is None:
-            out: list[tuple[re.Pattern[str], str]] = []
-            for msgid, value in self.catalog.items():
-                if not isinstance(value, str) or not format_fields(msgid):
-                    continue
-                parts: list[str] = []
-                seen: set[str] = set()
-                for literal, name, _, _ in string.Formatter().parse(msgid):
-                    parts.append(re.escape(literal))
-                    if name:
-                        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
-                        seen.add(name)
-                out.append((re.compile("".join(parts), re.DOTALL), msgid))
-            self._templates = out
-        return self._templates
+        return self.gettext(text) if isinstance(self.catalog.get(text), str) else text
 
     # numbers -----------------------------------------------------------------------------------
     def format_number(self, n: int, decimals: int = 0) -> str:

@@ -32,6 +32,8 @@ from pydantic import (
     model_validator,
 )
 
+from game.messages import Message
+
 log = logging.getLogger(__name__)
 
 SETTINGS_VERSION = 2
@@ -135,8 +137,9 @@ def _move_aside(path: Path) -> Path | None:
     return target
 
 
-def load_settings(path: Path) -> tuple[Settings, str | None]:
-    """Read settings; on damage, keep the file aside and return defaults plus a message."""
+def load_settings(path: Path) -> tuple[Settings, Message | None]:
+    """Read settings; on damage, keep the file aside and return defaults plus a message for the
+    player (`DAMAGED_MESSAGE` with the name the old file was kept as)."""
     path = Path(path)
     if not path.exists():
         return Settings(), None
@@ -149,7 +152,7 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
         log.warning("settings file %s is damaged: %s", path, exc)
         kept = _move_aside(path)
         name = kept.name if kept is not None else path.name
-        return Settings(), DAMAGED_MESSAGE.format(name=name)
+        return Settings(), Message(DAMAGED_MESSAGE, {"name": name})
 
 
 def save_settings(path: Path, settings: Settings) -> None:

@@ -290,7 +290,7 @@ class LobbyScene(Scene):
             return
         if self.ctx.options.autoplay or self.ctx.options.bench:
             for n in notices:  # nobody is watching the screen: say it on stderr
-                print(n, file=sys.stderr)
+                print(n.english(), file=sys.stderr)
             return
         tr = self.tr
         for n in notices:
@@ -302,7 +302,7 @@ class LobbyScene(Scene):
                         MessageDialog(
                             self.ctx.assets,
                             tr.gettext(TEXT_NOTICE_TITLE),
-                            tr.translate_text(n),
+                            tr.message(n),
                             ok=tr.gettext(TEXT_OK),
                         )
                     )

@@ -26,7 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game import messages
 from game.events import CascadeEvent, FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent
+from game.messages import Message, Money
 
 if TYPE_CHECKING:
     import pygame
@@ -41,8 +43,6 @@ if TYPE_CHECKING:
     from scenes.viewers.round_detail import RoundDetailScene
 
 # Player-facing msgids (assets/locale/*.json): the shared events in words.
-T_CAP_MONEY = "Maximum win of {amount} reached"
-T_CAP_COINS = "Maximum win of {coins:,} coins reached"
 T_FREE_END = "Free spins paid {coins:,} coins in {spins} spins"
 T_END = "ROUND TOTAL: {coins:,} coins · {money}"
 
@@ -84,21 +84,25 @@ class Step:
 
 
 def cap_caption(ev: WinCapEvent, defn: GameDefinition | None, bet: Bet) -> Caption:
-    """Why the round stopped paying, in the player's language and display currency.
+    """Why the round stopped paying: the engine's cap message, in the player's language and
+    display currency.
 
     The cap's rule comes with the event ("currency": a maximum amount of money; "coins_per_level":
-    coins times the bet level). Rounds stored before the engine named the rule are read from the
-    definition as the engine applied it: the currency cap when its coins are the cap paid. Without
-    the definition (a game no longer installed) the cap is said in coins.
+    coins times the bet level). For a round stored before the engine named it, the engine says
+    which applies at the round's bet (`game.games.common.cap_message`); without the definition
+    (a game no longer installed) the cap is said in coins.
     """
     cents = defn.cap.max_currency_cents if defn is not None else None
-    by_money = ev.rule == "currency" or (
-        ev.rule is None and cents is not None and ev.cap_coins == cents // bet.coin_value_cents
-    )
-    if by_money and cents is not None:
-        return lambda tr: tr.t(T_CAP_MONEY, amount=tr.money(cents))
-    coins = ev.cap_coins
-    return lambda tr: tr.t(T_CAP_COINS, coins=coins)
+    said: Message | None = None
+    if ev.rule == "currency" and cents is not None:
+        said = Message(messages.CAP_MONEY, {"amount": Money(cents), "coins": ev.cap_coins})
+    elif ev.rule is None and defn is not None:
+        from game.games.common import cap_message  # NumPy: not on the lobby's first frame
+
+        said = cap_message(defn, bet)
+    if said is None:
+        said = Message(messages.CAP_COINS, {"coins": ev.cap_coins})
+    return lambda tr: tr.message(said)
 
 
 def shared_step(ev: Any, defn: GameDefinition | None, bet: Bet) -> Step | None:

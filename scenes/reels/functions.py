@@ -95,7 +95,7 @@ class GameFunctions:
 
     # -- the mini paytable ----------------------------------------------------------------------------
     def may_inspect(self: ReelsScene) -> bool:
-        return self.between_rounds and not self.free_mode and not self.waiting and not self.blocked
+        return self.between_rounds and not self.free_mode and not self.waiting and self.blocked is None
 
     def cell_at(self: ReelsScene, pos: tuple[int, int] | None) -> tuple[int, int] | None:
         """The (reel, row) under `pos` in the reel window, or None."""
@@ -141,13 +141,13 @@ class GameFunctions:
                 running=True,
                 on_stop=self.stop_autoplay,
             )
-        elif not self.driver.active and not self.blocked:
+        elif not self.driver.active and self.blocked is None:
             self._click()
             open_autoplay(self.ctx, self.stack, self.game_id, self.autoplay.config, self.start_autoplay)
 
     def start_autoplay(self: ReelsScene, config: AutoplayConfig) -> None:
         """START (or APPLY while running) in the dialog."""
-        if not self.autoplay.running and (self.driver.active or self.blocked or self.leaving):
+        if not self.autoplay.running and (self.driver.active or self.blocked is not None or self.leaving):
             self.autoplay.config = config
             return
         self.autoplay.start(config, self.balance_cents, 0.25 * self.speed)

@@ -39,8 +39,9 @@ from game.autoplay import AutoplayConfig
 from game.bets import default_bet, max_bet, step_bet, validate_bet
 from game.events import RoundEndEvent, events_from_json
 from game.ledger import LedgerError
+from game.messages import Message
 from game.money import Bet
-from game.session import MSG_VOIDED, ResumeRefused, RoundDriver, RoundRefused, RoundView
+from game.session import ResumeRefused, RoundDriver, RoundRefused, RoundView
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
@@ -115,7 +116,7 @@ class ReelsScene(GameFunctions, Scene):
         self.player = RoundPlayer(self.stage, self.hud, self.sounds, self.presentation, self, self.tr)
         self.autoplay = Autoplay(self, self.tr)
         self._read_pace()
-        self.blocked = ""  # a reason no round may start (a refused resume)
+        self.blocked: Message | None = None  # why no round may start (a refused resume)
         self.hover_line: int | None = None
         self._armed_cell: tuple[int, int] | None = None  # a reel cell pressed at rest
         self.leaving = False
@@ -164,9 +165,9 @@ class ReelsScene(GameFunctions, Scene):
     def say(self, msgid: str, color: tuple[int, int, int] = CREAM, **values) -> None:
         self.player.say(msgid, color, **values)
 
-    def say_text(self, text: str, color: tuple[int, int, int] = CAP_COLOR) -> None:
-        """A sentence that came formatted in English (a refusal, a notice), translated."""
-        self.hud.set_message(lambda tr: tr.translate_text(text), color)
+    def say_message(self, message: Message, color: tuple[int, int, int] = CAP_COLOR) -> None:
+        """What the engine said (a refusal, a notice), translated when shown."""
+        self.hud.set_message(lambda tr: tr.message(message), color)
 
     def _read_pace(self) -> None:
         """`--turbo` and the quick-spin / reduced-motion settings, read again before every round
@@ -259,9 +260,9 @@ class ReelsScene(GameFunctions, Scene):
             view = None
         if view is not None:
             self._start_resumed(view)
-        elif notices and not self.blocked:
-            self.say_text(notices[0])
-        if self.ctx.options.autoplay and view is None and not self.blocked:
+        elif notices and self.blocked is None:
+            self.say_message(notices[0])
+        if self.ctx.options.autoplay and view is None and self.blocked is None:
             self.autoplay.start_command_line(self.ctx.options.autoplay, self.balance_cents)
         self._refresh_hud()
 
@@ -300,16 +301,17 @@ class ReelsScene(GameFunctions, Scene):
             except (RuntimeError, RoundRefused, LedgerError) as err:
                 log.error("the unresumable round could not be voided: %s", err)
             else:
-                self._voided(exc.bet_cents, balance)
+                self._voided(exc, balance)
                 return
-        self.blocked = str(exc)
-        self.say_text(self.blocked)
+        self.blocked = exc.message
+        self.say_message(exc.message)
 
-    def _voided(self, bet_cents: int, balance_cents: int) -> None:
+    def _voided(self, refused: ResumeRefused, balance_cents: int) -> None:
         self.hud.balance_cents = balance_cents
+        bet_cents = refused.bet_cents
         self.hud.set_message(lambda tr: tr.t(T_VOIDED, amount=tr.money(bet_cents)), CAP_COLOR)
         tr = self.tr
-        body = tr.t(MSG_VOIDED, amount=tr.money(bet_cents))
+        body = tr.message(self.driver.void_message(refused))
         opts = self.ctx.options
         if opts.autoplay or opts.bench or self.stack is None:
             print(body, file=sys.stderr)  # nobody is watching the screen
@@ -331,7 +333,7 @@ class ReelsScene(GameFunctions, Scene):
     @property
     def idle(self) -> bool:
         """No round open and nothing showing or waiting: autoplay may start the next round."""
-        return not (self.driver.active or self.player.waiting or self.leaving or self.blocked)
+        return not (self.driver.active or self.player.waiting or self.leaving or self.blocked is not None)
 
     def spin_pressed(self) -> None:
         """SPIN: start a round when idle; otherwise hurry what is showing (never a second bet)."""
@@ -345,7 +347,7 @@ class ReelsScene(GameFunctions, Scene):
             self.start_round()
 
     def start_round(self) -> bool:
-        if self.blocked or self.driver.active:
+        if self.blocked is not None or self.driver.active:
             return False
         self._read_pace()
         if not self.driver.can_afford(self.bet):
@@ -357,7 +359,7 @@ class ReelsScene(GameFunctions, Scene):
             if exc.reason == "funds":
                 self._no_funds()
             else:
-                self.say_text(str(exc))
+                self.say_message(exc.message)
             return False
         self.hud.show_top_up = False
         self.hud.balance_cents = self.balance_cents
@@ -390,29 +392,18 @@ class ReelsScene(GameFunctions, Scene):
         self.sounds.click()
         self._refresh_hud()
 
-    def min_bet_cents(self) -> int:
-        opts = self.defn.bet
-        lines = 1 if opts.lines_selectable else len(self.defn.lines)
-        bet = Bet(
-            lines=lines,
-            level=min(opts.levels),
-            coin_value_cents=min(opts.coin_values_cents),
-            coins_per_level_unit=opts.coins_per_level,
-        )
-        return bet.total_cents
-
     def top_up(self) -> None:
         try:
-            balance = self.ctx.ledger.top_up(min_bet_cents=self.min_bet_cents())
+            balance = self.ctx.ledger.top_up(min_bet_cents=self.driver.min_bet().total_cents)
         except LedgerError as exc:
-            self.say_text(str(exc))
+            log.warning("top-up refused: %s", exc)
             return
         self.hud.balance_cents = balance
         self.hud.show_top_up = False
         self.say(T_TOPPED_UP, GOLD)
 
     def _no_funds(self) -> None:
-        if self.balance_cents < self.min_bet_cents():
+        if self.driver.needs_top_up():
             self.hud.show_top_up = True
             self.say(T_NO_FUNDS, CAP_COLOR)
         else:
@@ -526,7 +517,7 @@ class ReelsScene(GameFunctions, Scene):
         running = self.auto_running
         waiting = self.player.waiting
         hud.bet_locked = active or running
-        if self.blocked:
+        if self.blocked is not None:
             hud.spin_mode = "disabled"
         elif waiting == "continue":
             hud.spin_mode = "spin"  # SPIN continues too
@@ -536,8 +527,8 @@ class ReelsScene(GameFunctions, Scene):
             hud.spin_mode = "stop"
         else:
             hud.spin_mode = "spin"
-        hud.menus_enabled = self.between_rounds and not self.blocked
-        hud.auto_enabled = running or (self.between_rounds and not self.blocked)
+        hud.menus_enabled = self.between_rounds and self.blocked is None
+        hud.auto_enabled = running or (self.between_rounds and self.blocked is None)
         hud.auto_left = self.autoplay.rounds_left(in_round=active)
         hud.show_continue = waiting == "continue"
         hud.currency = self.currency

@@ -160,15 +160,33 @@ def test_format_number_and_duration():
     assert es.format_duration(3600) == "1 hora"
 
 
-def test_translate_formatted_notices():
+def test_engine_messages_are_translated_from_their_ids():
+    """What the engine says comes as a message id with values; nothing is parsed back."""
+    from game import messages
+    from game.messages import Message, Money
     from scenes.core.settings_store import DAMAGED_MESSAGE
 
-    es = Translator("es")
-    text = DAMAGED_MESSAGE.format(name="settings.json.damaged-20250101T000000Z")
-    out = es.translate_text(text)
+    es = Translator("es", currency=lambda: "GBP")
+    out = es.message(Message(DAMAGED_MESSAGE, {"name": "settings.json.damaged-20250101T000000Z"}))
     assert out.startswith("No se pudo leer") and "settings.json.damaged-20250101T000000Z" in out
-    assert es.translate_text("Insufficient balance for this bet.") == "Saldo insuficiente para esta apuesta."
-    assert es.translate_text("something unknown") == "something unknown"
+    voided = es.message(Message(messages.VOIDED, {"amount": Money(125)}))
+    assert "1,25\u00a0£" in voided and voided != messages.VOIDED
+    cap = es.message(Message(messages.CAP_MONEY, {"amount": Money(25_000_000), "coins": 5_000_000}))
+    assert "250.000,00\u00a0£" in cap
+    # a stored sentence without values (a void reason) is looked up as it is, never matched
+    assert es.translate_text("The game of this round is no longer installed.") != (
+        "The game of this round is no longer installed."
+    )
+    english = Message(messages.FUNDS).english()
+    assert es.translate_text(english) == "Saldo insuficiente para esta apuesta."
+    filled = messages.OTHER_GAME.format(game="stones")
+    assert es.translate_text(filled) == filled  # a sentence with its values filled in stays as it is
+
+
+def test_the_scenes_hold_no_regular_expression_to_read_sentences_back():
+    import scenes.core.i18n as i18n
+
+    assert "re" not in vars(i18n) and not hasattr(Translator, "_template_patterns")
 
 
 def test_the_context_is_built_with_a_translator_for_the_saved_language(assets, audio, ledger, tmp_path):

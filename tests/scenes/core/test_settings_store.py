@@ -41,11 +41,11 @@ def test_damaged_file_moved_aside(tmp_path, content):
     path.write_bytes(content)
     settings, msg = load_settings(path)
     assert settings == Settings()
-    assert msg and "default settings" in msg
+    assert msg is not None and "default settings" in msg.english()
     assert not path.exists()
     kept = list(tmp_path.glob("settings.json.damaged-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == content
-    assert kept[0].name in msg
+    assert msg.params == {"name": kept[0].name}
 
 
 def test_validation_on_assignment():

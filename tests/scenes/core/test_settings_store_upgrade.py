@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from game.messages import Message
 from scenes.core import settings_store
 from scenes.core.settings_store import SETTINGS_VERSION, Settings, load_settings, save_settings
 
@@ -18,10 +19,11 @@ def _kept(folder: Path) -> list[Path]:
     return sorted(folder.glob("settings.json.damaged-*"))
 
 
-def _assert_told(msg: str | None, kept: Path) -> None:
-    assert msg is not None and kept.name in msg
-    assert msg.count(".") == 1 + kept.name.count("."), "one plain sentence"
-    assert "default settings" in msg
+def _assert_told(msg: Message | None, kept: Path) -> None:
+    assert msg is not None and msg.params == {"name": kept.name}
+    text = msg.english()
+    assert text.count(".") == 1 + kept.name.count("."), "one plain sentence"
+    assert "default settings" in text
 
 
 def test_new_fields_defaults_and_round_trip(tmp_path):
@@ -165,7 +167,7 @@ def test_cannot_move_aside_still_gives_defaults_and_a_message(tmp_path, monkeypa
 
     monkeypatch.setattr(settings_store.os, "replace", refuse)
     s, msg = load_settings(path)
-    assert s == Settings() and msg and "default settings" in msg
+    assert s == Settings() and msg is not None and "default settings" in msg.english()
     assert path.read_bytes() == b"{broken"  # never deleted
 
 

@@ -29,7 +29,8 @@ def test_an_open_round_of_a_removed_game_is_voided_and_refunded_at_start(ctx):
     assert ctx.ledger.verify() == []
     record = ctx.ledger.round_detail(round_id)
     assert record.status == "void" and record.void_reason == REASON_GAME_REMOVED
-    assert any("no longer installed" in n and "refunded" in n for n in ctx.notices)
+    said = [ctx.i18n.message(n) for n in ctx.notices]
+    assert any("no longer installed" in n and "refunded" in n and "€1.25" in n for n in said)
     assert scenes  # start-up goes on to the intro or the lobby
     assert all(type(s).__name__ != "ReelsScene" for s in scenes)
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import messages
+from game.messages import Message
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
+from scenes.core.settings_store import DAMAGED_MESSAGE
 from scenes.core.stack import Scene, SceneStack
 from scenes.front import lobby as lobby_mod
 from scenes.front.lobby import LobbyScene, rtp_text
@@ -87,7 +90,7 @@ def test_spanish_text_fits_its_boxes(ctx, display):
 
 def test_quit_dialog_and_notices_are_translated(ctx, display):
     ctx.i18n.set_language("es")
-    ctx.notices.append("Insufficient balance for this bet.")
+    ctx.notices.append(Message(messages.FUNDS))
     st = SceneStack()
     st.push(LobbyScene(ctx))
     st.update(1 / 60)
@@ -153,7 +156,7 @@ def test_esc_asks_before_quitting(ctx, display):
 
 
 def test_notices_shown_in_a_dialog(ctx, display):
-    ctx.notices.append("Your settings file could not be read.")
+    ctx.notices.append(Message(DAMAGED_MESSAGE, {"name": "settings.json.damaged-1"}))
     st = SceneStack()
     st.push(LobbyScene(ctx))
     st.update(1 / 60)
