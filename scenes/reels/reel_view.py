@@ -32,333 +32,29 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-import numpy as np
 import pygame
 
 from game.definitions import GameDefinition
 from game.events import SpinEvent
-
-Cache = Callable[[tuple, Callable[[], pygame.Surface]], pygame.Surface]
+from scenes.reels.motion import NORMAL, QUICK, TURBO, Reel, ReelSignal, SpinTiming, spinup
+from scenes.reels.symbol_art import (
+    BLUR_HEAVY,
+    BLUR_LIGHT,
+    CELL_H,
+    CELL_W,
+    GLOW_STEPS,
+    PULSE_STEPS,
+    SYMBOL,
+    WINDOW,
+    SymbolArt,
+    soft_blur,
+)
 
 log = logging.getLogger(__name__)
 
-# Layout of the reel window in logical screen pixels (the art contract).
-WINDOW = pygame.Rect(210, 56, 860, 480)
-CELL_W = 172
-CELL_H = 160
-SYMBOL = 160
-
-# Blur radii in pixels for the two motion-blur levels.
-BLUR_LIGHT = 10
-BLUR_HEAVY = 26
-PULSE_STEPS = (1.0, 1.03, 1.06, 1.09, 1.12)
-GLOW_STEPS = 8
 COLUMN_CACHE = 30  # composed reel columns kept (5 reels × a few emphasis looks; ~330 KB each)
-
-
-@dataclass(frozen=True, slots=True)
-class SpinTiming:
-    """How a spin moves. Times in seconds, distances in symbols, speed in symbols per second."""
-
-    windup_time: float
-    windup_dist: float
-    accel_time: float
-    speed: float
-    start_stagger: float
-    first_stop: float
-    stagger: float
-    stop_dist: float
-    bounce_dist: float
-    bounce_time: float
-    anticipation: float
-    slam_stagger: float
-    slam_stop_dist: float
-
-
-NORMAL = SpinTiming(
-    windup_time=0.11,
-    windup_dist=0.22,
-    accel_time=0.22,
-    speed=17.0,
-    start_stagger=0.035,
-    first_stop=0.78,
-    stagger=0.21,
-    stop_dist=2.4,
-    bounce_dist=0.14,
-    bounce_time=0.15,
-    anticipation=1.25,
-    slam_stagger=0.045,
-    slam_stop_dist=1.2,
-)
-QUICK = SpinTiming(
-    windup_time=0.07,
-    windup_dist=0.15,
-    accel_time=0.12,
-    speed=22.0,
-    start_stagger=0.02,
-    first_stop=0.32,
-    stagger=0.10,
-    stop_dist=1.8,
-    bounce_dist=0.10,
-    bounce_time=0.09,
-    anticipation=0.6,
-    slam_stagger=0.03,
-    slam_stop_dist=1.0,
-)
-TURBO = SpinTiming(
-    windup_time=0.0,
-    windup_dist=0.0,
-    accel_time=0.005,
-    speed=90.0,
-    start_stagger=0.0,
-    first_stop=0.01,
-    stagger=0.0,
-    stop_dist=0.6,
-    bounce_dist=0.0,
-    bounce_time=0.0,
-    anticipation=0.0,
-    slam_stagger=0.0,
-    slam_stop_dist=0.6,
-)
-
-
-@dataclass(frozen=True, slots=True)
-class ReelSignal:
-    """Something a listener (sound, scene) may react to, returned by `update`.
-
-    kind: "land" (reel `reel` hit its stop; `scatters` scatter symbols landed on it),
-    "anticipation" (reel `reel` starts its long anticipating spin), "done" (all reels at rest).
-    """
-
-    kind: str
-    reel: int = -1
-    scatters: int = 0
-
-
-# -- pre-rendered art -----------------------------------------------------------------------------
-def vertical_blur(image: pygame.Surface, radius: int) -> pygame.Surface:
-    """A copy of `image` smeared vertically by a box of ±`radius` px (premultiplied alpha).
-
-    The result is `radius` px taller at the top and at the bottom, so the streak continues past
-    the tile like real motion; blit it `radius` px higher than the sharp image.
-    """
-    w, h = image.get_size()
-    rgb = pygame.surfarray.array3d(image).astype(np.float32)  # (w, h, 3)
-    alpha = pygame.surfarray.array_alpha(image).astype(np.float32) / 255.0  # (w, h)
-    pre = rgb * alpha[..., None]
-    pad = radius
-    pre = np.pad(pre, ((0, 0), (pad, pad), (0, 0)))
-    alpha = np.pad(alpha, ((0, 0), (pad, pad)))
-    k = 2 * radius + 1
-    # running box sum along y via cumulative sums (two passes ≈ a soft triangular kernel)
-    for _ in range(2):
-        c = np.cumsum(np.pad(pre, ((0, 0), (radius + 1, radius), (0, 0))), axis=1)
-        pre = (c[:, k:, :] - c[:, :-k, :]) / k
-        ca = np.cumsum(np.pad(alpha, ((0, 0), (radius + 1, radius))), axis=1)
-        alpha = (ca[:, k:] - ca[:, :-k]) / k
-    safe = np.where(alpha > 1e-4, alpha, 1.0)
-    out_rgb = np.clip(pre / safe[..., None], 0, 255).astype(np.uint8)
-    out = pygame.Surface((w, h + 2 * pad), pygame.SRCALPHA)
-    pygame.surfarray.blit_array(out, out_rgb)
-    a = pygame.surfarray.pixels_alpha(out)
-    a[...] = np.clip(alpha * 255.0, 0, 255).astype(np.uint8)
-    del a
-    return out
-
-
-def soft_blur(surf: pygame.Surface, radius: int) -> pygame.Surface:
-    """A cheap, smooth blur: two box blurs of half the radius (≈ a tent kernel).
-
-    Several times faster than `gaussian_blur` and indistinguishable on glows, which keeps the
-    one-off preparation of a game's art short.
-    """
-    r = max(1, radius // 2)
-    return pygame.transform.box_blur(pygame.transform.box_blur(surf, r), r)
-
-
-def _glow_rect(
-    size: tuple[int, int], color: tuple[int, int, int], border: int, width: int = 6
-) -> pygame.Surface:
-    """A soft glowing frame of `size` (drawn, then blurred), for anticipation and win cells."""
-    w, h = size
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    inset = border + 4
-    pygame.draw.rect(
-        surf, (*color, 255), (inset, inset, w - 2 * inset, h - 2 * inset), width=width, border_radius=14
-    )
-    surf = soft_blur(surf, border // 2 or 1)
-    if width > 6:  # a strong glow: blur a second copy into the first for a denser core
-        core = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(
-            core,
-            (*color, 255),
-            (inset, inset, w - 2 * inset, h - 2 * inset),
-            width=width // 2,
-            border_radius=14,
-        )
-        surf.blit(soft_blur(core, 3), (0, 0))
-    pygame.draw.rect(
-        surf,
-        (*[min(255, c + 60) for c in color], 255),
-        (inset, inset, w - 2 * inset, h - 2 * inset),
-        width=2,
-        border_radius=14,
-    )
-    return surf
-
-
-def _alpha_steps(surf: pygame.Surface, steps: int, lo: float = 0.35) -> list[pygame.Surface]:
-    """`steps` copies of `surf` faded from `lo` to full opacity (animating without set_alpha)."""
-    out = []
-    for i in range(steps):
-        a = lo + (1.0 - lo) * i / max(1, steps - 1)
-        s = surf.copy()
-        s.fill((255, 255, 255, int(255 * a)), special_flags=pygame.BLEND_RGBA_MULT)
-        out.append(s)
-    return out
-
-
-class SymbolArt:
-    """Every surface the reels blit, prepared once per game: sharp, blurred, pulse-scaled.
-
-    `images` maps symbol id → 160×160 image. `wild_cover` is the 160×480 wild-reel art (or None
-    for games without wild reels); `wild_tag` a small "WILD" marker for transformed symbols.
-    """
-
-    def __init__(
-        self,
-        images: dict[str, pygame.Surface],
-        wild_cover: pygame.Surface | None = None,
-        wild_tag: pygame.Surface | None = None,
-        cache: Cache | None = None,
-    ) -> None:
-        """`cache(key, build)` keeps the blurred copies between scenes (the asset store's
-        `derived`); keys are prefixed with "reel-art" and the symbol id."""
-
-        def keep(key: tuple, build) -> pygame.Surface:
-            return cache(("reel-art", *key), build) if cache is not None else build()
-
-        self.sharp = dict(images)
-        self.blur_light = {
-            k: keep((k, id(v), BLUR_LIGHT), lambda v=v: vertical_blur(v, BLUR_LIGHT))
-            for k, v in images.items()
-        }
-        self.blur_heavy = {
-            k: keep((k, id(v), BLUR_HEAVY), lambda v=v: vertical_blur(v, BLUR_HEAVY))
-            for k, v in images.items()
-        }
-        # pulse steps for winning symbols: scaled once here, never per frame
-        self.pulse: dict[str, list[pygame.Surface]] = {}
-        for k, v in images.items():
-            steps = [v]
-            for s in PULSE_STEPS[1:]:
-                size = round(SYMBOL * s)
-                steps.append(pygame.transform.smoothscale(v, (size, size)))
-            self.pulse[k] = steps
-        self.wild_cover = wild_cover
-        self.wild_tag = wild_tag
-        self.cover_glow: list[pygame.Surface] = []
-        if wild_cover is not None:
-            cw, ch = wild_cover.get_size()
-            self.cover_glow = _alpha_steps(
-                _glow_rect((cw + 40, ch + 40), (120, 255, 220), 18), GLOW_STEPS, lo=0.25
-            )
-        self.anticipation_glow = _alpha_steps(
-            _glow_rect((CELL_W + 44, WINDOW.height + 44), (255, 180, 50), 22, width=14),
-            GLOW_STEPS,
-            lo=0.55,
-        )
-        wash = pygame.Surface((CELL_W, WINDOW.height), pygame.SRCALPHA)
-        wash.fill((255, 170, 40, 70))
-        self.anticipation_wash = _alpha_steps(wash, GLOW_STEPS, lo=0.3)
-        self.cell_glow = _alpha_steps(
-            _glow_rect((CELL_W + 28, CELL_H + 28), (255, 226, 120), 14), GLOW_STEPS, lo=0.45
-        )
-        dim = pygame.Surface((CELL_W, CELL_H), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 150))
-        self.dim_cell = dim
-
-    def convert(self) -> None:
-        """Convert every surface for fast blits (call once a display mode exists)."""
-        if pygame.display.get_surface() is None:
-            return
-        for table in (self.sharp, self.blur_light, self.blur_heavy):
-            for k in table:
-                table[k] = table[k].convert_alpha()
-        for k, steps in self.pulse.items():
-            self.pulse[k] = [s.convert_alpha() for s in steps]
-
-
-# -- one reel's motion ---------------------------------------------------------------------------
-class _Reel:
-    """The motion of one reel through one spin (analytic in the spin clock `time`)."""
-
-    __slots__ = (
-        "bounce_time",
-        "brake_pos",
-        "covered",
-        "decel_at",
-        "decel_time",
-        "index",
-        "land_from",
-        "landed",
-        "length",
-        "phase",
-        "pos",
-        "prev_cells",
-        "prev_top",
-        "rest",
-        "shift",
-        "start_at",
-        "start_pos",
-        "stop_at",
-        "stop_dist",
-        "target",
-        "target_stop",
-        "velocity",
-    )
-
-    def __init__(self, index: int, length: int, stop: int) -> None:
-        self.index = index
-        self.length = length
-        self.pos = float(stop)
-        self.rest = stop  # the stop shown at rest
-        self.phase = "rest"  # rest | spin | decel | bounce
-        self.start_at = 0.0
-        self.start_pos = float(stop)
-        self.stop_at = math.inf
-        self.stop_dist = 0.0
-        self.target = float(stop)  # unwrapped landing index, known once decelerating
-        self.target_stop = stop
-        self.land_from = 0.0  # the overshoot point
-        self.brake_pos = 0.0  # where braking begins
-        self.decel_at = math.inf  # when braking begins (planned at full speed)
-        self.shift = 0  # strip index of unwrapped index i is (i + shift) % length
-        self.decel_time = 0.0
-        self.bounce_time = 0.0
-        self.velocity = 0.0
-        self.landed = True
-        self.covered = False
-        self.prev_top = stop  # the rows shown before this spin, scrolling out as it starts
-        self.prev_cells: list[str] = []
-
-
-def _spinup(t: SpinTiming, tau: float) -> tuple[float, float]:
-    """Offset (symbols, + = upwards) and velocity of a reel `tau` s after its spin began."""
-    if tau <= 0:
-        return 0.0, 0.0
-    a, tw, ta, v = t.windup_dist, t.windup_time, t.accel_time, t.speed
-    if tau < tw:
-        return a * (1 - math.cos(math.pi * tau / tw)) / 2, a * math.pi / (2 * tw) * math.sin(
-            math.pi * tau / tw
-        )
-    tau -= tw
-    if tau < ta:
-        return a - v * tau * tau / (2 * ta), -v * tau / ta
-    return a - v * ta / 2 - v * (tau - ta), -v
 
 
 class ReelView:
@@ -391,7 +87,7 @@ class ReelView:
         self.wild_marked: frozenset[str] = frozenset()  # symbols drawn with a WILD tag
         self.wild_id = next(iter(definition.symbols_of_kind("wild")), None)
         self._trigger = trigger
-        self.reels = [_Reel(i, len(s), 0) for i, s in enumerate(self.strips)]
+        self.reels = [Reel(i, len(s), 0) for i, s in enumerate(self.strips)]
         # composed columns of reels at rest over a backdrop (see `draw`): a cache, a pure
         # function of its key, which holds the backdrop itself (so its id cannot be reused)
         self._columns: dict[tuple, pygame.Surface] = {}
@@ -425,7 +121,7 @@ class ReelView:
         """Put the reels at rest on `stops` at once (start-up, resumed rounds, replays)."""
         self.reel_set = reel_set
         self.strips = self.definition.reel_sets[reel_set]
-        self.reels = [_Reel(i, len(s), int(stops[i]) % len(s)) for i, s in enumerate(self.strips)]
+        self.reels = [Reel(i, len(s), int(stops[i]) % len(s)) for i, s in enumerate(self.strips)]
         self.grid = (
             [list(col) for col in grid]
             if grid is not None
@@ -470,7 +166,7 @@ class ReelView:
             n = len(strip)
             stop = int(event.stops[i]) % n
             rest = old[i] if i < len(old) else 0
-            reel = _Reel(i, n, rest)
+            reel = Reel(i, n, rest)
             reel.prev_top = rest
             reel.prev_cells = shown[i] if i < len(shown) else []
             reel.target_stop = stop
@@ -557,7 +253,7 @@ class ReelView:
                 if now >= reel.decel_at:
                     reel.phase = "decel"
                 else:
-                    off, vel = _spinup(t, now - reel.start_at)
+                    off, vel = spinup(t, now - reel.start_at)
                     reel.pos = reel.start_pos + off
                     reel.velocity = vel
             if reel.phase == "decel":
@@ -603,12 +299,12 @@ class ReelView:
             signals.append(ReelSignal("done"))
         return tuple(signals)
 
-    def _brake_time(self, reel: _Reel) -> float:
+    def _brake_time(self, reel: Reel) -> float:
         """When the reel may begin braking: its scheduled stop, but never before full speed."""
         t = self.timing
         return max(reel.stop_at, reel.start_at + t.windup_time + t.accel_time)
 
-    def _plan_landing(self, reel: _Reel) -> None:
+    def _plan_landing(self, reel: Reel) -> None:
         """Plan the landing onto the stop, taken while the reel runs at full (blurred) speed.
 
         Braking always covers exactly `stop_dist` symbols (+ the overshoot), so every reel
@@ -618,7 +314,7 @@ class ReelView:
         """
         t = self.timing
         at = self._brake_time(reel)
-        off, _ = _spinup(t, at - reel.start_at)
+        off, _ = spinup(t, at - reel.start_at)
         p_at = reel.start_pos + off
         b = t.bounce_dist
         land = math.floor(p_at - reel.stop_dist + b)  # unwrapped landing index (top row)
@@ -858,3 +554,19 @@ class ReelView:
                 g = art.cover_glow[glow_i]
                 surface.blit(g, g.get_rect(center=rect.center))
             surface.blit(art.wild_cover, rect)
+
+
+__all__ = [
+    "CELL_H",
+    "CELL_W",
+    "NORMAL",
+    "QUICK",
+    "SYMBOL",
+    "TURBO",
+    "WINDOW",
+    "ReelSignal",
+    "ReelView",
+    "SpinTiming",
+    "SymbolArt",
+    "soft_blur",
+]

@@ -10,7 +10,7 @@ Sound names are relative to `assets/sounds/` without the extension.
 
 from __future__ import annotations
 
-from scenes.reels.reel_view import ReelSignal
+from scenes.reels.motion import ReelSignal
 
 SPIN_LOOP = "common/spin_loop"
 REEL_STOP = "common/reel_stop"

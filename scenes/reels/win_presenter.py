@@ -27,7 +27,8 @@ from game.definitions import GameDefinition
 from game.events import SpinEvent, Win
 from scenes.core.i18n import Translator
 from scenes.core.text import render_text
-from scenes.reels.reel_view import CELL_H, CELL_W, Cache, ReelView, soft_blur
+from scenes.reels.reel_view import ReelView
+from scenes.reels.symbol_art import CELL_H, CELL_W, Cache, soft_blur
 
 # Player-facing msgids (assets/locale/*.json)
 MSG_LINE = "LINE {line}: {coins:,} coins"

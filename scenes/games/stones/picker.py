@@ -52,7 +52,7 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font
-from scenes.reels.reel_view import soft_blur
+from scenes.reels.symbol_art import soft_blur
 from scenes.widgets import draw_panel
 
 log = logging.getLogger(__name__)
