@@ -13,7 +13,10 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class SpinTiming:
-    """How a spin moves. Times in seconds, distances in symbols, speed in symbols per second."""
+    """How a spin moves. Times in seconds, distances in symbols, speed in symbols per second.
+
+    `effects` scales what happens on reels at rest (overlay wilds laid, cascades): 1 normal,
+    less is quicker, 0 shows the result at once."""
 
     windup_time: float
     windup_dist: float
@@ -28,6 +31,7 @@ class SpinTiming:
     anticipation: float
     slam_stagger: float
     slam_stop_dist: float
+    effects: float = 1.0
 
 
 NORMAL = SpinTiming(
@@ -59,6 +63,7 @@ QUICK = SpinTiming(
     anticipation=0.6,
     slam_stagger=0.03,
     slam_stop_dist=1.0,
+    effects=0.55,
 )
 TURBO = SpinTiming(
     windup_time=0.0,
@@ -74,6 +79,7 @@ TURBO = SpinTiming(
     anticipation=0.0,
     slam_stagger=0.0,
     slam_stop_dist=0.6,
+    effects=0.0,
 )
 
 
@@ -81,8 +87,10 @@ TURBO = SpinTiming(
 class ReelSignal:
     """Something a listener (sound, scene) may react to, returned by `update`.
 
-    kind: "land" (reel `reel` hit its stop; `scatters` scatter symbols landed on it),
-    "anticipation" (reel `reel` starts its long anticipating spin), "done" (all reels at rest).
+    kind: "land" (reel `reel` hit its stop, or its cascade settled; `scatters` scatter symbols
+    landed on it), "anticipation" (reel `reel` starts its long anticipating spin), "stamp" (an
+    overlay wild was laid on reel `reel`), "burst" (a cascade's winning cells burst), "done"
+    (all reels at rest, every effect over).
     """
 
     kind: str

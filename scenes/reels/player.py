@@ -59,6 +59,7 @@ log = logging.getLogger(__name__)
 T_FREE_COUNT = "Free spins: {index} of {total}  x{mult}"
 T_FREE_READY = "Free spins: {total}  x{mult}"
 T_CASCADE = "Cascade {step}  x{mult}"
+T_RESPIN = "Re-spin {index} of {total}"
 T_FS_WIN = "FREE SPINS WIN"
 T_YOU_WON = "You won {coins:,} coins"
 T_NO_WIN = "Place your bet"
@@ -273,7 +274,11 @@ class RoundPlayer:
         if self.waiting == "reels":
             for sig in self.view.update(dt):
                 self.sounds.reel_signal(sig, self.pace.turbo)
-                if sig.kind == "done" and self.current is not None:
+                if sig.kind != "done" or self.current is None:
+                    continue
+                if self.view.overlay_pending:  # landed under the overlay: now lay the wilds
+                    self.view.lay_overlay(self.pace.timing)
+                else:
                     self._landed(self.current)
         elif self.waiting == "timer":
             self.timer -= dt
@@ -341,6 +346,8 @@ class RoundPlayer:
             total = ev.spins_total or 0
             self.band.free = (ev.spin_index, total, ev.multiplier)
             self.say(T_FREE_COUNT, GOLD, index=ev.spin_index, total=total, mult=ev.multiplier)
+        elif ev.mode == "respin" and ev.spin_index is not None:
+            self.say(T_RESPIN, GOLD, index=ev.spin_index, total=ev.spins_total or 0)
         self.view.spin(ev, self.pace.timing)
         self.sounds.spin_started(self.pace.turbo)
         self.waiting = "reels"

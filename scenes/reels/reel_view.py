@@ -11,7 +11,13 @@ a `SpinEvent` that already holds the outcome; the view animates:
   overshoot and bounce (CERTIFICATION R6: at rest the window equals the event's grid);
 - slam-stop (`slam()`): every reel not yet stopping stops at once, on the same stops;
 - anticipation: when the scatters already landed are one short of a trigger, each remaining
-  reel that can still show one spins longer with a glow (`anticipation_reels`).
+  reel that can still show one spins longer with a glow (`anticipation_reels`);
+- held cells (`SpinEvent.held`: re-spin holds, sticky wilds): they stay put, framed in teal,
+  while the rest of their reel spins behind them (a reel held in every row does not move);
+- overlay wilds (`SpinEvent.overlay`): the reels land on the strip's symbols under those cells,
+  then `lay_overlay()` lays the wild on each in turn, in the spin's `overlay_style`;
+- cascades (`cascade(CascadeEvent)`): the removed cells burst, the rest fall, new symbols drop
+  in (`scenes.reels.reel_effects`), onto the event's grid.
 
 Positions are in symbol units along a strip. A reel's `pos` is the (unwrapped, fractional) strip
 index shown in the top row; the symbol at unwrapped index i is drawn at
@@ -21,8 +27,10 @@ large dt (turbo, a slow frame) lands exactly where small ones would.
 
 Everything drawn inside the window uses the strip's real symbols, so the blur and scroll are
 continuous with what lands; the landing rows are taken from the event's grid (which equals the
-strip at the stops; a mismatch is logged, and the grid wins so the screen never contradicts the
-stored outcome).
+strip at the stops outside held and overlay cells; a mismatch is logged, and the grid wins so
+the screen never contradicts the stored outcome). At rest, when every effect is over, the window
+shows exactly the event's grid (`visible_cells`); between landing and the overlay, the strip's
+windows at the stops.
 
 Drawing: given the opaque backdrop under the window, a reel at rest is blitted as one opaque
 column composed over it once (a cache keyed by the symbols, tags and lit cells it shows).
@@ -37,8 +45,9 @@ from collections.abc import Sequence
 import pygame
 
 from game.definitions import GameDefinition
-from game.events import SpinEvent
+from game.events import CascadeEvent, SpinEvent
 from scenes.reels.motion import NORMAL, QUICK, TURBO, Reel, ReelSignal, SpinTiming, spinup
+from scenes.reels.reel_effects import CascadeFall, OverlayLaying
 from scenes.reels.symbol_art import (
     BLUR_HEAVY,
     BLUR_LIGHT,
@@ -53,6 +62,8 @@ from scenes.reels.symbol_art import (
 )
 
 log = logging.getLogger(__name__)
+
+Cell = tuple[int, int]
 
 COLUMN_CACHE = 30  # composed reel columns kept (5 reels × a few emphasis looks; ~330 KB each)
 
@@ -87,6 +98,13 @@ class ReelView:
         self.wild_marked: frozenset[str] = frozenset()  # symbols drawn with a WILD tag
         self.wild_id = next(iter(definition.symbols_of_kind("wild")), None)
         self._trigger = trigger
+        self.held: frozenset[Cell] = frozenset()  # cells that did not spin (framed while shown)
+        self.overlay: tuple[Cell, ...] = ()  # this spin's overlay cells
+        self.overlay_style: str | None = None
+        self._under: dict[Cell, str] = {}  # the strip's symbol under each overlay cell
+        self._pending: set[Cell] = set()  # overlay cells whose wild is not laid yet
+        self._laying: OverlayLaying | None = None
+        self._cascade: CascadeFall | None = None
         self.reels = [Reel(i, len(s), 0) for i, s in enumerate(self.strips)]
         # composed columns of reels at rest over a backdrop (see `draw`): a cache, a pure
         # function of its key, which holds the backdrop itself (so its id cannot be reused)
@@ -131,6 +149,12 @@ class ReelView:
         self._event = None
         self._anticipating = None
         self.anticipation_reels = ()
+        self._clear_cells()
+
+    def _clear_cells(self) -> None:
+        self.held, self.overlay, self.overlay_style = frozenset(), (), None
+        self._under, self._pending = {}, set()
+        self._laying = self._cascade = None
 
     def set_cover(self, wild_reels: Sequence[int]) -> None:
         """Cover these 1-based reels with the wild-reel art (sticky in free spins)."""
@@ -161,6 +185,15 @@ class ReelView:
             self.strips = strips
         self.grid = [list(col) for col in event.grid]
         self.set_cover(event.wild_reels)
+        self._clear_cells()
+        self.held = frozenset(tuple(c) for c in event.held)
+        self.overlay = tuple(tuple(c) for c in event.overlay)
+        self.overlay_style = event.overlay_style
+        self._under = {
+            (r, row): strips[r][(event.stops[r] + row) % len(strips[r])] for r, row in self.overlay
+        }
+        self._pending = set(self.overlay)
+        fixed = set(self.held) | set(self.overlay)  # cells that need not show the strip's window
         self.reels = []
         for i, strip in enumerate(strips):
             n = len(strip)
@@ -173,6 +206,8 @@ class ReelView:
             reel.covered = i in self.cover
             self.reels.append(reel)
             for row in range(self.rows):
+                if (i, row) in fixed:
+                    continue
                 if not reel.covered and strip[(stop + row) % n] != event.grid[i][row]:
                     log.error(
                         "reel %d row %d: strip shows %s but the grid holds %s",
@@ -195,8 +230,9 @@ class ReelView:
             reel.stop_dist = t.stop_dist
             reel.landed = False
             reel.phase = "spin"
-            if reel.covered:
-                # a sticky wild reel does not move: it is at its stop under the cover at once
+            if reel.covered or all((i, row) in self.held for row in range(self.rows)):
+                # a sticky wild reel, or one whose every cell is held, does not move: it is at
+                # its stop (under the cover, or showing what it holds) at once
                 reel.phase, reel.landed = "rest", True
                 reel.pos = float(reel.target_stop)
                 reel.rest = reel.target_stop
@@ -216,7 +252,11 @@ class ReelView:
         return tuple(out)
 
     def slam(self) -> None:
-        """Stop every reel that is not already stopping, quickly, on the same stops."""
+        """Stop every reel that is not already stopping, quickly, on the same stops; a wild
+        being laid or a cascade falling ends at once (`update` reports it)."""
+        for effect in (self._laying, self._cascade):
+            if effect is not None:
+                effect.finish()
         if not self.spinning or self._slammed:
             return
         self._slammed = True
@@ -233,13 +273,65 @@ class ReelView:
         return any(not r.landed or r.phase != "rest" for r in self.reels)
 
     @property
+    def busy(self) -> bool:
+        """Spinning, laying wilds or cascading: `update` reports "done" when it is over."""
+        return self.spinning or self._laying is not None or self._cascade is not None
+
+    @property
+    def overlay_pending(self) -> bool:
+        """The reels landed under overlay cells whose wilds are not laid yet."""
+        return bool(self._pending)
+
+    # -- what happens on reels at rest -------------------------------------------------------------
+    def lay_overlay(self, timing: SpinTiming | None = None) -> bool:
+        """Lay the wild on each overlay cell of the last spin, in order (False: none to lay).
+        The cells show the strip's symbols under them until their wild lands."""
+        if not self._pending:
+            return False
+        cells = [c for c in self.overlay if c in self._pending]
+        self._laying = OverlayLaying(cells, self.overlay_style, (timing or self.timing).effects)
+        return True
+
+    def cascade(self, event: CascadeEvent, timing: SpinTiming | None = None) -> None:
+        """Burst `event.removed`, let the rest fall and new symbols drop in onto `event.grid`."""
+        self.finish_now()
+        before = self.visible_cells()
+        self._clear_cells()
+        self._cascade = CascadeFall(before, event.removed, event.grid, (timing or self.timing).effects)
+        self.grid = [list(col) for col in event.grid]
+
+    def _effects(self, dt: float) -> list[ReelSignal]:
+        signals: list[ReelSignal] = []
+        laying = self._laying
+        if laying is not None:
+            for reel, _row in laying.update(dt):
+                self._pending.discard((reel, _row))
+                signals.append(ReelSignal("stamp", reel))
+            if laying.done:
+                self._laying = None
+                signals.append(ReelSignal("done"))
+        cascade = self._cascade
+        if cascade is not None:
+            burst, landed = cascade.update(dt)
+            if burst:
+                signals.append(ReelSignal("burst"))
+            signals += [ReelSignal("land", reel, self._scatters_on(reel)) for reel in landed]
+            if cascade.done:
+                self._cascade = None
+                signals.append(ReelSignal("done"))
+        return signals
+
+    @property
     def anticipating(self) -> int | None:
         """The reel currently spinning long with the anticipation glow, if any."""
         return self._anticipating
 
     # -- time ------------------------------------------------------------------------------------
     def update(self, dt: float) -> tuple[ReelSignal, ...]:
-        """Advance the spin by `dt` seconds; return what happened (landings, anticipation)."""
+        """Advance the spin (or the wilds being laid, the cascade) by `dt` seconds; return what
+        happened (landings, anticipation, stamps, bursts, done)."""
+        if self._laying is not None or self._cascade is not None:
+            return tuple(self._effects(dt))
         if self._event is None or not self.spinning:
             return ()
         self.time += dt
@@ -338,7 +430,10 @@ class ReelView:
         return sum(1 for s in self.grid[reel] if s in symbols)
 
     def finish_now(self) -> None:
-        """Jump every reel to its resting stop (e.g. when a scene leaves mid-spin)."""
+        """Jump every reel to its resting stop, every wild laid and every cascade fallen (e.g.
+        when a scene leaves mid-spin)."""
+        self._pending.clear()
+        self._laying = self._cascade = None
         if self._event is None:
             return
         for reel in self.reels:
@@ -360,17 +455,23 @@ class ReelView:
         if r.phase == "rest":
             row = (index - r.rest) % r.length
             if row < self.rows:
-                return self.grid[reel][row]
+                return self._landed_cell(reel, row)
         elif r.phase != "spin":
             row = index - round(r.target)
             if 0 <= row < self.rows:
-                return self.grid[reel][row]
+                return self._landed_cell(reel, row)
         else:
             row = index - r.prev_top
             if 0 <= row < self.rows and r.prev_cells:
                 return r.prev_cells[row]
         strip = self.strips[reel]
         return strip[(index + r.shift) % len(strip)]
+
+    def _landed_cell(self, reel: int, row: int) -> str:
+        """The grid's symbol, or the strip's under an overlay cell whose wild is not laid yet."""
+        if (reel, row) in self._pending:
+            return self._under[(reel, row)]
+        return self.grid[reel][row]
 
     def visible_cells(self) -> list[list[str]]:
         """What the window shows at rest, `[reel][row]`: covered reels show the wild."""
@@ -430,11 +531,13 @@ class ReelView:
         rows = self.rows
         glow_i = int((math.sin(clock * 5.0) * 0.5 + 0.5) * (GLOW_STEPS - 1) + 0.5)
         composed: set[int] = set()  # reels blitted as a cached column (their dims included)
+        falling = self._cascade.reels if self._cascade is not None else frozenset()
         if backdrop is not None:
             cached = [
                 not (r.covered and art.wild_cover is not None)
                 and r.phase == "rest"
                 and r.pos == math.floor(r.pos)
+                and r.index not in falling
                 for r in self.reels
             ]
             if not all(cached) or len(self.reels) * CELL_W != win.w:
@@ -442,6 +545,9 @@ class ReelView:
         for i, reel in enumerate(self.reels):
             x = win.x + i * CELL_W + pad
             if reel.covered and art.wild_cover is not None:
+                continue
+            if i in falling:
+                self._cascade.draw_reel(surface, art, win, i, clock)  # type: ignore[union-attr]
                 continue
             if backdrop is not None and reel.phase == "rest" and reel.pos == math.floor(reel.pos):
                 surface.blit(self._column(backdrop, i, emphasis), (win.x + i * CELL_W, win.y))
@@ -472,6 +578,7 @@ class ReelView:
                     surface.blit(
                         tag, (x + (SYMBOL - tag.get_width()) // 2, y + SYMBOL - tag.get_height() - 4)
                     )
+        self._draw_held(surface, backdrop)
         if emphasis is not None:
             for i, reel in enumerate(self.reels):
                 if reel.phase != "rest" or (reel.covered and art.wild_cover is not None):
@@ -482,6 +589,8 @@ class ReelView:
                     if (i, row) not in emphasis:
                         surface.blit(art.dim_cell, (win.x + i * CELL_W, win.y + row * CELL_H))
         self._draw_covers(surface, glow_i, emphasis)
+        if self._laying is not None and self.wild_id is not None:
+            self._laying.draw(surface, art, win, self.wild_id)
         if emphasis is not None:
             g = cell_frame if cell_frame is not None else art.cell_glow[glow_i]
             for i, row in emphasis:
@@ -504,6 +613,20 @@ class ReelView:
             g = art.anticipation_glow[glow_i]
             cx = win.x + self._anticipating * CELL_W + CELL_W // 2
             surface.blit(g, g.get_rect(center=(cx, win.centery)))
+
+    def _draw_held(self, surface: pygame.Surface, backdrop: pygame.Surface | None) -> None:
+        """Held cells stay put while their reel spins (the strip turns behind them, hidden)
+        and keep a teal frame while shown."""
+        art = self.art
+        pad = (CELL_W - SYMBOL) // 2
+        for reel, row in sorted(self.held):
+            rect = self.cell_rect(reel, row)
+            if self.reels[reel].phase != "rest":
+                if backdrop is not None:
+                    surface.blit(backdrop, rect, rect)
+                surface.blit(art.sharp[self.grid[reel][row]], (rect.x + pad, rect.y))
+            frame = art.held_frame
+            surface.blit(frame, frame.get_rect(center=rect.center))
 
     def _column(
         self, backdrop: pygame.Surface, i: int, emphasis: frozenset[tuple[int, int]] | None

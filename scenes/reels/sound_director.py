@@ -59,6 +59,10 @@ class SoundDirector:
                 self._play(SCATTER_LAND, volume=0.9)
             if self.audio.is_playing(KEY_ANTICIPATION):
                 self.audio.stop(KEY_ANTICIPATION)
+        elif signal.kind == "stamp":  # an overlay wild laid on a cell
+            self._play(REEL_STOP, volume=0.9)
+        elif signal.kind == "burst":  # a cascade's winning cells burst
+            self._play(REVEAL, volume=0.6)
         elif signal.kind == "anticipation":
             self._play(ANTICIPATION, key=KEY_ANTICIPATION, loops=-1, volume=0.8)
         elif signal.kind == "done":

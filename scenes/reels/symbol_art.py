@@ -170,6 +170,22 @@ class SymbolArt:
         dim = pygame.Surface((CELL_W, CELL_H), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 150))
         self.dim_cell = dim
+        # a cell that did not spin (held, sticky): a steady teal frame
+        self.held_frame = keep(
+            ("held-frame", HELD_COLOUR), lambda: _glow_rect((CELL_W + 20, CELL_H + 20), HELD_COLOUR, 10)
+        )
+        self._stamps: dict[tuple[str, float], pygame.Surface] = {}
+
+    def stamp(self, symbol: str, scale: float) -> pygame.Surface:
+        """`symbol` at `scale` (to the nearest 0.05; scaled once, then kept): a wild stamped
+        down onto a cell."""
+        q = round(scale * 20) / 20
+        found = self._stamps.get((symbol, q))
+        if found is None:
+            size = max(1, round(SYMBOL * q))
+            found = pygame.transform.smoothscale(self.sharp[symbol], (size, size))
+            self._stamps[(symbol, q)] = found
+        return found
 
     def convert(self) -> None:
         """Convert every surface for fast blits (call once a display mode exists)."""
