@@ -27,6 +27,7 @@ from game.definitions import LoadedGame
 from game.events import PickRequestEvent, RoundEndEvent, events_to_json
 from game.round import play_round
 from scenes.core.context import AppContext
+from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, wrap_text
@@ -62,6 +63,7 @@ T_DIFFERENT = (
 )
 T_CLOSE = "Back"
 
+NOTE_S = 2.5  # s the end of the replay is said over the reels
 MARK = pygame.Rect(24, 586, 200, 56)  # the REPLAY mark, in the band: the reels stay clear
 
 
@@ -166,6 +168,7 @@ class ReplayScene(Scene):
         self.close_btn = Button(pygame.Rect(565, 470, 150, 52), label=self.tr.t(T_CLOSE), on_click=self.close)
         self.t = 0.0
         self.finished = False
+        self.note_left = 0.0  # s the end note stays over the reels
         self._music: str | None = None
         if self.error is None:
             assert self.loaded is not None and self.events is not None
@@ -194,8 +197,15 @@ class ReplayScene(Scene):
         return False
 
     def round_ended(self, ev: RoundEndEvent) -> None:
+        """Said over the reels for a moment, then on the message line: the wins keep cycling."""
         cents = self.record.bet.coins_to_cents(ev.total_win_coins)
-        self.stage.banner = ("note", lambda tr: tr.t(T_DONE, money=tr.money(cents)), "")
+
+        def done(tr: Translator) -> str:
+            return tr.t(T_DONE, money=tr.money(cents))
+
+        self.stage.banner = ("note", done, "")
+        self.band.set_message(done, GOLD)
+        self.note_left = NOTE_S
         self.finished = True
 
     def _leave_from_picks(self) -> None:
@@ -245,6 +255,10 @@ class ReplayScene(Scene):
             self.close_btn.update(dt)
             return
         self.player.update(dt)
+        if self.note_left > 0:
+            self.note_left -= dt
+            if self.note_left <= 0:
+                self.stage.banner = None
         self.band.line_message = self.stage.presenter.message
         self.band.update_meter(dt)
 

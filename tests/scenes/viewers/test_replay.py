@@ -106,6 +106,9 @@ def test_the_replay_speaks_the_players_language(ctx, display):
     assert scene.stage.banner_text is not None
     kind, title, _ = scene.stage.banner_text
     assert kind == "note" and title.startswith("REPETICIÓN TERMINADA")
+    for _ in range(200):  # said over the reels a moment, then on the message line
+        st.update(1 / 30)
+    assert scene.stage.banner is None and scene.band.message.startswith("REPETICIÓN TERMINADA")
     assert scene.tr.t("REPLAY") != "REPLAY"
     st.draw(display)
 

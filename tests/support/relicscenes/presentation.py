@@ -18,17 +18,23 @@ class RelicPresentation(Presentation):
     art = GameArt()
 
     def begin(self, event: Any, player) -> bool:
+        stage = player.stage
+
+        def done() -> None:  # the glow and the banner last their pause
+            stage.trigger_cells = None
+            stage.banner = None
+
         if isinstance(event, GemsCollectedEvent):
-            player.stage.trigger_cells = frozenset(tuple(p) for p in event.positions)
+            stage.trigger_cells = frozenset(tuple(p) for p in event.positions)
             player.say(GEMS, GOLD, total=event.total, needed=event.needed)
-            player.wait(0.8 * player.speed)
+            player.wait(0.8 * player.speed, then=done)
         elif isinstance(event, RelicPayEvent):
-            player.stage.trigger_cells = frozenset(tuple(p) for p in event.positions)
+            stage.trigger_cells = frozenset(tuple(p) for p in event.positions)
             player.round_win += event.coins
             player.band.count_win_to(player.round_win, 0.6 * player.speed)
             coins = event.coins
-            player.stage.banner = ("note", lambda tr: tr.t(RELIC_PAYS, coins=coins), "")
-            player.wait(1.5 * player.speed)
+            stage.banner = ("note", lambda tr: tr.t(RELIC_PAYS, coins=coins), "")
+            player.wait(1.5 * player.speed, then=done)
         else:
             return False
         return True
