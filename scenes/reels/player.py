@@ -154,7 +154,7 @@ class RoundPlayer:
         self.round_over = True
         self.held: list = []  # the events after a feature, kept until `release` (CONTINUE)
         self.resumed_picks = False  # the next pick scene opens with earlier picks shown open
-        self.played: list = []  # every event begun, in order (tests and the replay's check)
+        self.played: list = []  # the events of this round begun so far, in order
 
     @property
     def view(self):
@@ -178,6 +178,7 @@ class RoundPlayer:
         self.round_over = False
         self.cap_text = ""
         self.events = list(events)
+        self.played = []
         self.queue.extend(events)
         self.pump()
 
@@ -188,6 +189,7 @@ class RoundPlayer:
         self.bet = bet
         self.round_over = False
         self.events = list(events)
+        self.played = []
         rest = list(events)
         if any(isinstance(e, PickRequestEvent) for e in rest):
             first = rest[0]
