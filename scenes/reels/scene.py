@@ -253,6 +253,8 @@ class ReelsScene(GameFunctions, Scene):
     def on_enter(self) -> None:
         self._show_last_round()
         notices = self.ctx.take_notices()
+        if self.ctx.options.autoplay:  # a resumed round counts as one of them, its picks made too
+            self.autoplay.start_command_line(self.ctx.options.autoplay, self.balance_cents)
         try:
             view = self.driver.resume()
         except RoundRefused as exc:
@@ -262,8 +264,6 @@ class ReelsScene(GameFunctions, Scene):
             self._start_resumed(view)
         elif notices and self.blocked is None:
             self.say_message(notices[0])
-        if self.ctx.options.autoplay and view is None and self.blocked is None:
-            self.autoplay.start_command_line(self.ctx.options.autoplay, self.balance_cents)
         self._refresh_hud()
 
     def on_exit(self) -> None:
@@ -305,6 +305,10 @@ class ReelsScene(GameFunctions, Scene):
                 return
         self.blocked = exc.message
         self.say_message(exc.message)
+        if self.ctx.options.autoplay:  # nobody is watching and no round can start: say why, stop
+            print(exc.message.english(), file=sys.stderr)
+            self.autoplay.stop()
+            self.request_quit()
 
     def _voided(self, refused: ResumeRefused, balance_cents: int) -> None:
         self.hud.balance_cents = balance_cents

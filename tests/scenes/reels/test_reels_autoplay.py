@@ -284,3 +284,37 @@ def test_the_command_line_autoplay_is_the_players_with_automatic_picks(ctx, disp
     assert any(r.choices for r in ctx.ledger.history(12))
     assert "autoplay: 12 rounds played, balance €" in capsys.readouterr().out
     assert toasts(stack) == []  # nobody is there to read one: the app quits instead
+
+
+def test_the_command_line_autoplay_finishes_an_open_round_first(ctx, display, capsys):
+    """An unfinished round waiting for its picks (a crash) is resumed, its picks made without the
+    player, and counted as one of the N rounds."""
+    from game.bets import default_bet
+    from game.session import RoundDriver
+
+    defn = ctx.games["stones"].definition
+    seed = next(s for s in range(1, 5000) if _pending(defn, s))
+    driver = RoundDriver(ctx.ledger, ctx.games["stones"], _Seeds([seed]), ctx.session_id)
+    driver.start(default_bet(defn))
+    assert driver.pending is not None
+    ctx.options.autoplay = 2
+    stack, _ = make(ctx)
+    run_until(stack, display, lambda: stack.quit_requested, limit=40000)
+    rounds = list(reversed(ctx.ledger.history(10)))
+    assert [r.status for r in rounds] == ["closed", "closed"] and rounds[0].seed == seed and rounds[0].choices
+    assert "autoplay: 2 rounds played" in capsys.readouterr().out
+
+
+class _Seeds:
+    def __init__(self, seeds):
+        self.seeds = list(seeds)
+
+    def next_seed(self) -> int:
+        return self.seeds.pop(0)
+
+
+def _pending(defn, seed: int) -> bool:
+    from game.bets import default_bet
+    from game.round import play_round
+
+    return play_round(defn, default_bet(defn), seed).pending is not None
