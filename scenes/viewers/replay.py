@@ -2,9 +2,10 @@
 
 `ReplayScene(ctx, round_record)` first checks the round (`check_replay`): it must be finished,
 its game installed and its data unchanged (the stored `game_sha256` equals the loaded file's),
-and re-running `play_round(definition, bet, seed, choices)` from the stored seed and choices must
-give exactly the stored events. If any check fails the scene says why in plain words and shows
-nothing else: an old round must never be re-animated with different data or a different outcome.
+and re-running `play_round(definition, bet, seed, choices)` from the stored seed and choices (and
+the state the round began with, for a game that keeps one) must give exactly the stored events.
+If any check fails the scene says why in plain words and shows nothing else: an old round must
+never be re-animated with different data or a different outcome.
 
 Then the round plays through the same round player as live play (`scenes.reels.player`), on the
 same stage (the game's backdrop, reel backing, frame and logo, `scenes.reels.stage`), with the
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import math
+from typing import Any
 
 import pygame
 
@@ -67,11 +69,12 @@ NOTE_S = 2.5  # s the end of the replay is said over the reels
 MARK = pygame.Rect(24, 586, 200, 56)  # the REPLAY mark, in the band: the reels stay clear
 
 
-def check_replay(loaded: LoadedGame | None, record) -> tuple[list | None, str | None]:
+def check_replay(loaded: LoadedGame | None, record, state: Any = None) -> tuple[list | None, str | None]:
     """The events to animate, or (None, the reason in plain words) if the round can't be replayed.
 
     The checks that make a replay trustworthy: the round is closed with stored events; the data
-    file is the one it was played with (SHA-256); the engine, fed the stored seed and choices,
+    file is the one it was played with (SHA-256); the engine, fed the stored seed and choices (and,
+    for a game with state across rounds, the state the round began with: `state_before`),
     reproduces the stored events exactly.
     """
     if record.status != "closed" or not record.events:
@@ -81,7 +84,7 @@ def check_replay(loaded: LoadedGame | None, record) -> tuple[list | None, str | 
     if record.game_sha256 != loaded.sha256:
         return None, T_CHANGED
     try:
-        result = play_round(loaded.definition, record.bet, record.seed, list(record.choices))
+        result = play_round(loaded.definition, record.bet, record.seed, list(record.choices), state=state)
     except ValueError as exc:
         log.warning("replay of round %s failed: %s", record.round_id, exc)
         return None, T_DIFFERENT
@@ -89,6 +92,33 @@ def check_replay(loaded: LoadedGame | None, record) -> tuple[list | None, str | 
         log.warning("replay of round %s gives different events", record.round_id)
         return None, T_DIFFERENT
     return list(result.events), None
+
+
+def state_before(ledger, loaded: LoadedGame, record) -> Any:
+    """The cross-round state `record` began with, for a game that keeps one (None otherwise).
+
+    The ledger keeps only the latest state, but a state is a pure function of the game's closed
+    rounds in order: each earlier one is played again from its seed and choices, from the start
+    state, carrying the state on. An earlier round recorded under other game data cannot be
+    played again: then the start state is used, and `check_replay` refuses a round it does not
+    reproduce.
+    """
+    from game.games import rules_for
+
+    if not rules_for(loaded.definition).stateful:
+        return None
+    game_id = record.game_id
+    earlier = [
+        r
+        for r in reversed(ledger.history(ledger.count_rounds(game_id), 0, game_id))
+        if r.round_id < record.round_id and r.status == "closed"
+    ]
+    state = None
+    for r in earlier:
+        if r.game_sha256 != loaded.sha256:
+            return None
+        state = play_round(loaded.definition, r.bet, r.seed, list(r.choices), state=state).state_out
+    return state
 
 
 class RecordedPicks:
@@ -164,7 +194,8 @@ class ReplayScene(Scene):
         self.record = record
         self.game_id = record.game_id
         self.loaded = ctx.games.get(record.game_id)
-        self.events, self.error = check_replay(self.loaded, record)
+        state = state_before(ctx.ledger, self.loaded, record) if self.loaded is not None else None
+        self.events, self.error = check_replay(self.loaded, record, state)
         self.close_btn = Button(pygame.Rect(565, 470, 150, 52), label=self.tr.t(T_CLOSE), on_click=self.close)
         self.t = 0.0
         self.finished = False

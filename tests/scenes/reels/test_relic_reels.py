@@ -115,6 +115,23 @@ def test_replay_and_history_detail_show_relic_rounds(relic_ctx, display):
     st.draw(display)
 
 
+def test_every_round_of_a_game_with_state_replays_from_the_state_it_began_with(relic_ctx):
+    """Relic's rounds depend on the gems collected before them: each replays exactly, from the
+    state its earlier rounds leave (and not from the start state)."""
+    from scenes.viewers.replay import check_replay, state_before
+
+    _played_rounds(relic_ctx, 12)
+    loaded = relic_ctx.games["relic"]
+    records = [relic_ctx.ledger.round_detail(r.round_id) for r in reversed(relic_ctx.ledger.history(12))]
+    began_with_gems = 0
+    for record in records:
+        state = state_before(relic_ctx.ledger, loaded, record)
+        began_with_gems += state is not None and state.gems > 0
+        events, error = check_replay(loaded, record, state)
+        assert error is None and events is not None
+    assert began_with_gems >= 3  # the sample does depend on the state
+
+
 def test_a_game_without_a_presentation_is_not_offered(relic_ctx):
     from scenes.core.app import shown_games
     from scenes.front.lobby import LobbyScene
