@@ -42,7 +42,7 @@ def stone_block(
     """A rough-hewn grey stone block with bevelled edges: (layer, mask, height, albedo)."""
     H, W = h * SS, w * SS
     sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - inset * SS, H / 2 - inset * SS, radius * SS)
-    sd = sd + (gfx.value_noise(H, W, 18, seed + 11, 3) - 0.5) * rough * 2 * SS
+    sd = sd + (gfx.value_noise(H, W, 9 * SS, seed + 11, 3) - 0.5) * rough * 2 * SS
     m = gfx.cover(sd)
     hf = gfx.bevel_height(sd, 12 * SS) * 14 * SS + kit.stone_height(H, W, seed, 3.0 * SS)
     alb = kit.stone_albedo(H, W, seed, base, tint=(92, 110, 70))
@@ -68,8 +68,9 @@ def carved_symbol(rank: str, label: str, glow_col, seed: int) -> np.ndarray:
     return kit.finish(out)
 
 
-def animal_symbol(name: str, seed: int) -> np.ndarray:
-    icon_name, enamel, figure = ANIMALS[name]
+def medallion(seed: int, enamel, *, gold_ring: bool = False):
+    """The round medallion every Stones picture symbol sits in: a carved stone ring with
+    knotwork dots, a gold bezel and an enamel face. Returns (layer, face mask) at SS scale."""
     W = H = 160 * SS
     out = gfx.empty(H, W)
     cx, cy = W / 2, H / 2
@@ -87,6 +88,10 @@ def animal_symbol(name: str, seed: int) -> np.ndarray:
     dots = gfx.cover(np.hypot(np.hypot(x - cx, y - cy) - 66 * SS, 0) - 1.5 * SS) * (np.cos(ang * 24) > 0.6)
     ring_col *= (1 - 0.35 * gfx.blur(dots.astype(F), 3 * SS))[..., None]
     gfx.over(out, gfx.paint(ring_col, ring_m))
+    if gold_ring:
+        # the wild's ring is inlaid with gold where the others have carved dots
+        inlay = gfx.cover(np.abs(np.hypot(x - cx, y - cy) - 66 * SS) - 2.2 * SS)
+        gfx.over(out, kit.emboss_metal(inlay * ring_m, gfx.GOLD, bevel=1.5 * SS))
     # gold inner bezel
     bez_sd = sd + 15 * SS
     bez, face_sd = kit.rim_ring(bez_sd, 5 * SS)
@@ -98,7 +103,14 @@ def animal_symbol(name: str, seed: int) -> np.ndarray:
     gfx.over(out, gfx.paint(face, face_m))
     gfx.over(out, kit.rays(H, W, cx, cy, 9, gfx.rgb(enamel[2]) * 0.6, seed)[..., :] * face_m[..., None])
     gfx.over(out, bez)
-    # the animal
+    return out, face_m
+
+
+def animal_symbol(name: str, seed: int) -> np.ndarray:
+    icon_name, enamel, figure = ANIMALS[name]
+    W = H = 160 * SS
+    cx, cy = W / 2, H / 2
+    out, face_m = medallion(seed, enamel)
     am = gfx.place(kit.icon(icon_name, 92 * SS), H, W, cx, cy + 2 * SS)
     kit.halo(out, am, gfx.rgb(enamel[2]), 10, 1.6, additive=True)
     kit.drop(out, am, dy=3, r=4, a=0.8)
@@ -110,30 +122,29 @@ def animal_symbol(name: str, seed: int) -> np.ndarray:
 
 
 def wild_symbol() -> np.ndarray:
+    """A round medallion like the animals' (same stone ring and bezel), gold-inlaid, with a
+    glowing triskelion on a deep teal face and WILD struck across it in gold."""
     W = H = 160 * SS
-    out = gfx.empty(H, W)
     cx, cy = W / 2, H / 2
-    out_glow = gfx.cover(gfx.sd_round_rect(H, W, cx, cy, 70 * SS, 70 * SS, 20 * SS))
-    kit.halo(out, out_glow, (255, 200, 80), 10, 1.2)
-    plate, face_m, _face_sd = kit.round_plate(
-        160,
-        160,
-        radius=20,
-        inset=6,
-        rim_w=8,
-        face_stops=[(0, "#0c3b3a"), (0.6, "#06201f"), (1, "#031010")],
-        seed=5,
-    )
-    gfx.over(out, plate)
-    gfx.over(out, kit.rays(H, W, cx, cy, 12, (255, 210, 110), 3, 0.1) * face_m[..., None] * 0.9)
-    tri = gfx.place(kit.icon("light-thorny-triskelion", 120 * SS), H, W, cx, cy)
-    gfx.over(out, gfx.solid(tri * face_m, (80, 220, 200), 0.22))
-    word = gfx.place(kit.text("WILD", 132 * SS, 60 * SS), H, W, cx, cy + 2 * SS)
-    kit.halo(out, word, (255, 170, 40), 12, 1.8)
-    kit.outlined(out, word, 2 * SS, (40, 18, 0))
+    glow = np.zeros((H, W), F)
+    glow += gfx.cover(gfx.sd_circle(H, W, cx, cy, 72 * SS))
+    out = gfx.empty(H, W)
+    kit.halo(out, glow, (255, 196, 80), 9, 1.1)
+    base, face_m = medallion(207, ["#021614", "#0a4a44", "#3ad8c0"], gold_ring=True)
+    gfx.over(out, base)
+    gfx.add(out, kit.rays(H, W, cx, cy, 12, (255, 214, 120), 3, 0.1) * face_m[..., None] * 0.55)
+    tri = gfx.place(kit.icon("light-thorny-triskelion", 100 * SS), H, W, cx, cy) * face_m
+    kit.halo(out, tri, (60, 230, 190), 5, 0.9, additive=True)
+    gfx.over(out, kit.emboss(tri, (120, 240, 215), bevel=3 * SS, strength=1.6, spec=0.4))
+    # a dark band behind the word so the gold reads on the bright knot
+    band = gfx.cover(gfx.sd_round_rect(H, W, cx, cy + 4 * SS, 66 * SS, 21 * SS, 10 * SS)) * face_m
+    gfx.over(out, gfx.solid(gfx.blur(band, 6 * SS), (2, 10, 10), 0.8))
+    word = gfx.place(kit.text("WILD", 118 * SS, 46 * SS), H, W, cx, cy + 4 * SS)
+    kit.halo(out, word, (255, 170, 40), 8, 1.5)
+    kit.outlined(out, word, 2.2 * SS, (40, 18, 0))
     gfx.over(out, kit.emboss_metal(word, gfx.GOLD, bevel=4 * SS, strength=2.4))
     kit.gloss(out, face_m, 0.14)
-    for sx, sy, r in ((34, 36, 26), (128, 122, 20), (120, 40, 14)):
+    for sx, sy, r in ((40, 40, 24), (122, 118, 18)):
         gfx.add(out, gfx.sparkle(H, W, sx * SS, sy * SS, r * SS, (255, 240, 200)))
     return kit.finish(out)
 
@@ -258,7 +269,7 @@ def wild_reel() -> np.ndarray:
     out = gfx.empty(H, W)
     cx = W / 2
     sd = gfx.sd_round_rect(H, W, cx, H / 2, 72 * SS, 232 * SS, 24 * SS)
-    sd = sd + (gfx.value_noise(H, W, 20, 77, 3) - 0.5) * 4 * SS
+    sd = sd + (gfx.value_noise(H, W, 10 * SS, 77, 3) - 0.5) * 4 * SS
     m = gfx.cover(sd)
     kit.halo(out, m, (80, 255, 210), 14, 1.4)
     hf = gfx.bevel_height(sd, 14 * SS) * 14 * SS + kit.stone_height(H, W, 78, 3 * SS)

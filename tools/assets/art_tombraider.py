@@ -26,10 +26,10 @@ SAND = ["#f0d29a", "#c89a5a", "#7a5028"]
 def sandstone(w: int, h: int, seed: int, radius=16, inset=6):
     H, W = h * SS, w * SS
     sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - inset * SS, H / 2 - inset * SS, radius * SS)
-    sd = sd + (gfx.value_noise(H, W, 16, seed, 3) - 0.5) * 3 * SS
+    sd = sd + (gfx.value_noise(H, W, 8 * SS, seed, 3) - 0.5) * 3 * SS
     m = gfx.cover(sd)
     hf = gfx.bevel_height(sd, 11 * SS) * 12 * SS + kit.stone_height(H, W, seed, 2.5 * SS)
-    n = gfx.value_noise(H, W, 40, seed + 1, 5)
+    n = gfx.value_noise(H, W, 20 * SS, seed + 1, 5)
     strata = 0.5 + 0.5 * np.sin(gfx.grid(H, W)[1] / (7 * SS) + n * 5)
     alb = gfx.ramp(0.3 + 0.5 * n + 0.15 * strata, [(0, SAND[2]), (0.5, SAND[1]), (1, SAND[0])])
     return sd, m, hf, alb

@@ -1,4 +1,5 @@
-"""Full-screen backdrops (1280×720), drawn at 1× from layered skies, ridges, silhouettes and fog."""
+"""Full-screen backdrops (1280×720 logical, saved at the output density: 1920×1080 JPEG), drawn
+from layered skies, ridges, silhouettes and fog. Every helper takes logical coordinates."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ import numpy as np
 from tools.assets import gfx, kit
 from tools.assets.gfx import F
 
-W, H = 1280, 720
+D = kit.DENSITY
+LW, LH = 1280, 720  # logical size
+W, H = round(LW * D), round(LH * D)  # pixel size of the arrays
+
+
+def lgrid() -> tuple[np.ndarray, np.ndarray]:
+    """Logical coordinates of every pixel centre."""
+    x, y = gfx.grid(H, W)
+    return x / D, y / D
 
 
 def sky(stops, angle=90.0) -> np.ndarray:
@@ -25,12 +34,12 @@ def stars(dst, seed: int, n: int = 260, top: float = 0.6, color=(255, 255, 255))
     ys = (rng.random(n) ** 1.6 * H * top).astype(int)
     b = rng.random(n) ** 2
     m[ys, xs] = b
-    glow = gfx.blur(m, 3) * 6
+    glow = gfx.blur(m, 3 * D) * 6
     gfx.add(dst, gfx.solid(np.clip(m + glow, 0, 1), color))
 
 
 def sun(dst, cx, cy, r, color, strength=1.0) -> None:
-    x, y = gfx.grid(H, W)
+    x, y = lgrid()
     d = np.hypot(x - cx, y - cy)
     m = np.exp(-((d / r) ** 2)) * 0.9 + np.exp(-d / (r * 3)) * 0.35
     gfx.add(dst, gfx.solid(np.clip(m * strength, 0, 1).astype(F), color))
@@ -49,19 +58,19 @@ def ridge(
 ) -> np.ndarray:
     """A mountain/hill silhouette; returns its mask."""
     rng = np.random.default_rng(seed)
-    xs = np.arange(W, dtype=F)
+    xs = (np.arange(W, dtype=F) + 0.5) / D
     prof = np.zeros(W, F)
     a, c = 1.0, cell
     for _ in range(5):
-        k = int(W / c) + 3
+        k = int(LW / c) + 3
         pts = rng.random(k).astype(F)
         prof += a * np.interp(xs / c, np.arange(k), pts)
         a *= rough * 1.6 if a == 1.0 else rough * 2
         c /= 2.2
     prof = (prof - prof.min()) / max(prof.max() - prof.min(), 1e-6)
     top = base_y - prof * amp
-    y = np.arange(H, dtype=F)[:, None]
-    m = np.clip(y - top[None, :] + 0.5, 0, 1).astype(F)
+    y = (np.arange(H, dtype=F)[:, None] + 0.5) / D
+    m = np.clip((y - top[None, :]) * D + 0.5, 0, 1).astype(F)
     col = np.broadcast_to(gfx.rgb(color), (H, W, 3)).copy()
     if haze is not None:
         t = np.clip((y - top[None, :]) / 160.0, 0, 1)
@@ -71,36 +80,36 @@ def ridge(
 
 
 def fog(dst, y0: float, y1: float, seed: int, color, strength: float = 0.5) -> None:
-    n = gfx.value_noise(H, W, 160, seed, 4)
-    y = gfx.grid(H, W)[1]
+    n = gfx.value_noise(H, W, 160 * D, seed, 4)
+    y = lgrid()[1]
     band = gfx.smoothstep(y0, (y0 + y1) / 2, y) * gfx.smoothstep(y1, (y0 + y1) / 2, y)
     gfx.over(dst, gfx.solid(np.clip(band * (0.4 + n) * strength, 0, 1).astype(F), color))
 
 
 def silhouette(dst, name: str, cx, base_y, size, color, alpha: float = 1.0, flip: bool = False) -> np.ndarray:
-    m = kit.icon(name, int(size))
+    m = kit.icon(name, int(size * D))
     if flip:
         m = m[:, ::-1]
-    full = gfx.place(m, H, W, cx, base_y - m.shape[0] / 2)
+    full = gfx.place(m, H, W, cx * D, base_y * D - m.shape[0] / 2)
     gfx.over(dst, gfx.solid(full, color, alpha))
     return full
 
 
 def vignette(dst, strength: float = 0.6) -> None:
-    x, y = gfx.grid(H, W)
-    d = np.hypot((x - W / 2) / (W * 0.62), (y - H / 2) / (H * 0.7))
+    x, y = lgrid()
+    d = np.hypot((x - LW / 2) / (LW * 0.62), (y - LH / 2) / (LH * 0.7))
     gfx.over(dst, gfx.solid(np.clip((d - 0.55) * 1.3, 0, 1).astype(F) * strength, (0, 0, 0)))
 
 
-def motes(dst, seed: int, n: int, color, size=(2, 6), area=(0, 0, W, H)) -> None:
+def motes(dst, seed: int, n: int, color, size=(2, 6), area=(0, 0, LW, LH)) -> None:
     """Floating glowing particles (embers, fireflies, dust)."""
     rng = np.random.default_rng(seed)
     m = np.zeros((H, W), F)
     x0, y0, x1, y1 = area
     for _ in range(n):
-        x = rng.uniform(x0, x1)
-        y = rng.uniform(y0, y1)
-        r = rng.uniform(*size)
+        x = rng.uniform(x0, x1) * D
+        y = rng.uniform(y0, y1) * D
+        r = rng.uniform(*size) * D
         b = rng.uniform(0.3, 1.0)
         ix0, iy0 = int(max(x - 3 * r, 0)), int(max(y - 3 * r, 0))
         ix1, iy1 = int(min(x + 3 * r, W)), int(min(y + 3 * r, H))
@@ -113,7 +122,7 @@ def motes(dst, seed: int, n: int, color, size=(2, 6), area=(0, 0, W, H)) -> None
 
 
 def light_rays(dst, cx, cy, n, color, seed, strength=0.25, width=0.08) -> None:
-    r = kit.rays(H, W, cx, cy, n, color, seed, width, falloff=2.5)
+    r = kit.rays(H, W, cx * D, cy * D, n, color, seed, width, falloff=2.5)
     gfx.add(dst, r * strength)
 
 
@@ -123,7 +132,6 @@ def light_rays(dst, cx, cy, n, color, seed, strength=0.25, width=0.08) -> None:
 def standing_stones(dst, cx, base_y, n, radius, height, color, seed, alpha=1.0) -> None:
     """A ring of standing stones in perspective."""
     rng = np.random.default_rng(seed)
-    _x, _y = gfx.grid(H, W)
     m = np.zeros((H, W), F)
     for i in range(n):
         a = i * 2 * np.pi / n + 0.3
@@ -132,7 +140,7 @@ def standing_stones(dst, cx, base_y, n, radius, height, color, seed, alpha=1.0) 
         sh = height * depth * rng.uniform(0.8, 1.15)
         sw = sh * rng.uniform(0.28, 0.4)
         sy = base_y + np.sin(a) * radius * 0.18
-        sd = gfx.sd_round_rect(H, W, sx, sy - sh / 2, sw / 2, sh / 2, sw * 0.35)
+        sd = gfx.sd_round_rect(H, W, sx * D, (sy - sh / 2) * D, sw / 2 * D, sh / 2 * D, sw * 0.35 * D)
         m = np.maximum(m, gfx.cover(sd))
     gfx.over(dst, gfx.solid(m, color, alpha))
 
@@ -145,15 +153,15 @@ def stones_bg(free: bool = False) -> np.ndarray:
     stars(out, 11)
     moon_c = (255, 200, 255) if free else (200, 255, 240)
     sun(out, 960, 150, 46, moon_c, 0.9)
-    moon = gfx.cover(gfx.sd_circle(H, W, 960, 150, 40))
+    moon = gfx.cover(gfx.sd_circle(H, W, 960 * D, 150 * D, 40 * D))
     gfx.over(out, gfx.solid(moon, (240, 240, 225) if not free else (255, 225, 245)))
     if free:
         # aurora ribbons
-        x, y = gfx.grid(H, W)
+        x, y = lgrid()
         for k, col in enumerate(((90, 255, 190), (200, 120, 255))):
             wave = 180 + 60 * np.sin(x / 170 + k * 2) + 30 * np.sin(x / 53 + k)
             band = np.exp(-(((y - wave - k * 40) / 26) ** 2)) * (
-                0.5 + 0.5 * gfx.value_noise(H, W, 60, 30 + k, 3)
+                0.5 + 0.5 * gfx.value_noise(H, W, 60 * D, 30 + k, 3)
             )
             gfx.add(out, gfx.solid(np.clip(band * 0.55, 0, 1).astype(F), col))
     ridge(out, 470, 130, 3, "#0c2630" if not free else "#2a1036", cell=260)
@@ -173,7 +181,7 @@ def picker_bg() -> np.ndarray:
     ridge(out, 420, 60, 22, "#061a1c", cell=300)
     standing_stones(out, 640, 500, 14, 560, 320, "#050d10", 23)
     # glowing ground circle
-    x, y = gfx.grid(H, W)
+    x, y = lgrid()
     ring = np.exp(-(((np.hypot((x - 640) / 520, (y - 560) / 110) - 1) / 0.04) ** 2))
     gfx.add(out, gfx.solid(np.clip(ring * 0.7, 0, 1).astype(F), (90, 255, 220)))
     fog(out, 480, 720, 24, (120, 200, 190), 0.35)
@@ -196,9 +204,9 @@ def warlords_bg(free: bool = False) -> np.ndarray:
     ridge(out, 680, 70, 34, "#050202", cell=300)
     motes(out, 35, 160, (255, 150, 60) if not free else (160, 170, 255), (1.2, 3.5))
     if free:
-        x, y = gfx.grid(H, W)
-        bolt = gfx.cover(np.abs(x - 300 - 40 * np.sin(y / 37) - 20 * np.sin(y / 11)) - 2) * (y < 420)
-        gfx.add(out, gfx.glow(bolt.astype(F), (200, 180, 255), 10, 2.5))
+        x, y = lgrid()
+        bolt = gfx.cover((np.abs(x - 300 - 40 * np.sin(y / 37) - 20 * np.sin(y / 11)) - 2) * D) * (y < 420)
+        gfx.add(out, gfx.glow(bolt.astype(F), (200, 180, 255), 10 * D, 2.5))
         gfx.add(out, gfx.solid(bolt.astype(F), (255, 255, 255)))
     vignette(out, 0.7)
     return out
@@ -206,7 +214,7 @@ def warlords_bg(free: bool = False) -> np.ndarray:
 
 def battle_bg() -> np.ndarray:
     out = sky([(0, "#0a0204"), (0.5, "#3a0a10"), (1, "#100408")], angle=0)
-    x, _y = gfx.grid(H, W)
+    x, _y = lgrid()
     blue = gfx.smoothstep(500, 900, x)
     gfx.over(out, gfx.solid(blue * 0.7, (16, 30, 90)))
     ridge(out, 520, 160, 41, "#12060a", cell=220)
@@ -288,7 +296,7 @@ def peak(dst, cx, top, half_w, color, snow: bool = False) -> None:
         (cx + half_w * 0.14, top + 10),
         (cx + half_w, base),
     ]
-    m = gfx.cover(gfx.sd_polygon(H, W, pts))
+    m = gfx.cover(gfx.sd_polygon(H, W, [(px * D, py * D) for px, py in pts]))
     gfx.over(dst, gfx.solid(m, color))
     if snow:
         cap = gfx.cover(
@@ -296,14 +304,17 @@ def peak(dst, cx, top, half_w, color, snow: bool = False) -> None:
                 H,
                 W,
                 [
-                    (cx - half_w * 0.3, top + 90),
-                    (cx - half_w * 0.12, top + 8),
-                    (cx, top),
-                    (cx + half_w * 0.14, top + 10),
-                    (cx + half_w * 0.32, top + 95),
-                    (cx + half_w * 0.1, top + 70),
-                    (cx - half_w * 0.05, top + 96),
-                    (cx - half_w * 0.15, top + 72),
+                    (px * D, py * D)
+                    for px, py in (
+                        (cx - half_w * 0.3, top + 90),
+                        (cx - half_w * 0.12, top + 8),
+                        (cx, top),
+                        (cx + half_w * 0.14, top + 10),
+                        (cx + half_w * 0.32, top + 95),
+                        (cx + half_w * 0.1, top + 70),
+                        (cx - half_w * 0.05, top + 96),
+                        (cx - half_w * 0.15, top + 72),
+                    )
                 ],
             )
         )
@@ -332,11 +343,11 @@ def location_bg(name: str) -> np.ndarray:
 
 def lobby_bg(intro: bool = False) -> np.ndarray:
     out = sky([(0, "#06020e"), (0.5, "#1a0a30"), (1, "#050208")])
-    x, y = gfx.grid(H, W)
+    x, y = lgrid()
     # art-deco fan of rays and arcs from the bottom centre
     light_rays(out, 640, 800, 28, (255, 200, 110), 71, 0.35 if intro else 0.22, 0.06)
     for r in (380, 480, 600, 740):
-        arc = gfx.cover(np.abs(np.hypot(x - 640, y - 820) - r) - 1.2)
+        arc = gfx.cover((np.abs(np.hypot(x - 640, y - 820) - r) - 1.2) * D)
         gfx.add(out, gfx.solid(arc.astype(F) * 0.35, (255, 200, 120)))
     sun(out, 640, 300 if intro else 120, 180, (120, 60, 200), 0.5)
     motes(out, 72, 110, (255, 210, 140), (2, 9))

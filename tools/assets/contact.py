@@ -1,5 +1,7 @@
 """Contact sheets: one PNG per game and one for the UI kit, built from the saved outputs, for
-reviewing the art at a glance (docs/contact-sheets/<game>.png, ui.png).
+reviewing the art at a glance (docs/contact-sheets/<game>.png, ui.png). Every image is shown at
+its logical size (the files are saved at the output density, `kit.DENSITY`), except the composed
+screen, shown at the density: what a 1920×1080 window shows.
 """
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from tools.assets import gfx
+from tools.assets import frames, gfx, kit
 
 IMG = "assets/images"
 BG = (22, 20, 30)
@@ -68,8 +70,19 @@ class Sheet:
         return sheet
 
 
+def _raw(root: Path, rel: str) -> pygame.Surface:
+    """A saved image at its file's pixel size (a name without extension: .png, else .jpg)."""
+    path = root / IMG / f"{rel}.png"
+    if not path.is_file():
+        path = path.with_suffix(".jpg")
+    return pygame.image.load(str(path))
+
+
 def _load(root: Path, rel: str) -> pygame.Surface:
-    return pygame.image.load(str(root / IMG / rel))
+    """A saved image at its logical size."""
+    s = _raw(root, rel.removesuffix(".png"))
+    w, h = s.get_size()
+    return pygame.transform.smoothscale(s, (round(w / kit.DENSITY), round(h / kit.DENSITY)))
 
 
 def _names(root: Path, folder: str) -> list[str]:
@@ -133,7 +146,10 @@ def game_sheet(root: Path, game: str) -> pygame.Surface:
             "tombraider": "Tomb Raider – Secret of the Sword",
         }[game],
     )
-    sh.row("symbols (160×160)", [(n, _load(root, f"{game}/symbols/{n}.png")) for n in SYMBOL_ORDER[game]])
+    sh.row(
+        "symbols (160×160, shown 150×150 on the reels)",
+        [(n, _load(root, f"{game}/symbols/{n}.png")) for n in SYMBOL_ORDER[game]],
+    )
     if game == "warlords":
         sh.row(
             "stacks (160×480) and overlays",
@@ -165,23 +181,20 @@ def game_sheet(root: Path, game: str) -> pygame.Surface:
         "logo and lobby tile",
         [
             ("logo", _load(root, f"{game}/logo.png")),
-            ("tile (×0.6)", pygame.transform.smoothscale(_load(root, f"{game}/tile.png"), (216, 252))),
+            ("tile (×0.6)", _scaled(_load(root, f"{game}/tile.png"), 0.6)),
         ],
     )
     # a composed screen: backdrop + reel bg + symbols + frame + hud
-    sh.row(
-        "composed screen (×0.75)",
-        [("screen", pygame.transform.smoothscale(compose_screen(root, game), (960, 540)))],
-    )
+    sh.row("composed screen (1920×1080, ×0.7)", [("screen", _scaled(compose_screen(root, game), 0.7))])
     backs = ["background", "background_free"] + {
         "stones": ["picker_bg"],
         "warlords": ["battle_bg"],
         "tombraider": [],
     }[game]
-    thumbs = [(n, _load(root, f"{game}/{n}.png")) for n in backs]
+    thumbs = [(n, _load(root, f"{game}/{n}")) for n in backs]
     if game == "tombraider":
         thumbs += [
-            (f"locations/{n}", _load(root, f"tombraider/locations/{n}.png"))
+            (f"locations/{n}", _load(root, f"tombraider/locations/{n}"))
             for n in ("london", "ghana", "cambodia", "peru", "tokyo")
         ]
         thumbs += [("maps/world_tiles", pygame.image.load(str(root / "assets/maps/world_tiles.png")))]
@@ -189,30 +202,43 @@ def game_sheet(root: Path, game: str) -> pygame.Surface:
     return sh.render()
 
 
+def _scaled(s: pygame.Surface, k: float) -> pygame.Surface:
+    return pygame.transform.smoothscale(s, (round(s.get_width() * k), round(s.get_height() * k)))
+
+
 def compose_screen(root: Path, game: str) -> pygame.Surface:
-    scr = pygame.Surface((1280, 720))
-    scr.blit(_load(root, f"{game}/background.png"), (0, 0))
-    scr.blit(_load(root, f"{game}/reel_bg.png"), (210, 56))
+    """The reel screen's art in the app's layout (`frames`), at the output density."""
+    d = kit.DENSITY
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        return round(x * d), round(y * d)
+
+    scr = pygame.Surface(at(frames.SCREEN_W, frames.SCREEN_H))
+    scr.blit(_raw(root, f"{game}/background"), (0, 0))
+    wx, wy, _ww, _wh = frames.WINDOW
+    scr.blit(_raw(root, f"{game}/reel_bg"), at(wx, wy))
     names = SYMBOL_ORDER[game]
+    cell = round(frames.CELL_H * d)
     k = 0
     for i in range(5):
         for j in range(3):
-            s = _load(root, f"{game}/symbols/{names[(k * 7 + 3) % len(names)]}.png")
-            scr.blit(s, (210 + 172 * i + 6, 56 + 160 * j))
+            s = _raw(root, f"{game}/symbols/{names[(k * 7 + 3) % len(names)]}")
+            s = pygame.transform.smoothscale(s, (cell, cell))
+            scr.blit(
+                s, at(wx + frames.CELL_W * i + (frames.CELL_W - frames.CELL_H) / 2, wy + frames.CELL_H * j)
+            )
             k += 1
-    scr.blit(_load(root, f"{game}/frame.png"), (0, 0))
-    scr.blit(_load(root, "ui/hud_bar.png"), (0, 560))
-    logo = _load(root, f"{game}/logo.png")
-    scr.blit(pygame.transform.smoothscale(logo, (260, 65)), (10, 8))
-    spin = _load(root, "ui/spin_normal.png")
-    scr.blit(spin, (1076, 576))
+    scr.blit(_raw(root, f"{game}/frame"), (0, 0))
+    scr.blit(_raw(root, "ui/hud_bar"), at(0, 560))
+    scr.blit(_raw(root, "ui/spin_normal"), at(1136, 576))
     for i, st in enumerate(("normal", "hover", "pressed", "disabled")):
-        b = pygame.transform.smoothscale(_load(root, f"ui/button_{st}.png"), (140, 48))
-        scr.blit(b, (300 + i * 160, 620))
+        b = pygame.transform.smoothscale(_raw(root, f"ui/button_{st}"), at(140, 48))
+        scr.blit(b, at(300 + i * 160, 620))
+    badge = pygame.transform.smoothscale(_raw(root, "ui/line_badge"), at(30, 18))
     for r in range(3):
-        b = _load(root, "ui/line_badge.png")
-        scr.blit(b, (170, 56 + 160 * r + 67))
-        scr.blit(b, (1076, 56 + 160 * r + 67))
+        y = wy + frames.CELL_H * r + frames.CELL_H / 2 - 9
+        scr.blit(badge, at(174, y))
+        scr.blit(badge, at(1076, y))
     return scr
 
 
@@ -242,7 +268,7 @@ def ui_sheet(root: Path) -> pygame.Surface:
     sh.row("HUD bar 1280×160", [("hud_bar", _load(root, "ui/hud_bar.png"))], scale=0.9)
     sh.row(
         "intro and lobby (×0.4)",
-        [(n, _load(root, f"ui/{n}.png")) for n in ("intro_bg", "lobby_bg")],
+        [(n, _load(root, f"ui/{n}")) for n in ("intro_bg", "lobby_bg")],
         scale=0.4,
     )
     fonts = []

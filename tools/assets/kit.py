@@ -1,9 +1,11 @@
 # ruff: noqa: N806, RUF005 (image maths: H, W and SS are the conventional names)
 """Reusable art pieces built on gfx: plates, rims, embossed icons and text, gems, frames.
 
-Every piece is drawn at SS× the target size and box-filtered down at the end (`finish`), which
-gives clean anti-aliased edges. Sizes passed to these helpers are in *output* pixels unless a
-name ends in `_ss`.
+Every file under `assets/images` is saved at DENSITY output pixels per logical pixel (the unit
+the app lays out its 1280×720 screen in), so it stays crisp in a 1920×1080 window. A piece is
+drawn at SS = DENSITY × SUPER internal pixels per logical pixel and box-filtered down by SUPER at
+the end (`finish`), which gives clean anti-aliased edges. Sizes passed to these helpers are in
+*logical* pixels unless a name ends in `_ss` (internal pixels).
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from tools.assets import gfx
 from tools.assets.gfx import F
 from tools.assets.sources import icon_path
 
-SS = 2  # supersampling factor
+DENSITY = 1.5  # output px per logical px, for every file under assets/images
+SUPER = 2  # supersampling: drawn SUPER× larger than the output, then box-filtered
+SS = 3  # internal px per logical px (DENSITY × SUPER)
 
 
 def canvas(w: int, h: int) -> np.ndarray:
@@ -24,7 +28,8 @@ def canvas(w: int, h: int) -> np.ndarray:
 
 
 def finish(layer: np.ndarray) -> np.ndarray:
-    return gfx.downsample(layer, SS).astype(F)
+    """Internal (SS) scale → output (DENSITY) scale."""
+    return gfx.downsample(layer, SUPER).astype(F)
 
 
 def icon(name: str, size_ss: int) -> np.ndarray:
@@ -46,36 +51,45 @@ def svg_fit(path: Path, w_ss: int, h_ss: int) -> np.ndarray:
     return gfx.fit_mask(m, w_ss, h_ss)
 
 
+def _text_fit(s: str, path, w_ss: int, h_ss: int, size: int, tracking: int = 0) -> np.ndarray:
+    """Text rasterised large enough that fitting it to (w_ss, h_ss) only ever shrinks it."""
+    m = gfx.text_mask(s, path, size, tracking=tracking)
+    k = min(w_ss / m.shape[1], h_ss / m.shape[0])
+    if k > 0.9:  # re-render bigger rather than enlarge a mask (soft edges)
+        m = gfx.text_mask(s, path, int(size * k * 1.25) + 1, tracking=int(tracking * k * 1.25))
+    return gfx.fit_mask(m, w_ss, h_ss)
+
+
 def text(s: str, w_ss: int, h_ss: int, bold: bool = True, tracking: int = 0) -> np.ndarray:
     path = gfx.Fonts.display if bold else gfx.Fonts.display_regular
-    m = gfx.text_mask(s, path, 200, tracking=tracking)
-    return gfx.fit_mask(m, w_ss, h_ss)
+    return _text_fit(s, path, w_ss, h_ss, 200, tracking)
 
 
 def sans(s: str, w_ss: int, h_ss: int, bold: bool = True) -> np.ndarray:
     path = gfx.Fonts.text_bold if bold else gfx.Fonts.text
-    m = gfx.text_mask(s, path, 160)
-    return gfx.fit_mask(m, w_ss, h_ss)
+    return _text_fit(s, path, w_ss, h_ss, 160)
 
 
 # ----------------------------------------------------------------------------- materials
 
 
-def stone_albedo(h: int, w: int, seed: int, base=(128, 130, 134), var: float = 0.35, tint=None) -> np.ndarray:
-    """Grey stone: fractal noise, speckles and faint veins."""
-    n = gfx.value_noise(h, w, 48, seed, 5)
-    fine = gfx.value_noise(h, w, 3, seed + 1, 2)
-    veins = np.abs(gfx.value_noise(h, w, 70, seed + 2, 3) - 0.5)
+def stone_albedo(
+    h: int, w: int, seed: int, base=(128, 130, 134), var: float = 0.35, tint=None, unit: float = SS
+) -> np.ndarray:
+    """Grey stone: fractal noise, speckles and faint veins (`unit` = array px per logical px)."""
+    n = gfx.value_noise(h, w, 24 * unit, seed, 5)
+    fine = gfx.value_noise(h, w, max(1.5 * unit, 2.0), seed + 1, 2)
+    veins = np.abs(gfx.value_noise(h, w, 35 * unit, seed + 2, 3) - 0.5)
     k = 1 + var * (n - 0.5) + 0.18 * (fine - 0.5) - 0.25 * np.exp(-veins * 60)
     col = gfx.rgb(base)[None, None, :] * k[..., None]
     if tint is not None:
-        spots = gfx.smoothstep(0.62, 0.8, gfx.value_noise(h, w, 30, seed + 3, 4))
+        spots = gfx.smoothstep(0.62, 0.8, gfx.value_noise(h, w, 15 * unit, seed + 3, 4))
         col = col * (1 - 0.5 * spots[..., None]) + gfx.rgb(tint) * 0.5 * spots[..., None]
     return np.clip(col, 0, 1).astype(F)
 
 
-def stone_height(h: int, w: int, seed: int, amount: float = 0.25) -> np.ndarray:
-    return (gfx.value_noise(h, w, 20, seed + 7, 4) * amount).astype(F)
+def stone_height(h: int, w: int, seed: int, amount: float = 0.25, unit: float = SS) -> np.ndarray:
+    return (gfx.value_noise(h, w, 10 * unit, seed + 7, 4) * amount).astype(F)
 
 
 def gem(h: int, w: int, cx, cy, r, color, sides: int = 8, rot: float = 0.0) -> np.ndarray:
@@ -212,7 +226,7 @@ def round_plate(
     t = gfx.linear_t(H, W, face_angle)
     col = gfx.ramp(t, face_stops)
     if texture:
-        n = gfx.value_noise(H, W, 24, seed, 4)
+        n = gfx.value_noise(H, W, 12 * SS, seed, 4)
         col = col * (1 + texture * (n - 0.5) * 2)[..., None]
     # inner shadow cast by the rim, and a soft vignette toward the edge
     inner = gfx.blur(1 - face_m, 14 * SS) * face_m

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pygame
 
+from tools.assets.kit import DENSITY
+
 ROOT = Path(__file__).resolve().parents[2]
 
 HEADER = """# Assets
@@ -42,11 +44,19 @@ Contact sheets for review: `docs/contact-sheets/{stones,warlords,tombraider,ui}.
 
 ## Conventions
 
-- Symbols are 160×160 RGBA (the reel cell is 172×160); the art keeps a few px of transparent
-  margin for its drop shadow. Warlords stacks are 160×480.
-- `frame.png` is transparent over the reel window (210, 56, 860, 480) and in the row bands left of
-  x = 198 and right of x = 1082, where the app draws line markers.
-- Buttons are 9-slice sources: 96×48 with 16 px corners; `panel.png` 96×96 with 24 px corners.
+- Sizes are in logical px, the units of the app's 1280×720 layout. Every file under
+  `assets/images` holds 1.5 px per logical px (`kit.DENSITY`: a full screen is 1920×1080), so a
+  1920×1080 window shows it pixel for pixel and smaller windows scale it down; the app divides
+  a file's pixel size by 1.5 to get its logical size. Opaque full-screen art (backdrops,
+  locations) is JPEG; everything else is PNG.
+- Symbols are 160×160 RGBA; the reels show them at 150×150 in cells of 172×150. The art keeps a
+  few px of transparent margin for its drop shadow. Warlords stacks are 160×480.
+- The reel screen (`tools/assets/frames.py`): reel window (210, 92, 860, 450); line-marker
+  gutters x 168..206 and 1074..1112 (y 88..546), part of the frame; frame body x 126..1154,
+  y 58..558; marquee with the game's full title x 320..960, y 2..88; HUD band from y = 560.
+  `frame.png` is transparent over the reel window and outside the frame.
+- Buttons are 9-slice sources: 96×48 with 16 px corners; `panel.png` 96×96 with 24 px corners
+  (logical).
 - UI icons are white on transparent; tint them at run time.
 - The world map (`assets/maps/world.tmx`, 80×45 tiles of 16 px = 1280×720, orthogonal, CSV)
   has a tile layer `ground`, an object layer `locations` (five 48×48 rectangles; the location id
@@ -62,9 +72,12 @@ Contact sheets for review: `docs/contact-sheets/{stones,warlords,tombraider,ui}.
 
 
 def _describe(path: Path) -> str:
-    if path.suffix == ".png":
+    if path.suffix in (".png", ".jpg"):
         w, h = pygame.image.load(str(path)).get_size()
-        return f"{w}×{h} px"
+        if "images" not in path.parts:  # the map's tileset is at 1 px per logical px
+            return f"{w}×{h} px"
+        d = DENSITY
+        return f"{w / d:g}×{h / d:g} ({w}×{h} px)"
     if path.suffix == ".ogg":
         import soundfile as sf  # generator-only dependency
 

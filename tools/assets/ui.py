@@ -1,6 +1,6 @@
 # ruff: noqa: N803, N806 (image maths: H, W and SS are the conventional names)
-"""Common UI art (buttons, spin button, panels, HUD bar, icons, badges, coin, banners, logos)
-and the per-game frame, reel background, logo and lobby tile.
+"""Common UI art: buttons, spin button, panel, HUD bar, icons, badges, coin, particle, win
+banner, app icon and the Reelhouse wordmark (each game's own chrome is in `frames`).
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from tools.assets import gfx, kit
 from tools.assets.gfx import F
 from tools.assets.kit import SS
 
-REEL_X, REEL_Y, REEL_W, REEL_H = 210, 56, 860, 480
-CELL_W = 172
+D = kit.DENSITY
 
 
 # ----------------------------------------------------------------------------- buttons
@@ -102,19 +101,21 @@ def panel() -> np.ndarray:
 
 
 def hud_bar() -> np.ndarray:
-    w, h = 1280, 160
+    """The HUD band, 1280×160 logical, drawn directly at the output density."""
+    w, h = round(1280 * D), round(160 * D)
     out = gfx.empty(h, w)
     t = gfx.linear_t(h, w, 90)
     out[..., :3] = gfx.ramp(t, [(0, "#1a1028"), (0.2, "#0e0818"), (1, "#040208")])
     out[..., 3] = 1
     x, y = gfx.grid(h, w)
+    x, y = x / D, y / D  # logical px from here on
     # art-deco pattern, faint
     pat = (np.abs(((x + y * 0.5) % 40) - 20) < 0.8) | (np.abs(((x - y * 0.5) % 40) - 20) < 0.8)
     gfx.over(out, gfx.solid(pat.astype(F) * gfx.smoothstep(160, 20, y), (255, 200, 120), 0.05))
     line = np.exp(-(((y - 3) / 1.6) ** 2)) * (0.6 + 0.4 * np.exp(-(((x - 640) / 420) ** 2)))
     gfx.add(out, gfx.solid(np.clip(line, 0, 1).astype(F), (255, 210, 120)))
     gfx.over(out, gfx.solid(np.exp(-(((y - 8) / 6) ** 2)).astype(F) * 0.4, (0, 0, 0)))
-    return out
+    return out.astype(F)
 
 
 # ----------------------------------------------------------------------------- icons (48×48)
@@ -235,7 +236,7 @@ def coin() -> np.ndarray:
 
 
 def particle() -> np.ndarray:
-    S = 32
+    S = round(32 * D)
     x, y = gfx.grid(S, S)
     d = np.hypot(x - S / 2, y - S / 2) / (S / 2)
     m = np.clip(np.exp(-(d**2) * 4) * (1 - d).clip(0, 1) ** 0.5, 0, 1).astype(F)
@@ -331,172 +332,4 @@ def app_icon() -> np.ndarray:
                 kit.gem(H, W, cx + dx * SS, cy, 19 * SS, (40, 120, 255) if i == 0 else (40, 210, 90), 8, 0.4),
             )
     kit.gloss(out, face_m, 0.22)
-    return kit.finish(out)
-
-
-# ----------------------------------------------------------------------------- per-game chrome
-
-
-THEMES = {
-    "stones": dict(
-        metal=gfx.SILVER,
-        accent=(90, 255, 210),
-        glow=(60, 220, 190),
-        title="SECRET OF THE STONES",
-        sub=None,
-        face=["#0a1c1e", "#040c0e"],
-    ),
-    "warlords": dict(
-        metal=gfx.GOLD,
-        accent=(255, 120, 60),
-        glow=(255, 120, 40),
-        title="WARLORDS",
-        sub="CRYSTALS OF POWER",
-        face=["#1a0608", "#080204"],
-    ),
-    "tombraider": dict(
-        metal=gfx.BRONZE,
-        accent=(255, 200, 120),
-        glow=(255, 170, 60),
-        title="TOMB RAIDER",
-        sub="SECRET OF THE SWORD",
-        face=["#1a1408", "#080602"],
-    ),
-}
-
-
-def frame(game: str) -> np.ndarray:
-    """An ornate frame around the reel window; the window itself stays transparent."""
-    th = THEMES[game]
-    W, H = 1280, 720
-    out = gfx.empty(H, W)
-    cx, cy = REEL_X + REEL_W / 2, REEL_Y + REEL_H / 2
-    # outer band: sides 12 px (markers live left and right), top/bottom deeper
-    outer = gfx.sd_round_rect(H, W, cx, cy, REEL_W / 2 + 10, REEL_H / 2 + 18, 14)
-    inner = gfx.sd_round_rect(H, W, cx, cy, REEL_W / 2, REEL_H / 2, 4)
-    band = gfx.cover(outer) * gfx.cover(-inner)
-    gfx.over(out, gfx.shadow(gfx.cover(outer), 0, 3, 2, 0.8))
-    hf = np.minimum(gfx.bevel_height(outer, 6), gfx.bevel_height(-inner, 5)) * 6
-    gfx.over(out, gfx.paint(gfx.metal(hf, th["metal"], strength=1.2), band))
-    # an inner dark lip casting shadow into the window edge
-    lip = gfx.cover(inner) * gfx.cover(-(inner + 5))
-    gfx.over(out, gfx.solid(lip, (0, 0, 0), 0.5))
-    # top crest and bottom plate, corner jewels
-    crest = gfx.sd_polygon(
-        H,
-        W,
-        [
-            (cx - 170, REEL_Y - 14),
-            (cx - 130, REEL_Y - 40),
-            (cx + 130, REEL_Y - 40),
-            (cx + 170, REEL_Y - 14),
-            (cx, REEL_Y - 6),
-        ],
-    )
-    crest_m = gfx.cover(crest)
-    kit_drop = gfx.shadow(crest_m, 0, 3, 6, 0.7)
-    gfx.over(out, kit_drop)
-    gfx.over(out, gfx.paint(gfx.metal(gfx.bevel_height(crest, 6) * 6, th["metal"], 1.2), crest_m))
-    bottom = gfx.sd_round_rect(H, W, cx, REEL_Y + REEL_H + 16, 150, 12, 8)
-    bm = gfx.cover(bottom)
-    gfx.over(out, gfx.shadow(bm, 0, 3, 6, 0.7))
-    gfx.over(out, gfx.paint(gfx.metal(gfx.bevel_height(bottom, 5) * 5, th["metal"], 1.2), bm))
-    gem_col = tuple(int(c) for c in th["accent"])
-    corners = (
-        (REEL_X + 6, REEL_Y - 22),
-        (REEL_X + REEL_W - 6, REEL_Y - 22),
-        (REEL_X + 6, REEL_Y + REEL_H + 22),
-        (REEL_X + REEL_W - 6, REEL_Y + REEL_H + 22),
-    )
-    for gx, gy in ((cx, REEL_Y - 26), *corners):
-        r = 11 if gx == cx else 9
-        mount = gfx.cover(gfx.sd_circle(H, W, gx, gy, r + 4))
-        gfx.over(out, gfx.shadow(mount, 0, 2, 4, 0.7))
-        gfx.over(out, kit.emboss_metal(mount, th["metal"], bevel=3))
-        gfx.over(out, kit.gem(H, W, gx, gy, r, gem_col, 8, 0.3))
-    # faint glow around the window
-    gfx.add(out, gfx.solid(gfx.blur(band, 12) * band * 0.35, th["glow"]))
-    out[REEL_Y : REEL_Y + REEL_H, REEL_X : REEL_X + REEL_W] = 0.0
-    # keep the row bands beside the window clear for the app's line markers
-    out[REEL_Y : REEL_Y + REEL_H, :198] = 0.0
-    out[REEL_Y : REEL_Y + REEL_H, 1082:] = 0.0
-    return out.astype(F)
-
-
-def reel_bg(game: str) -> np.ndarray:
-    th = THEMES[game]
-    w, h = REEL_W, REEL_H
-    out = gfx.empty(h, w)
-    t = gfx.linear_t(h, w, 90)
-    x, y = gfx.grid(h, w)
-    col = gfx.ramp(t, [(0, th["face"][1]), (0.5, th["face"][0]), (1, th["face"][1])])
-    n = gfx.value_noise(h, w, 60, 5, 3)
-    col = col * (0.85 + 0.3 * n)[..., None]
-    # each reel is a slightly lighter cylinder
-    u = (x % CELL_W) / CELL_W
-    cyl = np.sin(u * np.pi) ** 0.7
-    col = col * (0.7 + 0.45 * cyl)[..., None]
-    sep = np.zeros((h, w), F)
-    for i in range(1, 5):
-        sep += np.exp(-(((x - i * CELL_W) / 1.2) ** 2))
-    col = (
-        col * (1 - 0.6 * np.clip(sep * 3, 0, 1))[..., None]
-        + np.clip(np.exp(-((((x % CELL_W) - 2) / 1.0) ** 2)) * (x > 4), 0, 1)[..., None]
-        * gfx.rgb(th["accent"])
-        * 0.15
-    )
-    # shade top and bottom like a curved drum
-    col *= (0.55 + 0.45 * np.sin(np.clip(y / h, 0, 1) * np.pi) ** 0.6)[..., None]
-    out[..., :3] = np.clip(col, 0, 1)
-    out[..., 3] = 1
-    return out
-
-
-def logo(game: str) -> np.ndarray:
-    th = THEMES[game]
-    stops = {"stones": gfx.SILVER, "warlords": gfx.GOLD, "tombraider": gfx.GOLD}[game]
-    if game == "stones":
-        return wordmark_two_lines("SECRET OF THE", "STONES", 520, 130, th["glow"], stops)
-    return wordmark(th["title"], 520, 130, th["glow"], stops, sub=th["sub"])
-
-
-def wordmark_two_lines(top: str, main: str, w: int, h: int, glow_col, stops) -> np.ndarray:
-    W, H = w * SS, h * SS
-    out = gfx.empty(H, W)
-    tm = gfx.place(kit.text(top, int(W * 0.6), int(H * 0.2), bold=False, tracking=6), H, W, W / 2, H * 0.16)
-    mm = gfx.place(kit.text(main, int(W * 0.94), int(H * 0.62), tracking=10), H, W, W / 2, H * 0.62)
-    both = np.maximum(tm, mm)
-    kit.halo(out, both, glow_col, 14, 1.5)
-    kit.drop(out, both, dy=4, r=5)
-    kit.outlined(out, both, 3 * SS, (2, 14, 14))
-    gfx.over(out, kit.emboss_metal(mm, stops, bevel=5 * SS, strength=2.4))
-    gfx.over(out, kit.emboss_metal(tm, gfx.GOLD, bevel=2 * SS))
-    for sx, sy in ((0.12, 0.45), (0.9, 0.78)):
-        gfx.add(out, gfx.sparkle(H, W, W * sx, H * sy, H * 0.3, glow_col))
-    return kit.finish(out)
-
-
-def tile(game: str, backdrop: np.ndarray, hero: np.ndarray, logo_img: np.ndarray) -> np.ndarray:
-    """Lobby tile 360×420: cropped backdrop, hero symbol, logo, gold frame."""
-    w, h = 360, 420
-    W, H = w * SS, h * SS
-    out = gfx.empty(H, W)
-    sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - 4 * SS, H / 2 - 4 * SS, 22 * SS)
-    crop = backdrop[:, 640 - 250 : 640 + 250]
-    bg = gfx.resize(crop, W, H)
-    rim, face_sd = kit.rim_ring(sd, 6 * SS)
-    face_m = gfx.cover(face_sd)
-    bg = bg * face_m[..., None]
-    gfx.over(out, bg)
-    th = THEMES[game]
-    gfx.add(out, kit.rays(H, W, W / 2, H * 0.4, 14, th["glow"], 7, 0.1, 1.6) * face_m[..., None] * 0.5)
-    hero_big = gfx.resize(hero, int(hero.shape[1] * 1.5 * SS), int(hero.shape[0] * 1.5 * SS))
-    gfx.over(out, hero_big, int(W / 2 - hero_big.shape[1] / 2), int(H * 0.38 - hero_big.shape[0] / 2))
-    _x, y = gfx.grid(H, W)
-    shade_m = gfx.smoothstep(H * 0.55, H * 0.85, y) * face_m
-    gfx.over(out, gfx.solid(shade_m, (0, 0, 0), 0.75))
-    lg = gfx.resize(logo_img, int(340 * SS), int(340 * SS * logo_img.shape[0] / logo_img.shape[1]))
-    gfx.over(out, lg, int(W / 2 - lg.shape[1] / 2), int(H * 0.8 - lg.shape[0] / 2))
-    gfx.over(out, rim)
-    kit.gloss(out, face_m, 0.08)
     return kit.finish(out)
