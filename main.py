@@ -18,6 +18,8 @@ import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 LOG_ENV = "REELHOUSE_LOG"  # e.g. REELHOUSE_LOG=info shows start-up timing
+WINDOW_ENV = "REELHOUSE_WINDOW"  # e.g. REELHOUSE_WINDOW=1920x1080: the window's size (as --window)
+MIN_WINDOW = (640, 360)  # the app refuses smaller (scenes.core.view.MIN_WINDOW)
 
 
 def _positive(text: str) -> int:
@@ -25,6 +27,16 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def _window(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1920x1080, got {text!r}") from None
+    if w < MIN_WINDOW[0] or h < MIN_WINDOW[1]:
+        raise argparse.ArgumentTypeError(f"at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}, got {text}")
+    return w, h
 
 
 def _seed(text: str) -> int:
@@ -71,6 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="start in a window (overrides the saved setting)",
     )
     p.add_argument(
+        "--window",
+        metavar="WxH",
+        type=_window,
+        default=None,
+        help="the window's size in pixels, e.g. 1920x1080 (default 1280x720; any size works, the "
+        f"game fills it; also ${WINDOW_ENV}); with --bench, the size measured",
+    )
+    p.add_argument(
         "--seed",
         metavar="S",
         type=_seed,
@@ -102,6 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.window is None and os.environ.get(WINDOW_ENV):
+        try:
+            args.window = _window(os.environ[WINDOW_ENV])
+        except argparse.ArgumentTypeError as exc:
+            parser.error(f"{WINDOW_ENV}: {exc}")
     if args.autoplay is not None and args.game is None:
         parser.error("--autoplay needs --game ID")
 
@@ -130,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         game=args.game,
         data_dir=(data_dir or user_data_dir()).expanduser(),
         fullscreen=args.fullscreen,
+        window=args.window,
         seed=seed,
         autoplay=args.autoplay,
         turbo=args.turbo,

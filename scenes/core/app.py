@@ -7,6 +7,14 @@ window-level intents (close, F11 fullscreen) and, when no scene used the key, th
 everywhere: M mutes (the same `ctx.audio.muted` the mixer's switch shows), S opens the settings
 menu, H opens the game history of every game (not while a round is open).
 
+The window has any size (at least MIN_WINDOW; `--window WxH` or 1280×720 to start, the desktop in
+fullscreen). The app keeps a `Viewport` of it: the 1280×720 logical screen scaled to fill the
+window, centred, with bars only for the difference in aspect. Scenes draw on `root`, a Canvas
+over that part of the window at its density, so everything is drawn for the window's own pixels
+(`scenes.core.canvas`). A new size is applied once it has settled (`SETTLE_S`): the asset store
+and every scene redraw their prepared pictures at the new density (`SceneStack.rebuild`); until
+then frames are drawn at the old density and scaled into the window.
+
 After the stack's update each frame, `RealityCheck.tick` counts play time on the same `dt` and
 shows the reality check when the setting asks for one (never under --bench or --autoplay, where
 nobody is there to answer it). The context's translator is built for the saved language with the
@@ -38,11 +46,13 @@ from game.messages import Message, Money
 from game.paths import asset_path
 from scenes.core.assets import AssetStore
 from scenes.core.audio import AudioService
+from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext, LaunchOptions, LazySeedSource
 from scenes.core.i18n import Translator, locale_dir
 from scenes.core.intents import Act, Intent, IntentMapper
 from scenes.core.settings_store import Settings, load_settings
 from scenes.core.stack import Scene, SceneStack
+from scenes.core.view import LOGICAL_SIZE, MIN_WINDOW, SETTLE_S, Viewport
 from scenes.menus.reality_check import RealityCheck
 
 if TYPE_CHECKING:
@@ -50,7 +60,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SCREEN_SIZE = (1280, 720)
+SCREEN_SIZE = LOGICAL_SIZE  # the window's size at start, unless asked otherwise
 FPS = 60
 MAX_DT = 0.1  # s: a stall (window drag, breakpoint) must not make animations jump
 WINDOW_TITLE = "Reelhouse"
@@ -196,15 +206,27 @@ def _set_window_icon(assets: AssetStore) -> None:
     pygame.display.set_icon(pygame.image.load(str(assets.image_path("ui/app_icon"))))
 
 
-def open_window(fullscreen: bool) -> pygame.Surface:
-    flags = pygame.SCALED | pygame.RESIZABLE
-    if pygame.display.get_driver() in HEADLESS_DRIVERS:
-        # no window to scale: SCALED would only add a software copy of every frame
-        flags = 0
-    elif fullscreen:
-        flags |= pygame.FULLSCREEN
+def open_window(fullscreen: bool, size: tuple[int, int] | None = None) -> pygame.Surface:
+    """The window: `size` (default 1280×720) and resizable, or the whole desktop in fullscreen.
+
+    Headless (tests, the bench) there is no window manager: a plain surface of `size`."""
     pygame.display.set_caption(WINDOW_TITLE)
-    return pygame.display.set_mode(SCREEN_SIZE, flags, vsync=0)
+    size = size or SCREEN_SIZE
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return pygame.display.set_mode(size, 0, vsync=0)
+    if fullscreen:
+        screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN, vsync=0)
+    else:
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE, vsync=0)
+    _set_minimum_size()
+    return screen
+
+
+def _set_minimum_size() -> None:
+    try:
+        pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    except (pygame.error, AttributeError) as exc:  # an SDL or pygame without it: no minimum
+        log.info("minimum window size unavailable: %s", exc)
 
 
 # the loop ----------------------------------------------------------------------------------------
@@ -214,7 +236,12 @@ class App:
     def __init__(self, ctx: AppContext, screen: pygame.Surface, started: float) -> None:
         self.ctx = ctx
         self.screen = screen
+        self.view = Viewport(screen.get_size())
+        self.root = self._root()
         self.stack = SceneStack()
+        self._resized: tuple[int, int] | None = None  # a new window size, not yet applied
+        self._settle = 0.0  # s since the last resize event
+        self._windowed_size = screen.get_size() if not ctx.settings.fullscreen else SCREEN_SIZE
         self.started = started
         self.first_frame_ms: float | None = None
         self.first_frame_cpu_ms: float | None = None
@@ -255,14 +282,63 @@ class App:
         return self.ctx.ledger.open_round() is None
 
     def toggle_fullscreen(self) -> None:
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error as exc:  # some drivers (dummy, some Wayland setups) cannot
-            log.info("fullscreen toggle unavailable: %s", exc)
+        """F11: the whole desktop, or back to the window's last size."""
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            log.info("fullscreen toggle unavailable without a window")
             return
         s = self.ctx.settings
+        try:
+            if s.fullscreen:
+                self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE, vsync=0)
+                _set_minimum_size()
+            else:
+                self._windowed_size = self.screen.get_size()
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN, vsync=0)
+        except pygame.error as exc:  # some drivers (some Wayland setups) cannot
+            log.info("fullscreen toggle unavailable: %s", exc)
+            return
         s.fullscreen = not s.fullscreen
         self.ctx.save_settings()
+        self.apply_size(self.screen.get_size())
+
+    # the window's size -------------------------------------------------------------------------
+    def _root(self) -> Canvas:
+        """The canvas scenes draw on: the viewport's part of the window, bars cleared."""
+        self.screen.fill((0, 0, 0))
+        self.ctx.mapper.to_logical = self.view.to_logical
+        return Canvas(self.screen.subsurface(self.view.content), self.view.density, LOGICAL_SIZE)
+
+    def window_resized(self, size: tuple[int, int]) -> None:
+        """The window now has `size`: applied once no other size has come for SETTLE_S."""
+        if size != self.view.window or self._resized is not None:
+            self._resized = size
+            self._settle = 0.0
+
+    def apply_size(self, size: tuple[int, int]) -> None:
+        """Lay the logical screen out in a window of `size` px now; redraw prepared art if the
+        density changed."""
+        self._resized = None
+        self.screen = pygame.display.get_surface() or self.screen
+        self.view = Viewport(self.screen.get_size())
+        self.root = self._root()
+        if self.ctx.assets.set_density(self.view.density):
+            from scenes.core.text import clear_text_cache
+
+            clear_text_cache()
+            self.stack.rebuild()
+        log.info("window %s: density %.3f, content %s", size, self.view.density, self.view.content)
+
+    def _draw(self) -> None:
+        if self._resized is None:
+            self.stack.draw(self.root)
+            return
+        # between a resize and its settling: the old density, scaled into the new window
+        frame = Canvas.new(LOGICAL_SIZE, self.root.k, alpha=False)
+        self.stack.draw(frame)
+        self.screen = pygame.display.get_surface() or self.screen
+        self.screen.fill((0, 0, 0))
+        c = Viewport(self.screen.get_size()).content
+        pygame.transform.smoothscale(frame.surf, c.size, self.screen.subsurface(c))
 
     def should_stop(self) -> bool:
         opts = self.ctx.options
@@ -277,9 +353,16 @@ class App:
         """One frame: input, update, draw, flip."""
         mapper = self.ctx.mapper
         for event in pygame.event.get():
+            if event.type == pygame.VIDEORESIZE:
+                self.window_resized((event.w, event.h))
+                continue
             intent = mapper.map(event)
             if intent is not None:
                 self.handle_intent(intent)
+        if self._resized is not None:
+            self._settle += dt
+            if self._settle >= SETTLE_S:
+                self.apply_size(self._resized)
         if self.frame_hook is not None:
             for intent in self.frame_hook(self):
                 self.handle_intent(intent)
@@ -288,7 +371,7 @@ class App:
         self.stack.update(dt)
         if self.reality is not None:
             self.reality.tick(dt, self.stack)
-        self.stack.draw(self.screen)
+        self._draw()
         pygame.display.flip()
         self.ctx.assets.pump_preload(1)  # idle-time loading of art queued by scenes
         self.frames += 1
@@ -346,7 +429,8 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     pygame.font.init()
     assets = AssetStore(root)
     _set_window_icon(assets)
-    screen = open_window(settings.fullscreen)
+    screen = open_window(settings.fullscreen, options.window)
+    assets.set_density(Viewport(screen.get_size()).density)
     audio = AudioService(assets)
     ctx = build_context(
         options, assets=assets, audio=audio, ledger=ledger, settings=settings, games=games, notices=notices

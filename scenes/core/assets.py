@@ -2,14 +2,25 @@
 
 Every file the app shows or plays is reached through an `AssetStore`, built once by the app and
 passed to the scenes (no module-level cache). Paths are relative names without extensions:
-`image("stones/symbols/wild")` is `assets/images/stones/symbols/wild.png`, `sound("common/click")`
-is `assets/sounds/common/click.ogg`, `font("display", 40)` is `assets/fonts/display.ttf`.
+`image("stones/symbols/wild")` is `assets/images/stones/symbols/wild.png` (or `.jpg`: opaque
+full-screen art is JPEG), `sound("common/click")` is `assets/sounds/common/click.ogg`,
+`font("display", 40)` is `assets/fonts/display.ttf` at 40 logical px.
+
+Density. Scenes think in logical px (1280×720 fill the window); the store hands them art and
+fonts at the window's density `density` (physical px per logical px, set by the app when the
+window's size changes): `image`, `scaled`, `nine_slice`, `tinted` and `canvas` return Canvases
+(`scenes.core.canvas`) whose pixels are at that density, and `font` returns a `ScaledFont` that
+renders at it. Every image file holds FILE_DENSITY px per logical px (1920×1080 for a full
+screen, see docs/assets.md), so a 1920×1080 window uses the files pixel for pixel and any other
+size smooth-scales each image once, from the file's own pixels, and caches it. Changing the
+density drops everything derived from the old one.
 
 Images are converted (`convert_alpha`) once a display exists; a surface loaded before the display
 is converted the first time it is asked for afterwards. Derived surfaces (scaled, 9-sliced,
-tinted) are cached by their parameters, so scenes can ask for them every frame: the cost is a
-dict lookup. A missing image is a packaging error and raises `FileNotFoundError` naming the path;
-a missing sound (or no mixer) only costs silence and one log line.
+tinted, and a scene's compositions through `derived`) are cached by their parameters and the
+density, so scenes can ask for them every frame: the cost is a dict lookup. A missing image is a
+packaging error and raises `FileNotFoundError` naming the path; a missing sound (or no mixer)
+only costs silence and one log line.
 
 The root defaults to the bundled `assets/` folder (`game.paths.asset_path()`), which knows about
 frozen builds; the environment variable `REELHOUSE_ASSETS` (read by the app at start-up, not
@@ -20,15 +31,19 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from game.paths import asset_path
+from scenes.core.canvas import Canvas, ScaledFont
 
 log = logging.getLogger(__name__)
 
 FONT_NAMES = ("display", "display_regular", "text", "text_bold")
+FILE_DENSITY = 1.5  # px per logical px of every file under assets/images
+IMAGE_SUFFIXES = (".png", ".jpg")
 
 Size = tuple[int, int]
 Color = tuple[int, int, int] | tuple[int, int, int, int]
@@ -37,18 +52,35 @@ Color = tuple[int, int, int] | tuple[int, int, int, int]
 class AssetStore:
     """Loads each asset once and caches it and the surfaces derived from it."""
 
-    def __init__(self, root: Path | None = None) -> None:
+    def __init__(self, root: Path | None = None, density: float = 1.0) -> None:
         self.root = Path(root) if root is not None else asset_path()
-        self._images: dict[str, pygame.Surface] = {}
+        self.density = density
+        self._files: dict[str, pygame.Surface] = {}  # as loaded, at FILE_DENSITY
         self._converted: set[str] = set()
+        self._images: dict[str, Canvas] = {}  # at `density`
         # derived surfaces: a bounded LRU, so widgets whose labels change (counters) cannot grow it
         # without limit; an evicted surface is simply rebuilt on next use
-        self._derived: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._derived: OrderedDict[tuple, Canvas] = OrderedDict()
         self.derived_capacity = 1500
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._fonts: dict[tuple[str, int], ScaledFont] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._preload: list[str] = []
         self._warned_no_mixer = False
+
+    # density -----------------------------------------------------------------------------------
+    def set_density(self, density: float) -> bool:
+        """Use `density` px per logical px from now on; False if it was already that."""
+        if abs(density - self.density) < 1e-9:
+            return False
+        self.density = density
+        self._images.clear()
+        self._derived.clear()
+        self._fonts.clear()
+        return True
+
+    def canvas(self, size: tuple[float, float], alpha: bool = True) -> Canvas:
+        """A new, cleared Canvas of logical `size` at the current density."""
+        return Canvas.new(size, self.density, alpha)
 
     # paths -------------------------------------------------------------------------------------
     def path(self, *parts: str) -> Path:
@@ -56,62 +88,91 @@ class AssetStore:
         return self.root.joinpath(*parts)
 
     def image_path(self, rel: str) -> Path:
-        return self.root / "images" / f"{rel}.png"
+        """assets/images/<rel>.png, else .jpg (the .png path when neither exists)."""
+        base = self.root / "images" / rel
+        for suffix in IMAGE_SUFFIXES:
+            p = base.with_name(base.name + suffix)
+            if p.is_file():
+                return p
+        return base.with_name(base.name + IMAGE_SUFFIXES[0])
 
     def has_image(self, rel: str) -> bool:
-        return rel in self._images or self.image_path(rel).is_file()
+        return rel in self._files or self.image_path(rel).is_file()
 
     # images ------------------------------------------------------------------------------------
-    def image(self, rel: str) -> pygame.Surface:
-        """The image `assets/images/<rel>.png`, loaded once (FileNotFoundError if missing)."""
-        surf = self._images.get(rel)
+    def file_surface(self, rel: str) -> pygame.Surface:
+        """The image file's own pixels (at FILE_DENSITY), loaded once; FileNotFoundError if missing."""
+        surf = self._files.get(rel)
         if surf is None:
             path = self.image_path(rel)
             if not path.is_file():
                 raise FileNotFoundError(f"missing image: {path}")
             surf = pygame.image.load(str(path))
-            self._images[rel] = surf
+            self._files[rel] = surf
         if rel not in self._converted and pygame.display.get_surface() is not None:
             # convert needs a display mode; surfaces loaded earlier are converted here, on first
-            # use after set_mode, so blits afterwards take the fast path. Opaque files (saved
-            # without alpha: backdrops) become opaque surfaces, which blit several times faster.
+            # use after set_mode, so blits afterwards take the fast path. Opaque files (JPEG
+            # backdrops) become opaque surfaces, which blit several times faster.
             surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
-            self._images[rel] = surf
+            self._files[rel] = surf
             self._converted.add(rel)
         return surf
 
-    def scaled(self, rel: str, size: Size) -> pygame.Surface:
-        """The image smooth-scaled to `size` (cached per size)."""
-        size = (max(1, int(size[0])), max(1, int(size[1])))
-        key = ("scaled", rel, size)
-        surf = self._cached(key)
-        if surf is None:
-            src = self.image(rel)
-            surf = src if src.get_size() == size else pygame.transform.smoothscale(src, size)
-            self._store(key, surf)
-        return surf
+    def logical_size(self, rel: str) -> tuple[float, float]:
+        w, h = self.file_surface(rel).get_size()
+        return w / FILE_DENSITY, h / FILE_DENSITY
 
-    def nine_slice(self, rel: str, size: Size, corner: int, *, alpha: int = 255) -> pygame.Surface:
-        """The image stretched to `size` keeping its `corner`-pixel corners intact (cached).
+    def image(self, rel: str) -> Canvas:
+        """The image `assets/images/<rel>` at its logical size and the current density."""
+        img = self._images.get(rel)
+        if img is None or (rel not in self._converted and pygame.display.get_surface() is not None):
+            src = self.file_surface(rel)
+            lw, lh = src.get_width() / FILE_DENSITY, src.get_height() / FILE_DENSITY
+            img = Canvas(self._resample(src, (lw, lh)), self.density, (lw, lh))
+            self._images[rel] = img
+        return img
+
+    def _resample(self, src: pygame.Surface, size: tuple[float, float]) -> pygame.Surface:
+        """`src` smooth-scaled to logical `size` at the current density (itself when it fits)."""
+        pw, ph = max(1, round(size[0] * self.density)), max(1, round(size[1] * self.density))
+        if src.get_size() == (pw, ph):
+            return src
+        return pygame.transform.smoothscale(src, (pw, ph))
+
+    def scaled(self, rel: str, size: Size) -> Canvas:
+        """The image smooth-scaled to logical `size` (cached per size), from the file's pixels."""
+        size = (max(1, int(size[0])), max(1, int(size[1])))
+        key = ("scaled", rel, size, self.density)
+        img = self._cached(key)
+        if img is None:
+            img = Canvas(self._resample(self.file_surface(rel), size), self.density, size)
+            self._store(key, img)
+        return img
+
+    def nine_slice(self, rel: str, size: Size, corner: int, *, alpha: int = 255) -> Canvas:
+        """The image stretched to logical `size` keeping its `corner`-px corners intact (cached).
 
         Edges stretch along one axis, the centre along both. `alpha` < 255 returns a faded copy
-        (cached too), so callers never change a shared surface's alpha.
+        (cached too), so callers never change a shared surface's alpha. Corners are cut from the
+        file at its own density and scaled once to the current one.
         """
         w, h = max(1, int(size[0])), max(1, int(size[1]))
-        key = ("nine", rel, (w, h), corner, alpha)
-        surf = self._cached(key)
-        if surf is not None:
-            return surf
-        src = self.image(rel)
+        key = ("nine", rel, (w, h), corner, alpha, self.density)
+        img = self._cached(key)
+        if img is not None:
+            return img
+        k = self.density
+        src = self.file_surface(rel)
         sw, sh = src.get_size()
-        c = max(0, min(corner, sw // 2, sh // 2, w // 2, h // 2))
-        cs = min(corner, sw // 2, sh // 2)  # corner size in the source
-        out = pygame.Surface((w, h), pygame.SRCALPHA)
+        pw, ph = max(1, round(w * k)), max(1, round(h * k))
+        cs = min(round(corner * FILE_DENSITY), sw // 2, sh // 2)  # corner in the file
+        c = max(0, min(round(corner * k), pw // 2, ph // 2))  # corner on screen
+        out = pygame.Surface((pw, ph), pygame.SRCALPHA)
         # source and destination column/row bands: (start, length)
         sx = ((0, cs), (cs, sw - 2 * cs), (sw - cs, cs))
         sy = ((0, cs), (cs, sh - 2 * cs), (sh - cs, cs))
-        dx = ((0, c), (c, w - 2 * c), (w - c, c))
-        dy = ((0, c), (c, h - 2 * c), (h - c, c))
+        dx = ((0, c), (c, pw - 2 * c), (pw - c, c))
+        dy = ((0, c), (c, ph - 2 * c), (ph - c, c))
         for (sx0, sw0), (dx0, dw0) in zip(sx, dx, strict=True):
             for (sy0, sh0), (dy0, dh0) in zip(sy, dy, strict=True):
                 if sw0 <= 0 or sh0 <= 0 or dw0 <= 0 or dh0 <= 0:
@@ -124,46 +185,49 @@ class AssetStore:
             out.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
         if pygame.display.get_surface() is not None:
             out = out.convert_alpha()
-        self._store(key, out)
-        return out
+        img = Canvas(out, k, (w, h))
+        self._store(key, img)
+        return img
 
-    def tinted(self, rel: str, color: Color, size: Size | None = None) -> pygame.Surface:
+    def tinted(self, rel: str, color: Color, size: Size | None = None) -> Canvas:
         """The image with its RGB multiplied by `color` (alpha kept; a 4th component scales it).
 
         With `size`, the scaled image is tinted (cached per size and colour).
         """
-        key = ("tint", rel, tuple(color), size)
-        surf = self._cached(key)
-        if surf is None:
+        key = ("tint", rel, tuple(color), size, self.density)
+        img = self._cached(key)
+        if img is None:
             src = self.scaled(rel, size) if size is not None else self.image(rel)
-            surf = src.copy()
+            img = src.copy()
             rgba = (*color[:3], color[3] if len(color) > 3 else 255)
-            surf.fill(rgba, special_flags=pygame.BLEND_RGBA_MULT)
-            self._store(key, surf)
-        return surf
+            img.fill(rgba, special_flags=pygame.BLEND_RGBA_MULT)
+            self._store(key, img)
+        return img
 
-    def derived(self, key: tuple, build) -> pygame.Surface:
-        """A cached surface built once by `build()` under `key` (for scene-specific compositions)."""
-        surf = self._cached(key)
-        if surf is None:
-            surf = build()
-            self._store(key, surf)
-        return surf
+    def derived(self, key: tuple, build: Callable[[], Canvas]) -> Canvas:
+        """A cached surface built once by `build()` under `key` at the current density (for
+        scene-specific compositions)."""
+        key = (*key, self.density)
+        img = self._cached(key)
+        if img is None:
+            img = build()
+            self._store(key, img)
+        return img
 
-    def _cached(self, key: tuple) -> pygame.Surface | None:
-        surf = self._derived.get(key)
-        if surf is not None:
+    def _cached(self, key: tuple) -> Canvas | None:
+        img = self._derived.get(key)
+        if img is not None:
             self._derived.move_to_end(key)
-        return surf
+        return img
 
-    def _store(self, key: tuple, surf: pygame.Surface) -> None:
-        self._derived[key] = surf
+    def _store(self, key: tuple, img: Canvas) -> None:
+        self._derived[key] = img
         if len(self._derived) > self.derived_capacity:
             self._derived.popitem(last=False)
 
     # fonts -------------------------------------------------------------------------------------
-    def font(self, name: str, size: int) -> pygame.font.Font:
-        """A font from assets/fonts/<name>.ttf at `size` pixels (cached)."""
+    def font(self, name: str, size: int) -> ScaledFont:
+        """A font from assets/fonts/<name>.ttf at `size` logical px, rendering at the density."""
         key = (name, int(size))
         f = self._fonts.get(key)
         if f is None:
@@ -174,7 +238,8 @@ class AssetStore:
             path = self.root / "fonts" / f"{name}.ttf"
             if not path.is_file():
                 raise FileNotFoundError(f"missing font: {path}")
-            f = pygame.font.Font(str(path), int(size))
+            px = max(1, round(int(size) * self.density))
+            f = ScaledFont(pygame.font.Font(str(path), px), self.density, int(size))
             self._fonts[key] = f
         return f
 

@@ -37,6 +37,7 @@ class LaunchOptions:
     game: str | None = None
     data_dir: Path = Path(".")
     fullscreen: bool | None = None  # None: follow the saved setting
+    window: tuple[int, int] | None = None  # the window's size at start (default 1280×720)
     seed: int | None = None
     autoplay: int | None = None
     turbo: bool = False

@@ -2,11 +2,13 @@
 
 `IntentMapper.map(event)` turns one pygame event into zero or one `Intent`. Key bindings come
 from a plain dict (settings can override them). Mouse positions are in logical (1280×720)
-coordinates, which pygame.SCALED already provides.
+coordinates: the app sets `to_logical` to its viewport's mapping from window pixels
+(`scenes.core.view.Viewport.to_logical`) whenever the window changes size.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, auto
 
@@ -90,6 +92,8 @@ class IntentMapper:
     def __init__(self, keys: dict[int, Act] | None = None, space_spins: bool = True) -> None:
         self.keys = dict(DEFAULT_KEYS if keys is None else keys)
         self.space_spins = space_spins
+        # window pixels → logical pixels (the identity until the app has a window)
+        self.to_logical: Callable[[tuple[int, int]], tuple[int, int]] = _same
 
     def map(self, event: pygame.event.Event) -> Intent | None:
         if event.type == pygame.QUIT:
@@ -100,11 +104,15 @@ class IntentMapper:
                 return Intent(Act.ANY_KEY)
             return Intent(act if act is not None else Act.ANY_KEY)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return Intent(Act.POINTER_DOWN, pos=tuple(event.pos))
+            return Intent(Act.POINTER_DOWN, pos=self.to_logical(tuple(event.pos)))
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return Intent(Act.POINTER_UP, pos=tuple(event.pos))
+            return Intent(Act.POINTER_UP, pos=self.to_logical(tuple(event.pos)))
         if event.type == pygame.MOUSEMOTION:
-            return Intent(Act.POINTER_MOVE, pos=tuple(event.pos))
+            return Intent(Act.POINTER_MOVE, pos=self.to_logical(tuple(event.pos)))
         if event.type == pygame.MOUSEWHEEL:
             return Intent(Act.WHEEL, amount=int(event.y))
         return None
+
+
+def _same(pos: tuple[int, int]) -> tuple[int, int]:
+    return pos

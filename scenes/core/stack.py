@@ -7,8 +7,10 @@ step is over: "busy" is a pass (`handle`, `update`) AND a change being applied, 
 inside a lifecycle hook (a resumed round opening its picker from `on_enter`) lands after the
 change that ran the hook, on top of the scene that asked. Outside a pass a change applies at once.
 
-Drawing goes bottom-up from the top-most opaque scene; input goes top-down until a scene consumes
-it or a modal scene stops it. `update(dt)` runs only for the top scene and the scenes under
+Drawing goes bottom-up from the top-most opaque scene, on a Canvas of 1280×720 logical px at the
+window's density (`scenes.core.canvas`); when that density changes (the window was resized),
+`rebuild()` asks every scene to redraw what it had drawn ahead of time. Input goes top-down until
+a scene consumes it or a modal scene stops it. `update(dt)` runs only for the top scene and the scenes under
 non-modal overlays (an animation keeps running under a non-modal toast, not under a modal dialog).
 `draw()` must change nothing.
 """
@@ -16,10 +18,12 @@ non-modal overlays (an animation keeps running under a non-modal toast, not unde
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import pygame
+from typing import TYPE_CHECKING
 
 from scenes.core.intents import Intent
+
+if TYPE_CHECKING:
+    from scenes.core.canvas import Canvas
 
 
 class Scene:
@@ -49,8 +53,13 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds (clamped by the main loop)."""
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint onto `surface` (1280×720 logical). Must not change state."""
+    def draw(self, surface: Canvas) -> None:
+        """Paint onto `surface` (1280×720 logical px). Must not change state."""
+
+    def rebuild(self) -> None:
+        """Redraw whatever was drawn ahead of time and kept (composed backdrops, pre-rendered
+        labels): the density changed, so those pictures are at the wrong one. Art reached
+        through the asset store each frame needs nothing: the store has dropped the old."""
 
 
 class SceneStack:
@@ -196,7 +205,12 @@ class SceneStack:
             self._busy -= 1
             self.flush()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def rebuild(self) -> None:
+        """Every scene redraws what it keeps (see `Scene.rebuild`), bottom first."""
+        for scene in list(self._scenes):
+            scene.rebuild()
+
+    def draw(self, surface: Canvas) -> None:
         start = 0
         for i in range(len(self._scenes) - 1, -1, -1):
             if self._scenes[i].opaque:

@@ -1,5 +1,9 @@
 """Text rendering helpers: cached glyph surfaces with optional shadow and outline, anchoring.
 
+Fonts come from the asset store (`ScaledFont`: sizes and metrics in logical px, glyphs rendered at
+the window's density), so rendered text is a `Canvas` at that density and the shadow's offset and
+the outline's radius, given in logical px, are drawn at the same density.
+
 Rendering text is the most expensive thing a slot UI does per frame, so every rendered string is
 kept in a bounded LRU cache keyed by (font, text, colours, effects). A scene can call `draw_text`
 every frame for a balance that changes once a second and only pay for a blit.
@@ -14,6 +18,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 import pygame
+
+from scenes.core.canvas import Canvas, ScaledFont
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -38,7 +44,7 @@ class TextCache:
 
     def __init__(self, capacity: int = 768) -> None:
         self.capacity = capacity
-        self._items: OrderedDict[tuple, tuple[pygame.font.Font, pygame.Surface]] = OrderedDict()
+        self._items: OrderedDict[tuple, tuple[ScaledFont, Canvas]] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
@@ -47,14 +53,16 @@ class TextCache:
 
     def get(
         self,
-        font: pygame.font.Font,
+        font: ScaledFont,
         text: str,
         color: Color,
         shadow: bool,
         outline: int,
         outline_color: Color,
-    ) -> pygame.Surface:
-        key = (id(font), text, tuple(color), shadow, outline, tuple(outline_color))
+    ) -> Canvas:
+        rec = Canvas.recorder
+        mode = None if rec is None else rec.suppress  # tests render with and without glyphs
+        key = (id(font), text, tuple(color), shadow, outline, tuple(outline_color), mode)
         item = self._items.get(key)
         if item is not None:
             self._items.move_to_end(key)
@@ -74,33 +82,45 @@ class TextCache:
 _DEFAULT_CACHE = TextCache()
 
 
+def clear_text_cache() -> None:
+    """Forget every rendered text (the density changed: they are at the old one)."""
+    _DEFAULT_CACHE.clear()
+
+
 def _compose(
-    font: pygame.font.Font, text: str, color: Color, shadow: bool, outline: int, outline_color: Color
-) -> pygame.Surface:
-    """Render `text` with its effects baked into one per-pixel-alpha surface."""
+    font: ScaledFont, text: str, color: Color, shadow: bool, outline: int, outline_color: Color
+) -> Canvas:
+    """Render `text` with its effects baked into one per-pixel-alpha canvas.
+
+    Composed in physical px: the outline's radius and the shadow's offset are logical px scaled
+    to the font's density (at least one pixel each)."""
+    k = font.k
     base = font.render(text, True, color[:3])
     if len(color) > 3 and color[3] < 255:
         base.set_alpha(color[3])
     if not shadow and outline <= 0:
         return _finish(base)
-    w, h = base.get_size()
-    pad = max(outline, 0)
-    sx, sy = SHADOW_OFFSET if shadow else (0, 0)
+    w, h = base.surf.get_size()
+    pad = max(round(outline * k), 1) if outline > 0 else 0
+    sx, sy = (max(round(v * k), 1) if v else 0 for v in SHADOW_OFFSET) if shadow else (0, 0)
     out = pygame.Surface((w + 2 * pad + sx, h + 2 * pad + sy), pygame.SRCALPHA)
     if shadow:
-        shade = font.render(text, True, SHADOW_COLOR[:3])
+        shade = font.render(text, True, SHADOW_COLOR[:3], effect=True).surf
         shade.set_alpha(SHADOW_COLOR[3])
         out.blit(shade, (pad + sx, pad + sy))
-        if outline > 0:
+        if pad:
             # the shadow of an outlined string is the outline's silhouette, offset
-            for ox, oy in _ring(outline):
+            for ox, oy in _ring(pad):
                 out.blit(shade, (pad + sx + ox, pad + sy + oy))
-    if outline > 0:
-        ring = font.render(text, True, outline_color[:3])
-        for ox, oy in _ring(outline):
+    if pad:
+        ring = font.render(text, True, outline_color[:3], effect=True).surf
+        for ox, oy in _ring(pad):
             out.blit(ring, (pad + ox, pad + oy))
-    out.blit(base, (pad, pad))
-    return _finish(out)
+    out.blit(base.surf, (pad, pad))
+    composed = Canvas(out, k)
+    if base.marks:
+        composed.marks = [m.moved(pad / k, pad / k) for m in base.marks]
+    return _finish(composed)
 
 
 def _ring(radius: int) -> list[tuple[int, int]]:
@@ -113,14 +133,14 @@ def _ring(radius: int) -> list[tuple[int, int]]:
     ]
 
 
-def _finish(surf: pygame.Surface) -> pygame.Surface:
+def _finish(surf: Canvas) -> Canvas:
     if pygame.display.get_surface() is not None:
         return surf.convert_alpha()
     return surf
 
 
 def render_text(
-    font: pygame.font.Font,
+    font: ScaledFont,
     text: str,
     color: Color = (255, 255, 255),
     *,
@@ -128,7 +148,7 @@ def render_text(
     outline: int = 0,
     outline_color: Color = (0, 0, 0),
     cache: TextCache | None = None,
-) -> pygame.Surface:
+) -> Canvas:
     """A cached surface of `text` (antialiased) with optional drop shadow and outline."""
     return (cache or _DEFAULT_CACHE).get(font, text, color, shadow, outline, outline_color)
 
@@ -142,8 +162,8 @@ def anchored(rect: pygame.Rect, pos: tuple[int, int], anchor: str) -> pygame.Rec
 
 
 def draw_text(
-    surface: pygame.Surface,
-    font: pygame.font.Font,
+    surface: Canvas,
+    font: ScaledFont,
     text: str,
     pos: tuple[int, int],
     color: Color = (255, 255, 255),
@@ -159,7 +179,7 @@ def draw_text(
     return rect
 
 
-def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+def wrap_text(font: ScaledFont, text: str, width: int) -> list[str]:
     """Split `text` into lines no wider than `width` pixels (breaking at spaces)."""
     lines: list[str] = []
     for para in text.split("\n"):

@@ -1,11 +1,12 @@
 """Fades: a black veil that a scene advances in `update` and paints last in `draw`.
 
-The veil surface is built once; its alpha is set in `update`, so `draw` only blits.
+The veil is a black canvas made once for the density of the canvas it is drawn on (a cache, not
+state: a new window density makes a new one); `draw` sets its alpha from the progress and blits.
 """
 
 from __future__ import annotations
 
-import pygame
+from scenes.core.canvas import Canvas
 
 
 class Fade:
@@ -17,9 +18,12 @@ class Fade:
         self.seconds = max(1e-6, seconds)
         self.direction = direction
         self.t = 0.0
-        self._veil = pygame.Surface(size)
-        self._veil.fill((0, 0, 0))
-        self._apply()
+        self.size = size
+        self._veil: Canvas | None = None  # black, at the density of the canvas drawn on
+
+    def _alpha(self) -> int:
+        k = self.progress
+        return int(255 * ((1.0 - k) if self.direction == "in" else k))
 
     @property
     def done(self) -> bool:
@@ -29,17 +33,14 @@ class Fade:
     def progress(self) -> float:
         return min(1.0, self.t / self.seconds)
 
-    def _apply(self) -> None:
-        k = self.progress
-        alpha = (1.0 - k) if self.direction == "in" else k
-        self._veil.set_alpha(int(255 * alpha))
-
     def update(self, dt: float) -> None:
         if not self.done:
             self.t += dt
-            self._apply()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         if self.direction == "in" and self.done:
             return
+        if self._veil is None or self._veil.k != surface.k:
+            self._veil = Canvas.new(self.size, surface.k, alpha=False)
+        self._veil.set_alpha(self._alpha())
         surface.blit(self._veil, (0, 0))

@@ -20,6 +20,7 @@ import random
 
 import pygame
 
+from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
@@ -69,10 +70,7 @@ class IntroScene(Scene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
         self.ctx = ctx
-        a = ctx.assets
-        self.bg = a.image("ui/intro_bg")
-        # the scene owns these copies: their alpha is animated in update(), not in draw()
-        self.logo = a.image("ui/logo").copy()
+        self._load_art()
         self.logo_rect = self.logo.get_rect(center=LOGO_CENTER)
         self.tr = ctx.i18n
         self._generation = -1
@@ -85,6 +83,17 @@ class IntroScene(Scene):
         self._spark_clock = 0.0
         self._leaving = False
         self._glint_index = -1
+
+    def _load_art(self) -> None:
+        a = self.ctx.assets
+        self.bg = a.image("ui/intro_bg")
+        # the scene owns these copies: their alpha is animated in update(), not in draw()
+        self.logo = a.image("ui/logo").copy()
+
+    def rebuild(self) -> None:
+        self._load_art()
+        self._build_prompt()
+        self._apply()
 
     def _build_prompt(self) -> None:
         """The prompt in the current language (a scene-owned copy: its alpha is animated)."""
@@ -180,7 +189,7 @@ class IntroScene(Scene):
             self.prompt.set_alpha(0)
 
     # drawing ------------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         surface.blit(self.bg, (0, 0))
         pos = (self.logo_rect.x, int(self.logo_y))
         if self._glint_index >= 0:
@@ -198,7 +207,7 @@ class IntroScene(Scene):
         if self.movie:
             self.fade.draw(surface)
 
-    def _glint_frame(self, i: int) -> pygame.Surface:
+    def _glint_frame(self, i: int) -> Canvas:
         """The logo with a diagonal light band at step `i` (built once per step, cached)."""
         assets = self.ctx.assets
         return assets.derived(("intro-glint", i), lambda: glint(assets.image("ui/logo"), i, GLINT_FRAMES))

@@ -28,6 +28,7 @@ import sys
 
 import pygame
 
+from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
@@ -149,14 +150,23 @@ class LobbyScene(Scene):
         self.quit_button, self.sound_button, self.settings_button, self.history_button = made
         self.icon_buttons = made[::-1]  # left to right
         self.buttons = [*self.icon_buttons, *(t.play for t in self.tiles)]
-        self._glow = a.derived(
-            ("lobby-glow", TILE_W, TILE_H),
-            lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), 190, 22),
-        )
-        self._glow_copy = self._glow.copy()  # its alpha is animated in update()
+        self._make_glow()
         self.tr = ctx.i18n
         self._generation = -1
         self._relabel()
+
+    def _make_glow(self) -> None:
+        a = self.ctx.assets
+        self._glow = a.derived(
+            ("lobby-glow", TILE_W, TILE_H),
+            lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), a.density, 190, 22),
+        )
+        self._glow_copy = self._glow.copy()  # its alpha is animated in update()
+
+    def rebuild(self) -> None:
+        alpha = self._glow_copy.get_alpha()
+        self._make_glow()
+        self._glow_copy.set_alpha(alpha)
 
     # text -----------------------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -174,7 +184,7 @@ class LobbyScene(Scene):
             button.tooltip = tr.gettext(tip)
 
     @property
-    def static(self) -> pygame.Surface:
+    def static(self) -> Canvas:
         """The composed static layer for the current language (cached per language).
 
         A cache, not state: it is a pure function of the language, the games and the version, so
@@ -218,14 +228,15 @@ class LobbyScene(Scene):
     def balance_text(self) -> str:
         return self.tr.format_money(self.balance_cents, self.ctx.settings.display_currency)
 
-    def _build_static(self) -> pygame.Surface:
+    def _build_static(self) -> Canvas:
         """Everything that never moves, composed once per language into one opaque layer."""
         a = self.ctx.assets
         layer = a.image("ui/lobby_bg").copy()
         logo = a.scaled("ui/logo", (360, 93))
         layer.blit(logo, logo.get_rect(midtop=(640, 10)))
         shadow = a.derived(
-            ("lobby-shadow", TILE_W, TILE_H), lambda: soft_shadow((TILE_W, TILE_H), SHADOW_PAD, 190, 22)
+            ("lobby-shadow", TILE_W, TILE_H),
+            lambda: soft_shadow((TILE_W, TILE_H), SHADOW_PAD, a.density, 190, 22),
         )
         tr = self.tr
         rtp_font = a.font("text_bold", 14)
@@ -260,7 +271,7 @@ class LobbyScene(Scene):
         self._draw_hint(layer, small)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
-    def _draw_hint(self, layer: pygame.Surface, font: pygame.font.Font) -> None:
+    def _draw_hint(self, layer: Canvas, font: pygame.font.Font) -> None:
         a = self.ctx.assets
         hints = (TEXT_HINT_CHOOSE, TEXT_HINT_PLAY, TEXT_HINT_LEAVE)
         parts = [render_text(font, self.tr.gettext(t), MUTED) for t in hints]
@@ -457,7 +468,7 @@ class LobbyScene(Scene):
             self.glint_step = int(phase / GLINT_S * GLINT_STEPS) if phase < GLINT_S and not reduced else -1
 
     # drawing ---------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         a = self.ctx.assets
         surface.blit(self.static, (0, 0))
         self._draw_balance(surface)
@@ -467,7 +478,7 @@ class LobbyScene(Scene):
             b.draw(surface, a)
         self.fade.draw(surface)
 
-    def _draw_balance(self, surface: pygame.Surface) -> None:
+    def _draw_balance(self, surface: Canvas) -> None:
         a = self.ctx.assets
         box = pygame.Rect(24, 22, 256, 72)
         draw_panel(surface, a, box, alpha=225)
@@ -485,7 +496,7 @@ class LobbyScene(Scene):
         font = fit_font(a, "display", amount, box.w - 24, 26)
         draw_text(surface, font, amount, (box.centerx, box.bottom - 12), CREAM, anchor="midbottom")
 
-    def _draw_tile(self, surface: pygame.Surface, tile: _Tile, focused: bool) -> None:
+    def _draw_tile(self, surface: Canvas, tile: _Tile, focused: bool) -> None:
         a = self.ctx.assets
         d = self.ctx.games[tile.game_id].definition
         r = tile.rect.move(0, -round(LIFT_PX * tile.hot))

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from game import messages
 from game.events import CascadeEvent, FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent
 from game.messages import Message, Money
+from scenes.core.canvas import Canvas
 
 if TYPE_CHECKING:
     import pygame
@@ -151,9 +152,7 @@ class Presentation:
         """The steps of a round, in order (shared events only, in the base)."""
         return [s for s in (shared_step(ev, defn, bet) for ev in events) if s is not None]
 
-    def draw_step(
-        self, detail: RoundDetailScene, surface: pygame.Surface, step: Step, rect: pygame.Rect
-    ) -> None:
+    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         """Draw one of this game's own steps (a kind other than "spin" and "text") in `rect`."""
 
     # -- the paytable ----------------------------------------------------------------------------
@@ -165,5 +164,5 @@ class Presentation:
         """Lines about what a symbol does in this game's feature (under its pays)."""
         return []
 
-    def draw_page(self, viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         """Lay out one of this game's own pages (a kind the paytable does not know)."""

@@ -22,11 +22,13 @@ from collections.abc import Callable
 import pygame
 
 from game.autoplay import ROUND_CHOICES, AutoplayConfig, StopReason
+from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text
 from scenes.viewers.paytable import CREAM, GOLD, INK, SOFT
 from scenes.widgets import Button, Selector, draw_panel
+from scenes.widgets.dialog import dim_layer
 from scenes.widgets.toggle import Toggle
 
 # Player-facing strings (one place, for the translation layer).
@@ -129,8 +131,6 @@ class AutoplayScene(Scene):
             [cfg.stop_on_any_win, cfg.stop_on_free_spins, *[on for on, _ in self.amounts.values()]]
         )
         self.t = 0.0
-        self._dim = pygame.Surface(SCREEN.size, pygame.SRCALPHA)
-        self._dim.fill((6, 4, 10, 160))
         self._build()
 
     # -- widgets ---------------------------------------------------------------------------------
@@ -313,9 +313,9 @@ class AutoplayScene(Scene):
         for w in self.widgets:
             w.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         a, tr, p = self.assets, self.tr, self.panel
-        surface.blit(self._dim, (0, 0))
+        surface.blit(dim_layer(self.ctx.assets, 160), (0, 0))
         draw_panel(surface, a, p, alpha=248)
         icon = "ui/icon_autoplay"
         title_y = p.top + 50
@@ -363,7 +363,7 @@ class AutoplayScene(Scene):
         for w in self.widgets:
             w.draw(surface, a)
         chosen = self.round_btns[ROUND_CHOICES.index(self.rounds)].rect
-        pygame.draw.rect(surface, GOLD, chosen.inflate(8, 8), width=3, border_radius=12)
+        draw.rect(surface, GOLD, chosen.inflate(8, 8), width=3, border_radius=12)
 
 
 def open_autoplay(

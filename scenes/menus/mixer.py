@@ -17,6 +17,7 @@ import logging
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
@@ -209,11 +210,11 @@ class MixerScene(Scene):
         self.mute.update(dt)
         self.close_button.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         a = self.ctx.assets
         tr = self.tr
         r = self.rect
-        shadow = a.derived(("mixer-shadow", r.size), lambda: _shadow(r.size))
+        shadow = a.derived(("mixer-shadow", r.size), lambda: _shadow(r.size, a.density))
         surface.blit(shadow, (r.x - 16, r.y - 6))
         draw_solid_panel(surface, a, r)
         icon = a.tinted("ui/icon_mute" if self.ctx.audio.muted else "ui/icon_sound", GOLD, (30, 30))
@@ -280,7 +281,7 @@ class MixerScene(Scene):
             hints = [(keys, tr.gettext(m)) for keys, m in HINTS]
             draw_key_hints(surface, a, hints, (r.centerx, r.bottom - 30))
 
-    def _draw_focus(self, surface: pygame.Surface, i: int, rect: pygame.Rect) -> None:
+    def _draw_focus(self, surface: Canvas, i: int, rect: pygame.Rect) -> None:
         level = round(self.hot[i] * 6)
         if level:
             plate = self.ctx.assets.derived(
@@ -292,14 +293,14 @@ class MixerScene(Scene):
                     (246, 206, 120, 18 * level),
                     1,
                     radius=10,
+                    density=self.ctx.assets.density,
                 ),
             )
             surface.blit(plate, rect)
 
 
-def _shadow(size: tuple[int, int]) -> pygame.Surface:
+def _shadow(size: tuple[int, int], k: float) -> Canvas:
     w, h = size[0] + 32, size[1] + 32
-    base = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(base, (0, 0, 0, 150), pygame.Rect(16, 16, *size), border_radius=24)
-    small = pygame.transform.smoothscale(base, (w // 6, h // 6))
-    return pygame.transform.smoothscale(small, (w, h))
+    base = Canvas.new((w, h), k)
+    draw.rect(base, (0, 0, 0, 150), pygame.Rect(16, 16, *size), border_radius=24)
+    return base.scaled((w // 6, h // 6)).scaled((w, h))

@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
@@ -29,6 +30,7 @@ from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text
 from scenes.menus.settings_menu import draw_solid_panel
 from scenes.widgets.button import Button
+from scenes.widgets.dialog import dim_layer
 
 log = logging.getLogger(__name__)
 
@@ -165,12 +167,12 @@ class RealityCheckScene(Scene):
             b.focused = i == self.focus
             b.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         a = self.ctx.assets
         tr = self.tr
         self.stop_button.label = tr.gettext(T_STOP)
         self.continue_button.label = tr.gettext(T_CONTINUE)
-        dim = a.derived(("reality-dim",), _dim)
+        dim = dim_layer(a, 170)
         surface.blit(dim, (0, 0))
         r = self.rect
         draw_solid_panel(surface, a, r)
@@ -199,12 +201,6 @@ class RealityCheckScene(Scene):
         )
         for b in self.buttons:
             b.draw(surface, a)
-
-
-def _dim() -> pygame.Surface:
-    surf = pygame.Surface(SCREEN.size, pygame.SRCALPHA)
-    surf.fill((6, 4, 10, 170))
-    return surf
 
 
 class RealityCheck:

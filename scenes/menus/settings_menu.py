@@ -27,6 +27,7 @@ from typing import Any
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.i18n import LANGUAGES, Translator
 from scenes.core.intents import Act, Intent
@@ -35,7 +36,7 @@ from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font
 from scenes.widgets.button import Button
 from scenes.widgets.choice import Choice
-from scenes.widgets.dialog import Toast
+from scenes.widgets.dialog import Toast, dim_layer
 from scenes.widgets.panel import draw_panel
 from scenes.widgets.toggle import Toggle, pill
 
@@ -353,10 +354,10 @@ class SettingsScene(Scene):
                 row.widget.update(dt)
         self.close_button.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         a = self.ctx.assets
         tr = self.tr
-        dim = a.derived(("settings-dim", DIM_ALPHA), lambda: _dim(DIM_ALPHA))
+        dim = dim_layer(a, DIM_ALPHA)
         surface.blit(dim, (0, 0))
         draw_solid_panel(surface, a, PANEL)
         # title with the spanner, and an ornamental rule under it
@@ -376,14 +377,14 @@ class SettingsScene(Scene):
             outline=1,
             outline_color=(70, 40, 10),
         )
-        rule = a.derived(("settings-rule", PANEL.w - 160), lambda: _rule(PANEL.w - 160))
+        rule = a.derived(("settings-rule", PANEL.w - 160), lambda: _rule(PANEL.w - 160, a.density))
         surface.blit(rule, rule.get_rect(center=(PANEL.centerx, PANEL.top + 96)))
         self.close_button.draw(surface, a)
         for col, name in enumerate((T_GAME, T_SOUND_DISPLAY)):
             self._draw_section(surface, tr.gettext(name), COL_X[col], ROWS_TOP - 26)
         for row in self.rows:
             self._draw_row(surface, row)
-        foot = a.derived(("settings-rule", PANEL.w - 160), lambda: _rule(PANEL.w - 160))
+        foot = a.derived(("settings-rule", PANEL.w - 160), lambda: _rule(PANEL.w - 160, a.density))
         surface.blit(foot, foot.get_rect(center=(PANEL.centerx, PANEL.bottom - 104)))
         focused = self.rows[self.focus]
         help_font = a.font("text", 19)
@@ -400,20 +401,20 @@ class SettingsScene(Scene):
             surface, a, [(keys, tr.gettext(m)) for keys, m in HINTS], (PANEL.centerx, PANEL.bottom - 34)
         )
 
-    def _draw_section(self, surface: pygame.Surface, text: str, x: int, y: int) -> None:
+    def _draw_section(self, surface: Canvas, text: str, x: int, y: int) -> None:
         a = self.ctx.assets
         r = draw_text(
             surface, a.font("text_bold", 15), text, (x + 4, y), SECTION, anchor="midleft", shadow=False
         )
-        line = a.derived(("settings-section-line", COL_W), lambda: _fade_line(COL_W, SECTION))
+        line = a.derived(("settings-section-line", COL_W), lambda: _fade_line(COL_W, SECTION, a.density))
         surface.blit(line, (r.right + 12, y), area=pygame.Rect(0, 0, COL_W - r.w - 16, 1))
 
-    def _draw_row(self, surface: pygame.Surface, row: Row) -> None:
+    def _draw_row(self, surface: Canvas, row: Row) -> None:
         a = self.ctx.assets
         r = row.rect
         level = round(row.hot * 6)
         if level:
-            plate = a.derived(("settings-row", r.size, level), lambda: _row_plate(r.size, level))
+            plate = a.derived(("settings-row", r.size, level), lambda: _row_plate(r.size, level, a.density))
             surface.blit(plate, r)
         label = self.tr.gettext(row.label)
         label_w = r.w - 36 - (row.widget.rect.w if row.widget is not None else 40)
@@ -429,19 +430,20 @@ class SettingsScene(Scene):
             surface.blit(icon, icon.get_rect(midright=(r.right - 46, r.centery)))
 
 
-def draw_solid_panel(surface: pygame.Surface, assets, rect: pygame.Rect) -> None:
+def draw_solid_panel(surface: Canvas, assets, rect: pygame.Rect) -> None:
     """The 9-slice panel over an opaque dark backing: its art is see-through in the middle, and
     a busy scene behind a menu would make the text hard to read."""
     inner = pygame.Rect(rect).inflate(-10, -10)
     backing = assets.derived(
-        ("solid-panel-backing", inner.size), lambda: pill(inner.size, (24, 17, 32), (12, 9, 18), radius=18)
+        ("solid-panel-backing", inner.size),
+        lambda: pill(inner.size, (24, 17, 32), (12, 9, 18), radius=18, density=assets.density),
     )
     surface.blit(backing, inner)
     draw_panel(surface, assets, rect, alpha=255)
 
 
 def draw_key_hints(
-    surface: pygame.Surface,
+    surface: Canvas,
     assets,
     items: list[tuple[tuple[str, ...], str]],
     center: tuple[int, int],
@@ -472,15 +474,23 @@ def draw_key_hints(
         if kind == "key":
             cap = assets.derived(
                 ("keycap", w, cap_h),
-                lambda w=w: pill((w, cap_h), (70, 58, 74), (40, 32, 44), (150, 124, 90), 1, radius=5),
+                lambda w=w: pill(
+                    (w, cap_h),
+                    (70, 58, 74),
+                    (40, 32, 44),
+                    (150, 124, 90),
+                    1,
+                    radius=5,
+                    density=assets.density,
+                ),
             )
             rect = cap.get_rect(midleft=(x, center[1]))
             surface.blit(cap, rect)
             if payload in _ARROW_ANGLE:
                 icon = assets.derived(
                     ("keycap-arrow", payload),
-                    lambda p=payload: pygame.transform.rotate(
-                        assets.tinted("ui/icon_left", (236, 220, 196), (14, 14)), _ARROW_ANGLE[p]
+                    lambda p=payload: assets.tinted("ui/icon_left", (236, 220, 196), (14, 14)).rotated(
+                        _ARROW_ANGLE[p]
                     ),
                 )
                 surface.blit(icon, icon.get_rect(center=rect.center))
@@ -495,13 +505,7 @@ def draw_key_hints(
 _ARROW_ANGLE = {"left": 0, "up": -90, "right": 180, "down": 90}
 
 
-def _dim(alpha: int) -> pygame.Surface:
-    surf = pygame.Surface(SCREEN.size, pygame.SRCALPHA)
-    surf.fill((6, 4, 10, alpha))
-    return surf
-
-
-def _row_plate(size: tuple[int, int], level: int) -> pygame.Surface:
+def _row_plate(size: tuple[int, int], level: int, density: float) -> Canvas:
     """The focus highlight: a warm translucent plate with a gold accent bar on the left."""
     k = level / 6
     plate = pill(
@@ -511,27 +515,33 @@ def _row_plate(size: tuple[int, int], level: int) -> pygame.Surface:
         (246, 206, 120, int(120 * k)),
         1,
         radius=10,
+        density=density,
     )
-    bar = pill((4, size[1] - 14), (255, 226, 150), (214, 150, 60), radius=2)
+    bar = pill((4, size[1] - 14), (255, 226, 150), (214, 150, 60), radius=2, density=density)
     bar.set_alpha(int(255 * k))
     plate.blit(bar, (7, 7))
     return plate
 
 
-def _fade_line(width: int, color: tuple[int, int, int]) -> pygame.Surface:
-    surf = pygame.Surface((width, 1), pygame.SRCALPHA)
-    for x in range(width):
-        surf.set_at((x, 0), (*color, int(150 * (1 - x / width))))
-    return surf
+def _fade_line(width: int, color: tuple[int, int, int], k: float) -> Canvas:
+    """A 1 px line fading out to the right (drawn a physical pixel at a time)."""
+    pw = max(1, round(width * k))
+    surf = pygame.Surface((pw, max(1, round(k))), pygame.SRCALPHA)
+    for x in range(pw):
+        surf.fill((*color, int(150 * (1 - x / pw))), (x, 0, 1, surf.get_height()))
+    return Canvas(surf, k, (width, 1))
 
 
-def _rule(width: int) -> pygame.Surface:
+def _rule(width: int, density: float) -> Canvas:
     """A gold rule that fades at both ends, with a small diamond in the middle."""
     h = 11
-    surf = pygame.Surface((width, h), pygame.SRCALPHA)
-    mid = width // 2
-    for x in range(width):
+    surf = Canvas.new((width, h), density)
+    pw = surf.surf.get_width()
+    mid = pw / 2
+    line_y, line_h = surf.phys_rect((0, h // 2, 1, 1)).y, max(1, round(density))
+    for x in range(pw):
         k = 1 - abs(x - mid) / mid
-        surf.set_at((x, h // 2), (246, 206, 120, int(220 * k * k)))
-    pygame.draw.polygon(surf, (246, 206, 120), [(mid, 0), (mid + 5, h // 2), (mid, h - 1), (mid - 5, h // 2)])
+        surf.surf.fill((246, 206, 120, int(220 * k * k)), (x, line_y, 1, line_h))
+    m = width // 2
+    draw.polygon(surf, (246, 206, 120), [(m, 0), (m + 5, h // 2), (m, h - 1), (m - 5, h // 2)])
     return surf

@@ -20,8 +20,7 @@ import math
 import random
 from collections.abc import Callable
 
-import pygame
-
+from scenes.core.canvas import Canvas
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
@@ -72,7 +71,7 @@ class CelebrationScene(Scene):
         self.closing = False
 
         sw, sh = 1280, 720
-        dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
+        dim = assets.canvas((sw, sh))
         dim.fill((0, 0, 0, 150))
         self._dim = dim
         banner = assets.image("ui/win_banner").copy()
@@ -86,17 +85,14 @@ class CelebrationScene(Scene):
         self._banner = banner
         # the pop-in, scaled once here (never per frame)
         bw, bh = banner.get_size()
-        self._pops = [
-            pygame.transform.smoothscale(banner, (max(1, int(bw * s)), max(1, int(bh * s))))
-            for s in POP_SCALES
-        ]
+        self._pops = [banner.scaled((max(1, int(bw * s)), max(1, int(bh * s)))) for s in POP_SCALES]
         self._amount_font = assets.font("display", 60)
         self._money_font = assets.font("text_bold", 28)
         coin = assets.image("ui/coin")
         cw, ch = coin.get_size()
         # a coin flipping: its width follows |cos| of the spin angle
         self._coin_frames = [
-            pygame.transform.smoothscale(coin, (max(2, int(cw * abs(math.cos(a)))), ch))
+            coin.scaled((max(2, int(cw * abs(math.cos(a)))), ch))
             for a in (i * math.pi / 12 for i in range(12))
         ]
         self._spark = assets.tinted("ui/particle", (255, 220, 120))
@@ -172,7 +168,7 @@ class CelebrationScene(Scene):
                 c[3] = 60.0
 
     # -- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         surface.blit(self._dim, (0, 0))
         frames = self._coin_frames
         for x, y, _vx, _vy, phase, _s, delay in self.coins:

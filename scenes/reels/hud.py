@@ -3,12 +3,12 @@
 Layout (logical pixels, band y = 560..720 on `ui/hud_bar`): BALANCE, LINES, LEVEL, COIN VALUE,
 TOTAL BET, TOTAL WIN, the AUTO button over MAX BET (TOP UP in its place when the balance runs
 out) and the big SPIN button, with a message line above them; during free spins a counter and
-multiplier badge sit on the frame's crest above the reels. The top-left corner holds back to the
-lobby, then the game's own information, paytable (P) and rules (I); the top-right corner the
-player's things, as in the lobby: game history (H), settings (the spanner; S) and sound (the
-mixer; M mutes). Both rows sit outside the reel frame's corner posts. While autoplay runs, AUTO
-reads "AUTO 37" (the rounds left); when autoplay waits after the free-spins picks, a CONTINUE
-button sits over the reels.
+multiplier badge cover the game's title on the frame's marquee above the reels. The top-left
+corner holds back to the lobby, then the game's own information, paytable (P) and rules (I); the
+top-right corner the player's things, as in the lobby: game history (H), settings (the spanner;
+S) and sound (the mixer; M mutes). Both rows sit outside the reel frame and its marquee. While
+autoplay runs, AUTO reads "AUTO 37" (the rounds left); when autoplay waits after the free-spins
+picks, a CONTINUE button sits over the reels.
 
 The HUD owns no game state: the reels scene sets what it shows (balance, bet, message, win
 meter target, spin button mode, which buttons are enabled, the free-spins counter, the autoplay
@@ -36,6 +36,7 @@ import pygame
 
 from game.definitions import GameDefinition
 from game.money import Bet
+from scenes.core.canvas import Canvas
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
@@ -92,7 +93,7 @@ RECT_BACK = pygame.Rect(8, 6, 44, 44)
 ICON_SIZE, ICON_GAP = 44, 6
 ICONS_RIGHT, ICONS_TOP = 1272, 6  # the right icon row ends here; the mixer drops down below it
 ICONS_LEFT = RECT_BACK.right + ICON_GAP  # the left row starts after the back button
-RECT_FREE = pygame.Rect(440, 2, 400, 50)
+RECT_FREE = pygame.Rect(364, 10, 552, 68)  # over the title on the marquee (tools/assets/frames.py)
 RECT_CONTINUE = pygame.Rect(0, 0, 260, 64)
 RECT_CONTINUE.center = (640, 330)
 BOX_CACHE = 48  # composed money boxes and selectors kept (~60 KB each)
@@ -181,12 +182,20 @@ class Hud(Band):
         self._labels: tuple = ()
         # caches of rendered things, pure functions of their keys (draw changes nothing else):
         # composed boxes over the backdrop (key → surface) and the font each text fits in
-        self._boxes: dict[tuple, pygame.Surface] = {}
-        self._bands: dict[tuple, pygame.Surface] = {}  # the whole band, likewise (800 KB each)
-        self._scratch: tuple[pygame.Surface, pygame.Surface] | None = None  # (backdrop, copy)
+        self._boxes: dict[tuple, Canvas] = {}
+        self._bands: dict[tuple, Canvas] = {}  # the whole band, likewise (800 KB each)
+        self._scratch: tuple[Canvas, Canvas] | None = None  # (backdrop, copy)
         self._fits: dict[tuple, pygame.font.Font] = {}
         self._band_last: tuple | None = None  # the band's look at the last draw (when to compose)
         self.relabel()
+
+    def rebuild(self) -> None:
+        """Forget the composed boxes and bands and the fitted fonts (the density changed)."""
+        self._boxes.clear()
+        self._bands.clear()
+        self._scratch = None
+        self._fits.clear()
+        self._band_last = None
 
     # -- text -----------------------------------------------------------------------------------
     def _number(self, n: int) -> str:
@@ -296,7 +305,7 @@ class Hud(Band):
         self.update_meter(dt)
 
     # -- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, backdrop: pygame.Surface | None = None) -> None:
+    def draw(self, surface: Canvas, backdrop: Canvas | None = None) -> None:
         """Draw the HUD. `backdrop`, when given, is the opaque surface under the HUD band (same
         coordinates); the HUD then paints the whole band itself, backdrop included, so the caller
         need not blit the backdrop there. The band (message, money boxes, selectors, AUTO, MAX BET,
@@ -373,8 +382,8 @@ class Hud(Band):
 
     def _draw_band(
         self,
-        surface: pygame.Surface,
-        backdrop: pygame.Surface | None,
+        surface: Canvas,
+        backdrop: Canvas | None,
         message: str,
         boxes: list[tuple],
         band_widgets: list,
@@ -429,8 +438,8 @@ class Hud(Band):
 
     def _box(
         self,
-        surface: pygame.Surface,
-        backdrop: pygame.Surface | None,
+        surface: Canvas,
+        backdrop: Canvas | None,
         rect: pygame.Rect,
         title: str,
         coins: int,
@@ -454,12 +463,12 @@ class Hud(Band):
 
     def _composed(
         self,
-        surface: pygame.Surface,
-        backdrop: pygame.Surface,
+        surface: Canvas,
+        backdrop: Canvas,
         rect: pygame.Rect,
         key: tuple,
-        draw: Callable[[pygame.Surface], None],
-        cache: dict[tuple, pygame.Surface] | None = None,
+        draw: Callable[[Canvas], None],
+        cache: dict[tuple, Canvas] | None = None,
         bound: int = 0,
     ) -> None:
         """Blit `rect` as `draw` paints it over `backdrop`, composed once per `key`.
@@ -484,7 +493,7 @@ class Hud(Band):
 
     def _money_box(
         self,
-        surface: pygame.Surface,
+        surface: Canvas,
         rect: pygame.Rect,
         title: str,
         text: str,
@@ -513,18 +522,18 @@ class Hud(Band):
             draw_text(surface, font, text, (rect.centerx, rect.centery + 4), color)
         draw_text(surface, a.font("text", 16), money, (rect.centerx, rect.bottom - 14), SOFT, shadow=False)
 
-    def _free_banner(self, surface: pygame.Surface) -> None:
+    def _free_banner(self, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         index, total, mult = self.free  # type: ignore[misc]
         r = RECT_FREE
         draw_panel(surface, a, r, alpha=255)
         draw_panel(surface, a, r, alpha=255)  # twice: the panel face is translucent by design
-        badge = pygame.Rect(0, 0, 58, 40)
+        badge = pygame.Rect(0, 0, 64, 44)
         badge.midright = (r.right - 10, r.centery)
         title = tr.gettext(T_FREE_SPINS)
         count = tr.t(T_FREE_COUNT, index=index, total=total)
         room = badge.left - r.left - 36
-        font = self._fit("display", f"{title}  {count}", room, 22)
+        font = self._fit("display", f"{title}  {count}", room, 30)
         title_rect = draw_text(
             surface,
             font,
@@ -542,7 +551,7 @@ class Hud(Band):
             surface, a.font("display", 24), tr.t(T_MULT, mult=mult), badge.center, (40, 20, 0), shadow=False
         )
 
-    def _continue_panel(self, surface: pygame.Surface) -> None:
+    def _continue_panel(self, surface: Canvas) -> None:
         """Autoplay waits after the picks: a note and the CONTINUE button over the reels."""
         a = self.assets
         box = RECT_CONTINUE.inflate(300, 110).move(0, -22)

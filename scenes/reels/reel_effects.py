@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.core.canvas import Canvas
 from scenes.reels.symbol_art import CELL_H, CELL_W, GLOW_STEPS, PULSE_STEPS, SYMBOL, SymbolArt
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class OverlayLaying:
                 out.append((cell, u))
         return out
 
-    def draw(self, surface: pygame.Surface, art: SymbolArt, window: pygame.Rect, wild: str) -> None:
+    def draw(self, surface: Canvas, art: SymbolArt, window: pygame.Rect, wild: str) -> None:
         pad = (CELL_W - SYMBOL) // 2
         for (reel, row), u in self.in_flight():
             x, y = window.x + reel * CELL_W + pad, window.y + row * CELL_H
@@ -208,7 +209,7 @@ class CascadeFall:
         return fall.dst - BOUNCE * math.sin((u - 0.8) / 0.2 * math.pi)
 
     def draw_reel(
-        self, surface: pygame.Surface, art: SymbolArt, window: pygame.Rect, reel: int, clock: float
+        self, surface: Canvas, art: SymbolArt, window: pygame.Rect, reel: int, clock: float
     ) -> None:
         """Reel `reel` as it is now (the window's backdrop is already under it)."""
         pad = (CELL_W - SYMBOL) // 2

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.core.canvas import Canvas
 from scenes.reels.symbol_art import BLUR_HEAVY, BLUR_LIGHT, CELL_H, CELL_W, GLOW_STEPS, PULSE_STEPS, SYMBOL
 
 if TYPE_CHECKING:
@@ -28,12 +29,12 @@ class ReelPainter:
 
     def draw(
         self: ReelView,
-        surface: pygame.Surface,
+        surface: Canvas,
         clock: float = 0.0,
         emphasis: frozenset[tuple[int, int]] | None = None,
         pulse: int = 0,
-        cell_frame: pygame.Surface | None = None,
-        backdrop: pygame.Surface | None = None,
+        cell_frame: Canvas | None = None,
+        backdrop: Canvas | None = None,
     ) -> None:
         """Blit the reels into the window. `emphasis`: winning cells drawn bright and pulsing
         (step `pulse`) inside `cell_frame` (default: a gold glow), the others dimmed; `clock`
@@ -134,7 +135,7 @@ class ReelPainter:
             cx = win.x + self._anticipating * CELL_W + CELL_W // 2
             surface.blit(g, g.get_rect(center=(cx, win.centery)))
 
-    def _draw_held(self: ReelView, surface: pygame.Surface, backdrop: pygame.Surface | None) -> None:
+    def _draw_held(self: ReelView, surface: Canvas, backdrop: Canvas | None) -> None:
         """Held cells stay put while their reel spins (the strip turns behind them, hidden)
         and keep a teal frame while shown."""
         art = self.art
@@ -149,8 +150,8 @@ class ReelPainter:
             surface.blit(frame, frame.get_rect(center=rect.center))
 
     def _column(
-        self: ReelView, backdrop: pygame.Surface, i: int, emphasis: frozenset[tuple[int, int]] | None
-    ) -> pygame.Surface:
+        self: ReelView, backdrop: Canvas, i: int, emphasis: frozenset[tuple[int, int]] | None
+    ) -> Canvas:
         """Reel `i` at rest over `backdrop`, as `draw` would blit it symbol by symbol: the sharp
         symbols (not the emphasised ones), their WILD tags, then the dims of the other cells."""
         art = self.art
@@ -185,7 +186,7 @@ class ReelPainter:
         return col
 
     def _draw_covers(
-        self: ReelView, surface: pygame.Surface, glow_i: int, emphasis: frozenset[tuple[int, int]] | None
+        self: ReelView, surface: Canvas, glow_i: int, emphasis: frozenset[tuple[int, int]] | None
     ) -> None:
         art = self.art
         if art.wild_cover is None:

@@ -46,6 +46,7 @@ import pygame
 
 from game.definitions import GameDefinition
 from game.events import CascadeEvent, SpinEvent
+from scenes.core.canvas import Canvas
 from scenes.reels.motion import NORMAL, QUICK, TURBO, Reel, ReelSignal, SpinTiming, spinup
 from scenes.reels.reel_effects import CascadeFall, OverlayLaying
 from scenes.reels.reel_paint import ReelPainter
@@ -103,10 +104,16 @@ class ReelView(ReelPainter):
         self.reels = [Reel(i, len(s), 0) for i, s in enumerate(self.strips)]
         # composed columns of reels at rest over a backdrop (see `draw`): a cache, a pure
         # function of its key, which holds the backdrop itself (so its id cannot be reused)
-        self._columns: dict[tuple, pygame.Surface] = {}
+        self._columns: dict[tuple, Canvas] = {}
         self.show("base", self.resting_stops("base"))
 
     # -- set-up ----------------------------------------------------------------------------------
+    def set_art(self, art: SymbolArt) -> None:
+        """Use `art` from now on (the same symbols at another density): the composed columns,
+        built from the old art, are dropped."""
+        self.art = art
+        self._columns.clear()
+
     def resting_stops(self, reel_set: str) -> list[int]:
         """A calm first screen (no scatter or wild in view): the first such stop of each strip.
 

@@ -2,7 +2,8 @@
 
 `ReelsScene(ctx, game_id)` puts together the parts of `scenes.reels`:
 
-- the stage (`stage.Stage`: backdrop, reel backing, frame, logo, reel view, win lines, banners);
+- the stage (`stage.Stage`: backdrop, reel backing, frame and marquee, reel view, win lines,
+  banners);
 - the HUD (`hud.Hud`: money, bet selectors, SPIN, AUTO, icons, message line, win meter);
 - the round player (`player.RoundPlayer`): it plays the round's events on the stage, the game's
   own through its presentation (`scenes.games`), e.g. the Stones' picker;
@@ -33,8 +34,6 @@ from __future__ import annotations
 import logging
 import sys
 
-import pygame
-
 from game.autoplay import AutoplayConfig
 from game.bets import default_bet, max_bet, step_bet, validate_bet
 from game.events import RoundEndEvent, events_from_json
@@ -42,6 +41,7 @@ from game.ledger import LedgerError
 from game.messages import Message
 from game.money import Bet
 from game.session import ResumeRefused, RoundDriver, RoundRefused, RoundView
+from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
@@ -540,7 +540,11 @@ class ReelsScene(GameFunctions, Scene):
         hud.line_message = self.presenter.message
 
     # -- drawing ----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def rebuild(self) -> None:
+        self.stage.rebuild()
+        self.hud.rebuild()
+
+    def draw(self, surface: Canvas) -> None:
         idle = not self.driver.active
         hover = self.hover_line if idle and self.hover_line is not None else None
         self.stage.draw(surface, self.bet.lines, hover)

@@ -1,10 +1,12 @@
-"""The stage a round plays on: backdrop, reel backing, frame, logo, reel view, win lines, banners.
+"""The stage a round plays on: backdrop, reel backing, frame, reel view, win lines, banners.
 
 One `Stage` per shown game, shared by the reels scene (live play) and the replay, so a replayed
 round sits on the same reel backing under the same frame and logo as when it was played. The
 art names come from the game's presentation (`scenes.games`): `<game>/background` (and
-`background_free` during free spins, when the game has one), `reel_bg`, `frame`, `logo`, and the
-wild-reel cover when the game has wild reels.
+`background_free` during free spins, when the game has one), `reel_bg`, `frame` (which carries
+the game's marquee: its full title above the reels, and the line markers' gutters), and the
+wild-reel cover when the game has wild reels. Symbols are shown at SYMBOL px, the wild-reel
+cover at SYMBOL × three rows, whatever their files' size.
 
 The backdrop, reel backing, frame and HUD bar are composed once into one opaque surface per
 backdrop (the frame is transparent over the whole reel window, so nothing drawn later in the
@@ -23,11 +25,12 @@ import pygame
 
 from game.definitions import GameDefinition
 from scenes.core.assets import AssetStore
+from scenes.core.canvas import Canvas, draw
 from scenes.core.i18n import Caption, Translator
 from scenes.core.text import draw_text, fit_font, render_text
 from scenes.games.base import Presentation
 from scenes.reels.hud import GOLD, RECT_BAND
-from scenes.reels.reel_view import WINDOW, ReelView, SymbolArt, soft_blur
+from scenes.reels.reel_view import CELL_H, SYMBOL, WINDOW, ReelView, SymbolArt, soft_blur
 from scenes.reels.win_presenter import WinPresenter
 from scenes.widgets import draw_panel
 
@@ -35,8 +38,6 @@ T_WILD = "WILD"
 
 CREAM = (255, 248, 230)
 CAP_COLOR = (255, 190, 90)
-LOGO_SIZE = (216, 54)
-LOGO_CENTER = (640, 29)
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 
@@ -88,9 +89,7 @@ class Stage:
             tr=tr,
         )
         self.static_parts = static_parts(self.view.window, RECT_BAND)
-        self._static: dict[bool, pygame.Surface | None] = {False: self._compose_static(False), True: None}
-        logo = self._name(self.art_names.logo)
-        self.logo = self._compose_logo(logo) if assets.has_image(logo) else None
+        self._static: dict[bool, Canvas | None] = {False: self._compose_static(False), True: None}
         self.free_mode = False
         self.trigger_cells: frozenset[tuple[int, int]] | None = None  # glowing alone
         self.banner: tuple[str, Caption, Caption] | None = None  # (kind, title, subtitle)
@@ -100,66 +99,66 @@ class Stage:
     def _name(self, part: str) -> str:
         return f"{self.game_id}/{part}"
 
+    def rebuild(self) -> None:
+        """Prepare the art again at the asset store's (new) density: symbols and their blurs,
+        line art and markers, the composed backdrops."""
+        self.view.set_art(self._symbol_art())
+        self.presenter.rebuild(self.assets.font("text_bold", 13), self.assets.image("ui/line_badge"))
+        self._static = {False: self._compose_static(False), True: None}
+        if self.free_mode:
+            self._static[True] = self._compose_static(True)
+
     # -- art ---------------------------------------------------------------------------------------
     def _symbol_art(self) -> SymbolArt:
         a = self.assets
-        images = {s: a.image(self._name(f"symbols/{s}")) for s in self.definition.symbol_ids}
+        size = (SYMBOL, SYMBOL)
+        images = {s: a.scaled(self._name(f"symbols/{s}"), size) for s in self.definition.symbol_ids}
         cover_name = self.art_names.wild_cover
         cover = (
-            a.image(self._name(cover_name)) if cover_name and a.has_image(self._name(cover_name)) else None
+            a.scaled(self._name(cover_name), (SYMBOL, self.definition.rows * CELL_H))
+            if cover_name and a.has_image(self._name(cover_name))
+            else None
         )
-        art = SymbolArt(images, wild_cover=cover, wild_tag=self._wild_tag_art(), cache=a.derived)
+        art = SymbolArt(
+            images, wild_cover=cover, wild_tag=self._wild_tag_art(), cache=a.derived, density=a.density
+        )
         art.convert()
         return art
 
-    def _wild_tag_art(self) -> pygame.Surface:
+    def _wild_tag_art(self) -> Canvas:
         """The "WILD" label in the current language (cached per text in the asset store)."""
         text = self.tr.gettext(T_WILD)
         return self.assets.derived(("reels-wild-tag", text), lambda: self._wild_tag(text))
 
-    def _wild_tag(self, label: str) -> pygame.Surface:
+    def _wild_tag(self, label: str) -> Canvas:
         """The small glowing "WILD" label put on symbols that act as wild."""
         font = self.assets.font("display", 20)
         text = render_text(font, label, (50, 24, 0))
         w, h = text.get_width() + 22, text.get_height() + 4
-        surf = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
-        glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        pygame.draw.rect(glow, (255, 200, 60, 220), glow.get_rect().inflate(-8, -8), border_radius=12)
+        surf = self.assets.canvas((w + 16, h + 16))
+        glow = self.assets.canvas(surf.get_size())
+        draw.rect(glow, (255, 200, 60, 220), glow.get_rect().inflate(-8, -8), border_radius=12)
         surf.blit(soft_blur(glow, 5), (0, 0))
         plate = pygame.Rect(8, 8, w, h)
-        pygame.draw.rect(surf, (255, 214, 90), plate, border_radius=9)
-        pygame.draw.rect(surf, (255, 246, 200), plate, width=2, border_radius=9)
+        draw.rect(surf, (255, 214, 90), plate, border_radius=9)
+        draw.rect(surf, (255, 246, 200), plate, width=2, border_radius=9)
         surf.blit(text, text.get_rect(center=plate.center))
         return surf
 
-    def _compose_logo(self, name: str) -> pygame.Surface:
-        """The game's logo with a dark halo, so it reads over the frame's bright crest."""
-        logo = self.assets.scaled(name, LOGO_SIZE)
-        pad = 14
-        surf = pygame.Surface((logo.get_width() + 2 * pad, logo.get_height() + 2 * pad), pygame.SRCALPHA)
-        shade = logo.copy()
-        shade.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGB_MULT)
-        surf.blit(shade, (pad, pad))
-        surf = soft_blur(surf, 6)
-        for _ in range(2):  # a denser halo right around the letters
-            surf.blit(shade, (pad, pad + 2))
-        surf.blit(logo, (pad, pad))
-        return surf
-
-    def _compose_static(self, free: bool) -> pygame.Surface:
+    def _compose_static(self, free: bool) -> Canvas:
         """Backdrop + reel backing + frame + HUD bar in one opaque surface."""
         a, names = self.assets, self.art_names
         free_name = self._name(names.background_free)
         name = free_name if free and a.has_image(free_name) else self._name(names.background)
-        surf = pygame.Surface(SCREEN.size)
-        surf.blit(a.image(name), (0, 0))
-        surf.blit(a.image(self._name(names.reel_bg)), WINDOW)
-        surf.blit(a.image(self._name(names.frame)), (0, 0))
+        surf = a.canvas(SCREEN.size, alpha=False)
+        surf.blit(a.scaled(name, SCREEN.size), (0, 0))
+        surf.blit(a.scaled(self._name(names.reel_bg), WINDOW.size), WINDOW)
+        surf.blit(a.scaled(self._name(names.frame), SCREEN.size), (0, 0))
         surf.blit(a.image("ui/hud_bar"), RECT_BAND.topleft)
-        return surf.convert() if pygame.display.get_surface() is not None else surf
+        return surf
 
     @property
-    def backdrop(self) -> pygame.Surface:
+    def backdrop(self) -> Canvas:
         """The opaque surface under everything now (the free-spins one during free spins)."""
         if self.free_mode and self._static[True] is None:
             self._static[True] = self._compose_static(True)
@@ -181,9 +180,9 @@ class Stage:
         return self.presenter.update(dt)
 
     # -- drawing -----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, lines_played: int, hover_line: int | None = None) -> None:
-        """Everything but the band and the banner: the backdrop around the window, the reels, the
-        win lines and markers, the logo (not in free spins, where the counter takes its place)."""
+    def draw(self, surface: Canvas, lines_played: int, hover_line: int | None = None) -> None:
+        """Everything but the band and the banner: the backdrop (with the frame and its marquee)
+        around the window, the reels, the win lines and markers."""
         static = self.backdrop
         for part in self.static_parts:
             surface.blit(static, part, part)
@@ -194,8 +193,6 @@ class Stage:
             self.view.draw(surface, self.clock, p.emphasis, p.pulse, p.cell_frame, backdrop=static)
         p.draw_lines(surface, hover_line)
         p.draw_markers(surface, lines_played, hover_line)
-        if self.logo is not None and not self.free_mode:
-            surface.blit(self.logo, self.logo.get_rect(center=LOGO_CENTER))
 
     @property
     def banner_text(self) -> tuple[str, str, str] | None:
@@ -205,7 +202,7 @@ class Stage:
         kind, title, sub = self.banner
         return kind, self.tr.say(title), self.tr.say(sub)
 
-    def draw_banner(self, surface: pygame.Surface) -> None:
+    def draw_banner(self, surface: Canvas) -> None:
         shown = self.banner_text
         if shown is None:
             return

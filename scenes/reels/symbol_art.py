@@ -1,9 +1,11 @@
 """The reels' pre-rendered art: every surface the reel view blits, prepared once per game.
 
-`SymbolArt` holds, per symbol, the sharp 160×160 image, two vertically motion-blurred copies
-(light and heavy, `vertical_blur`) and the pulse steps of a winning symbol; the wild-reel cover
-and its glow; the glows of anticipation, winning cells and held cells. The reel window's layout
-(the art contract) is here too: `WINDOW`, `CELL_W`, `CELL_H`, `SYMBOL`.
+`SymbolArt` holds, per symbol, the sharp image (SYMBOL px square on the reels), two vertically
+motion-blurred copies (light and heavy, `vertical_blur`) and the pulse steps of a winning
+symbol; the wild-reel cover and its glow; the glows of anticipation, winning cells and held
+cells. Everything is a Canvas at the window's density, so the blurs are computed on the pixels
+actually shown. The reel window's layout (the art contract, see docs/assets.md) is here too:
+`WINDOW`, `CELL_W`, `CELL_H`, `SYMBOL`.
 """
 
 from __future__ import annotations
@@ -13,13 +15,17 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 
-Cache = Callable[[tuple, Callable[[], pygame.Surface]], pygame.Surface]
+from scenes.core.canvas import Canvas, draw
 
-# Layout of the reel window in logical screen pixels (the art contract).
-WINDOW = pygame.Rect(210, 56, 860, 480)
+Cache = Callable[[tuple, Callable[[], Canvas]], Canvas]
+
+# Layout of the reel window in logical screen pixels (the art contract): the game's marquee and
+# frame fill the screen above and around it (tools/assets/frames.py draws them to these numbers).
+WINDOW = pygame.Rect(210, 92, 860, 450)
 CELL_W = 172
-CELL_H = 160
-SYMBOL = 160
+CELL_H = 150
+SYMBOL = 150  # a symbol's size on the reels (its art is ART_SYMBOL logical px, shown smaller)
+ART_SYMBOL = 160
 
 # Blur radii in pixels for the two motion-blur levels.
 BLUR_LIGHT = 10
@@ -29,15 +35,18 @@ GLOW_STEPS = 8
 HELD_COLOUR = (120, 255, 220)  # the frame of a cell that did not spin (teal, like sticky wilds)
 
 
-def vertical_blur(image: pygame.Surface, radius: int) -> pygame.Surface:
-    """A copy of `image` smeared vertically by a box of ±`radius` px (premultiplied alpha).
+def vertical_blur(image: Canvas, radius: int) -> Canvas:
+    """A copy of `image` smeared vertically by a box of ±`radius` logical px (premultiplied
+    alpha), computed on its own pixels at its density.
 
     The result is `radius` px taller at the top and at the bottom, so the streak continues past
     the tile like real motion; blit it `radius` px higher than the sharp image.
     """
-    w, h = image.get_size()
-    rgb = pygame.surfarray.array3d(image).astype(np.float32)  # (w, h, 3)
-    alpha = pygame.surfarray.array_alpha(image).astype(np.float32) / 255.0  # (w, h)
+    dens = image.k
+    radius = max(1, round(radius * dens))  # physical px from here on
+    w, h = image.surf.get_size()
+    rgb = pygame.surfarray.array3d(image.surf).astype(np.float32)  # (w, h, 3)
+    alpha = pygame.surfarray.array_alpha(image.surf).astype(np.float32) / 255.0  # (w, h)
     pre = rgb * alpha[..., None]
     pad = radius
     pre = np.pad(pre, ((0, 0), (pad, pad), (0, 0)))
@@ -56,33 +65,35 @@ def vertical_blur(image: pygame.Surface, radius: int) -> pygame.Surface:
     a = pygame.surfarray.pixels_alpha(out)
     a[...] = np.clip(alpha * 255.0, 0, 255).astype(np.uint8)
     del a
-    return out
+    return Canvas(out, dens, (image.lw, image.lh + 2 * pad / dens))
 
 
-def soft_blur(surf: pygame.Surface, radius: int) -> pygame.Surface:
-    """A cheap, smooth blur: two box blurs of half the radius (≈ a tent kernel).
+def soft_blur(surf: Canvas, radius: float) -> Canvas:
+    """A cheap, smooth blur of `radius` logical px: two box blurs of half the radius (≈ a tent
+    kernel), on the canvas's own pixels.
 
     Several times faster than `gaussian_blur` and indistinguishable on glows, which keeps the
     one-off preparation of a game's art short.
     """
-    r = max(1, radius // 2)
-    return pygame.transform.box_blur(pygame.transform.box_blur(surf, r), r)
+    r = max(1, round(radius * surf.k / 2))
+    blurred = pygame.transform.box_blur(pygame.transform.box_blur(surf.surf, r), r)
+    return Canvas(blurred, surf.k, (surf.lw, surf.lh))
 
 
 def _glow_rect(
-    size: tuple[int, int], color: tuple[int, int, int], border: int, width: int = 6
-) -> pygame.Surface:
+    size: tuple[int, int], color: tuple[int, int, int], border: int, density: float, width: int = 6
+) -> Canvas:
     """A soft glowing frame of `size` (drawn, then blurred), for anticipation and win cells."""
     w, h = size
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = Canvas.new((w, h), density)
     inset = border + 4
-    pygame.draw.rect(
+    draw.rect(
         surf, (*color, 255), (inset, inset, w - 2 * inset, h - 2 * inset), width=width, border_radius=14
     )
     surf = soft_blur(surf, border // 2 or 1)
     if width > 6:  # a strong glow: blur a second copy into the first for a denser core
-        core = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(
+        core = Canvas.new((w, h), density)
+        draw.rect(
             core,
             (*color, 255),
             (inset, inset, w - 2 * inset, h - 2 * inset),
@@ -90,7 +101,7 @@ def _glow_rect(
             border_radius=14,
         )
         surf.blit(soft_blur(core, 3), (0, 0))
-    pygame.draw.rect(
+    draw.rect(
         surf,
         (*[min(255, c + 60) for c in color], 255),
         (inset, inset, w - 2 * inset, h - 2 * inset),
@@ -100,7 +111,7 @@ def _glow_rect(
     return surf
 
 
-def _alpha_steps(surf: pygame.Surface, steps: int, lo: float = 0.35) -> list[pygame.Surface]:
+def _alpha_steps(surf: Canvas, steps: int, lo: float = 0.35) -> list[Canvas]:
     """`steps` copies of `surf` faded from `lo` to full opacity (animating without set_alpha)."""
     out = []
     for i in range(steps):
@@ -114,21 +125,23 @@ def _alpha_steps(surf: pygame.Surface, steps: int, lo: float = 0.35) -> list[pyg
 class SymbolArt:
     """Every surface the reels blit, prepared once per game: sharp, blurred, pulse-scaled.
 
-    `images` maps symbol id → 160×160 image. `wild_cover` is the 160×480 wild-reel art (or None
-    for games without wild reels); `wild_tag` a small "WILD" marker for transformed symbols.
+    `images` maps symbol id → its image at SYMBOL×SYMBOL. `wild_cover` is the wild-reel art,
+    SYMBOL wide and three rows high (or None for games without wild reels); `wild_tag` a small
+    "WILD" marker for transformed symbols. Everything is at `density`.
     """
 
     def __init__(
         self,
-        images: dict[str, pygame.Surface],
-        wild_cover: pygame.Surface | None = None,
-        wild_tag: pygame.Surface | None = None,
+        images: dict[str, Canvas],
+        wild_cover: Canvas | None = None,
+        wild_tag: Canvas | None = None,
         cache: Cache | None = None,
+        density: float = 1.0,
     ) -> None:
         """`cache(key, build)` keeps the blurred copies between scenes (the asset store's
         `derived`); keys are prefixed with "reel-art" and the symbol id."""
 
-        def keep(key: tuple, build) -> pygame.Surface:
+        def keep(key: tuple, build) -> Canvas:
             return cache(("reel-art", *key), build) if cache is not None else build()
 
         self.sharp = dict(images)
@@ -141,49 +154,50 @@ class SymbolArt:
             for k, v in images.items()
         }
         # pulse steps for winning symbols: scaled once here, never per frame
-        self.pulse: dict[str, list[pygame.Surface]] = {}
+        self.pulse: dict[str, list[Canvas]] = {}
         for k, v in images.items():
             steps = [v]
             for s in PULSE_STEPS[1:]:
                 size = round(SYMBOL * s)
-                steps.append(pygame.transform.smoothscale(v, (size, size)))
+                steps.append(v.scaled((size, size)))
             self.pulse[k] = steps
         self.wild_cover = wild_cover
         self.wild_tag = wild_tag
-        self.cover_glow: list[pygame.Surface] = []
+        self.cover_glow: list[Canvas] = []
         if wild_cover is not None:
             cw, ch = wild_cover.get_size()
             self.cover_glow = _alpha_steps(
-                _glow_rect((cw + 40, ch + 40), (120, 255, 220), 18), GLOW_STEPS, lo=0.25
+                _glow_rect((cw + 40, ch + 40), (120, 255, 220), 18, density), GLOW_STEPS, lo=0.25
             )
         self.anticipation_glow = _alpha_steps(
-            _glow_rect((CELL_W + 44, WINDOW.height + 44), (255, 180, 50), 22, width=14),
+            _glow_rect((CELL_W + 44, WINDOW.height + 44), (255, 180, 50), 22, density, width=14),
             GLOW_STEPS,
             lo=0.55,
         )
-        wash = pygame.Surface((CELL_W, WINDOW.height), pygame.SRCALPHA)
+        wash = Canvas.new((CELL_W, WINDOW.height), density)
         wash.fill((255, 170, 40, 70))
         self.anticipation_wash = _alpha_steps(wash, GLOW_STEPS, lo=0.3)
         self.cell_glow = _alpha_steps(
-            _glow_rect((CELL_W + 28, CELL_H + 28), (255, 226, 120), 14), GLOW_STEPS, lo=0.45
+            _glow_rect((CELL_W + 28, CELL_H + 28), (255, 226, 120), 14, density), GLOW_STEPS, lo=0.45
         )
-        dim = pygame.Surface((CELL_W, CELL_H), pygame.SRCALPHA)
+        dim = Canvas.new((CELL_W, CELL_H), density)
         dim.fill((0, 0, 0, 150))
         self.dim_cell = dim
         # a cell that did not spin (held, sticky): a steady teal frame
         self.held_frame = keep(
-            ("held-frame", HELD_COLOUR), lambda: _glow_rect((CELL_W + 20, CELL_H + 20), HELD_COLOUR, 10)
+            ("held-frame", HELD_COLOUR),
+            lambda: _glow_rect((CELL_W + 20, CELL_H + 20), HELD_COLOUR, 10, density),
         )
-        self._stamps: dict[tuple[str, float], pygame.Surface] = {}
+        self._stamps: dict[tuple[str, float], Canvas] = {}
 
-    def stamp(self, symbol: str, scale: float) -> pygame.Surface:
+    def stamp(self, symbol: str, scale: float) -> Canvas:
         """`symbol` at `scale` (to the nearest 0.05; scaled once, then kept): a wild stamped
         down onto a cell."""
         q = round(scale * 20) / 20
         found = self._stamps.get((symbol, q))
         if found is None:
             size = max(1, round(SYMBOL * q))
-            found = pygame.transform.smoothscale(self.sharp[symbol], (size, size))
+            found = self.sharp[symbol].scaled((size, size))
             self._stamps[(symbol, q)] = found
         return found
 

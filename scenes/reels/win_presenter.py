@@ -25,6 +25,7 @@ import pygame
 
 from game.definitions import GameDefinition
 from game.events import SpinEvent, Win
+from scenes.core.canvas import Canvas, ScaledFont, draw
 from scenes.core.i18n import Translator
 from scenes.core.text import render_text
 from scenes.reels.reel_view import ReelView
@@ -120,8 +121,8 @@ def _line_origin(points: list[tuple[int, int]]) -> tuple[int, int]:
 
 
 def _render_line(
-    points: list[tuple[int, int]], colour: tuple[int, int, int]
-) -> tuple[pygame.Surface, tuple[int, int]]:
+    points: list[tuple[int, int]], colour: tuple[int, int, int], k: float
+) -> tuple[Canvas, tuple[int, int]]:
     """A line's art (soft glow, dark edge, coloured core, bright centre) on its own surface,
     and where to blit it."""
     margin = LINE_MARGIN
@@ -131,32 +132,32 @@ def _render_line(
     w, h = max(xs) - x0 + margin, max(ys) - y0 + margin
     local = [(x - x0, y - y0) for x, y in points]
     # the glow is drawn at half size and blurred, then scaled up once: cheap and soft
-    small = pygame.Surface((w // 4 + 1, h // 4 + 1), pygame.SRCALPHA)
-    pygame.draw.lines(small, (*colour, 255), False, [(x // 4, y // 4) for x, y in local], 5)
+    small = Canvas.new((w // 4 + 1, h // 4 + 1), k)
+    draw.lines(small, (*colour, 255), False, [(x // 4, y // 4) for x, y in local], 5)
     small = soft_blur(small, 4)
-    surf = pygame.transform.smoothscale(small, (w, h))
-    pygame.draw.lines(surf, (16, 10, 6, 235), False, local, 11)
-    pygame.draw.lines(surf, (*colour, 255), False, local, 7)
+    surf = small.scaled((w, h))
+    draw.lines(surf, (16, 10, 6, 235), False, local, 11)
+    draw.lines(surf, (*colour, 255), False, local, 7)
     light = tuple(min(255, c + 110) for c in colour)
-    pygame.draw.lines(surf, (*light, 255), False, local, 2)
+    draw.lines(surf, (*light, 255), False, local, 2)
     for x, y in local[1:-1]:
-        pygame.draw.circle(surf, (16, 10, 6, 235), (x, y), 8)
-        pygame.draw.circle(surf, (*colour, 255), (x, y), 6)
-        pygame.draw.circle(surf, (*light, 255), (x, y), 2)
+        draw.circle(surf, (16, 10, 6, 235), (x, y), 8)
+        draw.circle(surf, (*colour, 255), (x, y), 6)
+        draw.circle(surf, (*light, 255), (x, y), 2)
     return surf, (x0, y0)
 
 
-def _render_cell_frame(colour: tuple[int, int, int]) -> pygame.Surface:
+def _render_cell_frame(colour: tuple[int, int, int], k: float) -> Canvas:
     """The frame around a winning cell, in its line's colour, with a soft outer glow."""
     w, h = CELL_W + 24, CELL_H + 24
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = Canvas.new((w, h), k)
     box = pygame.Rect(12, 12, CELL_W, CELL_H).inflate(-8, -4)
-    pygame.draw.rect(surf, (*colour, 255), box, width=10, border_radius=16)
+    draw.rect(surf, (*colour, 255), box, width=10, border_radius=16)
     surf = soft_blur(surf, 6)
-    pygame.draw.rect(surf, (16, 10, 6, 200), box, width=7, border_radius=16)
-    pygame.draw.rect(surf, (*colour, 255), box, width=4, border_radius=16)
+    draw.rect(surf, (16, 10, 6, 200), box, width=7, border_radius=16)
+    draw.rect(surf, (*colour, 255), box, width=4, border_radius=16)
     light = tuple(min(255, c + 110) for c in colour)
-    pygame.draw.rect(surf, (*light, 255), box.inflate(-2, -2), width=1, border_radius=15)
+    draw.rect(surf, (*light, 255), box.inflate(-2, -2), width=1, border_radius=15)
     return surf
 
 
@@ -164,11 +165,11 @@ def _render_badge(
     number: int,
     colour: tuple[int, int, int],
     state: str,
-    font: pygame.font.Font,
-    badge_art: pygame.Surface | None,
-) -> pygame.Surface:
+    font: ScaledFont,
+    badge_art: Canvas | None,
+) -> Canvas:
     """One line marker: state "off" (line not played), "on" (played) or "lit" (winning/hover)."""
-    surf = pygame.Surface((BADGE_W, BADGE_H), pygame.SRCALPHA)
+    surf = Canvas.new((BADGE_W, BADGE_H), font.k)
     if state == "lit":
         fill, text_col, edge = colour, (20, 14, 8), (255, 255, 255)
     elif state == "on":
@@ -178,14 +179,14 @@ def _render_badge(
         fill, text_col, edge = (40, 40, 46), (120, 118, 112), (70, 70, 76)
     rect = surf.get_rect()
     if badge_art is not None:
-        art = pygame.transform.smoothscale(badge_art, rect.size)
+        art = badge_art.scaled(rect.size)
         tint = art.copy()
         tint.fill((*fill, 255), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(tint, (0, 0))
-        pygame.draw.rect(surf, (*edge, 255), rect, width=1, border_radius=5)
+        draw.rect(surf, (*edge, 255), rect, width=1, border_radius=5)
     else:
-        pygame.draw.rect(surf, (*fill, 255), rect, border_radius=5)
-        pygame.draw.rect(surf, (*edge, 255), rect, width=1, border_radius=5)
+        draw.rect(surf, (*fill, 255), rect, border_radius=5)
+        draw.rect(surf, (*edge, 255), rect, width=1, border_radius=5)
     label = render_text(font, str(number), text_col)
     surf.blit(label, label.get_rect(center=(rect.centerx, rect.centery)))
     return surf
@@ -198,47 +199,57 @@ class WinPresenter:
         self,
         definition: GameDefinition,
         view: ReelView,
-        font: pygame.font.Font,
-        badge_art: pygame.Surface | None = None,
+        font: ScaledFont,
+        badge_art: Canvas | None = None,
         cache: Cache | None = None,
         tr: Translator | None = None,
     ) -> None:
         """`cache(key, build)` keeps the rendered lines, frames and badges between scenes (the
         asset store's `derived`); `tr` translates the line-cycle message."""
-
-        def keep(key: tuple, build) -> pygame.Surface:
-            return cache(("win-art", definition.id, *key), build) if cache is not None else build()
-
         self.definition = definition
         self.view = view
         self.tr = tr
+        self._cache = cache
         window = view.window
         self.left, self.right = marker_positions(definition.lines, window, definition.rows)
-        self._line_art: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        self._frames: list[pygame.Surface] = []  # winning-cell frames, one per line colour
-        self._gold_frame = keep(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME))
-        self._badges: dict[tuple[int, str], pygame.Surface] = {}
         self.marker_rects: list[tuple[pygame.Rect, pygame.Rect]] = []
-        # the markers' blits per (lit lines, hovered line, lines played): a cache of what they show
-        self._marker_seqs: dict[tuple, list[tuple[pygame.Surface, pygame.Rect]]] = {}
-        for i, line in enumerate(definition.lines, start=1):
-            colour = line_colour(i)
-            pts = _line_points(line, self.left[i - 1], self.right[i - 1], window)
-            art = keep(("line", i, tuple(pts)), lambda pts=pts, colour=colour: _render_line(pts, colour)[0])
-            self._line_art.append((art, _line_origin(pts)))
-            self._frames.append(keep(("frame", colour), lambda colour=colour: _render_cell_frame(colour)))
-            for state in ("off", "on", "lit"):
-                self._badges[(i, state)] = keep(
-                    ("badge", i, state, id(font)),
-                    lambda i=i, colour=colour, state=state: _render_badge(i, colour, state, font, badge_art),
-                )
+        for i in range(1, len(definition.lines) + 1):
             lr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
             lr.center = self.left[i - 1]
             rr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
             rr.center = self.right[i - 1]
             self.marker_rects.append((lr, rr))
+        self.rebuild(font, badge_art)
         self.scale = 1.0
         self.clear()
+
+    def rebuild(self, font: ScaledFont, badge_art: Canvas | None = None) -> None:
+        """Render the lines, cell frames and markers at the density of `font` (again, after the
+        window's density changed)."""
+        definition, cache, k = self.definition, self._cache, font.k
+
+        def keep(key: tuple, build) -> Canvas:
+            return cache(("win-art", definition.id, *key), build) if cache is not None else build()
+
+        self._line_art: list[tuple[Canvas, tuple[int, int]]] = []
+        self._frames: list[Canvas] = []  # winning-cell frames, one per line colour
+        self._gold_frame = keep(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME, k))
+        self._badges: dict[tuple[int, str], Canvas] = {}
+        # the markers' blits per (lit lines, hovered line, lines played): a cache of what they show
+        self._marker_seqs: dict[tuple, list[tuple[Canvas, pygame.Rect]]] = {}
+        for i, line in enumerate(definition.lines, start=1):
+            colour = line_colour(i)
+            pts = _line_points(line, self.left[i - 1], self.right[i - 1], self.view.window)
+            art = keep(
+                ("line", i, tuple(pts)), lambda pts=pts, colour=colour: _render_line(pts, colour, k)[0]
+            )
+            self._line_art.append((art, _line_origin(pts)))
+            self._frames.append(keep(("frame", colour), lambda colour=colour: _render_cell_frame(colour, k)))
+            for state in ("off", "on", "lit"):
+                self._badges[(i, state)] = keep(
+                    ("badge", i, state, id(font)),
+                    lambda i=i, colour=colour, state=state: _render_badge(i, colour, state, font, badge_art),
+                )
 
     # -- state ------------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -327,7 +338,7 @@ class WinPresenter:
         return k if k <= 4 else 8 - k
 
     @property
-    def cell_frame(self) -> pygame.Surface | None:
+    def cell_frame(self) -> Canvas | None:
         """The frame drawn around winning cells: the line's colour, gold for all / scatter."""
         win = self.current
         if win is not None and win.line is not None:
@@ -350,7 +361,7 @@ class WinPresenter:
         return None
 
     # -- drawing ------------------------------------------------------------------------------------
-    def draw_lines(self, surface: pygame.Surface, hover: int | None = None) -> None:
+    def draw_lines(self, surface: Canvas, hover: int | None = None) -> None:
         """The lines being presented (and the hovered line's preview) over the reels."""
         for line in sorted(self.lit_lines()):
             art, pos = self._line_art[line - 1]
@@ -359,7 +370,7 @@ class WinPresenter:
             art, pos = self._line_art[hover - 1]
             surface.blit(art, pos)
 
-    def draw_markers(self, surface: pygame.Surface, lines_played: int, hover: int | None = None) -> None:
+    def draw_markers(self, surface: Canvas, lines_played: int, hover: int | None = None) -> None:
         lit = self.lit_lines()
         key = (lit, hover, lines_played)
         seq = self._marker_seqs.get(key)

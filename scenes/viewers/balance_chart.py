@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text
 
 LINE = (255, 214, 120)
@@ -46,7 +47,7 @@ def chart_points(balances: Sequence[int], rect: pygame.Rect) -> list[tuple[int, 
 
 
 def draw_balance_chart(
-    surface: pygame.Surface,
+    surface: Canvas,
     assets,
     rect: pygame.Rect,
     points: Sequence[tuple[str, int]],
@@ -56,9 +57,9 @@ def draw_balance_chart(
 ) -> None:
     """The chart inside `rect` (its frame, title, min/max labels, baseline, line, last value)."""
     rect = pygame.Rect(rect)
-    plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(plate, (16, 11, 10, 210), plate.get_rect(), border_radius=12)
-    pygame.draw.rect(plate, (150, 112, 60, 255), plate.get_rect(), width=2, border_radius=12)
+    plate = Canvas.new(rect.size, surface.k)
+    draw.rect(plate, (16, 11, 10, 210), plate.get_rect(), border_radius=12)
+    draw.rect(plate, (150, 112, 60, 255), plate.get_rect(), width=2, border_radius=12)
     surface.blit(plate, rect)
     small = assets.font("text", 14)
     draw_text(
@@ -77,16 +78,16 @@ def draw_balance_chart(
         return
     for k in range(3):
         y = plot.top + plot.h * k // 2
-        pygame.draw.line(surface, GRID, (plot.left, y), (plot.right, y), 1)
+        draw.line(surface, GRID, (plot.left, y), (plot.right, y), 1)
     pts = chart_points(balances, plot)
     start = balances[0]
     base_y = chart_points([*balances, start], plot)[-1][1]
     for x in range(plot.left, plot.right, 10):  # dashed: the session's starting balance
-        pygame.draw.line(surface, BASELINE, (x, base_y), (min(x + 5, plot.right), base_y), 1)
-    pygame.draw.lines(surface, LINE, False, pts, 2)
+        draw.line(surface, BASELINE, (x, base_y), (min(x + 5, plot.right), base_y), 1)
+    draw.lines(surface, LINE, False, pts, 2)
     last = balances[-1]
     colour = UP if last > start else DOWN if last < start else LINE
-    pygame.draw.circle(surface, colour, pts[-1], 5)
+    draw.circle(surface, colour, pts[-1], 5)
     hi_i = balances.index(max(balances))
     lo_i = balances.index(min(balances))
     draw_text(

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 import pygame
 
 from game.ledger import LedgerError
+from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
@@ -165,7 +166,7 @@ class HistoryScene(PagedOverlayScene):
             self.focus = row
             self.open_row(row)
 
-    def draw_page(self, surface: pygame.Surface, index: int) -> None:
+    def draw_page(self, surface: Canvas, index: int) -> None:
         a, tr = self.assets, self.tr
         head_f, row_f, small = a.font("text_bold", 15), a.font("text", 18), a.font("text", 15)
         y = TABLE_TOP + HEADER_H // 2
@@ -183,12 +184,10 @@ class HistoryScene(PagedOverlayScene):
             draw_text(surface, row_f, tr.t(T_EMPTY), (CONTENT.centerx, TABLE_TOP + 120), CREAM)
         for i, rec in enumerate(self.records):
             r = self.row_rect(i)
-            plate = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(
-                plate, ROW_HOVER if i == self.hover else ROW_FILL, plate.get_rect(), border_radius=8
-            )
+            plate = Canvas.new(r.size, surface.k)
+            draw.rect(plate, ROW_HOVER if i == self.hover else ROW_FILL, plate.get_rect(), border_radius=8)
             if i == self.focus:  # keyboard focus: a gold outline, distinct from the pointer's hover
-                pygame.draw.rect(plate, (*GOLD, 220), plate.get_rect(), width=2, border_radius=8)
+                draw.rect(plate, (*GOLD, 220), plate.get_rect(), width=2, border_radius=8)
             surface.blit(plate, r)
             cy = r.centery
             game = self.ctx.games.get(rec.game_id)

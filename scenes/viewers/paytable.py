@@ -23,6 +23,7 @@ from __future__ import annotations
 import pygame
 
 from game.money import Bet
+from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
@@ -55,19 +56,17 @@ CARD_EDGE = (150, 112, 60)
 
 
 # -- drawing helpers shared by the viewers -------------------------------------------------------
-def card(
-    surface: pygame.Surface, rect: pygame.Rect, fill=CARD_FILL, edge=CARD_EDGE, radius: int = 14
-) -> None:
+def card(surface: Canvas, rect: pygame.Rect, fill=CARD_FILL, edge=CARD_EDGE, radius: int = 14) -> None:
     """A dark, gold-edged card (translucent)."""
     rect = pygame.Rect(rect)
-    plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(plate, fill, plate.get_rect(), border_radius=radius)
-    pygame.draw.rect(plate, (*edge, 255), plate.get_rect(), width=2, border_radius=radius)
+    plate = Canvas.new(rect.size, surface.k)
+    draw.rect(plate, fill, plate.get_rect(), border_radius=radius)
+    draw.rect(plate, (*edge, 255), plate.get_rect(), width=2, border_radius=radius)
     surface.blit(plate, rect)
 
 
 def draw_paragraphs(
-    surface: pygame.Surface,
+    surface: Canvas,
     assets,
     paragraphs,
     rect: pygame.Rect,
@@ -85,7 +84,7 @@ def draw_paragraphs(
     for para in paragraphs:
         lines = wrap_text(font, para, rect.w - indent)
         if bullet:
-            pygame.draw.circle(surface, GOLD, (rect.left + 7, y + line_h // 2), 4)
+            draw.circle(surface, GOLD, (rect.left + 7, y + line_h // 2), 4)
         for line in lines:
             draw_text(surface, font, line, (rect.left + indent, y), color, anchor="topleft", shadow=False)
             y += line_h
@@ -93,20 +92,20 @@ def draw_paragraphs(
     return y
 
 
-def backdrop(assets, game_id: str | None) -> pygame.Surface:
+def backdrop(assets, game_id: str | None) -> Canvas:
     """The game's background, darkened (cached): the viewers sit 'inside' the game."""
 
-    def build() -> pygame.Surface:
-        surf = pygame.Surface(SCREEN.size)
+    def build() -> Canvas:
+        surf = assets.canvas(SCREEN.size, alpha=False)
         name = f"{game_id}/background" if game_id else None
         if name and assets.has_image(name):
             surf.blit(assets.image(name), (0, 0))
         else:
             surf.fill((30, 22, 18))
-        shade = pygame.Surface(SCREEN.size, pygame.SRCALPHA)
+        shade = assets.canvas(SCREEN.size)
         shade.fill((8, 6, 10, 170))
         surf.blit(shade, (0, 0))
-        return surf.convert() if pygame.display.get_surface() is not None else surf
+        return surf
 
     return assets.derived(("viewer-backdrop", game_id), build)
 
@@ -202,7 +201,7 @@ class PagedOverlayScene(Scene):
             b.update(dt)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         a = self.assets
         surface.blit(backdrop(a, self.game_id), (0, 0))
         draw_panel(surface, a, PANEL, alpha=236)
@@ -215,7 +214,7 @@ class PagedOverlayScene(Scene):
             x0 = SCREEN.centerx - (n - 1) * 9
             for i in range(n):
                 c = GOLD if i == self.page else (90, 80, 70)
-                pygame.draw.circle(surface, c, (x0 + i * 18, NAV_Y + 40), 5 if i == self.page else 4)
+                draw.circle(surface, c, (x0 + i * 18, NAV_Y + 40), 5 if i == self.page else 4)
         for b in self.buttons:
             b.draw(surface, a)
 
@@ -226,7 +225,7 @@ class PagedOverlayScene(Scene):
         """Integer cents in the player's currency and language."""
         return self.tr.format_money(cents, self.ctx.settings.display_currency)
 
-    def draw_page(self, surface: pygame.Surface, index: int) -> None:
+    def draw_page(self, surface: Canvas, index: int) -> None:
         """Draw page `index` inside CONTENT (subclasses)."""
 
 
@@ -261,7 +260,7 @@ class PaytableScene(PagedOverlayScene):
     def page_title(self, index: int) -> str:
         return f"{self.tr.t(T_PAYTABLE)} · {self.pages[index].title}"
 
-    def draw_page(self, surface: pygame.Surface, index: int) -> None:
+    def draw_page(self, surface: Canvas, index: int) -> None:
         page = self.pages[index]
         layouts = {
             "symbols": self._draw_symbols,
@@ -276,10 +275,10 @@ class PaytableScene(PagedOverlayScene):
             presentation_of(self.definition).draw_page(self, surface, page)
 
     # -- layouts ---------------------------------------------------------------------------------
-    def _symbol_image(self, symbol_id: str, size: int) -> pygame.Surface:
+    def _symbol_image(self, symbol_id: str, size: int) -> Canvas:
         return self.assets.scaled(f"{self.game_id}/symbols/{symbol_id}", (size, size))
 
-    def _pays_block(self, surface: pygame.Surface, sp: SymbolPays, x: int, y: int, w: int) -> int:
+    def _pays_block(self, surface: Canvas, sp: SymbolPays, x: int, y: int, w: int) -> int:
         """The pays of one symbol as rows "5   €37.50" with the coins beneath; returns the bottom."""
         a = self.assets
         count_f, cash_f, coin_f = a.font("display", 26), a.font("text_bold", 22), a.font("text", 14)
@@ -298,7 +297,7 @@ class PaytableScene(PagedOverlayScene):
             y += 42
         return y
 
-    def _draw_symbols(self, surface: pygame.Surface, page: Page) -> None:
+    def _draw_symbols(self, surface: Canvas, page: Page) -> None:
         cards = list(page.symbols)
         w, h, gap = 352, 226, 22
         rows = [cards[:3], cards[3:]] if len(cards) > 3 else [cards]
@@ -322,7 +321,7 @@ class PaytableScene(PagedOverlayScene):
                 x += w + gap
             y += h + gap
 
-    def _draw_wild_scatter(self, surface: pygame.Surface, page: Page) -> None:
+    def _draw_wild_scatter(self, surface: Canvas, page: Page) -> None:
         a = self.assets
         n = len(page.symbols)
         w, gap = 540, 28
@@ -348,7 +347,7 @@ class PaytableScene(PagedOverlayScene):
             draw_paragraphs(surface, a, notes, pygame.Rect(r.left + 24, r.top + 262, w - 48, 200), size=20)
             x += w + gap
 
-    def _draw_lines(self, surface: pygame.Surface, page: Page) -> None:
+    def _draw_lines(self, surface: Canvas, page: Page) -> None:
         cols = 5
         pitch_x, pitch_y = CONTENT.w // cols, 92
         for i, shape in enumerate(page.lines):
@@ -365,28 +364,28 @@ class PaytableScene(PagedOverlayScene):
         )
 
     def _line_diagram(
-        self, surface: pygame.Surface, shape: LineShape, rect: pygame.Rect, reels: int, rows: int
+        self, surface: Canvas, shape: LineShape, rect: pygame.Rect, reels: int, rows: int
     ) -> None:
         colour = line_colour(shape.number) if shape.played else (110, 104, 96)
         badge = pygame.Rect(rect.left, rect.top + 8, 36, 26)
-        pygame.draw.rect(surface, colour, badge, border_radius=7)
+        draw.rect(surface, colour, badge, border_radius=7)
         draw_text(
             surface, self.assets.font("text_bold", 17), str(shape.number), badge.center, INK, shadow=False
         )
         cw, chh = 28, 20
         gx, gy = rect.left + 46, rect.top + 6
         cells = pygame.Rect(gx, gy, cw * reels, chh * rows)
-        pygame.draw.rect(surface, (12, 9, 8), cells.inflate(6, 6), border_radius=6)
+        draw.rect(surface, (12, 9, 8), cells.inflate(6, 6), border_radius=6)
         pts = []
         for r in range(reels):
             for row in range(rows):
                 c = pygame.Rect(gx + r * cw + 1, gy + row * chh + 1, cw - 2, chh - 2)
                 on = shape.rows[r] == row
-                pygame.draw.rect(surface, colour if on else (52, 44, 38), c, border_radius=3)
+                draw.rect(surface, colour if on else (52, 44, 38), c, border_radius=3)
             pts.append((gx + r * cw + cw // 2, gy + shape.rows[r] * chh + chh // 2))
-        pygame.draw.lines(surface, (255, 255, 255) if shape.played else (170, 166, 160), False, pts, 2)
+        draw.lines(surface, (255, 255, 255) if shape.played else (170, 166, 160), False, pts, 2)
 
-    def _draw_how(self, surface: pygame.Surface, page: Page) -> None:
+    def _draw_how(self, surface: Canvas, page: Page) -> None:
         draw_paragraphs(
             surface,
             self.assets,
@@ -449,11 +448,11 @@ class MiniPaytable(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         a = self.assets
         r = self.rect
         # a highlight round the clicked cell ties the popup to it
-        pygame.draw.rect(surface, GOLD, self.anchor.inflate(4, 4), width=3, border_radius=10)
+        draw.rect(surface, GOLD, self.anchor.inflate(4, 4), width=3, border_radius=10)
         draw_panel(surface, a, r, alpha=245)
         img = a.scaled(f"{self.game_id}/symbols/{self.pays.symbol_id}", (110, 110))
         surface.blit(img, (r.left + 14, r.top + 18))

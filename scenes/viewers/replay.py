@@ -28,6 +28,7 @@ import pygame
 from game.definitions import LoadedGame
 from game.events import PickRequestEvent, RoundEndEvent, events_to_json
 from game.round import play_round
+from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
@@ -155,7 +156,7 @@ class ReplayBand(Band):
         super().__init__(scene.tr)
         self.scene = scene
 
-    def draw(self, surface: pygame.Surface, under: pygame.Surface, clock: float) -> None:
+    def draw(self, surface: Canvas, under: Canvas, clock: float) -> None:
         scene, tr, rec = self.scene, self.tr, self.scene.record
         a = scene.assets
         surface.blit(under, RECT_BAND, RECT_BAND)
@@ -176,8 +177,8 @@ class ReplayBand(Band):
         # the REPLAY mark: always there, gently pulsing, so nobody mistakes this for play
         glow = 0.5 + 0.5 * math.sin(clock * 3.0)
         colour = (255, int(170 + 60 * glow), 90)
-        pygame.draw.rect(surface, (40, 10, 10), MARK, border_radius=12)
-        pygame.draw.rect(surface, colour, MARK, width=3, border_radius=12)
+        draw.rect(surface, (40, 10, 10), MARK, border_radius=12)
+        draw.rect(surface, colour, MARK, width=3, border_radius=12)
         font = a.font("display", 34)
         draw_text(surface, font, tr.t(T_REPLAY), MARK.center, colour, outline=2, outline_color=INK)
 
@@ -294,7 +295,11 @@ class ReplayScene(Scene):
         self.band.update_meter(dt)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def rebuild(self) -> None:
+        if self.error is None:
+            self.stage.rebuild()
+
+    def draw(self, surface: Canvas) -> None:
         if self.error is not None:
             self._draw_error(surface)
             return
@@ -302,7 +307,7 @@ class ReplayScene(Scene):
         self.band.draw(surface, self.stage.backdrop, self.t)
         self.stage.draw_banner(surface)
 
-    def _draw_error(self, surface: pygame.Surface) -> None:
+    def _draw_error(self, surface: Canvas) -> None:
         a = self.assets
         surface.blit(backdrop(a, self.game_id if self.loaded is not None else None), (0, 0))
         box = pygame.Rect(0, 0, 760, 340)

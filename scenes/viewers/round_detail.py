@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from game.events import CascadeEvent, SpinEvent, events_from_json
+from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font, wrap_text
@@ -118,7 +119,7 @@ class RoundDetailScene(PagedOverlayScene):
         return self.money(self.record.bet.coins_to_cents(coins))
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw_page(self, surface: pygame.Surface, index: int) -> None:
+    def draw_page(self, surface: Canvas, index: int) -> None:
         a, tr, rec = self.assets, self.tr, self.record
         bet = rec.bet
         game = self.definition.name if self.definition is not None else rec.game_id
@@ -161,7 +162,7 @@ class RoundDetailScene(PagedOverlayScene):
         elif not self.steps:
             draw_text(surface, a.font("text", 20), tr.t(T_WAITING), CONTENT.center, CREAM)
 
-    def _draw_step(self, surface: pygame.Surface, step: Step, r: pygame.Rect) -> None:
+    def _draw_step(self, surface: Canvas, step: Step, r: pygame.Rect) -> None:
         card(surface, r)
         if step.kind == "spin" and step.spin is not None:
             self._draw_spin(surface, step.spin, r)
@@ -187,14 +188,14 @@ class RoundDetailScene(PagedOverlayScene):
             title += "  " + tr.t(T_MULT, mult=spin.multiplier)
         return title
 
-    def _draw_spin(self, surface: pygame.Surface, spin: SpinEvent | CascadeEvent, r: pygame.Rect) -> None:
+    def _draw_spin(self, surface: Canvas, spin: SpinEvent | CascadeEvent, r: pygame.Rect) -> None:
         a, tr = self.assets, self.tr
         cell = 38
         gx, gy = r.left + 12, r.top + 11
         wins = {tuple(p) for w in spin.wins for p in w.positions}
         held = {tuple(p) for p in spin.held} if isinstance(spin, SpinEvent) else set()
         grid_rect = pygame.Rect(gx - 3, gy - 3, cell * len(spin.grid) + 6, cell * len(spin.grid[0]) + 6)
-        pygame.draw.rect(surface, (8, 6, 6), grid_rect, border_radius=6)
+        draw.rect(surface, (8, 6, 6), grid_rect, border_radius=6)
         for reel, column in enumerate(spin.grid):
             for row, sym in enumerate(column):
                 rel = f"{self.game_id}/symbols/{sym}"
@@ -203,7 +204,7 @@ class RoundDetailScene(PagedOverlayScene):
                     surface.blit(a.scaled(rel, (cell - 2, cell - 2)), pos)
                 frame = GOLD if (reel, row) in wins else TEAL if (reel, row) in held else None
                 if frame is not None:
-                    pygame.draw.rect(surface, frame, (*pos, cell - 2, cell - 2), width=2, border_radius=5)
+                    draw.rect(surface, frame, (*pos, cell - 2, cell - 2), width=2, border_radius=5)
         tx = grid_rect.right + 14
         title_font = a.font("text_bold", 16)
         draw_text(

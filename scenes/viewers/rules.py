@@ -29,6 +29,7 @@ import pygame
 
 from game import ENGINE_VERSION
 from game.definitions import LoadedGame
+from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.intents import Act
 from scenes.core.stack import SceneStack
@@ -264,7 +265,7 @@ class RulesScene(PagedOverlayScene):
         title = page.title.upper() if page.part == 0 else self.tr.t(T_CONT, title=page.title.upper())
         return f"{self.tr.t(T_RULES)} · {title}"
 
-    def draw_page(self, surface: pygame.Surface, index: int) -> None:
+    def draw_page(self, surface: Canvas, index: int) -> None:
         if index == self.about_index:
             self._draw_about(surface)
             return
@@ -277,13 +278,13 @@ class RulesScene(PagedOverlayScene):
                 y += PARA_GAP
                 continue
             if bullet_start:
-                pygame.draw.circle(surface, GOLD, (x0 + 8, y + line_h // 2 - 1), 4)
+                draw.circle(surface, GOLD, (x0 + 8, y + line_h // 2 - 1), 4)
             draw_text(
                 surface, font, text, (x0 + (26 if indented else 0), y), CREAM, anchor="topleft", shadow=False
             )
             y += line_h
 
-    def _draw_about(self, surface: pygame.Surface) -> None:
+    def _draw_about(self, surface: Canvas) -> None:
         a = self.assets
         box = CONTENT.inflate(-80, -10)
         card(surface, box)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, render_text
 
@@ -145,7 +146,7 @@ class Button:
             level = 0
         return (tuple(self.rect), self.style, state, level, self.label, self.icon, self.font_size, tip)
 
-    def draw(self, surface: pygame.Surface, assets) -> None:
+    def draw(self, surface: Canvas, assets) -> None:
         state = self.state
         r = self.rect
         if self.style == "icon":
@@ -157,9 +158,9 @@ class Button:
         if self.tooltip and self.hover and self._hover_for >= TOOLTIP_DELAY_S:
             self._draw_tooltip(surface, assets)
 
-    def _compose(self, assets, state: str) -> pygame.Surface:
+    def _compose(self, assets, state: str) -> Canvas:
         r = self.rect
-        out = pygame.Surface(r.size, pygame.SRCALPHA)
+        out = assets.canvas(r.size)
         if self.style == "default":
             out.blit(assets.nine_slice(f"ui/button_{state}", r.size, 16), (0, 0))
         else:
@@ -168,7 +169,7 @@ class Button:
         self._draw_content(out, assets, out.get_rect().move(0, dy), state)
         return out.convert_alpha() if pygame.display.get_surface() is not None else out
 
-    def _draw_content(self, surface: pygame.Surface, assets, r: pygame.Rect, state: str) -> None:
+    def _draw_content(self, surface: Canvas, assets, r: pygame.Rect, state: str) -> None:
         color = DISABLED_LABEL if state == "disabled" else LABEL_COLOR
         font = assets.font("text_bold", self.font_size) if self.label else None
         icon_size = int(min(r.h * 0.55, 40)) if self.style == "default" else int(r.h * 0.42)
@@ -185,11 +186,11 @@ class Button:
         elif font is not None:
             draw_text(surface, font, self.label, r.center, color)
 
-    def _icon_surface(self, assets, size: int, state: str) -> pygame.Surface:
+    def _icon_surface(self, assets, size: int, state: str) -> Canvas:
         tint = ICON_TINTS.get(state, (255, 255, 255))
         return assets.tinted(f"ui/{self.icon}", tint, (size, size))
 
-    def _draw_icon_style(self, surface: pygame.Surface, assets, state: str) -> None:
+    def _draw_icon_style(self, surface: Canvas, assets, state: str) -> None:
         r = self.rect
         # the highlight's alpha is quantised so the cache holds a handful of discs, not one per frame
         level = round(self.hover_t * 6) + (2 if state == "pressed" else 0)
@@ -202,35 +203,35 @@ class Button:
             color = DISABLED_LABEL if state == "disabled" else LABEL_COLOR
             draw_text(surface, font, self.label, (r.centerx, r.bottom + 2), color, anchor="midtop")
 
-    def _compose_icon(self, assets, state: str, level: int) -> pygame.Surface:
+    def _compose_icon(self, assets, state: str, level: int) -> Canvas:
         r = self.rect
-        out = _disc(r.size, level) if level else pygame.Surface(r.size, pygame.SRCALPHA)
+        out = _disc(r.size, level, assets.density) if level else assets.canvas(r.size)
         if self.icon:
             size = int(min(r.w, r.h) * (0.62 if state == "pressed" else 0.66))
             img = self._icon_surface(assets, size, state)
             out.blit(img, img.get_rect(center=out.get_rect().center))
         return out.convert_alpha() if pygame.display.get_surface() is not None else out
 
-    def _draw_tooltip(self, surface: pygame.Surface, assets) -> None:
+    def _draw_tooltip(self, surface: Canvas, assets) -> None:
         font = assets.font("text", 16)
         text = render_text(font, self.tooltip, (240, 236, 228))
         box = text.get_rect().inflate(20, 12)
         box.midbottom = (self.rect.centerx, self.rect.top - 6)
         box.clamp_ip(surface.get_rect())
-        plate = assets.derived(("tooltip", box.size), lambda: _plate(box.size))
+        plate = assets.derived(("tooltip", box.size), lambda: _plate(box.size, assets.density))
         surface.blit(plate, box)
         surface.blit(text, text.get_rect(center=box.center))
 
 
-def _disc(size: tuple[int, int], level: int) -> pygame.Surface:
-    surf = pygame.Surface(size, pygame.SRCALPHA)
+def _disc(size: tuple[int, int], level: int, k: float) -> Canvas:
+    surf = Canvas.new(size, k)
     radius = min(size) // 2
-    pygame.draw.circle(surf, (255, 230, 170, min(255, 18 * level)), (size[0] // 2, size[1] // 2), radius)
+    draw.circle(surf, (255, 230, 170, min(255, 18 * level)), (size[0] // 2, size[1] // 2), radius)
     return surf
 
 
-def _plate(size: tuple[int, int]) -> pygame.Surface:
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(surf, (12, 10, 18, 225), surf.get_rect(), border_radius=6)
-    pygame.draw.rect(surf, (200, 160, 90, 255), surf.get_rect(), width=1, border_radius=6)
+def _plate(size: tuple[int, int], k: float) -> Canvas:
+    surf = Canvas.new(size, k)
+    draw.rect(surf, (12, 10, 18, 225), surf.get_rect(), border_radius=6)
+    draw.rect(surf, (200, 160, 90, 255), surf.get_rect(), width=1, border_radius=6)
     return surf

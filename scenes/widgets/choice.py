@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
 from scenes.widgets.toggle import HOVER_EDGE, pill
@@ -108,13 +109,19 @@ class Choice:
         self.hover_t += ((1.0 if hot else 0.0) - self.hover_t) * k
         self.bump = max(0.0, self.bump - dt * 6.0)
 
-    def draw(self, surface: pygame.Surface, assets) -> None:
+    def draw(self, surface: Canvas, assets) -> None:
         r = self.rect
         hot = self.hover_t > 0.5
         plate = assets.derived(
             ("choice-plate", r.size, hot),
             lambda: pill(
-                r.size, (26, 20, 30), (46, 38, 52), HOVER_EDGE if hot else (120, 98, 74), 2, radius=r.h // 2
+                r.size,
+                (26, 20, 30),
+                (46, 38, 52),
+                HOVER_EDGE if hot else (120, 98, 74),
+                2,
+                radius=r.h // 2,
+                density=assets.density,
             ),
         )
         surface.blit(plate, r)
@@ -139,4 +146,4 @@ class Choice:
             y = r.bottom - 6
             for i in range(len(self.values)):
                 color = DOT_ON if i == self.index else DOT_OFF
-                pygame.draw.circle(surface, color, (x0 + i * gap, y), 2)
+                draw.circle(surface, color, (x0 + i * gap, y), 2)

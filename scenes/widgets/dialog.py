@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, wrap_text
@@ -31,10 +32,15 @@ TEXT_YES = "Yes"
 TEXT_NO = "No"
 
 
-def _dim_surface(alpha: int) -> pygame.Surface:
-    surf = pygame.Surface(SCREEN.size, pygame.SRCALPHA)
-    surf.fill((6, 4, 10, alpha))
-    return surf
+def dim_layer(assets, alpha: int) -> Canvas:
+    """A full-screen dark veil of `alpha` over the scenes below a menu (cached per density)."""
+
+    def build() -> Canvas:
+        surf = assets.canvas(SCREEN.size)
+        surf.fill((6, 4, 10, alpha))
+        return surf
+
+    return assets.derived(("dim", alpha), build)
 
 
 class _Dialog(Scene):
@@ -53,10 +59,13 @@ class _Dialog(Scene):
         height = 100 + 30 * len(self._lines) + 100
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = SCREEN.center
-        self._dim = _dim_surface(DIM_ALPHA)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        a = self.assets
         # the panel art is translucent; a solid backing keeps text readable over busy scenes
-        self._backing = pygame.Surface(self.rect.inflate(-8, -8).size, pygame.SRCALPHA)
-        pygame.draw.rect(self._backing, (14, 8, 24, 235), self._backing.get_rect(), border_radius=18)
+        self._backing = a.canvas(self.rect.inflate(-8, -8).size)
+        draw.rect(self._backing, (14, 8, 24, 235), self._backing.get_rect(), border_radius=18)
 
     def _button_row(self, specs: list[tuple[str, Callable[[], None]]]) -> None:
         w, h, gap = 150, 50, 24
@@ -81,8 +90,8 @@ class _Dialog(Scene):
         for b in self.buttons:
             b.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._dim, (0, 0))
+    def draw(self, surface: Canvas) -> None:
+        surface.blit(dim_layer(self.assets, DIM_ALPHA), (0, 0))
         surface.blit(self._backing, self.rect.inflate(-8, -8))
         draw_panel(surface, self.assets, self.rect, alpha=255)
         a = self.assets
@@ -185,7 +194,7 @@ class Toast(Scene):
         if self.t >= self.seconds and self.stack is not None:
             self.stack.remove(self)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         # quantise alpha to keep the cache of faded panels small
         a = max(0, min(240, self.alpha // 16 * 16))
         if a <= 0:

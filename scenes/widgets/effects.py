@@ -1,17 +1,20 @@
 """Small reusable visual effects, built once and cached: light sweeps, soft glows, soft shadows.
 
-All builders are pure functions of their inputs, so scenes cache their results in the asset store
-(`assets.derived`) and blit them per frame.
+All builders are pure functions of their inputs (sizes in logical px, pictures at the density `k`
+they are built for), so scenes cache their results in the asset store (`assets.derived`, which
+keys them by density) and blit them per frame.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
+
 
 def glint(
-    src: pygame.Surface, step: int, steps: int, *, width: int = 40, strength: int = 110, slant: float = 0.5
-) -> pygame.Surface:
+    src: Canvas, step: int, steps: int, *, width: int = 40, strength: int = 110, slant: float = 0.5
+) -> Canvas:
     """`src` with a diagonal band of light at position `step` of `steps` (left to right).
 
     Light is added to RGB only, so transparent pixels stay transparent and the band follows the
@@ -19,39 +22,40 @@ def glint(
     """
     out = src.copy()
     w, h = out.get_size()
-    band = pygame.Surface((w, h), pygame.SRCALPHA)
+    band = Canvas.new((w, h), out.k)
     travel = w + int(h * slant) + 2 * width
     x = -width + int(travel * (step + 0.5) / steps)
     for dx in range(-width, width + 1, 3):
-        k = 1.0 - abs(dx) / width
-        v = int(strength * k * k)
-        pygame.draw.line(band, (v, v, v, 0), (x + dx, 0), (x + dx - int(h * slant), h), 4)
+        f = 1.0 - abs(dx) / width
+        v = int(strength * f * f)
+        draw.line(band, (v, v, v, 0), (x + dx, 0), (x + dx - int(h * slant), h), 4)
     out.blit(band, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
     return out
 
 
-def fast_blur(surf: pygame.Surface, radius: int, factor: int = 4) -> pygame.Surface:
-    """Gaussian blur done at 1/`factor` size and scaled back: the same look, ~factor² cheaper."""
-    w, h = surf.get_size()
-    small = pygame.transform.smoothscale(surf, (max(1, w // factor), max(1, h // factor)))
-    small = pygame.transform.gaussian_blur(small, max(1, radius // factor))
-    return pygame.transform.smoothscale(small, (w, h))
+def fast_blur(surf: Canvas, radius: float, factor: int = 4) -> Canvas:
+    """Gaussian blur (`radius` logical px) done at 1/`factor` size and scaled back: the same look,
+    ~factor² cheaper."""
+    pw, ph = surf.surf.get_size()
+    small = pygame.transform.smoothscale(surf.surf, (max(1, pw // factor), max(1, ph // factor)))
+    small = pygame.transform.gaussian_blur(small, max(1, round(radius * surf.k / factor)))
+    return Canvas(pygame.transform.smoothscale(small, (pw, ph)), surf.k, (surf.lw, surf.lh))
 
 
 def soft_glow(
-    size: tuple[int, int], pad: int, color: tuple[int, int, int], alpha: int = 170, radius: int = 24
-) -> pygame.Surface:
+    size: tuple[int, int], pad: int, color: tuple[int, int, int], k: float, alpha: int = 170, radius: int = 24
+) -> Canvas:
     """A blurred halo around a `size` rounded rect; the result is `pad` larger on each side."""
     w, h = size[0] + 2 * pad, size[1] + 2 * pad
-    base = pygame.Surface((w, h), pygame.SRCALPHA)
+    base = Canvas.new((w, h), k)
     inner = pygame.Rect(pad // 2, pad // 2, size[0] + pad, size[1] + pad)
-    pygame.draw.rect(base, (*color, alpha), inner, border_radius=radius + pad // 2)
+    draw.rect(base, (*color, alpha), inner, border_radius=radius + pad // 2)
     return fast_blur(base, max(1, pad // 2))
 
 
-def soft_shadow(size: tuple[int, int], pad: int, alpha: int = 160, radius: int = 24) -> pygame.Surface:
+def soft_shadow(size: tuple[int, int], pad: int, k: float, alpha: int = 160, radius: int = 24) -> Canvas:
     """A blurred dark rounded rect, `pad` larger than `size` on each side."""
     w, h = size[0] + 2 * pad, size[1] + 2 * pad
-    base = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(base, (0, 0, 0, alpha), pygame.Rect(pad, pad, *size), border_radius=radius)
+    base = Canvas.new((w, h), k)
+    draw.rect(base, (0, 0, 0, alpha), pygame.Rect(pad, pad, *size), border_radius=radius)
     return fast_blur(base, max(1, pad // 2))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.core.canvas import Canvas
+
 PANEL_CORNER = 24
 
 
-def draw_panel(surface: pygame.Surface, assets, rect: pygame.Rect, alpha: int = 230) -> None:
+def draw_panel(surface: Canvas, assets, rect: pygame.Rect, alpha: int = 230) -> None:
     """Draw the panel art stretched to `rect`, at `alpha` (cached per size and alpha)."""
     rect = pygame.Rect(rect)
     surface.blit(assets.nine_slice("ui/panel", rect.size, PANEL_CORNER, alpha=alpha), rect)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core.canvas import Canvas
 from scenes.core.intents import Intent
 from scenes.core.text import draw_text, fit_font
 from scenes.widgets.button import Button
@@ -102,7 +103,7 @@ class Selector:
             self.plus.look(),
         )
 
-    def draw(self, surface: pygame.Surface, assets) -> None:
+    def draw(self, surface: Canvas, assets) -> None:
         r = self.rect
         surface.blit(assets.derived(("selector-plate", r.size, self.title), lambda: self._plate(assets)), r)
         color = VALUE_COLOR if self._enabled else DISABLED_COLOR
@@ -120,10 +121,10 @@ class Selector:
         self.minus.draw(surface, assets)
         self.plus.draw(surface, assets)
 
-    def _plate(self, assets) -> pygame.Surface:
+    def _plate(self, assets) -> Canvas:
         """The panel and the title, composed once per size and title."""
         r = self.rect
-        out = pygame.Surface(r.size, pygame.SRCALPHA)
+        out = assets.canvas(r.size)
         draw_panel(out, assets, out.get_rect(), alpha=215)
         title_font = assets.font("text_bold", max(11, min(15, r.h // 4)))
         draw_text(out, title_font, self.title, (r.w // 2, 5), TITLE_COLOR, anchor="midtop", shadow=False)

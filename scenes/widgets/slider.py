@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.widgets.toggle import GOLD_BOTTOM, GOLD_EDGE, GOLD_TOP, KNOB, knob, pill
 
@@ -99,13 +100,13 @@ class Slider:
         hot = self.enabled and (self.hover or self.focused or self.dragging)
         self.hover_t += ((1.0 if hot else 0.0) - self.hover_t) * min(1.0, dt * ANIM_RATE)
 
-    def draw(self, surface: pygame.Surface, assets) -> None:
+    def draw(self, surface: Canvas, assets) -> None:
         r = self.rect
         track = pygame.Rect(0, 0, r.w, TRACK_H)
         track.midleft = (r.left, r.centery)
         groove = assets.derived(
             ("slider-groove", track.size),
-            lambda: pill(track.size, (18, 14, 22), (44, 36, 48), (112, 92, 70), 1),
+            lambda: pill(track.size, (18, 14, 22), (44, 36, 48), (112, 92, 70), 1, density=assets.density),
         )
         surface.blit(groove, track)
         fill_w = round(track.w * self.value)
@@ -113,20 +114,23 @@ class Slider:
             # quantised to 2 px so a drag caches a bounded number of fills
             fw = fill_w // 2 * 2
             fill = assets.derived(
-                ("slider-fill", fw, TRACK_H), lambda: pill((fw, TRACK_H), GOLD_TOP, GOLD_BOTTOM, GOLD_EDGE, 1)
+                ("slider-fill", fw, TRACK_H),
+                lambda: pill((fw, TRACK_H), GOLD_TOP, GOLD_BOTTOM, GOLD_EDGE, 1, density=assets.density),
             )
             surface.blit(fill, track.topleft)
         d = self.knob_d
         if self.hover_t > 0.05:
             halo_d = d + 12
             level = round(self.hover_t * 4)
-            halo = assets.derived(("slider-halo", halo_d, level), lambda: _halo(halo_d, level))
+            halo = assets.derived(
+                ("slider-halo", halo_d, level), lambda: _halo(halo_d, level, assets.density)
+            )
             surface.blit(halo, halo.get_rect(center=(track.left + fill_w, track.centery)))
-        kn = assets.derived(("toggle-knob", d, KNOB), lambda: knob(d, KNOB))
+        kn = assets.derived(("toggle-knob", d, KNOB), lambda: knob(d, KNOB, density=assets.density))
         surface.blit(kn, kn.get_rect(center=(track.left + fill_w, track.centery)))
 
 
-def _halo(d: int, level: int) -> pygame.Surface:
-    surf = pygame.Surface((d, d), pygame.SRCALPHA)
-    pygame.draw.circle(surf, (255, 214, 130, 24 * level), (d // 2, d // 2), d // 2)
+def _halo(d: int, level: int, k: float) -> Canvas:
+    surf = Canvas.new((d, d), k)
+    draw.circle(surf, (255, 214, 130, 24 * level), (d // 2, d // 2), d // 2)
     return surf

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core.canvas import Canvas
 from scenes.core.intents import Act, Intent
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
@@ -45,12 +46,15 @@ def pill(
     edge: Color | None = None,
     edge_w: int = 2,
     radius: int | None = None,
-) -> pygame.Surface:
-    """An antialiased rounded rect `size` with a top→bottom gradient fill and an optional edge."""
+    *,
+    density: float,
+) -> Canvas:
+    """An antialiased rounded rect of logical `size` at `density` with a top→bottom gradient
+    fill and an optional edge (drawn SUPERSAMPLE× larger, then smooth-scaled)."""
     w, h = size
-    s = SUPERSAMPLE
-    big = (max(1, w * s), max(1, h * s))
-    r = (min(w, h) // 2 if radius is None else radius) * s
+    s = SUPERSAMPLE * density
+    big = (max(1, round(w * s)), max(1, round(h * s)))
+    r = round((min(w, h) // 2 if radius is None else radius) * s)
     fill = pygame.Surface(big, pygame.SRCALPHA)
     bottom = bottom or top
     for y in range(big[1]):
@@ -59,24 +63,26 @@ def pill(
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=r)
     fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     if edge is not None and edge_w > 0:
-        pygame.draw.rect(fill, edge, fill.get_rect(), width=edge_w * s, border_radius=r)
-    return pygame.transform.smoothscale(fill, size)
+        pygame.draw.rect(fill, edge, fill.get_rect(), width=max(1, round(edge_w * s)), border_radius=r)
+    return Canvas.resampled(fill, size, density)
 
 
-def knob(diameter: int, color: Color = KNOB) -> pygame.Surface:
-    """A round knob with a soft drop shadow, `diameter + 4` px square."""
-    s = SUPERSAMPLE
+def knob(diameter: int, color: Color = KNOB, *, density: float) -> Canvas:
+    """A round knob with a soft drop shadow, `diameter + 4` logical px square, at `density`."""
+    s = SUPERSAMPLE * density
     d = diameter + 4
-    big = pygame.Surface((d * s, d * s), pygame.SRCALPHA)
-    c = d * s // 2
-    pygame.draw.circle(big, (0, 0, 0, 90), (c, c + 2 * s), diameter * s // 2)
-    pygame.draw.circle(big, color, (c, c), diameter * s // 2)
+    n = max(1, round(d * s))
+    big = pygame.Surface((n, n), pygame.SRCALPHA)
+    c = n / 2
+    rad = diameter * s / 2
+    pygame.draw.circle(big, (0, 0, 0, 90), (c, c + 2 * s), rad)
+    pygame.draw.circle(big, color, (c, c), rad)
     # the sheen is blended on (drawing RGBA straight onto an alpha surface would punch a hole)
     sheen = pygame.Surface(big.get_size(), pygame.SRCALPHA)
-    pygame.draw.circle(sheen, (255, 255, 255, 150), (c, c - diameter * s // 6), diameter * s // 4)
+    pygame.draw.circle(sheen, (255, 255, 255, 150), (c, c - diameter * s / 6), diameter * s / 4)
     big.blit(sheen, (0, 0))
-    pygame.draw.circle(big, (150, 120, 80), (c, c), diameter * s // 2, width=max(1, s))
-    return pygame.transform.smoothscale(big, (d, d))
+    pygame.draw.circle(big, (150, 120, 80), (c, c), rad, width=max(1, round(s)))
+    return Canvas.resampled(big, (d, d), density)
 
 
 class Toggle:
@@ -132,28 +138,28 @@ class Toggle:
         hot = self.enabled and (self.hover or self.focused)
         self.hover_t += ((1.0 if hot else 0.0) - self.hover_t) * k
 
-    def draw(self, surface: pygame.Surface, assets) -> None:
+    def draw(self, surface: Canvas, assets) -> None:
         r = self.rect
         level = round(self.t * LEVELS)
         hot = self.hover_t > 0.5
         track = assets.derived(
             ("toggle-track", r.size, level, hot, self.enabled),
-            lambda: _track(r.size, level / LEVELS, hot, self.enabled),
+            lambda: _track(r.size, level / LEVELS, hot, self.enabled, assets.density),
         )
         surface.blit(track, r)
         d = r.h - 8
         color = _mix(KNOB_OFF, KNOB, self.t)
-        kn = assets.derived(("toggle-knob", d, color), lambda: knob(d, color))
+        kn = assets.derived(("toggle-knob", d, color), lambda: knob(d, color, density=assets.density))
         travel = r.w - d - 8
         cx = r.x + 4 + d // 2 + round(travel * self.t)
         surface.blit(kn, kn.get_rect(center=(cx, r.centery)))
 
 
-def _track(size: tuple[int, int], k: float, hot: bool, enabled: bool) -> pygame.Surface:
+def _track(size: tuple[int, int], k: float, hot: bool, enabled: bool, density: float) -> Canvas:
     top = _mix(OFF_TOP, GOLD_TOP, k)
     bottom = _mix(OFF_BOTTOM, GOLD_BOTTOM, k)
     edge = HOVER_EDGE if hot else _mix(OFF_EDGE, GOLD_EDGE, k)
-    surf = pill(size, top, bottom, edge)
+    surf = pill(size, top, bottom, edge, density=density)
     if not enabled:
         surf.set_alpha(110)
     return surf

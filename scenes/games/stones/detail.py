@@ -21,6 +21,7 @@ from game.games.stones.events import (
     StoneReveal,
 )
 from game.games.stones.model import StoneFeature
+from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text, fit_font
 from scenes.games.base import CREAM, GOLD, Step, shared_step
 from scenes.games.stones.pages import stone_label
@@ -106,7 +107,7 @@ def _stone(detail: RoundDetailScene, surface, feature: StoneReveal, pos, size: i
         surface.blit(a.tinted(rel, (120, 120, 120, 170), (size, size)), pos)
 
 
-def draw_picks(detail: RoundDetailScene, surface: pygame.Surface, step: Step, r: pygame.Rect) -> None:
+def draw_picks(detail: RoundDetailScene, surface: Canvas, step: Step, r: pygame.Rect) -> None:
     """The picked tablets with their labels, then the unpicked ones small and greyed."""
     a, tr, defn = detail.assets, detail.tr, detail.definition
     picks: Picks = step.data

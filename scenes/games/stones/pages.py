@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.games.stones.model import StoneFeature, StonesFeature
+from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text
 from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr, scatter_name
@@ -129,7 +130,7 @@ def pages(defn: GameDefinition, tr: Tr = ENGLISH) -> list[Page]:
     return [stones, free]
 
 
-def draw_stones(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+def draw_stones(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     """The picks on the left; the stones with their tablet art and counts on the right."""
     a = viewer.assets
     left = pygame.Rect(CONTENT.left, CONTENT.top + 10, 400, CONTENT.h)
@@ -160,7 +161,7 @@ def draw_stones(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> N
         draw_text(surface, a.font("display", 24), text, (left.left + 10, y + 10), CREAM, anchor="topleft")
 
 
-def draw_free(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+def draw_free(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     """The free-spins rules beside the wild-reel art and the scatter."""
     a = viewer.assets
     draw_paragraphs(

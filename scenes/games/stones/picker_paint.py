@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.games.stones.model import StonesFeature
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.reels.symbol_art import soft_blur
 from scenes.widgets import draw_panel
@@ -57,19 +58,18 @@ def stone_center(index: int) -> tuple[int, int]:
     return stone_rect(index).center
 
 
-def _grey(surf: pygame.Surface) -> pygame.Surface:
+def _grey(surf: Canvas) -> Canvas:
     """A desaturated, darkened copy (an unpicked stone shown after the picks)."""
-    g = pygame.transform.grayscale(surf)
+    g = surf.grayscale()
     g.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return g
 
 
-def _flips(surf: pygame.Surface) -> list[pygame.Surface]:
+def _flips(surf: Canvas) -> list[Canvas]:
     """`surf` narrowing to an edge: frame 0 is full width, the last nearly flat."""
     w, h = surf.get_size()
     return [
-        pygame.transform.smoothscale(surf, (max(2, int(w * math.cos(i / FLIP_STEPS * math.pi / 2))), h))
-        for i in range(FLIP_STEPS)
+        surf.scaled((max(2, int(w * math.cos(i / FLIP_STEPS * math.pi / 2))), h)) for i in range(FLIP_STEPS)
     ]
 
 
@@ -87,33 +87,33 @@ class PickerPainter:
         self.grey_faces = {k: _grey(v) for k, v in self.faces.items()}
         self.flip_frames = {k: _flips(v) for k, v in self.faces.items()}
         self.grey_flips = {k: _flips(v) for k, v in self.grey_faces.items()}
-        dim = pygame.Surface((1280, 720), pygame.SRCALPHA)
+        dim = a.canvas((1280, 720))
         dim.fill((0, 6, 8, 170))
         self._dim = dim
         self._panel = self._compose_panel()
         spark = a.tinted("ui/particle", (*TEAL, 255))
-        self._sparks = [pygame.transform.smoothscale(spark, (s, s)) for s in (6, 10, 14, 20, 28)]
-        glow = pygame.Surface((STONE + 40, STONE + 40), pygame.SRCALPHA)
-        pygame.draw.rect(glow, (*TEAL, 190), glow.get_rect().inflate(-18, -18), width=8, border_radius=22)
+        self._sparks = [spark.scaled((s, s)) for s in (6, 10, 14, 20, 28)]
+        glow = a.canvas((STONE + 40, STONE + 40))
+        draw.rect(glow, (*TEAL, 190), glow.get_rect().inflate(-18, -18), width=8, border_radius=22)
         self._focus_glow = soft_blur(glow, 6)
 
-    def _compose_panel(self: StonePickerScene) -> pygame.Surface:
+    def _compose_panel(self: StonePickerScene) -> Canvas:
         """The panel: the picker backdrop seen through a rounded window with a gold rim."""
         a = self.assets
         bg = a.image(f"{self.game}/picker_bg")
-        surf = pygame.Surface(PANEL.size, pygame.SRCALPHA)
+        surf = a.canvas(PANEL.size)
         surf.blit(bg, (0, 0), area=PANEL)
-        mask = pygame.Surface(PANEL.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=26)
+        mask = a.canvas(PANEL.size)
+        draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=26)
         surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        shade = pygame.Surface(PANEL.size, pygame.SRCALPHA)
+        shade = a.canvas(PANEL.size)
         shade.fill((0, 0, 0, 70))
         surf.blit(shade, (0, 0))
         rim = a.nine_slice("ui/panel", PANEL.size, 24)
         # only the rim of the panel art: its face is replaced by the backdrop
-        hole = pygame.Surface(PANEL.size, pygame.SRCALPHA)
+        hole = a.canvas(PANEL.size)
         hole.fill((255, 255, 255, 255))
-        pygame.draw.rect(hole, (255, 255, 255, 0), hole.get_rect().inflate(-16, -16), border_radius=20)
+        draw.rect(hole, (255, 255, 255, 0), hole.get_rect().inflate(-16, -16), border_radius=20)
         rim = rim.copy()
         rim.blit(hole, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(rim, (0, 0))
@@ -121,7 +121,10 @@ class PickerPainter:
             surf = surf.convert_alpha()
         return surf
 
-    def draw(self: StonePickerScene, surface: pygame.Surface) -> None:
+    def rebuild(self: StonePickerScene) -> None:
+        self._prepare_art()
+
+    def draw(self: StonePickerScene, surface: Canvas) -> None:
         a = self.assets
         surface.blit(self._dim, (0, 0))
         surface.blit(self._panel, PANEL)
@@ -181,7 +184,7 @@ class PickerPainter:
             self._draw_intro(surface)
 
     def _draw_stone(
-        self: StonePickerScene, surface: pygame.Surface, st: _Stone, r: pygame.Rect, focus_on: bool
+        self: StonePickerScene, surface: Canvas, st: _Stone, r: pygame.Rect, focus_on: bool
     ) -> None:
         if st.face is None or (st.turning and st.t < 0.0):
             key = (
@@ -206,7 +209,7 @@ class PickerPainter:
         face = self.grey_faces[st.face] if st.greyed else self.faces[st.face]
         surface.blit(face, r)
 
-    def _draw_summary(self: StonePickerScene, surface: pygame.Surface) -> None:
+    def _draw_summary(self: StonePickerScene, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         r = SUMMARY
         draw_panel(surface, a, r, alpha=200)
@@ -227,7 +230,7 @@ class PickerPainter:
             draw_text(surface, font, value, (r.centerx, y + 44), CREAM)
             y += 116
 
-    def _draw_intro(self: StonePickerScene, surface: pygame.Surface) -> None:
+    def _draw_intro(self: StonePickerScene, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         surface.blit(self._dim, (0, 0))
         box = pygame.Rect(0, 0, 640, 380)

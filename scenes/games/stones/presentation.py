@@ -25,6 +25,7 @@ from game.games.stones.events import (
     PicksDoneEvent,
 )
 from game.games.stones.model import StonesFeature
+from scenes.core.canvas import Canvas
 from scenes.games.base import GOLD, GameArt, Presentation, Step
 
 if TYPE_CHECKING:
@@ -124,9 +125,7 @@ class StonesPresentation(Presentation):
 
         return stones_detail.detail_steps(events, defn, bet)
 
-    def draw_step(
-        self, detail: RoundDetailScene, surface: pygame.Surface, step: Step, rect: pygame.Rect
-    ) -> None:
+    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         if step.kind == "picks":
             from scenes.games.stones import detail as stones_detail
 
@@ -144,7 +143,7 @@ class StonesPresentation(Presentation):
 
         return stones_pages.symbol_notes(defn, symbol_id, tr)
 
-    def draw_page(self, viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         from scenes.games.stones import pages as stones_pages
 
         if page.kind == "stones":
