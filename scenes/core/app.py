@@ -233,9 +233,9 @@ def _set_minimum_size() -> None:
 class App:
     """Owns the window, the stack and the clock."""
 
-    def __init__(self, ctx: AppContext, screen: pygame.Surface, started: float) -> None:
+    def __init__(self, ctx: AppContext, screen: pygame.Surface | Canvas, started: float) -> None:
         self.ctx = ctx
-        self.screen = screen
+        self.screen = screen.surf if isinstance(screen, Canvas) else screen  # the window's pixels
         self.view = Viewport(screen.get_size())
         self.root = self._root()
         self.stack = SceneStack()

@@ -268,11 +268,13 @@ class Canvas:
         return c
 
     def convert(self) -> Canvas:
-        return Canvas(self.surf.convert(), self.k, (self.lw, self.lh))
+        c = Canvas(self.surf.convert(), self.k, (self.lw, self.lh))
+        c.marks = self.own_marks()
+        return c
 
     def convert_alpha(self) -> Canvas:
         c = Canvas(self.surf.convert_alpha(), self.k, (self.lw, self.lh))
-        c.marks = self.marks
+        c.marks = self.own_marks()
         return c
 
     def set_alpha(self, value, flags: int = 0) -> None:

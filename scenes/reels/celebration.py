@@ -71,6 +71,30 @@ class CelebrationScene(Scene):
         self.closing = False
 
         sw, sh = 1280, 720
+        self._prepare_art()
+        rng = random.Random(win_coins * 7919 + (1 if tier == "mega" else 0))
+        count = 14 if reduced_motion else (70 if tier == "big" else 130)
+        self.coins: list[list[float]] = []
+        for _ in range(count):
+            x = rng.uniform(80, sw - 80)
+            # [x, y, vx, vy, phase, spin speed, delay]
+            self.coins.append(
+                [
+                    x,
+                    rng.uniform(-200, -40),
+                    rng.uniform(-60, 60),
+                    rng.uniform(-80, 120) if not reduced_motion else 40.0,
+                    rng.uniform(0, 12),
+                    rng.uniform(8, 20),
+                    rng.uniform(0, 1.6 if tier == "big" else 2.6),
+                ]
+            )
+
+    def _prepare_art(self) -> None:
+        """The dim, the banner with its title, its pop-in steps and the coin's flip frames, at the
+        asset store's density (scaled once here, never per frame)."""
+        assets, tier = self.assets, self.tier
+        sw, sh = 1280, 720
         dim = assets.canvas((sw, sh))
         dim.fill((0, 0, 0, 150))
         self._dim = dim
@@ -96,23 +120,9 @@ class CelebrationScene(Scene):
             for a in (i * math.pi / 12 for i in range(12))
         ]
         self._spark = assets.tinted("ui/particle", (255, 220, 120))
-        rng = random.Random(win_coins * 7919 + (1 if tier == "mega" else 0))
-        count = 14 if reduced_motion else (70 if tier == "big" else 130)
-        self.coins: list[list[float]] = []
-        for _ in range(count):
-            x = rng.uniform(80, sw - 80)
-            # [x, y, vx, vy, phase, spin speed, delay]
-            self.coins.append(
-                [
-                    x,
-                    rng.uniform(-200, -40),
-                    rng.uniform(-60, 60),
-                    rng.uniform(-80, 120) if not reduced_motion else 40.0,
-                    rng.uniform(0, 12),
-                    rng.uniform(8, 20),
-                    rng.uniform(0, 1.6 if tier == "big" else 2.6),
-                ]
-            )
+
+    def rebuild(self) -> None:
+        self._prepare_art()
 
     def on_enter(self) -> None:
         self.sounds.win(self.tier)

@@ -161,6 +161,17 @@ def _render_cell_frame(colour: tuple[int, int, int], k: float) -> Canvas:
     return surf
 
 
+def _luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+
+    def lin(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
 def _render_badge(
     number: int,
     colour: tuple[int, int, int],
@@ -170,13 +181,15 @@ def _render_badge(
 ) -> Canvas:
     """One line marker: state "off" (line not played), "on" (played) or "lit" (winning/hover)."""
     surf = Canvas.new((BADGE_W, BADGE_H), font.k)
-    if state == "lit":
-        fill, text_col, edge = colour, (20, 14, 8), (255, 255, 255)
+    if state == "lit":  # the line's own colour, with the digits that stand out on it most
+        fill, edge = colour, (255, 255, 255)
+        text_col = (20, 14, 8) if _luminance(colour) > 0.18 else (255, 252, 244)
     elif state == "on":
-        fill = tuple(int(c * 0.55) for c in colour)
+        # dark enough under cream digits for 4.5:1 whatever the line's colour
+        fill = tuple(int(c * 0.36) for c in colour)
         text_col, edge = (255, 250, 236), tuple(min(255, int(c * 0.9)) for c in colour)
-    else:
-        fill, text_col, edge = (40, 40, 46), (120, 118, 112), (70, 70, 76)
+    else:  # a line not played: muted, still legible
+        fill, text_col, edge = (30, 30, 36), (172, 170, 162), (70, 70, 76)
     rect = surf.get_rect()
     if badge_art is not None:
         art = badge_art.scaled(rect.size)

@@ -8,7 +8,7 @@ If any check fails the scene says why in plain words and shows nothing else: an 
 never be re-animated with different data or a different outcome.
 
 Then the round plays through the same round player as live play (`scenes.reels.player`), on the
-same stage (the game's backdrop, reel backing, frame and logo, `scenes.reels.stage`), with the
+same stage (the game's backdrop, reel backing, frame and marquee, `scenes.reels.stage`), with the
 same translated words: the reels land on the stored stops, the wins are presented and counted,
 the game's own events look as they did (the Stones' picker opens and makes the recorded picks,
 watched: the player's own clicks pick nothing), the free spins, the cap and the total. The band

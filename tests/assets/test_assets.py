@@ -1,6 +1,8 @@
 """The shipped asset contract: every file the app loads exists, loads headless, has the agreed
-size; the world map parses with pytmx; music loops are long enough; assets/ stays small; and
-the generator is reproducible (when its generator-only inputs are installed).
+size (logical px × the files' density: every image holds 1.5 px per logical px); the frames
+leave the reel window clear and carry the line markers' gutters; the world map parses with
+pytmx; music loops are long enough; assets/ stays small; and the generator is reproducible (when
+its generator-only inputs are installed).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
 IMG = ASSETS / "images"
 GAMES = ("stones", "warlords", "tombraider")
+DENSITY = 1.5  # px per logical px of every file under assets/images (scenes.core.assets)
+OPAQUE = "jpg"  # full-screen backdrops
 
 SYMBOLS = {
     "stones": [
@@ -102,15 +106,15 @@ LOCATIONS = ["london", "ghana", "cambodia", "peru", "tokyo"]
 
 
 def _images() -> dict[str, tuple[int, int] | None]:
-    """Relative path → exact size (None: size only roughly specified)."""
+    """Relative path → exact logical size (None: size only roughly specified)."""
     want: dict[str, tuple[int, int] | None] = {}
     for game in GAMES:
         for sym in SYMBOLS[game]:
             want[f"{game}/symbols/{sym}.png"] = (160, 160)
-        want[f"{game}/background.png"] = (1280, 720)
-        want[f"{game}/background_free.png"] = (1280, 720)
+        want[f"{game}/background.{OPAQUE}"] = (1280, 720)
+        want[f"{game}/background_free.{OPAQUE}"] = (1280, 720)
         want[f"{game}/frame.png"] = (1280, 720)
-        want[f"{game}/reel_bg.png"] = (860, 480)
+        want[f"{game}/reel_bg.png"] = (860, 450)
         want[f"{game}/logo.png"] = None
         want[f"{game}/tile.png"] = (360, 420)
     for w in ("samurai", "priestess", "barbarian"):
@@ -118,12 +122,12 @@ def _images() -> dict[str, tuple[int, int] | None]:
     for t in TABLETS:
         want[f"stones/tablet/{t}.png"] = (120, 120)
     want["stones/wild_reel.png"] = (160, 480)
-    want["stones/picker_bg.png"] = (1280, 720)
+    want[f"stones/picker_bg.{OPAQUE}"] = (1280, 720)
     for o in ("hammer", "arrow", "sword"):
         want[f"warlords/overlay_{o}.png"] = (160, 160)
-    want["warlords/battle_bg.png"] = (1280, 720)
+    want[f"warlords/battle_bg.{OPAQUE}"] = (1280, 720)
     for loc in LOCATIONS:
-        want[f"tombraider/locations/{loc}.png"] = (1280, 720)
+        want[f"tombraider/locations/{loc}.{OPAQUE}"] = (1280, 720)
     for a in ("closed", "fragment", "trap", "treasure", "bonus"):
         want[f"tombraider/artefacts/{a}.png"] = (140, 140)
     for d in ("disc_back", "disc_face"):
@@ -141,8 +145,8 @@ def _images() -> dict[str, tuple[int, int] | None]:
     want["ui/win_banner.png"] = None
     want["ui/app_icon.png"] = (256, 256)
     want["ui/logo.png"] = None
-    want["ui/intro_bg.png"] = (1280, 720)
-    want["ui/lobby_bg.png"] = (1280, 720)
+    want[f"ui/intro_bg.{OPAQUE}"] = (1280, 720)
+    want[f"ui/lobby_bg.{OPAQUE}"] = (1280, 720)
     return want
 
 
@@ -195,27 +199,47 @@ def test_image_loads_with_size(display, rel):
     surf = pygame.image.load(str(path)).convert_alpha()
     size = IMAGES[rel]
     if size is not None:
-        assert surf.get_size() == size, rel
+        assert surf.get_size() == (round(size[0] * DENSITY), round(size[1] * DENSITY)), rel
+
+
+def _logical_size(rel: str) -> tuple[float, float]:
+    w, h = pygame.image.load(str(IMG / rel)).get_size()
+    return w / DENSITY, h / DENSITY
 
 
 def test_logo_sizes(display):
     for game in GAMES:
-        w, h = pygame.image.load(str(IMG / game / "logo.png")).get_size()
+        w, h = _logical_size(f"{game}/logo.png")
         assert 480 <= w <= 560 and 110 <= h <= 150
-    w, h = pygame.image.load(str(IMG / "ui/logo.png")).get_size()
+    w, h = _logical_size("ui/logo.png")
     assert 640 <= w <= 760 and 150 <= h <= 210
-    w, h = pygame.image.load(str(IMG / "ui/win_banner.png")).get_size()
+    w, h = _logical_size("ui/win_banner.png")
     assert 860 <= w <= 940 and 190 <= h <= 250
 
 
+def _px(*logical: float) -> list[int]:
+    return [round(v * DENSITY) for v in logical]
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_frame_leaves_reel_window_transparent(display, game):
+def test_frame_leaves_reel_window_clear_and_holds_the_markers(display, game):
+    """The reel window (210, 92, 860×450) is clear; the line markers' gutters (x 168..206 and
+    1074..1112) are part of the frame, so no backdrop shows behind the markers; the marquee
+    above the window (x 320..960, y 2..88) and the frame's corners are solid; outside the frame
+    the backdrop shows."""
+    from scenes.reels.symbol_art import WINDOW
+
     surf = pygame.image.load(str(IMG / game / "frame.png")).convert_alpha()
-    alpha = pygame.surfarray.array_alpha(surf)
-    assert alpha[210:1070, 56:536].max() == 0
-    # the row bands left of x=200 and right of x=1080 stay free for line markers
-    assert alpha[:198, 56:536].max() == 0
-    assert alpha[1082:, 56:536].max() == 0
+    alpha = pygame.surfarray.array_alpha(surf)  # (x, y)
+    x0, x1, y0, y1 = _px(WINDOW.left, WINDOW.right, WINDOW.top, WINDOW.bottom)
+    assert alpha[x0:x1, y0:y1].max() == 0
+    for gx0, gx1 in ((172, 204), (1076, 1108)):
+        a, b, c, d = _px(gx0, gx1, WINDOW.top + 4, WINDOW.bottom - 4)
+        assert alpha[a:b, c:d].min() == 255, "a gutter must hide the backdrop"
+    a, b, c, d = _px(400, 880, 10, 80)
+    assert alpha[a:b, c:d].min() == 255, "the marquee"
+    a, b, c, d = _px(0, 100, 120, 500)
+    assert alpha[a:b, c:d].max() == 0, "the backdrop beside the frame"
 
 
 @pytest.mark.parametrize("game", GAMES)

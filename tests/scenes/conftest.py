@@ -1,7 +1,8 @@
 """Headless fixtures for scene tests: dummy SDL drivers set BEFORE pygame is imported.
 
-Fixtures: `display` (a 1280×720 dummy display), `assets` (the real AssetStore), `synthetic_assets`
-(an AssetStore over a tiny generated tree, for widget logic that must not depend on the art),
+Fixtures: `display` (a 1280×720 dummy display, as the Canvas scenes draw on, at 1 px per logical
+px), `assets` (the real AssetStore), `synthetic_assets` (an AssetStore over a tiny generated tree,
+for widget logic that must not depend on the art; its images are saved at the files' density),
 `audio`, `ledger` (a fresh ledger in a temp dir), `ctx` (an AppContext wired from those).
 """
 
@@ -31,10 +32,12 @@ UI_IMAGES = {
 
 @pytest.fixture
 def display():
+    from scenes.core.canvas import Canvas
+
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 720))
-    yield screen
+    yield Canvas(screen, 1.0)
     pygame.display.quit()
 
 
@@ -49,7 +52,10 @@ def make_synthetic_tree(root: Path) -> Path:
     """A minimal assets tree (generated images, the real fonts) for logic tests."""
     ui = root / "images" / "ui"
     ui.mkdir(parents=True)
+    from scenes.core.assets import FILE_DENSITY
+
     for name, size in UI_IMAGES.items():
+        size = (round(size[0] * FILE_DENSITY), round(size[1] * FILE_DENSITY))
         surf = pygame.Surface(size, pygame.SRCALPHA)
         surf.fill((90, 60, 30, 255))
         pygame.image.save(surf, str(ui / f"{name}.png"))

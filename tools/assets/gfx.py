@@ -105,10 +105,22 @@ def mul_alpha(layer: np.ndarray, m) -> np.ndarray:
     return (layer * (m[..., None] if isinstance(m, np.ndarray) else m)).astype(F)
 
 
+BLEED_RADIUS = 6  # px of colour carried into the transparent pixels around a shape
+
+
 def to_surface(layer: np.ndarray) -> pygame.Surface:
-    """Premultiplied float layer → straight-alpha 32-bit pygame surface."""
+    """Premultiplied float layer → straight-alpha 32-bit pygame surface.
+
+    Fully transparent pixels take the colour of the shape next to them (an "alpha bleed"), so
+    scaling the image without premultiplied alpha, as pygame's smoothscale does when the app
+    fits art to a window, does not pull black into the shape's anti-aliased edge."""
     a = layer[..., 3:4]
     straight = np.where(a > 1e-6, layer[..., :3] / np.maximum(a, 1e-6), 0.0)
+    if float(a.min()) < 1.0 / 512:
+        pre_b = blur(layer[..., :3], BLEED_RADIUS)
+        a_b = blur(a[..., 0], BLEED_RADIUS)[..., None]
+        bleed = np.where(a_b > 1e-5, pre_b / np.maximum(a_b, 1e-5), 0.0)
+        straight = np.where(a > 1.0 / 512, straight, bleed)
     px = np.concatenate([straight, a], axis=2)
     px = np.clip(px * 255.0 + 0.5, 0, 255).astype(np.uint8)
     h, w = px.shape[:2]

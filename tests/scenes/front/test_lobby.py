@@ -3,11 +3,11 @@ translated text (rebuilt on a language switch), the icon buttons."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game import messages
 from game.messages import Message
+from scenes.core.canvas import Canvas
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.settings_store import DAMAGED_MESSAGE
@@ -195,7 +195,7 @@ def test_sound_button_opens_the_mixer_and_follows_mute(ctx, display):
     st.update(1 / 60)
     assert st.top is lobby
     assert lobby.sound_button.icon == "icon_mute"
-    assert isinstance(display, pygame.Surface)
+    assert isinstance(display, Canvas)
 
 
 def test_settings_and_history_buttons(ctx, display):

@@ -29,7 +29,7 @@ def make(ctx):
 def pixels(hud, backdrop, cached: bool) -> bytes:
     surface = backdrop.copy()
     hud.draw(surface, backdrop if cached else None)
-    return pygame.image.tobytes(surface, "RGB")
+    return pygame.image.tobytes(surface.surf, "RGB")
 
 
 def region(data: bytes, rect: pygame.Rect) -> bytes:

@@ -14,8 +14,9 @@ from game.bets import default_bet
 from game.definitions import load_definition
 from game.events import CascadeEvent, SpinEvent
 from game.round import play_round
+from scenes.core.canvas import Canvas
 from scenes.reels.reel_effects import CascadeFall
-from scenes.reels.reel_view import NORMAL, QUICK, TURBO, ReelView, SymbolArt
+from scenes.reels.reel_view import NORMAL, QUICK, SYMBOL, TURBO, ReelView, SymbolArt
 
 DT = 1 / 60
 COLOURS = {
@@ -40,7 +41,7 @@ def art(relic):
     pygame.init()
     images = {}
     for sym in relic.symbol_ids:
-        surf = pygame.Surface((160, 160), pygame.SRCALPHA)
+        surf = Canvas.new((SYMBOL, SYMBOL), 1.0)
         surf.fill((*COLOURS[sym], 255))
         images[sym] = surf
     return SymbolArt(images)
@@ -145,7 +146,7 @@ def test_held_cells_stay_put_while_their_reels_spin(relic, art, rounds, display)
     ev = first(rounds, lambda e: isinstance(e, SpinEvent) and e.held)
     view = ReelView(relic, art)
     view.spin(ev, NORMAL)
-    backdrop = pygame.Surface((1280, 720))
+    backdrop = Canvas.new((1280, 720), 1.0, alpha=False)
     backdrop.fill((10, 10, 10))
     for _ in range(20):  # well into the spin: every reel that moves is a blur
         view.update(DT)
@@ -228,7 +229,7 @@ def test_draw_changes_nothing_while_laying_and_falling(relic, art, rounds, displ
         if any(e.type == "cascade" for e in ev) and any(e.type == "spin" and e.overlay for e in ev)
     )
     view = ReelView(relic, art)
-    backdrop = pygame.Surface((1280, 720))
+    backdrop = Canvas.new((1280, 720), 1.0, alpha=False)
     for ev in events:
         if isinstance(ev, SpinEvent):
             view.spin(ev, NORMAL)

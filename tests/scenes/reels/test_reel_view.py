@@ -10,8 +10,9 @@ import pytest
 
 from game.definitions import load_game
 from game.events import SpinEvent
+from scenes.core.canvas import Canvas, draw
 from scenes.games import presentation_of
-from scenes.reels.reel_view import NORMAL, QUICK, TURBO, ReelView, SymbolArt
+from scenes.reels.reel_view import CELL_H, NORMAL, QUICK, SYMBOL, TURBO, ReelView, SymbolArt
 
 DT = 1 / 60
 
@@ -31,10 +32,10 @@ def art(defn):
     pygame.init()
     images = {}
     for i, sym in enumerate(defn.symbol_ids):
-        surf = pygame.Surface((160, 160), pygame.SRCALPHA)
+        surf = Canvas.new((SYMBOL, SYMBOL), 1.0)
         surf.fill(((i * 37) % 255, (i * 91) % 255, (i * 53) % 255, 255))
         images[sym] = surf
-    cover = pygame.Surface((160, 480), pygame.SRCALPHA)
+    cover = Canvas.new((SYMBOL, 3 * CELL_H), 1.0)
     cover.fill((200, 180, 40, 255))
     return SymbolArt(images, wild_cover=cover)
 
@@ -204,7 +205,7 @@ def test_no_anticipation_in_free_spins(defn, art):
 
 
 def test_draw_changes_nothing_and_runs_at_every_phase(defn, art):
-    surface = pygame.Surface((1280, 720))
+    surface = Canvas.new((1280, 720), 1.0, alpha=False)
     view = ReelView(defn, art, trigger=trigger(defn))
     view.set_wild_symbols(["wild", "deer"])
     ev = event_for(defn, [1, 2, 3, 4, 5])
@@ -251,19 +252,19 @@ def _translucent_art(defn):
     """Symbols with soft edges and holes, so a wrong blend order would show in the pixels."""
     images = {}
     for i, sym in enumerate(defn.symbol_ids):
-        surf = pygame.Surface((160, 160), pygame.SRCALPHA)
+        surf = Canvas.new((SYMBOL, SYMBOL), 1.0)
         surf.fill(((i * 37) % 255, (i * 91) % 255, (i * 53) % 255, 120))
-        pygame.draw.circle(surf, (250, 240 - i * 9, 20 + i * 13, 230), (80, 80), 60)
+        draw.circle(surf, (250, 240 - i * 9, 20 + i * 13, 230), (80, 80), 60)
         images[sym] = surf
-    tag = pygame.Surface((60, 20), pygame.SRCALPHA)
+    tag = Canvas.new((60, 20), 1.0)
     tag.fill((255, 255, 255, 170))
-    cover = pygame.Surface((160, 480), pygame.SRCALPHA)
+    cover = Canvas.new((SYMBOL, 3 * CELL_H), 1.0)
     cover.fill((200, 180, 40, 200))
     return SymbolArt(images, wild_cover=cover, wild_tag=tag)
 
 
 def _backdrop():
-    back = pygame.Surface((1280, 720))
+    back = Canvas.new((1280, 720), 1.0, alpha=False)
     for y in range(0, 720, 8):
         back.fill(((y * 3) % 256, (y * 7) % 256, 90), (0, y, 1280, 8))
     return back
@@ -272,7 +273,7 @@ def _backdrop():
 def _pixels(view, back, **kw):
     surface = back.copy()
     view.draw(surface, **kw)
-    return pygame.image.tobytes(surface, "RGB")
+    return pygame.image.tobytes(surface.surf, "RGB")
 
 
 def test_resting_columns_drawn_over_a_backdrop_match_the_symbol_by_symbol_draw(defn):

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pygame
 
 from game.rng import SeedSource
+from scenes.core.canvas import Canvas
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
 from scenes.reels.scene import ReelsScene
-from scenes.reels.stage import LOGO_CENTER
 
 DT = 1 / 60
 
@@ -33,8 +33,6 @@ def plain_draw(scene: ReelsScene, surface: pygame.Surface) -> None:
     hover = scene.hover_line if idle and scene.hover_line is not None else None
     scene.presenter.draw_lines(surface, hover)
     scene.presenter.draw_markers(surface, scene.bet.lines, hover)
-    if scene.stage.logo is not None and not scene.free_mode:
-        surface.blit(scene.stage.logo, scene.stage.logo.get_rect(center=LOGO_CENTER))
     scene.hud.draw(surface)
     if scene.overlay is not None:
         scene.stage.draw_banner(surface)
@@ -43,7 +41,7 @@ def plain_draw(scene: ReelsScene, surface: pygame.Surface) -> None:
 def frame(draw, scene, display) -> bytes:
     display.fill((255, 0, 255))  # anything left unpainted would show
     draw(scene, display)
-    return pygame.image.tobytes(display, "RGB")
+    return pygame.image.tobytes(display.surf, "RGB")
 
 
 def test_cached_frames_equal_plain_frames_through_rounds(ctx, display):
@@ -75,18 +73,18 @@ def test_line_markers_follow_lines_played_hover_and_wins(ctx, display):
     p = scene.presenter
 
     def plain(lines_played, hover):
-        surface = pygame.Surface((1280, 720))
+        surface = Canvas.new((1280, 720), 1.0, alpha=False)
         lit = p.lit_lines()
         for i in range(1, len(p.marker_rects) + 1):
             state = "lit" if (i in lit or i == hover) else ("on" if i <= lines_played else "off")
             for r in p.marker_rects[i - 1]:
                 surface.blit(p._badges[(i, state)], r)
-        return pygame.image.tobytes(surface, "RGB")
+        return pygame.image.tobytes(surface.surf, "RGB")
 
     def cached(lines_played, hover):
-        surface = pygame.Surface((1280, 720))
+        surface = Canvas.new((1280, 720), 1.0, alpha=False)
         p.draw_markers(surface, lines_played, hover)
-        return pygame.image.tobytes(surface, "RGB")
+        return pygame.image.tobytes(surface.surf, "RGB")
 
     seen = set()
     for lines_played, hover in ((25, None), (10, None), (10, 3), (10, 17), (1, None), (25, None)):

@@ -58,7 +58,8 @@ def test_replay_plays_the_recording_through_the_one_player(ctx, display):
     st.push(Scene())
     scene = ReplayScene(ctx, record)
     st.push(scene)
-    assert scene.stage.logo is not None  # the game's logo over its frame, as in play
+    # the game's frame with its marquee under the replay, as in play
+    assert scene.stage.backdrop.get_size() == (1280, 720)
     landed, pickers = [], []
     frames = 0
     while not scene.finished and frames < 20_000:

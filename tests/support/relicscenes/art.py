@@ -3,8 +3,8 @@
 `build_tree(root)` makes `root/` an assets tree for `scenes.core.assets.AssetStore` (and for the
 app through REELHOUSE_ASSETS): every shipped folder is linked, `games/relic` is the test game's
 data, and `images/relic/` is drawn here: plain shapes and letters, clearly a test game's, in
-the sizes of the art contract (symbols 160×160, backdrop and frame 1280×720, reel backing
-860×480, tile 360×420, logo 520×130).
+the sizes of the art contract (logical px: symbols 160×160, backdrop and frame 1280×720, reel
+backing 860×450, tile 360×420, logo 520×130), saved at the files' density like the shipped art.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 import pygame
 
 from game.paths import asset_path
-
-WINDOW = pygame.Rect(210, 56, 860, 480)
+from scenes.core.assets import FILE_DENSITY
+from scenes.reels.symbol_art import WINDOW
 SYMBOLS = {
     "a": ((70, 150, 220), "A"),
     "b": ((80, 190, 120), "B"),
@@ -103,19 +103,26 @@ def build_tree(root: Path) -> Path:
     art = root / "images" / "relic"
     (art / "symbols").mkdir(parents=True, exist_ok=True)
     for sym, (colour, letter) in SYMBOLS.items():
-        pygame.image.save(_tile(colour, letter), str(art / "symbols" / f"{sym}.png"))
-    pygame.image.save(_wild(), str(art / "symbols" / "wild.png"))
-    pygame.image.save(_gem(), str(art / "symbols" / "gem.png"))
-    pygame.image.save(_background(), str(art / "background.png"))
+        _save(_tile(colour, letter), art / "symbols" / f"{sym}.png")
+    _save(_wild(), art / "symbols" / "wild.png")
+    _save(_gem(), art / "symbols" / "gem.png")
+    _save(_background(), art / "background.png")
     reel_bg = pygame.Surface(WINDOW.size)
     reel_bg.fill((14, 18, 30))
-    pygame.image.save(reel_bg, str(art / "reel_bg.png"))
-    pygame.image.save(_frame(), str(art / "frame.png"))
+    _save(reel_bg, art / "reel_bg.png")
+    _save(_frame(), art / "frame.png")
     logo = pygame.Surface((520, 130), pygame.SRCALPHA)
     _label(logo, "RELIC TEST", 86, (255, 225, 140), (260, 65))
-    pygame.image.save(logo, str(art / "logo.png"))
+    _save(logo, art / "logo.png")
     tile = _background().subsurface((460, 150, 360, 420)).copy()
     tile.blit(_gem(), (100, 80))
     _label(tile, "RELIC", 60, (255, 225, 140), (180, 330))
-    pygame.image.save(tile, str(art / "tile.png"))
+    _save(tile, art / "tile.png")
     return root
+
+
+def _save(surf: pygame.Surface, path: Path) -> None:
+    """Saved at the files' density (drawn at 1 px per logical px, scaled up)."""
+    w, h = surf.get_size()
+    big = pygame.transform.smoothscale(surf, (round(w * FILE_DENSITY), round(h * FILE_DENSITY)))
+    pygame.image.save(big, str(path))

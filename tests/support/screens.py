@@ -1,0 +1,378 @@
+"""Every screen of the app, built headless and settled, for tests that look at whole screens
+(the legibility test renders each one in English and Spanish).
+
+`SCREENS` maps a name to a builder `(ctx) -> SceneStack` that returns the stack showing that
+screen, driven the way a player gets there (keys, clicks, rounds played with fixed seeds) and
+advanced until nothing on it is fading in. `PAGED` names the screens with pages (the paytable,
+the rules, the history): `pages(stack)` turns through every page of the viewer on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.bets import default_bet
+from game.definitions import load_game
+from game.rng import SeedSource
+from game.session import RoundDriver
+from scenes.core.intents import Act, Intent
+from scenes.core.stack import Scene, SceneStack
+
+DT = 1 / 60
+FEATURE_SEED = 500  # a round seed that triggers free spins at the default bet
+
+
+class _Seeds:
+    def __init__(self, seeds):
+        self.seeds = list(seeds)
+
+    def next_seed(self) -> int:
+        return self.seeds.pop(0)
+
+
+def play_rounds(ctx, seeds) -> None:
+    """Rounds of Stones straight through the round driver (picks: the first stones free)."""
+    loaded = load_game("stones")
+    driver = RoundDriver(ctx.ledger, loaded, _Seeds(seeds), ctx.session_id)
+    bet = default_bet(loaded.definition)
+    for _ in seeds:
+        driver.start(bet)
+        while driver.pending is not None:
+            driver.choose(next(i for i in range(20) if i not in driver.pending.picked))
+        driver.finish()
+
+
+def settle(stack: SceneStack, seconds: float = 2.0) -> SceneStack:
+    for _ in range(round(seconds / DT)):
+        stack.update(DT)
+    return stack
+
+
+def run_until(stack: SceneStack, cond: Callable[[], bool], limit: float = 120.0) -> None:
+    for _ in range(round(limit / DT)):
+        if cond():
+            return
+        stack.update(DT)
+    raise AssertionError("the screen never came")
+
+
+def click(stack: SceneStack, pos) -> None:
+    stack.handle(Intent(Act.POINTER_DOWN, pos=tuple(pos)))
+    stack.handle(Intent(Act.POINTER_UP, pos=tuple(pos)))
+
+
+def _base(ctx, *scenes: Scene) -> SceneStack:
+    st = SceneStack()
+    for s in scenes:
+        st.push(s)
+    return st
+
+
+# -- the front ---------------------------------------------------------------------------------
+def intro_still(ctx) -> SceneStack:
+    from scenes.front.intro import IntroScene
+
+    ctx.settings.intro_movie = False
+    return settle(_base(ctx, IntroScene(ctx)), 1.0)
+
+
+def intro_movie(ctx) -> SceneStack:
+    """The animated intro when its prompt is at its faintest in the pulse."""
+    from scenes.front import intro
+
+    ctx.settings.intro_movie = True
+    st = _base(ctx, intro.IntroScene(ctx))
+    return settle(st, intro.PROMPT_AT + 1.2)
+
+
+def lobby(ctx) -> SceneStack:
+    from scenes.front.lobby import LobbyScene
+
+    return settle(_base(ctx, LobbyScene(ctx)))
+
+
+def lobby_quit(ctx) -> SceneStack:
+    from scenes.front.lobby import LobbyScene
+
+    scene = LobbyScene(ctx)
+    st = settle(_base(ctx, scene))
+    st.handle(Intent(Act.BACK))
+    return settle(st, 1.0)
+
+
+# -- the reels -----------------------------------------------------------------------------------
+def _reels(ctx, seed: int = 4):
+    from scenes.front.lobby import LobbyScene
+    from scenes.reels.scene import ReelsScene
+
+    ctx.options.seed = seed
+    ctx.seeds = SeedSource(seed)
+    scene = ReelsScene(ctx, "stones")
+    return _base(ctx, LobbyScene(ctx), scene), scene
+
+
+def reels(ctx) -> SceneStack:
+    st, _scene = _reels(ctx)
+    return settle(st)
+
+
+def _win_seed() -> int:
+    from game.round import play_round
+
+    defn = load_game("stones").definition
+    bet = default_bet(defn)
+    for s in range(1, 5000):
+        r = play_round(defn, bet, SeedSource(s).next_seed())
+        if r.pending is None and r.total_win_coins > 0:
+            return s
+    raise AssertionError("no winning seed")
+
+
+def _feature_seed() -> int:
+    from game.round import play_round
+
+    defn = load_game("stones").definition
+    bet = default_bet(defn)
+    for s in range(1, 5000):
+        if play_round(defn, bet, SeedSource(s).next_seed()).pending is not None:
+            return s
+    raise AssertionError("no feature seed")
+
+
+def reels_win(ctx) -> SceneStack:
+    """Every winning line at once, the win counted up."""
+    st, scene = _reels(ctx, _win_seed())
+    settle(st, 0.5)
+    st.handle(Intent(Act.SPIN))
+    run_until(st, lambda: scene.presenter.active)
+    return settle(st, 0.4)
+
+
+def reels_line(ctx) -> SceneStack:
+    """One line of the cycle with its message."""
+    st, scene = _reels(ctx, _win_seed())
+    settle(st, 0.5)
+    st.handle(Intent(Act.SPIN))
+    run_until(st, lambda: scene.presenter.phase == "cycle")
+    return settle(st, 0.3)
+
+
+def _to_picker(ctx):
+    from scenes.games.stones.picker import StonePickerScene
+
+    st, scene = _reels(ctx, _feature_seed())
+    settle(st, 0.5)
+    st.handle(Intent(Act.SPIN))
+    run_until(st, lambda: isinstance(st.top, StonePickerScene))
+    return st, scene, st.top
+
+
+def picker(ctx) -> SceneStack:
+    from scenes.games.stones.picker import stone_center
+
+    st, _scene, pick = _to_picker(ctx)
+    settle(st, 1.5)
+    for i in (0, 7):
+        click(st, stone_center(i))
+        settle(st, 1.5)
+    return st
+
+
+def picker_done(ctx) -> SceneStack:
+    from scenes.games.stones.picker import stone_center
+
+    st, _scene, pick = _to_picker(ctx)
+    settle(st, 1.5)
+    i = 0
+    while not pick.done and i < 20:
+        click(st, stone_center(i))
+        settle(st, 1.2)
+        i += 1
+    return st
+
+
+def free_spins(ctx) -> SceneStack:
+    from scenes.games.stones.picker import StonePickerScene, stone_center
+
+    st, scene, pick = _to_picker(ctx)
+    settle(st, 1.5)
+    i = 0
+    while isinstance(st.top, StonePickerScene) and i < 20:
+        click(st, stone_center(i))
+        settle(st, 1.2)
+        st.handle(Intent(Act.SPIN))
+        i += 1
+    run_until(st, lambda: scene.free_mode and scene.hud.free is not None and scene.view.spinning)
+    run_until(st, lambda: not scene.view.spinning)
+    return settle(st, 0.3)
+
+
+def celebration(ctx) -> SceneStack:
+    from scenes.reels.celebration import CelebrationScene
+
+    st, scene = _reels(ctx)
+    settle(st, 0.5)
+    st.push(
+        CelebrationScene(
+            ctx.assets, scene.sounds, "big", 500, scene.bet.coin_value_cents, currency=scene.currency, tr=scene.tr
+        )
+    )
+    return settle(st, 5.0)
+
+
+def mini_paytable(ctx) -> SceneStack:
+    st, scene = _reels(ctx)
+    settle(st, 0.5)
+    click(st, scene.view.cell_rect(2, 1).center)
+    return settle(st, 1.0)
+
+
+def autoplay_dialog(ctx) -> SceneStack:
+    st, _scene = _reels(ctx)
+    settle(st, 0.5)
+    st.handle(Intent(Act.AUTOPLAY))
+    return settle(st, 1.0)
+
+
+def autoplay_advanced(ctx) -> SceneStack:
+    st = autoplay_dialog(ctx)
+    dialog = st.top
+    dialog.advanced = True
+    dialog._build()
+    return settle(st, 1.0)
+
+
+def autoplay_running(ctx) -> SceneStack:
+    from game.autoplay import AutoplayConfig
+
+    st, scene = _reels(ctx)
+    settle(st, 0.5)
+    scene.start_autoplay(AutoplayConfig(rounds=25))  # as the dialog's START does
+    run_until(st, lambda: scene.view.spinning)
+    return settle(st, 0.2)
+
+
+def settings_menu(ctx) -> SceneStack:
+    from scenes.menus.settings_menu import open_settings
+
+    st, _scene = _reels(ctx)
+    settle(st, 0.5)
+    open_settings(ctx, st)
+    return settle(st, 1.0)
+
+
+def mixer(ctx) -> SceneStack:
+    from scenes.menus.mixer import open_mixer
+
+    st, _scene = _reels(ctx)
+    settle(st, 0.5)
+    open_mixer(ctx, st)
+    return settle(st, 1.0)
+
+
+def reality_check(ctx) -> SceneStack:
+    from scenes.menus.reality_check import RealityCheckScene
+
+    st, _scene = _reels(ctx)
+    settle(st, 0.5)
+    st.push(RealityCheckScene(ctx, 3725.0, -1250))
+    return settle(st, 1.0)
+
+
+def paytable(ctx) -> SceneStack:
+    from scenes.viewers.paytable import open_paytable
+
+    st, scene = _reels(ctx)
+    settle(st, 0.5)
+    open_paytable(ctx, st, "stones", scene.bet)
+    return settle(st, 0.8)
+
+
+def rules(ctx) -> SceneStack:
+    from scenes.viewers.rules import open_rules
+
+    st, _scene = _reels(ctx)
+    settle(st, 0.5)
+    open_rules(ctx, st, "stones")
+    return settle(st, 0.8)
+
+
+def pages(stack: SceneStack):
+    """Yield the stack once per page of the paged viewer on top (→ turns the page)."""
+    viewer = stack.top
+    for i in range(viewer.page_count):
+        if i:
+            stack.handle(Intent(Act.RIGHT))
+            settle(stack, 0.5)
+        yield i + 1
+
+
+def history(ctx) -> SceneStack:
+    from scenes.viewers.history import open_history
+
+    play_rounds(ctx, [1, 2, 3, FEATURE_SEED, 5])
+    st = _base(ctx, Scene())
+    open_history(ctx, st, None)
+    return settle(st, 1.0)
+
+
+def round_detail(ctx) -> SceneStack:
+    from scenes.viewers.round_detail import RoundDetailScene
+
+    play_rounds(ctx, [FEATURE_SEED])
+    st = _base(ctx, Scene())
+    st.push(RoundDetailScene(ctx, ctx.ledger.history(1)[0]))
+    return settle(st, 1.0)
+
+
+def replay(ctx) -> SceneStack:
+    from scenes.viewers.replay import ReplayScene
+
+    play_rounds(ctx, [_win_seed_round()])
+    st = _base(ctx, Scene())
+    scene = ReplayScene(ctx, ctx.ledger.history(1)[0])
+    st.push(scene)
+    run_until(st, lambda: scene.stage.presenter.active)
+    return settle(st, 0.5)
+
+
+def _win_seed_round() -> int:
+    return SeedSource(_win_seed()).next_seed()
+
+
+def toast(ctx) -> SceneStack:
+    from scenes.widgets.dialog import Toast
+
+    st, _scene = _reels(ctx)
+    settle(st, 0.5)
+    st.push(Toast(ctx.assets, ctx.i18n.gettext("Your balance was topped up")))
+    return settle(st, 0.5)
+
+
+SCREENS: dict[str, Callable] = {
+    "intro": intro_still,
+    "intro-movie": intro_movie,
+    "lobby": lobby,
+    "lobby-quit": lobby_quit,
+    "reels": reels,
+    "reels-win": reels_win,
+    "reels-line": reels_line,
+    "mini-paytable": mini_paytable,
+    "picker": picker,
+    "picker-done": picker_done,
+    "free-spins": free_spins,
+    "celebration": celebration,
+    "autoplay": autoplay_dialog,
+    "autoplay-advanced": autoplay_advanced,
+    "autoplay-running": autoplay_running,
+    "settings": settings_menu,
+    "mixer": mixer,
+    "reality-check": reality_check,
+    "history": history,
+    "round-detail": round_detail,
+    "replay": replay,
+    "toast": toast,
+    "paytable": paytable,
+    "rules": rules,
+}
+PAGED = frozenset({"paytable", "rules", "history", "round-detail"})
