@@ -8,7 +8,8 @@ click or any key skips to the lobby at any time (the lobby replaces the intro); 
 app, which opens the settings menu over the intro, and M to the app's mute. The app does not
 show the intro at all when the `intro_screen` setting is off (`scenes.core.app.initial_scenes`).
 
-The prompt is translated through the context's translator and rebuilt when the language changes
+The prompt and the tagline under the logo ("THREE CLASSIC SLOTS") are translated through the
+context's translator and rebuilt when the language changes
 (the settings menu can be opened over the intro). The sparks use a local, fixed-seed generator:
 they are decoration and never touch the game's RNG.
 """
@@ -30,6 +31,7 @@ from scenes.widgets.effects import glint
 
 # Player-facing text
 TEXT_PROMPT = "Press SPACE or click to continue"
+TEXT_TAGLINE = "THREE CLASSIC SLOTS"
 
 LOGO_CENTER = (640, 300)
 LOGO_RISE_PX = 26
@@ -96,10 +98,27 @@ class IntroScene(Scene):
         self._apply()
 
     def _build_prompt(self) -> None:
-        """The prompt in the current language (a scene-owned copy: its alpha is animated)."""
+        """The prompt and the tagline in the current language (scene-owned copies: their alpha
+        is animated)."""
         self._generation = self.tr.generation
+        tagline = " ".join(self.tr.gettext(TEXT_TAGLINE))  # letter-spaced capitals
+        self.tagline = render_text(
+            self.ctx.assets.font("text_bold", 22),
+            tagline,
+            (236, 226, 206),
+            outline=2,
+            outline_color=(16, 6, 24),
+        ).copy()
         font = self.ctx.assets.font("text_bold", 24)
-        self.prompt = render_text(font, self.tr.gettext(TEXT_PROMPT), (250, 236, 206), shadow=True).copy()
+        # outlined: it sits on the bright fan of the backdrop
+        self.prompt = render_text(
+            font,
+            self.tr.gettext(TEXT_PROMPT),
+            (255, 244, 222),
+            shadow=True,
+            outline=2,
+            outline_color=(16, 6, 24),
+        ).copy()
         self.prompt_rect = self.prompt.get_rect(center=(640, 560))
 
     @property
@@ -172,17 +191,20 @@ class IntroScene(Scene):
         if not self.movie:
             # the still title screen: everything in its final place, nothing moves
             self.logo.set_alpha(255)
+            self.tagline.set_alpha(255)
             self.logo_y = float(self.logo_rect.y)
             self._glint_index = -1
             self.prompt.set_alpha(255)
             return
         k = _ease_out((self.t - REVEAL_START) / (REVEAL_END - REVEAL_START))
         self.logo.set_alpha(int(255 * k))
+        self.tagline.set_alpha(int(255 * k))
         self.logo_y = self.logo_rect.y + LOGO_RISE_PX * (1.0 - k)
         g = (self.t - GLINT_START) / GLINT_S
         self._glint_index = int(g * GLINT_FRAMES) if 0.0 <= g < 1.0 else -1
         if self.t >= PROMPT_AT:
-            p = 0.55 + 0.45 * math.sin((self.t - PROMPT_AT) * 2.6 + math.pi / 2)
+            # a gentle pulse that never fades the prompt out of legibility
+            p = 0.88 + 0.12 * math.sin((self.t - PROMPT_AT) * 2.6 + math.pi / 2)
             p *= min(1.0, (self.t - PROMPT_AT) / 0.5)
             self.prompt.set_alpha(int(255 * p))
         else:
@@ -196,6 +218,8 @@ class IntroScene(Scene):
             surface.blit(self._glint_frame(self._glint_index), pos)
         else:
             surface.blit(self.logo, pos)
+        tag = self.tagline.get_rect(midtop=(LOGO_CENTER[0], pos[1] + self.logo_rect.h + 6))
+        surface.blit(self.tagline, tag)
         assets = self.ctx.assets
         for s in self.sparks:
             k = s.t / s.life

@@ -61,6 +61,7 @@ TEXT_TOOLTIP_SOUND = "Sound mixer (M mutes)"
 TEXT_TOOLTIP_SETTINGS = "Settings (S)"
 TEXT_TOOLTIP_HISTORY = "Game history (H)"
 TEXT_TOOLTIP_QUIT = "Leave Reelhouse"
+TEXT_TAGLINE = "THREE CLASSIC SLOTS"
 
 TILE_W, TILE_H = 360, 420
 TILE_GAP = 48
@@ -232,8 +233,18 @@ class LobbyScene(Scene):
         """Everything that never moves, composed once per language into one opaque layer."""
         a = self.ctx.assets
         layer = a.image("ui/lobby_bg").copy()
-        logo = a.scaled("ui/logo", (360, 93))
-        layer.blit(logo, logo.get_rect(midtop=(640, 10)))
+        logo = a.scaled("ui/logo", (330, 71))
+        layer.blit(logo, logo.get_rect(midtop=(640, 4)))
+        draw_text(
+            layer,
+            a.font("text_bold", 14),
+            " ".join(self.tr.gettext(TEXT_TAGLINE)),  # letter-spaced capitals
+            (640, 76),
+            MUTED,
+            shadow=False,
+            outline=2,
+            outline_color=(10, 4, 18),
+        )
         shadow = a.derived(
             ("lobby-shadow", TILE_W, TILE_H),
             lambda: soft_shadow((TILE_W, TILE_H), SHADOW_PAD, a.density, 190, 22),

@@ -70,7 +70,7 @@ class CelebrationScene(Scene):
         self.done_at: float | None = None
         self.closing = False
 
-        sw, sh = 1280, 720
+        sw = 1280
         self._prepare_art()
         rng = random.Random(win_coins * 7919 + (1 if tier == "mega" else 0))
         count = 14 if reduced_motion else (70 if tier == "big" else 130)

@@ -56,6 +56,7 @@ class Tr(Protocol):
     """What the pages need from `scenes.core.i18n.Translator` (translate + format; money from cents)."""
 
     def t(self, msgid: str, **values: Any) -> str: ...
+    def gettext(self, msgid: str) -> str: ...
     def format_money(self, cents: int, currency: str = "EUR") -> str: ...
 
 
@@ -64,6 +65,9 @@ class English:
 
     def t(self, msgid: str, **values: Any) -> str:
         return msgid.format(**values)
+
+    def gettext(self, msgid: str) -> str:
+        return msgid
 
     def format_money(self, cents: int, currency: str = "EUR") -> str:
         return format_cents(cents, _SYMBOLS.get(currency, currency))
@@ -126,18 +130,19 @@ def symbol_pays(defn: GameDefinition, symbol_id: str, bet: Bet, tr: Tr = ENGLISH
             coins = mult * bet.total_coins
             rows.append(PayRow(count, coins, bet.coins_to_cents(coins)))
     notes: list[str] = []
-    scatter = scatter_name(defn)
+    scatter = scatter_name(defn, tr)
+    name = tr.gettext(sym.name)  # the symbol's name in the player's language
     if sym.kind == "wild":
         notes.append(tr.t(T_WILD_RULE, scatter=scatter))
     elif sym.kind == "scatter":
-        notes.append(tr.t(T_SCATTER_RULE, scatter=sym.name))
+        notes.append(tr.t(T_SCATTER_RULE, scatter=name))
     notes.extend(presentation_of(defn).symbol_notes(defn, symbol_id, tr))
-    return SymbolPays(symbol_id, sym.name, sym.kind, tuple(rows), tuple(notes))
+    return SymbolPays(symbol_id, name, sym.kind, tuple(rows), tuple(notes))
 
 
-def scatter_name(defn: GameDefinition) -> str:
+def scatter_name(defn: GameDefinition, tr: Tr = ENGLISH) -> str:
     scatters = defn.symbols_of_kind("scatter")
-    return defn.symbol(scatters[0]).name if scatters else "Scatter"
+    return tr.gettext(defn.symbol(scatters[0]).name if scatters else "Scatter")
 
 
 def cap_text(defn: GameDefinition, currency: str = "EUR", tr: Tr = ENGLISH) -> str:

@@ -108,10 +108,11 @@ class RoundDetailScene(PagedOverlayScene):
 
     # -- words -----------------------------------------------------------------------------------
     def symbol_name(self, symbol: str) -> str:
+        """The symbol's name in the player's language (its id for a game no longer installed)."""
         if self.definition is None:
             return symbol
         try:
-            return self.definition.symbol(symbol).name
+            return self.tr.gettext(self.definition.symbol(symbol).name)
         except KeyError:
             return symbol
 

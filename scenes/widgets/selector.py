@@ -19,7 +19,7 @@ from scenes.widgets.panel import draw_panel
 
 TITLE_COLOR = (214, 190, 140)
 VALUE_COLOR = (255, 250, 236)
-DISABLED_COLOR = (140, 136, 128)
+DISABLED_COLOR = (176, 172, 164)  # greyed, still 4.5:1 on the panel
 
 
 class Selector:

@@ -69,6 +69,4 @@ def measure(
     if n < MIN_PIXELS:
         return TextContrast(text, (x, y, w, h), 0.0, 0.0, n)
     ratios = contrast_ratio(relative_luminance(a[core]), relative_luminance(b[core]))
-    return TextContrast(
-        text, (x, y, w, h), float(np.percentile(ratios, 10)), float(np.median(ratios)), n
-    )
+    return TextContrast(text, (x, y, w, h), float(np.percentile(ratios, 10)), float(np.median(ratios)), n)

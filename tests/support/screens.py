@@ -170,7 +170,7 @@ def _to_picker(ctx):
 def picker(ctx) -> SceneStack:
     from scenes.games.stones.picker import stone_center
 
-    st, _scene, pick = _to_picker(ctx)
+    st, _scene, _pick = _to_picker(ctx)
     settle(st, 1.5)
     for i in (0, 7):
         click(st, stone_center(i))
@@ -184,7 +184,7 @@ def picker_done(ctx) -> SceneStack:
     st, _scene, pick = _to_picker(ctx)
     settle(st, 1.5)
     i = 0
-    while not pick.done and i < 20:
+    while pick.request is not None and i < 20:
         click(st, stone_center(i))
         settle(st, 1.2)
         i += 1
@@ -194,7 +194,7 @@ def picker_done(ctx) -> SceneStack:
 def free_spins(ctx) -> SceneStack:
     from scenes.games.stones.picker import StonePickerScene, stone_center
 
-    st, scene, pick = _to_picker(ctx)
+    st, scene, _pick = _to_picker(ctx)
     settle(st, 1.5)
     i = 0
     while isinstance(st.top, StonePickerScene) and i < 20:
@@ -214,7 +214,13 @@ def celebration(ctx) -> SceneStack:
     settle(st, 0.5)
     st.push(
         CelebrationScene(
-            ctx.assets, scene.sounds, "big", 500, scene.bet.coin_value_cents, currency=scene.currency, tr=scene.tr
+            ctx.assets,
+            scene.sounds,
+            "big",
+            500,
+            scene.bet.coin_value_cents,
+            currency=scene.currency,
+            tr=scene.tr,
         )
     )
     return settle(st, 5.0)

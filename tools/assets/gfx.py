@@ -108,13 +108,20 @@ def mul_alpha(layer: np.ndarray, m) -> np.ndarray:
 BLEED_RADIUS = 6  # px of colour carried into the transparent pixels around a shape
 
 
-def to_surface(layer: np.ndarray) -> pygame.Surface:
+def to_surface(layer: np.ndarray, premultiplied: bool = False) -> pygame.Surface:
     """Premultiplied float layer → straight-alpha 32-bit pygame surface.
 
     Fully transparent pixels take the colour of the shape next to them (an "alpha bleed"), so
     scaling the image without premultiplied alpha, as pygame's smoothscale does when the app
-    fits art to a window, does not pull black into the shape's anti-aliased edge."""
+    fits art to a window, does not pull black into the shape's anti-aliased edge.
+
+    `premultiplied`: keep the colour multiplied by the alpha instead (light that is added onto
+    the screen, BLEND_ADD, which ignores alpha: the particle)."""
     a = layer[..., 3:4]
+    if premultiplied:
+        px = np.clip(np.concatenate([layer[..., :3], a], axis=2) * 255.0 + 0.5, 0, 255).astype(np.uint8)
+        h, w = px.shape[:2]
+        return pygame.image.frombuffer(px.tobytes(), (w, h), "RGBA").copy()
     straight = np.where(a > 1e-6, layer[..., :3] / np.maximum(a, 1e-6), 0.0)
     if float(a.min()) < 1.0 / 512:
         pre_b = blur(layer[..., :3], BLEED_RADIUS)
@@ -163,9 +170,9 @@ def _raw_surface(layer: np.ndarray) -> pygame.Surface:
     return pygame.image.frombuffer(px.tobytes(), (w, h), "RGBA").copy()
 
 
-def save(layer: np.ndarray, path: Path, opaque: bool = False) -> None:
+def save(layer: np.ndarray, path: Path, opaque: bool = False, premultiplied: bool = False) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    surf = to_surface(layer)
+    surf = to_surface(layer, premultiplied)
     if opaque:
         s2 = pygame.Surface(surf.get_size())
         s2.fill((0, 0, 0))

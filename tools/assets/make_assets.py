@@ -100,7 +100,7 @@ def job_backdrops(root: str) -> list[str]:
 def job_chrome(root: str) -> list[str]:
     """UI kit, reel backgrounds and logos."""
 
-    from tools.assets import frames, ui
+    from tools.assets import frames, gfx, ui
 
     r = Path(root)
     _setup_fonts(r)
@@ -115,14 +115,17 @@ def job_chrome(root: str) -> list[str]:
         items[f"{img}/ui/{name}.png"] = ui.ui_icon(name)
     items[f"{img}/ui/line_badge.png"] = ui.line_badge()
     items[f"{img}/ui/coin.png"] = ui.coin()
-    items[f"{img}/ui/particle.png"] = ui.particle()
     items[f"{img}/ui/win_banner.png"] = ui.win_banner()
     items[f"{img}/ui/app_icon.png"] = ui.app_icon()
-    items[f"{img}/ui/logo.png"] = ui.wordmark("REELHOUSE", 700, 180, sub="THREE CLASSIC SLOTS")
+    # the tagline under the wordmark is text the app draws in the player's language
+    items[f"{img}/ui/logo.png"] = ui.wordmark("REELHOUSE", 700, 150)
     for game in GAMES:
         items[f"{img}/{game}/logo.png"] = frames.logo(game)
     done = _save_all(items, r)
     done += _save_all({f"{img}/{g}/reel_bg.png": frames.reel_bg(g) for g in GAMES}, r, opaque=True)
+    # light added onto the screen (BLEND_ADD ignores alpha): its colour is kept premultiplied
+    gfx.save(ui.particle(), r / img / "ui/particle.png", premultiplied=True)
+    done.append(f"{img}/ui/particle.png")
     return done
 
 

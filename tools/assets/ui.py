@@ -283,8 +283,11 @@ def wordmark(
     kit.outlined(out, mm, 3 * SS, (24, 10, 2))
     gfx.over(out, kit.emboss_metal(mm, stops, bevel=5 * SS, strength=2.4))
     if sub:
-        sm = kit.text(sub, int(W * 0.7), int(H * 0.2), bold=False, tracking=4)
+        sm = kit.text(sub, int(W * 0.7), int(H * 0.2), bold=True, tracking=4)
         smm = gfx.place(sm, H, W, W / 2, H * 0.86)
+        # a dark bed under the small line, so it reads on any backdrop
+        bed = np.clip(gfx.blur(gfx.dilate(smm, 5 * SS), 8 * SS) * 1.6, 0, 1)
+        gfx.over(out, gfx.solid(bed, (8, 4, 14), 0.85))
         kit.outlined(out, smm, 2 * SS, (10, 4, 0))
         gfx.over(out, kit.emboss_metal(smm, gfx.SILVER, bevel=2 * SS))
     for sx, sy in ((0.06, 0.16), (0.95, 0.58)):

@@ -63,7 +63,7 @@ def _free_start(ev: FreeSpinsStartEvent, defn: GameDefinition | None, tr: Transl
         parts.append(tr.t(T_WILD_REELS, reels=", ".join(str(n) for n in ev.wild_reels)))
     extra = [s for s in ev.wild_symbols if defn is None or defn.symbol(s).kind != "wild"]
     if extra:
-        parts.append(tr.t(T_WILD_SYMBOLS, names=", ".join(_name(defn, s) for s in extra)))
+        parts.append(tr.t(T_WILD_SYMBOLS, names=", ".join(tr.gettext(_name(defn, s)) for s in extra)))
     return " · ".join(parts)
 
 
@@ -79,7 +79,13 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
                 "spins": ev.spins,
                 "picks": ev.picks,
             }
-            steps.append(Step("text", text=lambda tr, v=values: tr.t(T_TRIGGER, **v), colour=GOLD))
+            steps.append(
+                Step(
+                    "text",
+                    text=lambda tr, v=values: tr.t(T_TRIGGER, **{**v, "symbol": tr.gettext(v["symbol"])}),
+                    colour=GOLD,
+                )
+            )
         elif isinstance(ev, PickRevealEvent):
             picked.append((ev.index, ev.feature))
         elif isinstance(ev, PicksDoneEvent):

@@ -69,7 +69,7 @@ def stone_label(stone: StoneFeature, defn: GameDefinition, tr: Tr = ENGLISH) -> 
         return tr.t(T_STONE_MULT, n=stone.value)
     if stone.kind == "wild_reel":
         return tr.t(T_STONE_REEL, n=stone.value)
-    return tr.t(T_STONE_SYMBOL, name=defn.symbol(stone.symbol or "").name.upper())
+    return tr.t(T_STONE_SYMBOL, name=tr.gettext(defn.symbol(stone.symbol or "").name).upper())
 
 
 def stone_counts(defn: GameDefinition, tr: Tr = ENGLISH) -> tuple[StoneCount, ...]:
@@ -91,11 +91,12 @@ def symbol_notes(defn: GameDefinition, symbol_id: str, tr: Tr = ENGLISH) -> list
         return []
     sym = defn.symbol(symbol_id)
     if feature.trigger_symbol == symbol_id:
-        return [tr.t(T_SCATTER_TRIGGER, n=feature.trigger_min, scatter=sym.name, spins=feature.free_spins)]
+        name = tr.gettext(sym.name)
+        return [tr.t(T_SCATTER_TRIGGER, n=feature.trigger_min, scatter=name, spins=feature.free_spins)]
     if sym.kind != "scatter" and any(
         s.kind == "wild_symbol" and s.symbol == symbol_id for s in feature.stones
     ):
-        return [tr.t(T_STONE_SYMBOL, name=sym.name.upper())]
+        return [tr.t(T_STONE_SYMBOL, name=tr.gettext(sym.name).upper())]
     return []
 
 

@@ -177,8 +177,10 @@ class PickerPainter:
                 a.font("text", 16),
                 tr.gettext(T_HINT),
                 (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, PANEL.bottom - 22),
-                (200, 220, 214),
+                (220, 236, 230),
                 shadow=False,
+                outline=2,  # it crosses the glowing circle of the backdrop
+                outline_color=(2, 12, 12),
             )
         if self.phase == "intro":
             self._draw_intro(surface)

@@ -18,6 +18,7 @@ import pygame
 from game.paths import asset_path
 from scenes.core.assets import FILE_DENSITY
 from scenes.reels.symbol_art import WINDOW
+
 SYMBOLS = {
     "a": ((70, 150, 220), "A"),
     "b": ((80, 190, 120), "B"),
