@@ -16,7 +16,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402 - after the headless driver is chosen
+import pygame  # after the headless driver is chosen
 
 ROOT = Path(__file__).resolve().parents[1]
 BG = (18, 16, 24)
