@@ -132,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
 
     # stdout belongs to the app (the bench prints one JSON object there); logs go to stderr
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # the app uses no pydantic plugins: skip looking for them in every installed package's
+    # metadata, a cost paid before the first frame
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     import logging
 
     level = os.environ.get(LOG_ENV, "WARNING").upper()

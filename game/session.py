@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel
 
@@ -54,11 +54,15 @@ from game.bets import BetRefused, min_bet, validate_bet
 from game.definitions import LoadedGame
 from game.events import PickRequestEvent, events_to_json
 from game.games import rules_for
-from game.games.common import PickRefused, cap_message, check_pick
 from game.ledger import InsufficientFunds, LedgerError, OpenRound, RoundInProgress
 from game.messages import Message, Money
 from game.money import Bet
-from game.round import RoundResult, play_round
+
+if TYPE_CHECKING:
+    from game.round import RoundResult
+
+# The round itself (game.round, game.games.common) is imported where a round is played: it brings
+# in NumPy, which a screen that only shows a game's reels at rest (its first frame) does not need.
 
 log = logging.getLogger(__name__)
 
@@ -216,6 +220,8 @@ class RoundDriver:
     def cap_message(self, bet: Bet | None = None) -> Message | None:
         """What the player is told when a round reaches the win cap at `bet` (default: the bet
         in force); None when the game has no cap."""
+        from game.games.common import cap_message
+
         bet = bet or self.bet
         return None if bet is None else cap_message(self.definition, bet)
 
@@ -266,6 +272,8 @@ class RoundDriver:
         self._selected_bet = bet
         self._round_id, self._bet, self._seed, self._choices = round_id, bet, seed, []
         self._state = state
+        from game.round import play_round
+
         self._result = play_round(self.definition, bet, seed, [], state=state)
         return self._view(resumed=False)
 
@@ -275,6 +283,9 @@ class RoundDriver:
         The choice is checked before it is recorded, because a recorded invalid choice would
         make the stored round impossible to replay.
         """
+        from game.games.common import PickRefused, check_pick
+        from game.round import play_round
+
         result = self._result
         if self._round_id is None or result is None or result.pending is None:
             raise PickRefused(Message(messages.PICK_NONE))
@@ -387,6 +398,8 @@ class RoundDriver:
                 "The game engine changed since the round began "
                 f"(recorded version {stored.engine_version}, installed {ENGINE_VERSION})."
             )
+        from game.round import play_round
+
         try:
             state = self.stored_state()
             result = play_round(self.definition, stored.bet, stored.seed, list(stored.choices), state=state)

@@ -65,6 +65,7 @@ class AssetStore:
         self._fonts: dict[tuple[str, int], ScaledFont] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._preload: list[str] = []
+        self._jobs: list[Callable[[], object]] = []  # art prepared behind the first frame
         self._warned_no_mixer = False
 
     # density -----------------------------------------------------------------------------------
@@ -76,6 +77,7 @@ class AssetStore:
         self._images.clear()
         self._derived.clear()
         self._fonts.clear()
+        self._jobs.clear()  # they would prepare art at the old density; the scenes defer anew
         return True
 
     def canvas(self, size: tuple[float, float], alpha: bool = True) -> Canvas:
@@ -276,11 +278,19 @@ class AssetStore:
         opening it later does not stall a frame on PNG decoding.
         """
         for rel in rels:
-            if rel not in self._images and rel not in self._preload:
+            if rel not in self._files and rel not in self._preload:
                 self._preload.append(rel)
 
+    def defer(self, job: Callable[[], object]) -> None:
+        """Run `job` (preparing art a scene will need later, such as its motion blurs) one per
+        frame after the frame is shown (see `pump_preload`), so a scene's first frame waits
+        only for what it shows. The job must be safe to run late or twice: the art it prepares
+        is also prepared on first use."""
+        self._jobs.append(job)
+
     def pump_preload(self, max_items: int = 1) -> int:
-        """Load up to `max_items` queued images (the app calls this once per frame)."""
+        """Load up to `max_items` queued images, then run as many deferred jobs (the app calls
+        this once per frame, after the flip)."""
         done = 0
         while self._preload and done < max_items:
             rel = self._preload.pop(0)
@@ -289,11 +299,20 @@ class AssetStore:
             except FileNotFoundError as exc:
                 log.error("%s", exc)  # it will fail loudly again when really used
             done += 1
-        return done
+        ran = 0
+        while self._jobs and ran < max_items:
+            self._jobs.pop(0)()
+            ran += 1
+        return done + ran
+
+    def run_deferred(self) -> None:
+        """Run every deferred job now (tests, and anything that must not wait)."""
+        while self._jobs:
+            self._jobs.pop(0)()
 
     @property
     def preload_pending(self) -> int:
-        return len(self._preload)
+        return len(self._preload) + len(self._jobs)
 
     # housekeeping ------------------------------------------------------------------------------
     def forget_derived(self) -> None:

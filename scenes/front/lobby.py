@@ -36,8 +36,6 @@ from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
 from scenes.core.transitions import Fade
 from scenes.games import presentation_of
-from scenes.menus.mixer import open_mixer
-from scenes.menus.settings_menu import open_settings
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
 from scenes.widgets.effects import glint, soft_glow, soft_shadow
@@ -151,23 +149,27 @@ class LobbyScene(Scene):
         self.quit_button, self.sound_button, self.settings_button, self.history_button = made
         self.icon_buttons = made[::-1]  # left to right
         self.buttons = [*self.icon_buttons, *(t.play for t in self.tiles)]
-        self._make_glow()
+        self._glow_copy: Canvas | None = None  # made on first use: the lobby may sit unseen under the reels
+        self._glow_alpha = 0
         self.tr = ctx.i18n
         self._generation = -1
         self._relabel()
 
-    def _make_glow(self) -> None:
-        a = self.ctx.assets
-        self._glow = a.derived(
-            ("lobby-glow", TILE_W, TILE_H),
-            lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), a.density, 190, 22),
-        )
-        self._glow_copy = self._glow.copy()  # its alpha is animated in update()
+    @property
+    def glow(self) -> Canvas:
+        """The focused tile's halo (the scene's own copy: its alpha follows the hover)."""
+        if self._glow_copy is None:
+            a = self.ctx.assets
+            glow = a.derived(
+                ("lobby-glow", TILE_W, TILE_H),
+                lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), a.density, 190, 22),
+            )
+            self._glow_copy = glow.copy()
+            self._glow_copy.set_alpha(self._glow_alpha)
+        return self._glow_copy
 
     def rebuild(self) -> None:
-        alpha = self._glow_copy.get_alpha()
-        self._make_glow()
-        self._glow_copy.set_alpha(alpha)
+        self._glow_copy = None
 
     # text -----------------------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -384,12 +386,16 @@ class LobbyScene(Scene):
         if self.stack is None:
             return
         self.ctx.audio.play("common/click")
+        from scenes.menus.mixer import open_mixer  # the menus load when first opened
+
         open_mixer(self.ctx, self.stack, topright=(ICONS_RIGHT + 2, ICONS_TOP + ICON_SIZE + 8))
 
     def open_settings(self) -> None:
         if self.stack is None:
             return
         self.ctx.audio.play("common/click")
+        from scenes.menus.settings_menu import open_settings
+
         open_settings(self.ctx, self.stack)
 
     def open_history(self) -> None:
@@ -473,7 +479,8 @@ class LobbyScene(Scene):
             # the glow breathes gently on the focused tile; a light sweep crosses it now and then
             hot = self.tiles[self.focus].hot
             pulse = 0.8 + 0.2 * _tri(self.t * 0.6)
-            self._glow_copy.set_alpha(int(255 * hot * pulse))
+            self._glow_alpha = int(255 * hot * pulse)
+            self.glow.set_alpha(self._glow_alpha)
             phase = (self.t - 1.0) % GLINT_EVERY_S
             reduced = self.ctx.settings.reduced_motion
             self.glint_step = int(phase / GLINT_S * GLINT_STEPS) if phase < GLINT_S and not reduced else -1
@@ -512,7 +519,7 @@ class LobbyScene(Scene):
         d = self.ctx.games[tile.game_id].definition
         r = tile.rect.move(0, -round(LIFT_PX * tile.hot))
         if focused and tile.hot > 0.02:
-            surface.blit(self._glow_copy, (r.x - GLOW_PAD, r.y - GLOW_PAD))
+            surface.blit(self.glow, (r.x - GLOW_PAD, r.y - GLOW_PAD))
         rel = self.tile_art[tile.game_id]
         if focused and self.glint_step >= 0:
             step = self.glint_step

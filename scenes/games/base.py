@@ -60,6 +60,8 @@ class GameArt:
 
     background: str = "background"
     background_free: str = "background_free"
+    stage: str = "stage"  # background, reel_bg, frame and the HUD band composed (optional)
+    stage_free: str = "stage_free"
     reel_bg: str = "reel_bg"
     frame: str = "frame"
     logo: str = "logo"

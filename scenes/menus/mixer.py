@@ -23,9 +23,10 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font
-from scenes.menus.settings_menu import draw_key_hints, draw_solid_panel
+from scenes.menus.settings_menu import draw_key_hints
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import Toast
+from scenes.widgets.panel import draw_solid_panel
 from scenes.widgets.slider import Slider
 from scenes.widgets.toggle import Toggle, pill
 

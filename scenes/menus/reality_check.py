@@ -28,9 +28,9 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text
-from scenes.menus.settings_menu import draw_solid_panel
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import dim_layer
+from scenes.widgets.panel import draw_solid_panel
 
 log = logging.getLogger(__name__)
 

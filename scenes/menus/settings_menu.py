@@ -37,7 +37,7 @@ from scenes.core.text import draw_text, fit_font
 from scenes.widgets.button import Button
 from scenes.widgets.choice import Choice
 from scenes.widgets.dialog import Toast, dim_layer
-from scenes.widgets.panel import draw_panel
+from scenes.widgets.panel import draw_solid_panel
 from scenes.widgets.toggle import Toggle, pill
 
 log = logging.getLogger(__name__)
@@ -428,18 +428,6 @@ class SettingsScene(Scene):
             surface.blit(chevron, chevron.get_rect(midright=(r.right - 14, r.centery)))
             icon = a.tinted(LINK_ICONS[row.key], GOLD if row.hot > 0.5 else MUTED, (26, 26))
             surface.blit(icon, icon.get_rect(midright=(r.right - 46, r.centery)))
-
-
-def draw_solid_panel(surface: Canvas, assets, rect: pygame.Rect) -> None:
-    """The 9-slice panel over an opaque dark backing: its art is see-through in the middle, and
-    a busy scene behind a menu would make the text hard to read."""
-    inner = pygame.Rect(rect).inflate(-10, -10)
-    backing = assets.derived(
-        ("solid-panel-backing", inner.size),
-        lambda: pill(inner.size, (24, 17, 32), (12, 9, 18), radius=18, density=assets.density),
-    )
-    surface.blit(backing, inner)
-    draw_panel(surface, assets, rect, alpha=255)
 
 
 def draw_key_hints(

@@ -22,7 +22,6 @@ from typing import Protocol
 
 from game.autoplay import AutoplayConfig, AutoplayController, StopReason
 from game.money import format_cents
-from scenes.menus.autoplay_dialog import stop_message
 
 # Printed on stdout by `--autoplay N` for scripts: not shown on screen, kept in English.
 P_AUTOPLAY_DONE = "autoplay: {rounds} rounds played, balance {balance}"
@@ -108,6 +107,8 @@ class Autoplay:
         """Autoplay stopped: the player's is told in a toast; the command line's ends the app
         (rounds done, balance short) once the scene is idle, or hands over to the player."""
         if not self.auto_picks:
+            from scenes.menus.autoplay_dialog import stop_message
+
             self.host.toast(stop_message(self.tr, reason))
         elif reason in (StopReason.ROUNDS_DONE, StopReason.INSUFFICIENT_FUNDS):
             self._ended = reason

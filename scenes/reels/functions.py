@@ -25,9 +25,6 @@ from typing import TYPE_CHECKING
 
 from game.autoplay import AutoplayConfig
 from scenes.core.intents import Act, Intent
-from scenes.menus.autoplay_dialog import open_autoplay
-from scenes.menus.mixer import open_mixer
-from scenes.menus.settings_menu import open_settings
 from scenes.reels.hud import icon_rect
 from scenes.reels.reel_view import CELL_H, CELL_W
 
@@ -60,6 +57,8 @@ class GameFunctions:
     def open_settings(self: ReelsScene) -> None:
         if self.between_rounds:
             self._click()
+            from scenes.menus.settings_menu import open_settings  # the menus load when first opened
+
             open_settings(self.ctx, self.stack)
 
     def sound_pressed(self: ReelsScene) -> None:
@@ -68,6 +67,8 @@ class GameFunctions:
         if self.between_rounds:
             self._click()
             r = icon_rect(0)
+            from scenes.menus.mixer import open_mixer
+
             open_mixer(self.ctx, self.stack, topright=(r.right + 2, r.bottom + 6))
         else:
             self.toggle_mute()
@@ -132,6 +133,8 @@ class GameFunctions:
             assert self.autoplay.controller is not None
             self._click()
             config = self.autoplay.controller.config
+            from scenes.menus.autoplay_dialog import open_autoplay
+
             open_autoplay(
                 self.ctx,
                 self.stack,
@@ -143,6 +146,8 @@ class GameFunctions:
             )
         elif not self.driver.active and self.blocked is None:
             self._click()
+            from scenes.menus.autoplay_dialog import open_autoplay
+
             open_autoplay(self.ctx, self.stack, self.game_id, self.autoplay.config, self.start_autoplay)
 
     def start_autoplay(self: ReelsScene, config: AutoplayConfig) -> None:

@@ -47,7 +47,6 @@ from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.games import presentation_of
 from scenes.reels.autoplay import Autoplay
-from scenes.reels.celebration import CelebrationScene
 from scenes.reels.functions import GameFunctions
 from scenes.reels.hud import GOLD, Hud
 from scenes.reels.player import Pace, Picks, RoundPlayer
@@ -223,8 +222,10 @@ class ReelsScene(GameFunctions, Scene):
         tier = win_tier(ev.total_win_coins, self.bet.total_coins)
         if tier is not None and not self.player.pace.turbo and self.stack is not None:
             self.player.wait_for("celebration")
+            from scenes.reels import celebration  # only a big win needs it
+
             self.stack.push(
-                CelebrationScene(
+                celebration.CelebrationScene(
                     self.assets,
                     self.sounds,
                     tier,

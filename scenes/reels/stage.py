@@ -88,6 +88,7 @@ class Stage:
             cache=assets.derived,
             tr=tr,
         )
+        self.presenter.warm(assets.defer)  # lines and frames: rendered behind the first frame
         self.static_parts = static_parts(self.view.window, RECT_BAND)
         self._static: dict[bool, Canvas | None] = {False: self._compose_static(False), True: None}
         self.free_mode = False
@@ -104,6 +105,7 @@ class Stage:
         line art and markers, the composed backdrops."""
         self.view.set_art(self._symbol_art())
         self.presenter.rebuild(self.assets.font("text_bold", 13), self.assets.image("ui/line_badge"))
+        self.presenter.warm(self.assets.defer)
         self._static = {False: self._compose_static(False), True: None}
         if self.free_mode:
             self._static[True] = self._compose_static(True)
@@ -122,7 +124,7 @@ class Stage:
         art = SymbolArt(
             images, wild_cover=cover, wild_tag=self._wild_tag_art(), cache=a.derived, density=a.density
         )
-        art.convert()
+        art.warm(a.defer)  # blurs and glows: made behind the first frame
         return art
 
     def _wild_tag_art(self) -> Canvas:
@@ -146,8 +148,15 @@ class Stage:
         return surf
 
     def _compose_static(self, free: bool) -> Canvas:
-        """Backdrop + reel backing + frame + HUD bar in one opaque surface."""
+        """Backdrop + reel backing + frame + HUD bar in one opaque surface.
+
+        A game ships them composed already (`stage`, `stage_free`: made by the asset generator
+        from the same layers in the same layout), which the first frame decodes as one picture;
+        without them they are composed here."""
         a, names = self.assets, self.art_names
+        ready = self._name(names.stage_free if free else names.stage)
+        if a.has_image(ready) and (not free or a.has_image(self._name(names.background_free))):
+            return a.scaled(ready, SCREEN.size)
         free_name = self._name(names.background_free)
         name = free_name if free and a.has_image(free_name) else self._name(names.background)
         surf = a.canvas(SCREEN.size, alpha=False)

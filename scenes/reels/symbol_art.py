@@ -11,8 +11,8 @@ actually shown. The reel window's layout (the art contract, see docs/assets.md) 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 
-import numpy as np
 import pygame
 
 from scenes.core.canvas import Canvas, draw
@@ -42,6 +42,8 @@ def vertical_blur(image: Canvas, radius: int) -> Canvas:
     The result is `radius` px taller at the top and at the bottom, so the streak continues past
     the tile like real motion; blit it `radius` px higher than the sharp image.
     """
+    import numpy as np  # only for the blurs, made behind the first frame
+
     dens = image.k
     radius = max(1, round(radius * dens))  # physical px from here on
     w, h = image.surf.get_size()
@@ -122,12 +124,33 @@ def _alpha_steps(surf: Canvas, steps: int, lo: float = 0.35) -> list[Canvas]:
     return out
 
 
+class _Lazy(dict):
+    """A table filled on first look-up: `make(key)` builds a missing entry."""
+
+    def __init__(self, make: Callable[[str], object]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: str):
+        value = self._make(key)
+        self[key] = value
+        return value
+
+
+def _converted(surf: Canvas) -> Canvas:
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
 class SymbolArt:
     """Every surface the reels blit, prepared once per game: sharp, blurred, pulse-scaled.
 
     `images` maps symbol id → its image at SYMBOL×SYMBOL. `wild_cover` is the wild-reel art,
     SYMBOL wide and three rows high (or None for games without wild reels); `wild_tag` a small
     "WILD" marker for transformed symbols. Everything is at `density`.
+
+    Only the sharp images are needed for the reels at rest, the first thing shown: the motion
+    blurs, the pulse steps and the glows are made on first use, or earlier behind the first
+    frame when `warm(defer)` hands their making to the asset store's idle-time queue.
     """
 
     def __init__(
@@ -144,51 +167,70 @@ class SymbolArt:
         def keep(key: tuple, build) -> Canvas:
             return cache(("reel-art", *key), build) if cache is not None else build()
 
-        self.sharp = dict(images)
-        self.blur_light = {
-            k: keep((k, id(v), BLUR_LIGHT), lambda v=v: vertical_blur(v, BLUR_LIGHT))
-            for k, v in images.items()
-        }
-        self.blur_heavy = {
-            k: keep((k, id(v), BLUR_HEAVY), lambda v=v: vertical_blur(v, BLUR_HEAVY))
-            for k, v in images.items()
-        }
-        # pulse steps for winning symbols: scaled once here, never per frame
-        self.pulse: dict[str, list[Canvas]] = {}
-        for k, v in images.items():
-            steps = [v]
-            for s in PULSE_STEPS[1:]:
-                size = round(SYMBOL * s)
-                steps.append(v.scaled((size, size)))
-            self.pulse[k] = steps
+        self._keep = keep
+        self.density = density
+        self.sharp = {k: _converted(v) for k, v in images.items()}
+        self.blur_light = _Lazy(lambda k: self._blurred(k, BLUR_LIGHT))
+        self.blur_heavy = _Lazy(lambda k: self._blurred(k, BLUR_HEAVY))
+        # pulse steps for winning symbols: scaled once, never per frame
+        self.pulse = _Lazy(self._pulse_steps)
         self.wild_cover = wild_cover
         self.wild_tag = wild_tag
-        self.cover_glow: list[Canvas] = []
-        if wild_cover is not None:
-            cw, ch = wild_cover.get_size()
-            self.cover_glow = _alpha_steps(
-                _glow_rect((cw + 40, ch + 40), (120, 255, 220), 18, density), GLOW_STEPS, lo=0.25
-            )
-        self.anticipation_glow = _alpha_steps(
-            _glow_rect((CELL_W + 44, WINDOW.height + 44), (255, 180, 50), 22, density, width=14),
-            GLOW_STEPS,
-            lo=0.55,
-        )
-        wash = Canvas.new((CELL_W, WINDOW.height), density)
-        wash.fill((255, 170, 40, 70))
-        self.anticipation_wash = _alpha_steps(wash, GLOW_STEPS, lo=0.3)
-        self.cell_glow = _alpha_steps(
-            _glow_rect((CELL_W + 28, CELL_H + 28), (255, 226, 120), 14, density), GLOW_STEPS, lo=0.45
-        )
         dim = Canvas.new((CELL_W, CELL_H), density)
         dim.fill((0, 0, 0, 150))
         self.dim_cell = dim
-        # a cell that did not spin (held, sticky): a steady teal frame
-        self.held_frame = keep(
-            ("held-frame", HELD_COLOUR),
-            lambda: _glow_rect((CELL_W + 20, CELL_H + 20), HELD_COLOUR, 10, density),
-        )
         self._stamps: dict[tuple[str, float], Canvas] = {}
+
+    def _blurred(self, symbol: str, radius: int) -> Canvas:
+        v = self.sharp[symbol]
+        return self._keep((symbol, id(v), radius), lambda: _converted(vertical_blur(v, radius)))
+
+    def _pulse_steps(self, symbol: str) -> list[Canvas]:
+        v = self.sharp[symbol]
+        return [v] + [_converted(v.scaled((round(SYMBOL * s),) * 2)) for s in PULSE_STEPS[1:]]
+
+    @cached_property
+    def cover_glow(self) -> list[Canvas]:
+        if self.wild_cover is None:
+            return []
+        cw, ch = self.wild_cover.get_size()
+        return _alpha_steps(
+            _glow_rect((cw + 40, ch + 40), (120, 255, 220), 18, self.density), GLOW_STEPS, lo=0.25
+        )
+
+    @cached_property
+    def anticipation_glow(self) -> list[Canvas]:
+        glow = _glow_rect((CELL_W + 44, WINDOW.height + 44), (255, 180, 50), 22, self.density, width=14)
+        return _alpha_steps(glow, GLOW_STEPS, lo=0.55)
+
+    @cached_property
+    def anticipation_wash(self) -> list[Canvas]:
+        wash = Canvas.new((CELL_W, WINDOW.height), self.density)
+        wash.fill((255, 170, 40, 70))
+        return _alpha_steps(wash, GLOW_STEPS, lo=0.3)
+
+    @cached_property
+    def cell_glow(self) -> list[Canvas]:
+        glow = _glow_rect((CELL_W + 28, CELL_H + 28), (255, 226, 120), 14, self.density)
+        return _alpha_steps(glow, GLOW_STEPS, lo=0.45)
+
+    @cached_property
+    def held_frame(self) -> Canvas:
+        """A cell that did not spin (held, sticky): a steady teal frame."""
+        return self._keep(
+            ("held-frame", HELD_COLOUR),
+            lambda: _glow_rect((CELL_W + 20, CELL_H + 20), HELD_COLOUR, 10, self.density),
+        )
+
+    def warm(self, defer: Callable[[Callable[[], object]], None]) -> None:
+        """Hand the making of every blur, pulse step and glow to `defer` (one job each)."""
+        for k in self.sharp:
+            defer(lambda k=k: self.blur_heavy[k])
+            defer(lambda k=k: self.blur_light[k])
+        for name in ("anticipation_glow", "anticipation_wash", "cell_glow", "cover_glow", "held_frame"):
+            defer(lambda name=name: getattr(self, name))
+        for k in self.sharp:
+            defer(lambda k=k: self.pulse[k])
 
     def stamp(self, symbol: str, scale: float) -> Canvas:
         """`symbol` at `scale` (to the nearest 0.05; scaled once, then kept): a wild stamped
@@ -200,13 +242,3 @@ class SymbolArt:
             found = self.sharp[symbol].scaled((size, size))
             self._stamps[(symbol, q)] = found
         return found
-
-    def convert(self) -> None:
-        """Convert every surface for fast blits (call once a display mode exists)."""
-        if pygame.display.get_surface() is None:
-            return
-        for table in (self.sharp, self.blur_light, self.blur_heavy):
-            for k in table:
-                table[k] = table[k].convert_alpha()
-        for k, steps in self.pulse.items():
-            self.pulse[k] = [s.convert_alpha() for s in steps]

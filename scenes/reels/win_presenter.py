@@ -20,6 +20,7 @@ it is English.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -205,6 +206,33 @@ def _render_badge(
     return surf
 
 
+class _LazyList:
+    """A fixed-length list whose items are made on first look-up by `make(index)`."""
+
+    def __init__(self, n: int, make: Callable[[int], object]) -> None:
+        self._items: list = [None] * n
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, i: int):
+        item = self._items[i]
+        if item is None:
+            item = self._items[i] = self._make(i)
+        return item
+
+
+class _LazyMap(dict):
+    def __init__(self, make: Callable) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key):
+        value = self[key] = self._make(key)
+        return value
+
+
 class WinPresenter:
     """Shows one spin's wins; also draws the line markers and the hover preview."""
 
@@ -237,32 +265,53 @@ class WinPresenter:
         self.clear()
 
     def rebuild(self, font: ScaledFont, badge_art: Canvas | None = None) -> None:
-        """Render the lines, cell frames and markers at the density of `font` (again, after the
-        window's density changed)."""
+        """Prepare the lines, cell frames and markers at the density of `font` (again, after the
+        window's density changed). Each is rendered on first use: the markers the first frame
+        shows are rendered for it, the lines and frames when a win or a hovered marker asks, or
+        earlier behind the first frame (`warm`)."""
         definition, cache, k = self.definition, self._cache, font.k
 
         def keep(key: tuple, build) -> Canvas:
             return cache(("win-art", definition.id, *key), build) if cache is not None else build()
 
-        self._line_art: list[tuple[Canvas, tuple[int, int]]] = []
-        self._frames: list[Canvas] = []  # winning-cell frames, one per line colour
-        self._gold_frame = keep(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME, k))
-        self._badges: dict[tuple[int, str], Canvas] = {}
+        points = [
+            _line_points(line, self.left[i], self.right[i], self.view.window)
+            for i, line in enumerate(definition.lines)
+        ]
+
+        def line_art(i: int) -> tuple[Canvas, tuple[int, int]]:
+            pts, colour = points[i], line_colour(i + 1)
+            art = keep(("line", i + 1, tuple(pts)), lambda: _render_line(pts, colour, k)[0])
+            return art, _line_origin(pts)
+
+        def frame(i: int) -> Canvas:
+            colour = line_colour(i + 1)
+            return keep(("frame", colour), lambda: _render_cell_frame(colour, k))
+
+        def badge(key: tuple[int, str]) -> Canvas:
+            i, state = key
+            return keep(
+                ("badge", i, state, id(font)),
+                lambda: _render_badge(i, line_colour(i), state, font, badge_art),
+            )
+
+        self._line_art = _LazyList(len(points), line_art)
+        self._frames = _LazyList(len(points), frame)  # winning-cell frames, one per line colour
+        self._gold = lambda: keep(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME, k))
+        self._badges = _LazyMap(badge)
         # the markers' blits per (lit lines, hovered line, lines played): a cache of what they show
         self._marker_seqs: dict[tuple, list[tuple[Canvas, pygame.Rect]]] = {}
-        for i, line in enumerate(definition.lines, start=1):
-            colour = line_colour(i)
-            pts = _line_points(line, self.left[i - 1], self.right[i - 1], self.view.window)
-            art = keep(
-                ("line", i, tuple(pts)), lambda pts=pts, colour=colour: _render_line(pts, colour, k)[0]
-            )
-            self._line_art.append((art, _line_origin(pts)))
-            self._frames.append(keep(("frame", colour), lambda colour=colour: _render_cell_frame(colour, k)))
-            for state in ("off", "on", "lit"):
-                self._badges[(i, state)] = keep(
-                    ("badge", i, state, id(font)),
-                    lambda i=i, colour=colour, state=state: _render_badge(i, colour, state, font, badge_art),
-                )
+
+    @property
+    def _gold_frame(self) -> Canvas:
+        return self._gold()
+
+    def warm(self, defer: Callable[[Callable[[], object]], None]) -> None:
+        """Hand the rendering of every line, cell frame and lit marker to `defer`."""
+        n = len(self.definition.lines)
+        defer(lambda: self._gold_frame)
+        for i in range(n):
+            defer(lambda i=i: (self._line_art[i], self._frames[i], self._badges[(i + 1, "lit")]))
 
     # -- state ------------------------------------------------------------------------------------
     def clear(self) -> None:

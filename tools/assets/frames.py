@@ -36,6 +36,7 @@ LIP = 4
 GUTTERS = ((168, 88, 206, 546), (1074, 88, 1112, 546))
 BODY = (126, 58, 1154, 558)
 MARQUEE = (320, 2, 960, 88)
+HUD_Y = 560  # the HUD band's top (scenes.reels.hud.BAND_Y)
 ROW_CENTRES = tuple(WINDOW[1] + (r + 0.5) * CELL_H for r in range(3))
 PILLAR_X = ((BODY[0] + GUTTERS[0][0]) / 2, (GUTTERS[1][2] + BODY[2]) / 2)
 
@@ -712,3 +713,17 @@ def tile(game: str, backdrop: np.ndarray, hero: np.ndarray, logo_img: np.ndarray
     gfx.over(out, rim)
     kit.gloss(out, face_m, 0.08)
     return kit.finish(out)
+
+
+def stage(backdrop, reel_bg, frame_img, hud_bar):
+    """The reel screen's steady layers composed in the app's order and layout, at the density
+    (pygame surfaces in, an opaque pygame surface out): backdrop, reel backing in the window,
+    the frame over both, the HUD band from y = 560."""
+    import pygame
+
+    out = pygame.Surface((round(SCREEN_W * D), round(SCREEN_H * D)))
+    out.blit(backdrop, (0, 0))
+    out.blit(reel_bg, (round(WINDOW[0] * D), round(WINDOW[1] * D)))
+    out.blit(frame_img, (0, 0))
+    out.blit(hud_bar, (0, round(HUD_Y * D)))
+    return out

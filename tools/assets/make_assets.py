@@ -163,6 +163,31 @@ def job_tiles(root: str) -> list[str]:
     return _save_all(items, r)
 
 
+def job_stages(root: str) -> list[str]:
+    """Each game's reel screen composed once (backdrop, reel backing, frame, HUD band), as the
+    app would compose it, saved as one JPEG per backdrop: the first frame then decodes one
+    picture instead of four (the frame alone is a 1920×1080 PNG)."""
+    import pygame
+
+    from tools.assets import frames
+
+    r = Path(root)
+    img = r / "assets/images"
+    done = []
+    for game in GAMES:
+        for part in ("background", "background_free"):
+            stage = frames.stage(
+                pygame.image.load(str(img / game / f"{part}.jpg")),
+                pygame.image.load(str(img / game / "reel_bg.png")),
+                pygame.image.load(str(img / game / "frame.png")),
+                pygame.image.load(str(img / "ui/hud_bar.png")),
+            )
+            name = "stage" if part == "background" else "stage_free"
+            pygame.image.save(stage, str(img / game / f"{name}.jpg"))
+            done.append(f"assets/images/{game}/{name}.jpg")
+    return done
+
+
 def job_map(root: str) -> list[str]:
     from tools.assets import gfx, worldmap
 
@@ -213,6 +238,7 @@ def build(root: Path, only: str | None = None, workers: int = 2) -> list[str]:
             done += res
     if only in (None, "images"):
         done += job_tiles(str(root))
+        done += job_stages(str(root))
     if only in (None, "sheets", "images"):
         done += job_sheets(str(root))
     if only is None:
