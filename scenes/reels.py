@@ -371,6 +371,7 @@ class ReelsScene(Scene):
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.sounds.game_music()
         self._show_last_round()
         notices = self.ctx.take_notices() if hasattr(self.ctx, "take_notices") else []
         try:

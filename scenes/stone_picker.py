@@ -339,7 +339,7 @@ class StonePickerScene(Scene):
         self._collect(ev.feature)
         self.headline = feature_name(ev.feature, self.definition, self.tr)
         self.label = (self.headline, stone_center(ev.index), 0.0)
-        self.sounds.reveal()
+        self.sounds.reveal(x=stone_center(ev.index)[0])
         if not self.reduced:
             cx, cy = stone_center(ev.index)
             for k in range(22):
