@@ -16,7 +16,7 @@ from tools.assets.oggio import write_ogg
 from tools.assets.synth import SR, midi, n_of, tt
 
 EFFECT_LUFS = -14.0  # loudest 400 ms of every effect and sting (BS.1770 momentary, as played)
-EFFECT_CEILING_DB = -1.0  # sample peak before Vorbis encoding
+EFFECT_CEILING_DB = -2.0  # sample peak before Vorbis encoding (its transients overshoot ~1 dB)
 EFFECT_QUALITY = 0.5  # Vorbis quality 0..1
 
 
@@ -75,6 +75,7 @@ def spin_loop() -> np.ndarray:
 
 
 def reel_stop() -> np.ndarray:
+    """A reel lands: a low thud, a wooden knock and a short clack."""
     n = n_of(0.5)
     t = tt(n)
     f = 60 * (1 + 1.5 * np.exp(-t / 0.015))
@@ -85,6 +86,7 @@ def reel_stop() -> np.ndarray:
 
 
 def anticipation() -> np.ndarray:
+    """A reel spins on for a possible feature: a quickening drum roll under rising strings."""
     dur = 2.4
     n = n_of(dur)
     t = tt(n)
@@ -128,12 +130,14 @@ def arpeggio(notes, step, dur_each, inst="bell", gain=1.0, seed=0, tr=None, at=0
 
 
 def line_win() -> np.ndarray:
+    """A winning line shown: three quick bells."""
     tr = arpeggio([76, 79, 84], 0.07, 0.9, "bell", 0.7, 31)
     tr.put(s.bell(midi(88), 1.2, 35) * 0.4, 0.21)
     return _finish(_mono(tr.out()), wet=0.25, room=1.6)
 
 
 def win_small() -> np.ndarray:
+    """A small win: a bell run over a plucked fifth and a few coins."""
     tr = arpeggio([72, 76, 79, 84, 88], 0.09, 1.2, "bell", 0.7, 41)
     tr.put(s.pluck(midi(60), 1.5, 1.0, 45) * 0.5, 0)
     tr.put(s.pluck(midi(67), 1.5, 1.0, 46) * 0.4, 0.02)
@@ -168,6 +172,7 @@ def chord_stab(tr, notes, at, dur, gain, seed, inst="brass"):
 
 
 def coin_tick() -> np.ndarray:
+    """One tick of the win meter counting up: a short coin ping."""
     x = coin_ping(5, 1.15)[: n_of(0.09)]
     return _finish(x, wet=0.05, room=0.3)
 
@@ -184,6 +189,7 @@ def click() -> np.ndarray:
 
 
 def reveal() -> np.ndarray:
+    """A pick revealed (a stone turning): stone grind, a shimmer and a bell arpeggio."""
     dur = 1.6
     n = n_of(dur)
     t = tt(n)
@@ -198,6 +204,7 @@ def reveal() -> np.ndarray:
 
 
 def trap() -> np.ndarray:
+    """A trap springs: a boom, a descending dissonant brass cluster and a rattle."""
     dur = 1.8
     tr = s.Track(dur + 1)
     n = n_of(dur)
@@ -220,6 +227,7 @@ def trap() -> np.ndarray:
 
 
 def clash() -> np.ndarray:
+    """Blades meet: a metal clash with a scrape."""
     n = n_of(1.4)
     t = tt(n)
     ratios = [1.0, 1.52, 2.31, 2.87, 3.7, 4.43, 5.9, 7.1]
@@ -231,6 +239,7 @@ def clash() -> np.ndarray:
 
 
 def gunshot() -> np.ndarray:
+    """A pistol shot (the showdown duel): crack, body and a canyon echo."""
     n = n_of(1.6)
     t = tt(n)
     crack = s.highpass(s.noise(n, 241), 1200) * np.exp(-t / 0.012)
@@ -246,6 +255,7 @@ def gunshot() -> np.ndarray:
 
 
 def fanfare() -> np.ndarray:
+    """A feature won (generic): a brass call and a C major chord with bells."""
     tr = s.Track(4.0)
     seq = [
         (60, 0.0, 0.18),
@@ -266,6 +276,7 @@ def fanfare() -> np.ndarray:
 
 
 def feature_end() -> np.ndarray:
+    """A feature ends: three soft pad chords down to C with falling bells."""
     tr = s.Track(3.5)
     for i, (notes, at) in enumerate(
         (([55, 59, 62, 67], 0.0), ([53, 57, 60, 65], 0.45), ([48, 55, 60, 64], 0.9))
@@ -273,6 +284,26 @@ def feature_end() -> np.ndarray:
         chord_stab(tr, notes, at, 0.5 if i < 2 else 2.0, 0.7, 340 + i * 5, "pad")
     arpeggio([79, 76, 72], 0.15, 1.5, "bell", 0.35, 360, tr, 0.9)
     return _finish(_mono(tr.out()), wet=0.3, room=2.2)
+
+
+def scatter_land() -> np.ndarray:
+    """A scatter lands (any game): a bright bell triad on a soft drum."""
+    return scatter("generic")
+
+
+def scatter_blue() -> np.ndarray:
+    """A blue Warlords scatter lands: icy, high crystalline bells."""
+    return scatter("blue")
+
+
+def scatter_green() -> np.ndarray:
+    """A green Warlords scatter lands: woody plucks and a breathy flute."""
+    return scatter("green")
+
+
+def scatter_red() -> np.ndarray:
+    """A red Warlords scatter lands: a low fiery gong under bells."""
+    return scatter("red")
 
 
 def scatter(kind: str) -> np.ndarray:
@@ -318,11 +349,11 @@ EFFECTS = {
     "common/clash": clash,
     "common/gunshot": gunshot,
     "common/fanfare": fanfare,
-    "common/scatter_land": lambda: scatter("generic"),
+    "common/scatter_land": scatter_land,
     "common/feature_end": feature_end,
-    "warlords/scatter_blue": lambda: scatter("blue"),
-    "warlords/scatter_green": lambda: scatter("green"),
-    "warlords/scatter_red": lambda: scatter("red"),
+    "warlords/scatter_blue": scatter_blue,
+    "warlords/scatter_green": scatter_green,
+    "warlords/scatter_red": scatter_red,
 }
 
 

@@ -409,10 +409,11 @@ def disc_hit() -> np.ndarray:
     """A clay disc shot in the shoot-out: a ceramic crack with ringing shards."""
     n = n_of(0.9)
     t = tt(n)
-    crack = s.highpass(s.noise(n, 6701), 2000) * np.exp(-t / 0.012)
+    crack = s.bandpass(s.noise(n, 6701), 3000, 0.8) * np.exp(-t / 0.01)
+    pop = np.sin(2 * np.pi * np.cumsum(190 * (1 + np.exp(-t / 0.01))) / SR) * np.exp(-t / 0.03)
     ring = sum(
         np.sin(2 * np.pi * f * t + f) * np.exp(-t / tau)
-        for f, tau in ((2330, 0.06), (3710, 0.04), (5120, 0.03))
+        for f, tau in ((2330, 0.12), (3710, 0.08), (5120, 0.05))
     )
     shards = np.zeros(n)
     r = s.rng(6702)
@@ -425,7 +426,7 @@ def disc_hit() -> np.ndarray:
                 * np.exp(-tt(g) / 0.004)
                 * 0.5
             )
-    return _finish(crack + 0.3 * ring + shards, 0.18, 1.0, 30)
+    return _finish(0.6 * crack + 0.5 * pop + 0.3 * ring + shards, 0.18, 1.0, 30)
 
 
 STINGS = {
