@@ -77,9 +77,9 @@ def k_weight(x: np.ndarray, sr: int = SR) -> np.ndarray:
     return np.fft.irfft(X * H[:, None], size, axis=0)[:n]
 
 
-def _window_powers(x: np.ndarray, step: float, sr: int) -> np.ndarray:
+def _window_powers(x: np.ndarray, step: float, sr: int, prefiltered: bool) -> np.ndarray:
     """Mean square (summed over channels) of every 400 ms window, `step` s apart."""
-    y = k_weight(x, sr)
+    y = _as_stereo(x) if prefiltered else k_weight(x, sr)
     w = round(BLOCK * sr)
     if len(y) < w:
         y = np.concatenate([y, np.zeros((w - len(y), y.shape[1]))])
@@ -93,9 +93,9 @@ def _lufs(power: np.ndarray | float) -> np.ndarray | float:
     return -0.691 + 10 * np.log10(np.maximum(power, 1e-20))
 
 
-def integrated(x: np.ndarray, sr: int = SR) -> float:
-    """Gated integrated loudness (LUFS) of the whole signal."""
-    p = _window_powers(x, BLOCK / 4, sr)
+def integrated(x: np.ndarray, sr: int = SR, prefiltered: bool = False) -> float:
+    """Gated integrated loudness (LUFS) of the whole signal (`prefiltered`: already K-weighted)."""
+    p = _window_powers(x, BLOCK / 4, sr, prefiltered)
     p = p[_lufs(p) > ABS_GATE]
     if len(p) == 0:
         return -np.inf
@@ -104,9 +104,9 @@ def integrated(x: np.ndarray, sr: int = SR) -> float:
     return float(_lufs(np.mean(p)))
 
 
-def momentary_max(x: np.ndarray, sr: int = SR) -> float:
-    """Loudness (LUFS) of the loudest 400 ms window."""
-    return float(_lufs(np.max(_window_powers(x, 0.01, sr))))
+def momentary_max(x: np.ndarray, sr: int = SR, prefiltered: bool = False) -> float:
+    """Loudness (LUFS) of the loudest 400 ms window (`prefiltered`: already K-weighted)."""
+    return float(_lufs(np.max(_window_powers(x, 0.01, sr, prefiltered))))
 
 
 def peak_db(x: np.ndarray) -> float:
