@@ -95,6 +95,16 @@ def drone(song: Song, notes: tuple[tuple[int, float], ...], swells: int = 3) -> 
         song.put(v * (0.8 + 0.2 * np.sin(2 * np.pi * t / song.length * swells)) * g, 0)
 
 
+def taiko_hit(pitch: float, dur: float = 1.0):
+    """A drum-pattern hit (seed → signal): a taiko stroke at `pitch` Hz."""
+    return lambda sd: s.taiko(dur, pitch, sd)
+
+
+def shaker_hit(dur: float, bright: float):
+    """A drum-pattern hit (seed → signal): a shaker above `bright` Hz."""
+    return lambda sd: s.shaker(dur, sd, bright)
+
+
 def frame_drum(sd: int, pitch: float = 80.0, dur: float = 0.8) -> np.ndarray:
     return s.taiko(dur, pitch, sd)
 
@@ -163,20 +173,17 @@ def warlords() -> np.ndarray:
     song.melody("flute", shakuhachi, pent, 64, 81, 0.15, -0.2, 6001)
     song.melody("kotomel", koto, pent, 64, 84, 0.2, 0.25, 6101)
 
-    def tk(p, d=1.0):
-        return lambda sd: s.taiko(d, p, sd)
-
     beat = [
-        (0, tk(62), 0.32, 0.1),
-        (1.5, tk(70), 0.18, -0.3),
-        (2, tk(62), 0.27, 0.1),
-        (3, tk(78), 0.16, -0.3),
-        (3.5, tk(90), 0.11, -0.3),
+        (0, taiko_hit(62), 0.32, 0.1),
+        (1.5, taiko_hit(70), 0.18, -0.3),
+        (2, taiko_hit(62), 0.27, 0.1),
+        (3, taiko_hit(78), 0.16, -0.3),
+        (3.5, taiko_hit(90), 0.11, -0.3),
     ]
-    fill = [*beat, (3.25, tk(84), 0.14, -0.3), (3.75, tk(70), 0.19, -0.3)]
+    fill = [*beat, (3.25, taiko_hit(84), 0.14, -0.3), (3.75, taiko_hit(70), 0.19, -0.3)]
     song.drums("taiko", beat, fill, 7000)
-    song.drums("pulse", [(0, tk(58, 1.4), 0.2, 0.0), (2.5, tk(66), 0.1, 0.0)], seed=7100)
-    hat = lambda sd: s.shaker(0.1, sd, 4000)  # noqa: E731
+    song.drums("pulse", [(0, taiko_hit(58, 1.4), 0.2, 0.0), (2.5, taiko_hit(66), 0.1, 0.0)], seed=7100)
+    hat = shaker_hit(0.1, 4000)
     song.drums("shaker", [(1, hat, 0.05, 0.6), (3, hat, 0.05, 0.6), (3.5, hat, 0.03, 0.6)], seed=7200)
     return song.finish(0.35, 2.6, 72)
 
@@ -221,7 +228,7 @@ def tombraider() -> np.ndarray:
     timp = lambda sd: s.timpani(41.2, 1.4, sd)  # noqa: E731
     song.drums("timp", [(0, timp, 0.3, -0.2), (2.5, timp, 0.16, -0.2)], seed=9100)
     song.drums("soft", [(0, kick, 0.15, 0.0), (2, kick, 0.08, 0.0)], seed=9200)
-    hat = lambda sd: s.shaker(0.08, sd, 7000)  # noqa: E731
+    hat = shaker_hit(0.08, 7000)
     song.drums("shaker", [(j / 2, hat, 0.05 if j % 2 else 0.08, 0.5) for j in range(8)], seed=9300)
     return song.finish(0.3, 2.2, 73)
 
@@ -253,7 +260,7 @@ def lobby() -> np.ndarray:
     song.chords("keys", epiano, 0.07, octave=1, spread=0.45, overlap=0.3, seed=100, hits=comp)
     song.chords("pad", soft_pad, 0.04, octave=1, seed=200)
     song.bassline("bass", upright, [(0, 0, 1.5), (2, 7, 1.0), (3.5, 12, 0.5)], 0.3, -1, 300)
-    brush = lambda sd: s.shaker(0.1, sd, 5000)  # noqa: E731
+    brush = shaker_hit(0.1, 5000)
     song.drums("brush", [(j / 2, brush, 0.03 if j % 2 else 0.045, 0.4) for j in range(8)], seed=400)
     song.drums("shaker", [(j / 2 + 0.25, brush, 0.03, -0.4) for j in range(8)], seed=500)
     major = [60, 62, 64, 67, 69]

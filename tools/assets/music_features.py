@@ -21,9 +21,11 @@ from tools.assets.music import (
     horn,
     koto,
     low_brass,
+    shaker_hit,
     shakuhachi,
     soft_pad,
     staccato,
+    taiko_hit,
     upright,
     vibes,
     warm_pad,
@@ -111,23 +113,20 @@ def barbarian() -> np.ndarray:
     song.melody("tune", horn, [64, 66, 67, 69, 71, 72, 74], 60, 79, 0.13, 0.2, 15001)
     song.melody("cellos", cello, [64, 66, 67, 69, 71, 72, 74], 48, 67, 0.14, -0.2, 15101)
 
-    def tk(p, d=1.0):
-        return lambda sd: s.taiko(d, p, sd)
-
     war = [
-        (0, tk(52, 1.2), 0.34, 0.0),
-        (0.75, tk(60), 0.15, -0.3),
-        (1, tk(70), 0.2, 0.3),
-        (2, tk(52, 1.2), 0.3, 0.0),
-        (2.5, tk(60), 0.16, -0.3),
-        (3, tk(70), 0.2, 0.3),
+        (0, taiko_hit(52, 1.2), 0.34, 0.0),
+        (0.75, taiko_hit(60), 0.15, -0.3),
+        (1, taiko_hit(70), 0.2, 0.3),
+        (2, taiko_hit(52, 1.2), 0.3, 0.0),
+        (2.5, taiko_hit(60), 0.16, -0.3),
+        (3, taiko_hit(70), 0.2, 0.3),
         (3.5, _hit(s.snare, 0.25), 0.08, 0.2),
     ]
     fill = war[:4] + [
-        (b, tk(64 + 8 * i, 0.6), 0.18, 0.4 - 0.2 * i) for i, b in enumerate((2.5, 3, 3.25, 3.5, 3.75))
+        (b, taiko_hit(64 + 8 * i, 0.6), 0.18, 0.4 - 0.2 * i) for i, b in enumerate((2.5, 3, 3.25, 3.5, 3.75))
     ]
     song.drums("war", war, fill, 16000)
-    song.drums("pulse", [(0, tk(48, 1.5), 0.26, 0.0), (2, tk(48, 1.2), 0.14, 0.0)], seed=16100)
+    song.drums("pulse", [(0, taiko_hit(48, 1.5), 0.26, 0.0), (2, taiko_hit(48, 1.2), 0.14, 0.0)], seed=16100)
     song.drums("crash", [(0, lambda sd: s.cymbal(2.0, sd), 0.05, 0.5)], seed=16200)
     return song.finish(0.3, 2.4, 82)
 
@@ -196,24 +195,21 @@ def samurai() -> np.ndarray:
     song.melody("kotomel", koto, in_scale, 67, 86, 0.2, 0.2, 21101)
     song.melody("strings", fiddle, in_scale, 62, 79, 0.08, -0.3, 21101)
 
-    def tk(p, d=1.0):
-        return lambda sd: s.taiko(d, p, sd)
-
     taiko = [
-        (0, tk(60), 0.3, 0.0),
-        (0.5, tk(84, 0.4), 0.1, -0.4),
-        (1, tk(72), 0.16, 0.3),
-        (2, tk(60), 0.26, 0.0),
-        (2.75, tk(84, 0.4), 0.1, -0.4),
-        (3, tk(72), 0.18, 0.3),
-        (3.5, tk(90, 0.4), 0.1, -0.4),
+        (0, taiko_hit(60), 0.3, 0.0),
+        (0.5, taiko_hit(84, 0.4), 0.1, -0.4),
+        (1, taiko_hit(72), 0.16, 0.3),
+        (2, taiko_hit(60), 0.26, 0.0),
+        (2.75, taiko_hit(84, 0.4), 0.1, -0.4),
+        (3, taiko_hit(72), 0.18, 0.3),
+        (3.5, taiko_hit(90, 0.4), 0.1, -0.4),
     ]
     fill = taiko[:4] + [
-        (b, tk(70 + 6 * i, 0.5), 0.16, 0.3 - 0.15 * i) for i, b in enumerate((3, 3.25, 3.5, 3.75))
+        (b, taiko_hit(70 + 6 * i, 0.5), 0.16, 0.3 - 0.15 * i) for i, b in enumerate((3, 3.25, 3.5, 3.75))
     ]
     song.drums("taiko", taiko, fill, 22000)
-    song.drums("pulse", [(0, tk(56, 1.4), 0.22, 0.0)], seed=22100)
-    hat = lambda sd: s.shaker(0.08, sd, 5000)  # noqa: E731
+    song.drums("pulse", [(0, taiko_hit(56, 1.4), 0.22, 0.0)], seed=22100)
+    hat = shaker_hit(0.08, 5000)
     song.drums("shaker", [(j / 2 + 0.25, hat, 0.04, 0.6) for j in range(8)], seed=22200)
     return song.finish(0.35, 2.6, 84)
 
@@ -268,7 +264,7 @@ def tomb_free() -> np.ndarray:
     song.drums("half", [(0, kick, 0.28, 0.0), (2, snr, 0.1, 0.1)], seed=25200)
     timp = lambda sd: s.timpani(41.2, 1.2, sd)  # noqa: E731
     song.drums("timp", [(0, timp, 0.3, -0.2), (1.5, timp, 0.14, -0.2), (2, timp, 0.2, -0.2)], seed=25300)
-    hat = lambda sd: s.shaker(0.06, sd, 8000)  # noqa: E731
+    hat = shaker_hit(0.06, 8000)
     song.drums("hat", [(j / 2, hat, 0.06 if j % 2 else 0.04, 0.45) for j in range(8)], seed=25400)
     return song.finish(0.28, 2.0, 85)
 
@@ -313,7 +309,7 @@ def world_map() -> np.ndarray:
         [(0, tom, 0.14, 0.2), (1.5, tom, 0.08, 0.2), (2, lambda sd: s.tom(0.4, 95, sd), 0.12, -0.2)],
         seed=28000,
     )
-    hat = lambda sd: s.shaker(0.08, sd, 6000)  # noqa: E731
+    hat = shaker_hit(0.08, 6000)
     song.drums("shaker", [(j / 2, hat, 0.05 if j % 2 else 0.035, 0.5) for j in range(8)], seed=28100)
     return song.finish(0.32, 2.4, 86)
 

@@ -31,6 +31,13 @@ def _choir(tr, notes, at, dur, gain, seed, vowel="a"):
         )
 
 
+def _brass_call(tr, notes, seed, bright, attack, gains, pan):
+    """A horn call, (midi, at, dur) per note, doubled an octave below on the other side."""
+    for i, (m, at, d) in enumerate(notes):
+        tr.put(s.brass(midi(m), d, seed + i, bright[0], attack), at, gains[0], pan)
+        tr.put(s.brass(midi(m - 12), d, seed + 5 + i, bright[1], attack), at, gains[1], -pan)
+
+
 def _riser(dur, f_from, f_to, seed):
     n = n_of(dur)
     return s.whoosh(dur, f_from, f_to, seed, 1.5) * (tt(n) / dur) ** 1.5
@@ -204,9 +211,8 @@ def battle_start() -> np.ndarray:
 def battle_won() -> np.ndarray:
     """The battle is won: a brass call up the A major triad, taiko and a crash."""
     tr = s.Track(4.0)
-    for i, (m, at, d) in enumerate(((57, 0.0, 0.16), (61, 0.18, 0.16), (64, 0.36, 0.16), (69, 0.54, 1.9))):
-        tr.put(s.brass(midi(m), d, 5570 + i, 1.2, 0.02), at, 0.5, 0.15)
-        tr.put(s.brass(midi(m - 12), d, 5575 + i, 0.9, 0.02), at, 0.3, -0.15)
+    call = ((57, 0.0, 0.16), (61, 0.18, 0.16), (64, 0.36, 0.16), (69, 0.54, 1.9))
+    _brass_call(tr, call, 5570, (1.2, 0.9), 0.02, (0.5, 0.3), 0.15)
     _stab(tr, [45, 52, 57, 61, 64], 0.54, 1.9, 0.8, 5580)
     for i, at in enumerate((0.0, 0.36, 0.54)):
         tr.put(s.taiko(1.0, 58, 5590 + i), at, 0.7)
@@ -363,9 +369,8 @@ def passport_stamp() -> np.ndarray:
 def adventure_start() -> np.ndarray:
     """A global adventure begins: horns call E–B–E'–G over timpani and swell to a G major chord."""
     tr = s.Track(4.0)
-    for i, (m, at, d) in enumerate(((64, 0.0, 0.3), (71, 0.3, 0.3), (76, 0.6, 0.45), (79, 1.05, 2.2))):
-        tr.put(s.brass(midi(m), d, 6400 + i, 1.0, 0.03), at, 0.45, 0.2)
-        tr.put(s.brass(midi(m - 12), d, 6405 + i, 0.8, 0.03), at, 0.3, -0.2)
+    call = ((64, 0.0, 0.3), (71, 0.3, 0.3), (76, 0.6, 0.45), (79, 1.05, 2.2))
+    _brass_call(tr, call, 6400, (1.0, 0.8), 0.03, (0.45, 0.3), 0.2)
     _stab(tr, [43, 55, 59, 62, 67], 1.05, 2.2, 0.8, 6410)
     for i, at in enumerate((0.0, 0.6, 1.05)):
         tr.put(s.timpani(41.2 if i < 2 else 49.0, 1.5, 6420 + i), at, 0.8)
