@@ -175,10 +175,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_par(args: argparse.Namespace) -> int:
     defn = _load(args.game).definition
-    try:
+    if defn.feature is not None and defn.feature.type == "tombraider":
+        from game.games.tombraider.exact import par_sheet
+    else:
         from game.math.exact import par_sheet
-    except ImportError:
-        raise UsageError("the exact calculator (game.math.exact) is not available") from None
     sheet = par_sheet(defn)
     if args.json:
         _print_json(sheet, pretty=True)
