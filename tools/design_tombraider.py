@@ -29,7 +29,8 @@ import numpy as np
 
 from game.definitions import GameDefinition, load_definition
 from game.games.tombraider import exact
-from game.math import exact as shared
+from game.math.odds import hit_frequency
+from game.math.patterns import line_pay_table
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILE = ROOT / "assets" / "games" / "tombraider" / "game.toml"
@@ -83,7 +84,7 @@ SUPER_MODE_OUT_OF = 100_000_000
 
 def base_line(defn: GameDefinition, counts: np.ndarray) -> float:
     """Float line RTP of base counts (LINE_SYMBOLS order; keys and passports on top)."""
-    table = shared.line_pay_table(defn).astype(np.float64)
+    table = line_pay_table(defn).astype(np.float64)
     ids = defn.symbol_ids
     probs = []
     for r in range(defn.reels):
@@ -125,7 +126,9 @@ def search_base(defn: GameDefinition, rng: np.random.Generator, steps: int) -> n
     return counts
 
 
-def layout(counts: list[int], keys: int, passports: int, rng: np.random.Generator, rows: int = 3) -> list[str]:
+def layout(
+    counts: list[int], keys: int, passports: int, rng: np.random.Generator, rows: int = 3
+) -> list[str]:
     """One strip: no two equal neighbours; keys and passports at least `rows` apart (a window never
     shows two of them)."""
     items = [s for s, c in zip(LINE_SYMBOLS, counts, strict=True) for _ in range(int(c))]
@@ -242,7 +245,7 @@ def main() -> None:
     for _ in range(LAYOUT_TRIES):
         base = [layout(list(counts[r]), KEYS["base"][r], PASSPORTS["base"][r], rng) for r in range(5)]
         trial = with_data(current, {"base": base, "free": free}, current.feature.super_mode.weight)
-        hit = float(shared.hit_frequency(trial, len(trial.lines)))
+        hit = float(hit_frequency(trial, len(trial.lines)))
         tries.append((abs(hit - HIT_FREQUENCY_TARGET), hit, base))
     _, hit, base = min(tries, key=lambda t: t[0])
     print("hit frequencies tried:", " ".join(f"{t[1]:.3f}" for t in tries))
@@ -265,8 +268,9 @@ def main() -> None:
         print(f"  {part['name']:20s} {part['rtp']:.6f}")
     print(f"super mode weight {weight} / {SUPER_MODE_OUT_OF} (1 in {SUPER_MODE_OUT_OF / weight:.1f})")
     print(f"hit frequency {par['hit_frequency']:.4f}")
-    print(f"free spins 1 in {par['free_spins']['trigger_one_in']:.1f}, {par['free_spins']['value_x_bet']:.2f} x bet")
-    print(f"adventure 1 in {par['passports']['adventure_one_in']:.1f}, {par['global_adventure']['value_x_bet']:.2f} x bet")
+    fs, adv = par["free_spins"], par["global_adventure"]
+    print(f"free spins 1 in {fs['trigger_one_in']:.1f}, {fs['value_x_bet']:.2f} x bet")
+    print(f"adventure 1 in {par['passports']['adventure_one_in']:.1f}, {adv['value_x_bet']:.2f} x bet")
     if abs(Fraction(par["rtp_fraction"]) - TARGET_RTP) > RTP_TOLERANCE:
         raise SystemExit("the exact RTP is off target")
 

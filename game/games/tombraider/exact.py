@@ -6,7 +6,7 @@ two computations check each other. All figures are exact fractions unless a key 
 
 - Base game: line pays (every line has the same expected pay: a contraction of the pattern pay
   table with the reels' symbol distributions) and scatter pays (per-reel window counts,
-  convolved), from the shared helpers of `game.math.exact`.
+  convolved), from the shared helpers of `game.math.patterns` and `game.math.odds`.
 - Free spins: every stop combination of the free reels is enumerated (NumPy, in chunks). A free
   spin's cascades and ladder are then a function of its stops, played out here by an
   independent implementation of the cascade rule; the mean over all combinations is exact.
@@ -47,7 +47,19 @@ import numpy as np
 
 from game.definitions import GameDefinition
 from game.games.tombraider.model import Adventure, TombRaiderFeature
-from game.math import exact as shared
+from game.math.odds import complete_lines, hit_frequency, top_award
+from game.math.par import cap_note, cap_section, check_lines, part
+from game.math.patterns import (
+    contract,
+    fraction_str,
+    line_factor,
+    line_pay_table,
+    line_rtp,
+    pays_by_run,
+    reel_distributions,
+    scatter_count_distribution,
+    scatter_rtp,
+)
 
 CHUNK_COMBINATIONS = 1 << 18
 """Stop combinations played out at once in the free-spins enumeration (~100 MB)."""
@@ -60,14 +72,6 @@ def _feature(defn: GameDefinition) -> TombRaiderFeature:
     if not isinstance(feature, TombRaiderFeature):
         raise ValueError(f"{defn.id} is not a Tomb Raider game")
     return feature
-
-
-def _fraction_str(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
-
-
-def _part(name: str, value: Fraction, **extra: Any) -> dict[str, Any]:
-    return {"name": name, "rtp": float(value), "method": "exact", "fraction": _fraction_str(value), **extra}
 
 
 # -- the line rule with the winning run ----------------------------------------------------------
@@ -241,7 +245,7 @@ def _enumerate_free(defn: GameDefinition, lines: int, reel_set: str) -> FreeSpin
     wild = idx[defn.symbols_of_kind("wild")[0]]
     pay64, run64 = pay_run_table(defn)
     pay, run_of = pay64.astype(np.int32), run64.astype(np.int8)
-    pays_n = shared._pays_by_run(defn.scatter_pays[feature.scatter], reels * rows)
+    pays_n = pays_by_run(defn.scatter_pays[feature.scatter], reels * rows)
     scatter_pay = np.array(pays_n, dtype=np.int64) * lines  # × total bet at level 1
     line_rows = np.array(defn.lines[:lines], dtype=np.int64)
     top_code = int(wild * sum(size**r for r in range(reels)))
@@ -325,8 +329,8 @@ def _enumerate_free(defn: GameDefinition, lines: int, reel_set: str) -> FreeSpin
 
 def _masked_line_pay(defn: GameDefinition, reel_set: str) -> dict[int, Fraction]:
     """E[one line's pay at level 1] given the set of its cells held wild (bit r: reel r+1)."""
-    table = shared.line_pay_table(defn)
-    counts, den = shared._reel_distributions(defn, reel_set, frozenset())
+    table = line_pay_table(defn)
+    counts, den = reel_distributions(defn, reel_set, frozenset())
     wild = defn.symbol_ids.index(defn.symbols_of_kind("wild")[0])
     lengths = [len(s) for s in defn.reel_sets[reel_set]]
     out = {}
@@ -341,7 +345,7 @@ def _masked_line_pay(defn: GameDefinition, reel_set: str) -> dict[int, Fraction]
             else:
                 dist.append(counts[r])
                 d *= lengths[r]
-        out[mask] = Fraction(shared._contract(table, dist), d)
+        out[mask] = Fraction(contract(table, dist), d)
     assert den == math.prod(lengths)
     return out
 
@@ -389,7 +393,7 @@ def super_mode_value(defn: GameDefinition, lines: int) -> SuperModeValue:
                 continue
             per_line += Fraction(math.comb(n_allowed - on_line, k - j), math.comb(n_allowed, k)) * value
         line += Fraction(opt.weight, total_w) * per_line
-    line *= shared.line_factor(defn, lines)
+    line *= line_factor(defn, lines)
     # Scatters: for every placement, each reel's covered rows hide the keys under them.
     strips = defn.reel_sets[sm.reel_set]
     key = defn.symbol_ids.index(feature.scatter)
@@ -410,9 +414,9 @@ def super_mode_value(defn: GameDefinition, lines: int) -> SuperModeValue:
         wild_masks.append(
             [np.bincount(shown | m, minlength=1 << rows).astype(np.int64) for m in range(1 << rows)]
         )
-    pays = shared._pays_by_run(defn.scatter_pays[feature.scatter], reels * rows)
+    pays = pays_by_run(defn.scatter_pays[feature.scatter], reels * rows)
     den = math.prod(len(s) for s in strips)
-    complete = shared._complete_lines(reels, rows, tuple(map(tuple, defn.lines[:lines])))
+    complete = complete_lines(reels, rows, tuple(map(tuple, defn.lines[:lines])))
     scatter = Fraction(0)
     top = Fraction(0)
     for opt in sm.wilds:
@@ -693,29 +697,30 @@ def _one_in(p: Fraction | float) -> float | None:
     return float(1 / p) if p else None
 
 
-def par_sheet(defn: GameDefinition, lines: int | None = None) -> dict[str, Any]:
+RTP_NOTE = (
+    "Long-run RTP per round at a constant bet, uncapped. Free-spin cascades follow the wins of the "
+    "active lines, so the free spins' part (and only it) depends on the line count; at a constant "
+    "bet nothing depends on the level or the coin value."
+)
+
+
+def par_sheet(defn: GameDefinition, lines: int | None = None, *, estimate_cap: bool = True) -> dict[str, Any]:
     """The exact par sheet at `lines` active lines (default: the game's default), JSON-ready.
 
-    Every part but the free spins is the same at every line count; at a constant bet the RTP is
-    the same at every level and coin value (at 30 lines exactly; at fewer lines a jackpot rounded
-    down to whole coins can differ by a fraction of a coin).
+    `estimate_cap` adds a bound on what the round cap can remove where it can bind (the free
+    spins' tail, from their exact per-spin law); everything else is exact.
     """
     feature = _feature(defn)
-    n_lines = defn.bet.default_lines if lines is None else lines
-    if not 1 <= n_lines <= len(defn.lines):
-        raise ValueError(f"lines must be 1..{len(defn.lines)}")
-    lf = shared.line_factor(defn, n_lines)
-    base_line = shared.line_rtp(defn, "base") * lf
-    base_scatter = shared.scatter_rtp(defn, "base")
-    keys = shared.scatter_count_distribution(defn, "base", feature.scatter)
+    n_lines = check_lines(defn, lines)
+    base_line = line_rtp(defn, "base") * line_factor(defn, n_lines)
+    base_scatter = scatter_rtp(defn, "base")
+    keys = scatter_count_distribution(defn, "base", feature.scatter)
     p_trigger = sum(keys[feature.trigger_min :], Fraction(0))
 
     fs = free_spin_stats(defn, n_lines)
-    per_spin = fs.mean_coins / n_lines
-    per_spin_scatter = Fraction(fs.scatter_total, fs.combinations * n_lines)
-    free_value = feature.free_spins * per_spin
+    free_value = feature.free_spins * fs.mean_coins / n_lines
     free = p_trigger * free_value
-    free_scatter = p_trigger * feature.free_spins * per_spin_scatter
+    free_scatter = p_trigger * feature.free_spins * Fraction(fs.scatter_total, fs.combinations * n_lines)
 
     sm = super_mode_value(defn, n_lines)
     sm_line = sm.probability * sm.spins * sm.line_per_spin
@@ -723,63 +728,64 @@ def par_sheet(defn: GameDefinition, lines: int | None = None) -> dict[str, Any]:
 
     chain = passport_chain(defn)
     adv = adventure_value(defn, n_lines)
-    adv_banked = chain.rate * adv.banked
+    adv_pots = chain.rate * adv.banked
     adv_jackpot = chain.rate * adv.jackpot
 
     parts = [
-        _part("base_line_pays", base_line),
-        _part("base_scatter_pays", base_scatter),
-        _part(
+        part("base_line_pays", base_line),
+        part("base_scatter_pays", base_scatter),
+        part(
             "free_spins",
             free,
             split=[
-                _part("free_spins_line_pays", free - free_scatter),
-                _part("free_spins_scatter_pays", free_scatter),
+                part("free_spins_line_pays", free - free_scatter),
+                part("free_spins_scatter_pays", free_scatter),
             ],
         ),
-        _part(
+        part(
             "super_mode",
             sm_line + sm_scatter,
-            split=[_part("super_mode_line_pays", sm_line), _part("super_mode_scatter_pays", sm_scatter)],
+            split=[part("super_mode_line_pays", sm_line), part("super_mode_scatter_pays", sm_scatter)],
         ),
-        _part(
+        part(
             "global_adventure",
-            adv_banked + adv_jackpot,
-            split=[_part("adventure_pots", adv_banked), _part("adventure_jackpot", adv_jackpot)],
+            adv_pots + adv_jackpot,
+            split=[part("adventure_pots", adv_pots), part("adventure_jackpot", adv_jackpot)],
         ),
     ]
-    total = base_line + base_scatter + free + sm_line + sm_scatter + adv_banked + adv_jackpot
+    total = base_line + base_scatter + free + sm_line + sm_scatter + adv_pots + adv_jackpot
     out: dict[str, Any] = {"game": defn.id, "lines": n_lines, "rtp": float(total)}
-    out["rtp_fraction"] = _fraction_str(total)
+    out["rtp_fraction"] = fraction_str(total)
     out["parts"] = parts
-    out["hit_frequency"] = float(shared.hit_frequency(defn, n_lines))
-    out["hit_frequency_note"] = "a base spin pays a line or the scatter (features not counted)"
+    out["hit_frequency"] = float(hit_frequency(defn, n_lines))
+    out["hit_frequency_note"] = (
+        "a base spin pays a line or the scatter (Super Mode and passports not counted)"
+    )
     out["free_spins"] = _free_section(feature, keys, p_trigger, fs, free_value)
     out["super_mode"] = {
         "probability": float(sm.probability),
         "one_in": _one_in(sm.probability),
         "spins": sm.spins,
         "held_wild_reels": feature.super_mode.reels,
-        "held_wilds": {str(w.value): w.weight for w in feature.super_mode.wilds},
+        "held_wild_weights": {str(w.value): w.weight for w in feature.super_mode.wilds},
         "per_spin_x_bet": float(sm.line_per_spin + sm.scatter_per_spin),
         "value_x_bet": float(sm.value),
-        "top_award_per_spin": float(sm.top_award_per_spin),
+        "method": "every held-wild count and placement, line masks by the hypergeometric law",
     }
     out["passports"] = {
         "activation_probability_by_reel": [float(p) for p in chain.probabilities],
         "adventure_rate": float(chain.rate),
         "adventure_one_in": _one_in(chain.rate),
         "expected_collection_spins": float(chain.expected_spins),
-        "method": "Markov chain over the 32 activation sets (checked by inclusion–exclusion)",
         "stationary_by_active_reels": _by_popcount(chain.before_round, defn.reels),
+        "method": "Markov chain over the 32 activation sets (checked by inclusion–exclusion)",
     }
     out["global_adventure"] = _adventure_section(defn, adv)
     out["top_award"] = _top_award(defn, feature, n_lines, keys, fs, sm)
-    out["cap"] = _cap(defn, n_lines, fs, sm, adv, base_line + base_scatter)
-    out["rtp_note"] = (
-        "Long-run RTP per round at a constant bet, uncapped. The free spins cascade only on wins of "
-        "active lines, so their part (only) depends on the line count; the rest does not."
-    )
+    rest = total - free
+    out["cap"] = _cap(defn, n_lines, fs, sm, p_trigger, rest, estimate_cap)
+    out["cap"]["note"] = cap_note(defn, out["cap"])
+    out["rtp_note"] = RTP_NOTE
     return out
 
 
@@ -804,9 +810,9 @@ def _free_section(
         "per_spin_x_bet": float(fs.mean_coins / fs.lines),
         "value_x_bet": float(value),
         "stop_combinations": fs.combinations,
-        "winning_steps": {str(k): c / fs.combinations for k, c in enumerate(steps) if c},
-        "longest_cascade": len(steps) - 1,
         "spin_pays_probability": 1 - steps[0] / fs.combinations,
+        "wins_in_a_spin": {str(k): c / fs.combinations for k, c in enumerate(steps) if c},
+        "longest_cascade": len(steps) - 2,
         "max_spin_win_x_bet": fs.max_coins / fs.lines,
         "method": "every stop combination of the free reels played out (cascades and ladder)",
     }
@@ -852,14 +858,14 @@ def _top_award(
     sm: SuperModeValue,
 ) -> dict[str, Any]:
     """The top line pay's odds per line, base spin, free spin, Super Mode spin and round."""
-    out = shared.top_award(defn, lines)
-    table = shared.line_pay_table(defn)
-    top = int(table.max())
-    hit = table == top
-    others = [tuple(a for a in range(defn.reels) if a != r) for r in range(defn.reels)]
-    sets = [np.flatnonzero(hit.any(axis=others[r])) for r in range(defn.reels)]
-    joint, den = shared._top_joint(defn, "base", sets, lines, frozenset(), feature.scatter)
+    out, detail = top_award(defn, lines, "base", feature.scatter)
     q_free = Fraction(fs.top_award, fs.combinations)
+    out["probability_per_free_spin"] = float(q_free)
+    out["probability_per_super_mode_spin"] = float(sm.top_award_per_spin)
+    out["largest_multiplier"] = feature.ladder[-1]
+    if detail is None:
+        return out
+    _sets, joint, den = detail
     in_free = 1 - (1 - q_free) ** feature.free_spins
     in_super = sm.probability * (1 - (1 - sm.top_award_per_spin) ** sm.spins)
     # P(no top award in a round): the base spin (by its key count) and the free spins it
@@ -869,11 +875,8 @@ def _top_award(
         t_n = Fraction(int(joint[n]), den) if n < len(joint) else Fraction(0)
         none += (p_n - t_n) * ((1 - in_free) if n >= feature.trigger_min else 1)
     none *= 1 - in_super
-    out["probability_per_free_spin"] = float(q_free)
-    out["probability_per_super_mode_spin"] = float(sm.top_award_per_spin)
     out["probability_per_round"] = float(1 - none)
     out["one_in_per_round"] = _one_in(1 - none)
-    out["largest_multiplier"] = feature.ladder[-1]
     return out
 
 
@@ -882,39 +885,48 @@ def _cap(
     lines: int,
     fs: FreeSpinStats,
     sm: SuperModeValue,
-    adv: AdventureValue,
-    base_mean: Fraction,
+    p_trigger: Fraction,
+    rest_mean: Fraction,
+    estimate: bool,
 ) -> dict[str, Any]:
-    """Where the win cap can bind, and an estimate of what it costs where it can.
+    """Where the round cap lies and, where it can bind, a bound on what it removes.
 
-    Only free spins can come near the cap; their 10-spin total's law is the 10-fold convolution
-    of the exact per-spin law (in floating point: an estimate). The other parts of the round are
-    taken at their means.
+    The round's win is bounded by every active line at the top pay plus the top scatter pay on
+    the base spin and each Super Mode spin, the best free spin (from the enumeration) ten times,
+    and the largest Global Adventure. Only the free spins can come near the cap in practice: the
+    estimate bounds P(the free spins reach the cap less the rest of the round at its mean) and
+    what the cap would take from them, by Chernoff's inequality on their exact per-spin law.
     """
     feature = _feature(defn)
-    bet1 = lines  # total bet at level 1
-    top_line = int(shared.line_pay_table(defn).max())
+    bet1 = lines
+    top_line = int(line_pay_table(defn).max())
     top_scatter = max(defn.scatter_pays[feature.scatter].values()) * bet1
     spin_bound = lines * top_line + top_scatter
-    adv_bound = _adventure_bound(defn, lines)
-    bound = spin_bound * (1 + sm.spins) + feature.free_spins * fs.max_coins + adv_bound
-    section = shared._cap_section(defn, lines, bound, bet1, False)
-    others = float(base_mean + sm.probability * sm.value + adv.value / 150) * bet1
-    for key in ("default_bet", "max_bet"):
-        row = section[key]
-        if row["can_bind"]:
-            level = row["level"]
-            cap1 = row["cap_coins"] / level  # the cap in coins at level 1
-            row["estimate"] = _free_tail(fs, feature.free_spins, cap1 - others, bet1)
+    bound = spin_bound * (1 + sm.spins) + feature.free_spins * fs.max_coins + _adventure_bound(defn, lines)
+
+    def tail(cap_level_1: float) -> dict[str, Any]:
+        # the rest of the round (base spin, Super Mode, Adventure) is taken at its mean
+        room = cap_level_1 - float(rest_mean) * bet1
+        p, loss = _chernoff_tail(fs, feature.free_spins, room)
+        prob = float(p_trigger) * p
+        return {
+            "method": "estimate (Chernoff bound on the free spins, the rest of the round at its mean)",
+            "probability_capped": prob,
+            "one_in": 1 / prob if prob > 0 else None,
+            "rtp_loss": float(p_trigger) * loss / bet1,
+        }
+
+    section = cap_section(defn, lines, bound, bet1, tail if estimate else None)
     section["max_round_win_coins_upper_bound"] = bound
     return section
 
 
 def _adventure_bound(defn: GameDefinition, lines: int) -> int:
     """The largest Global Adventure win at a constant bet (level 1), in coins."""
-    adv = _feature(defn).adventure
+    feature = _feature(defn)
+    adv = feature.adventure
     tr = adv.treasure
-    best_treasure = max(max(b.value for b in tr.bonus), max(_feature(defn).shootout.discs))
+    best_treasure = max(max(b.value for b in tr.bonus), max(feature.shootout.discs))
     total = 0
     for loc in adv.locations:
         bonus = max(b.value for b in loc.bonus) * adv.board.bonus + best_treasure
@@ -922,17 +934,19 @@ def _adventure_bound(defn: GameDefinition, lines: int) -> int:
     return total * lines + max(j.value for j in adv.jackpots) * lines // len(defn.lines)
 
 
-def _free_tail(fs: FreeSpinStats, spins: int, threshold: float, bet1: int) -> dict[str, Any]:
-    """E[(sum of `spins` free spins − threshold)+] and P(sum ≥ threshold), by FFT convolution of
-    the exact per-spin law (coins at level 1), as RTP points."""
-    pmf = fs.histogram.astype(np.float64) / fs.combinations
-    size = 1 << int(np.ceil(np.log2(len(pmf) * spins + 1)))
-    f = np.fft.rfft(pmf, size) ** spins
-    law = np.clip(np.fft.irfft(f, size)[: (len(pmf) - 1) * spins + 1], 0.0, None)
-    x = np.arange(len(law))
-    above = x >= threshold
-    return {
-        "method": "estimate",
-        "probability_given_free_spins": float(law[above].sum()),
-        "rtp_loss_given_free_spins": float(((x - threshold) * law)[above].sum() / bet1),
-    }
+def _chernoff_tail(fs: FreeSpinStats, spins: int, threshold: float) -> tuple[float, float]:
+    """Upper bounds on P(S ≥ t) and E[(S − t)+] for S the sum of `spins` independent free spins
+    (coins at level 1): min over θ > 0 of M(θ)^n e^(−θt) and of n M(θ)^(n−1) M'(θ) e^(−θt),
+    with M the exact per-spin moment generating function."""
+    x = np.flatnonzero(fs.histogram)
+    p = fs.histogram[x] / fs.combinations
+    best_p = best_e = 1.0 if threshold > 0 else float("inf")
+    if threshold <= 0:
+        return 1.0, float("inf")
+    for theta in np.geomspace(1e-6, 700 / max(int(x[-1]), 1), 400):
+        w = np.exp(theta * x - theta * threshold / spins)
+        m = float((p * w).sum())
+        dm = float((p * x * w).sum())
+        best_p = min(best_p, m**spins)
+        best_e = min(best_e, spins * m ** (spins - 1) * dm)
+    return best_p, best_e

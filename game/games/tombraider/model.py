@@ -10,21 +10,17 @@ with probability weight / sum of weights.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from game.schema import Feature, Model, SymbolId
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
 
-SymbolId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=32)]
 
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Weighted(_Model):
+class Weighted(Model):
     """One option of a weighted draw: `value` (its unit depends on the table) and its weight."""
 
     value: int = Field(ge=1, le=1_000_000)
@@ -37,7 +33,7 @@ def _distinct(table: list[Weighted], name: str) -> None:
         raise ValueError(f"{name}: values must be distinct, got {values}")
 
 
-class SuperMode(_Model):
+class SuperMode(Model):
     """Super Mode: drawn on every base spin with probability `weight` / `out_of`; `spins` spins of
     `reel_set` with cells held wild for all of them: their number drawn from `wilds`, the cells a
     uniformly random set of that size among the cells of `reels` (1-based)."""
@@ -59,7 +55,7 @@ class SuperMode(_Model):
         return self
 
 
-class Board(_Model):
+class Board(Model):
     """The artefacts hidden at every location (the rules: 1 fragment, 2 traps, 1 hidden treasure,
     2 bonus amounts); `traps_to_end` traps revealed end the location (or bring the Showdown)."""
 
@@ -80,7 +76,7 @@ class Board(_Model):
         return 1 + self.trap + self.treasure + self.bonus
 
 
-class Location(_Model):
+class Location(Model):
     """One stop of the quest: its id (art and map object) and its bonus amounts × the weighted
     average bet."""
 
@@ -93,7 +89,7 @@ class Location(_Model):
         return self
 
 
-class Treasure(_Model):
+class Treasure(Model):
     """The hidden treasure: a further bonus amount (× the weighted average bet, drawn from
     `bonus`), ×2 on the location's pot, or the Shoot-out; weights of the three."""
 
@@ -115,7 +111,7 @@ class Treasure(_Model):
         return [self.bonus_weight, self.double_weight, self.shootout_weight]
 
 
-class Adventure(_Model):
+class Adventure(Model):
     """The Global Adventure: `locations` in travel order, each with the same `board`.
 
     Two traps: the quest ends (weight `end_weight`) or the Showdown (weight `showdown_weight`),
@@ -145,7 +141,7 @@ class Adventure(_Model):
         return self
 
 
-class Shootout(_Model):
+class Shootout(Model):
     """The Shoot-out: the disc values (× the triggering spin's total bet), shuffled face down."""
 
     discs: list[int] = Field(min_length=2, max_length=40)
@@ -157,7 +153,7 @@ class Shootout(_Model):
         return self
 
 
-class TombRaiderFeature(_Model):
+class TombRaiderFeature(Feature):
     """Tomb Raider – Secret of the Sword.
 
     `scatter` (the Excalibur Key) pays anywhere and, `trigger_min` or more in a base spin, wins
@@ -215,3 +211,34 @@ class TombRaiderFeature(_Model):
         cells = len(self.super_mode.reels) * defn.rows
         if any(w.value > cells for w in self.super_mode.wilds):
             raise ValueError(f"feature.super_mode.wilds: at most {cells} cells can be held")
+
+
+FEATURE = TombRaiderFeature
+
+
+class PassportState(Model):
+    """What a player carries from round to round: the reels the passports activated and what the
+    weighted average bet needs (the base spins since the first activation, the trigger
+    included, and the sum of their total bets in cents).
+
+    Stored by the session with each round's credit (key `round_state`); `version` lets a later
+    engine upgrade a stored state. No reel active means no collection (0 spins, 0 cents).
+    """
+
+    version: Literal[1] = 1
+    active: tuple[bool, ...] = (False,) * 5
+    spins: int = Field(default=0, ge=0)
+    bet_cents: int = Field(default=0, ge=0)
+    adventures: int = Field(default=0, ge=0)
+    """Global Adventures played so far (shown in the history)."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PassportState:
+        if any(self.active) != (self.spins > 0) or (self.spins > 0) != (self.bet_cents > 0):
+            raise ValueError("a collection has spins and a bet sum exactly when a reel is active")
+        return self
+
+    @property
+    def mask(self) -> int:
+        """The active reels as bits (bit r: reel r + 1)."""
+        return sum(1 << r for r, on in enumerate(self.active) if on)
