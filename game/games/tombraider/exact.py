@@ -937,16 +937,18 @@ def _adventure_bound(defn: GameDefinition, lines: int) -> int:
 def _chernoff_tail(fs: FreeSpinStats, spins: int, threshold: float) -> tuple[float, float]:
     """Upper bounds on P(S ≥ t) and E[(S − t)+] for S the sum of `spins` independent free spins
     (coins at level 1): min over θ > 0 of M(θ)^n e^(−θt) and of n M(θ)^(n−1) M'(θ) e^(−θt),
-    with M the exact per-spin moment generating function."""
-    x = np.flatnonzero(fs.histogram)
-    p = fs.histogram[x] / fs.combinations
-    best_p = best_e = 1.0 if threshold > 0 else float("inf")
+    with M the exact per-spin moment generating function (worked in logarithms)."""
     if threshold <= 0:
         return 1.0, float("inf")
-    for theta in np.geomspace(1e-6, 700 / max(int(x[-1]), 1), 400):
-        w = np.exp(theta * x - theta * threshold / spins)
-        m = float((p * w).sum())
-        dm = float((p * x * w).sum())
-        best_p = min(best_p, m**spins)
-        best_e = min(best_e, spins * m ** (spins - 1) * dm)
-    return best_p, best_e
+    x = np.flatnonzero(fs.histogram).astype(np.float64)
+    log_p = np.log(fs.histogram[fs.histogram > 0] / fs.combinations)
+    best_p = 0.0  # log 1 and log E[S]: the trivial bounds
+    best_e = float(np.log(float(fs.mean_coins) * spins))
+    for theta in np.geomspace(1e-7, 1.0, 600):
+        a = theta * (x - threshold / spins) + log_p
+        top = a.max()
+        log_m = top + np.log(np.exp(a - top).sum())
+        log_dm = top + np.log((x * np.exp(a - top)).sum())
+        best_p = min(best_p, spins * log_m)
+        best_e = min(best_e, np.log(spins) + (spins - 1) * log_m + log_dm)
+    return float(np.exp(best_p)), float(np.exp(best_e))

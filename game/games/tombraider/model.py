@@ -198,6 +198,9 @@ class TombRaiderFeature(Feature):
             raise ValueError("feature: Super Mode needs a wild symbol")
         if self.passport_row >= defn.rows:
             raise ValueError(f"feature.passport_row: rows are 0..{defn.rows - 1}")
+        for r, strip in enumerate(defn.reel_sets["base"], start=1):
+            if self.passport not in strip:
+                raise ValueError(f"feature.passport: base reel {r} never shows {self.passport}")
         if self.trigger_min > defn.reels * defn.rows:
             raise ValueError("feature.trigger_min: more than the cells of the window")
         for field, name in (
