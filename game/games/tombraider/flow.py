@@ -238,10 +238,11 @@ def _adventure(ctx: RoundContext, t: Tables, state: PassportState) -> Generator[
         b = quest.lay_boards(qt, loc, np.array([layout]), _row(bonus), _row(kinds), _row(values))
         yield LocationStartEvent(index=loc, location=qt.locations[loc], artefacts=qt.size)
         p = quest.Progress.start(1, qt.size)
+        picked: list[int] = []
         while p.playing[0]:
-            picked = np.flatnonzero(p.picked[0]).tolist()
             choice = yield PickRequestEvent(options=qt.size, picks_left=qt.size - len(picked), picked=picked)
             position = check_pick(choice, qt.size, picked)
+            picked.append(position)
             coins = int(quest.reveal(qt, b, p, m, one, np.array([position]))[0])
             yield ArtefactRevealEvent(
                 location=loc,
