@@ -237,6 +237,27 @@ def _reel_tables(
     )
 
 
+@dataclass(frozen=True)
+class _Parts:
+    """Every stop combination of some reels: the stops, their share of each line's pattern code
+    and their key count (first reel of the group slowest)."""
+
+    stops: np.ndarray
+    code: np.ndarray
+    keys: np.ndarray
+
+
+def _parts(tables: list[_ReelTables], lines: int) -> _Parts:
+    stops = np.indices([t.length for t in tables]).reshape(len(tables), -1).T
+    code = np.zeros((len(stops), lines), dtype=np.int32)
+    keys = np.zeros(len(stops), dtype=np.int64)
+    for r, t in enumerate(tables):
+        cols = t.start[stops[:, r]]
+        code += t.line_part[cols]
+        keys += t.keys[cols]
+    return _Parts(stops=stops, code=code, keys=keys)
+
+
 def _enumerate_free(defn: GameDefinition, lines: int, reel_set: str) -> FreeSpinStats:
     feature = _feature(defn)
     idx = {sid: i for i, sid in enumerate(defn.symbol_ids)}
@@ -266,24 +287,35 @@ def _enumerate_free(defn: GameDefinition, lines: int, reel_set: str) -> FreeSpin
     stats = FreeSpinStats(lines=lines, combinations=combos, steps=[0] * (MAX_CASCADES + 2))
     histogram = np.zeros(1, dtype=np.int64)
     row_mask = (1 << rows) - 1
-    for start in range(0, combos, CHUNK_COMBINATIONS):
-        flat = np.arange(start, min(start + CHUNK_COMBINATIONS, combos), dtype=np.int64)
-        top = np.stack(np.unravel_index(flat, lengths), axis=1)
-        col = np.stack([tables[r].start[top[:, r]] for r in range(reels)], axis=1)
-        n = len(flat)
+    if int(pay.max()) < 1 << 15:
+        pay = pay.astype(np.int16)
+    # The first evaluation covers every combination: the line codes and key counts are sums of
+    # the first reels' part (a "head" stop combination) and the other reels' (a "tail"), so a
+    # chunk is a few heads × every tail, added by broadcasting instead of gathered.
+    split = min(2, reels - 1)
+    heads = _parts(tables[:split], lines)
+    tails = _parts(tables[split:], lines)
+    per_chunk = max(1, CHUNK_COMBINATIONS // len(tails.keys))
+    for first in range(0, len(heads.keys), per_chunk):
+        h = np.arange(first, min(first + per_chunk, len(heads.keys)))
+        n = len(h) * len(tails.keys)
+        code = (heads.code[h][:, None, :] + tails.code[None, :, :]).reshape(n, lines)
+        keys = (heads.keys[h][:, None] + tails.keys[None, :]).reshape(n)
         won = np.zeros(n, dtype=np.int64)
         won_scatter = np.zeros(n, dtype=np.int64)
         showed_top = np.zeros(n, dtype=bool)
         live = np.arange(n)
+        top = col = np.zeros((0, reels), dtype=np.int64)
         step = 0
         while True:
             if step > MAX_CASCADES:
                 raise ValueError(f"{reel_set}: a cascade chain runs past {MAX_CASCADES} steps")
-            code = np.take(tables[0].line_part, col[:, 0], axis=0)
-            keys = tables[0].keys[col[:, 0]]
-            for r in range(1, reels):
-                code += np.take(tables[r].line_part, col[:, r], axis=0)
-                keys = keys + tables[r].keys[col[:, r]]
+            if step:
+                code = np.take(tables[0].line_part, col[:, 0], axis=0)
+                keys = tables[0].keys[col[:, 0]]
+                for r in range(1, reels):
+                    code += np.take(tables[r].line_part, col[:, r], axis=0)
+                    keys = keys + tables[r].keys[col[:, r]]
             line_pay = np.take(pay, code)
             sc = scatter_pay[keys]
             win = line_pay.sum(axis=1, dtype=np.int64) + sc
@@ -294,10 +326,16 @@ def _enumerate_free(defn: GameDefinition, lines: int, reel_set: str) -> FreeSpin
                 showed_top[live] |= (code == top_code).any(axis=1)
             going = win > 0
             stats.steps[step] += int(going.size - np.count_nonzero(going))
-            step += 1
             if not going.any():
                 break
-            live, top, col, code, sc = live[going], top[going], col[going], code[going], sc[going]
+            live, code, sc = live[going], code[going], sc[going]
+            if step == 0:  # the winners' stops and columns
+                head, tail = np.divmod(live, len(tails.keys))
+                top = np.concatenate([heads.stops[h[head]], tails.stops[tail]], axis=1)
+                col = np.stack([tables[r].start[top[:, r]] for r in range(reels)], axis=1)
+            else:
+                top, col = top[going], col[going]
+            step += 1
             runs = np.take(run_of, code) + run_offset
             gone = np.bitwise_or.reduce(np.take(run_rows, runs), axis=1)
             for r in range(reels):
