@@ -11,15 +11,14 @@ by a local search on symbol counts (the line RTP depends on the counts alone: ev
 shows the strip's symbol distribution) to a target share, then laid out (keys and passports
 spaced so that a window never shows two of them, no two equal neighbours) for a target hit
 frequency. The Global Adventure's values are game data, read as they are. Last, the Super Mode
-rate (a weight out of a million) closes the gap to the target: one unit of it moves the RTP by
-about 0.0005 percentage points. The exact par sheet is then computed from the written file.
+rate (a weight out of 10^8) closes the gap to the target: one unit of it moves the RTP by about
+0.00005 percentage points. The exact par sheet is then computed from the written file.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import tempfile
 from fractions import Fraction
@@ -31,6 +30,7 @@ from game.definitions import GameDefinition, load_definition
 from game.games.tombraider import exact
 from game.math.odds import hit_frequency
 from game.math.patterns import line_pay_table
+from tools.design_stones import _toml_pays, _toml_strips, write_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILE = ROOT / "assets" / "games" / "tombraider" / "game.toml"
@@ -145,21 +145,6 @@ def layout(
     raise RuntimeError("no layout without equal neighbours and with spaced keys")
 
 
-def _toml_pays(table: dict[str, dict[int, int]]) -> str:
-    width = max(len(s) for s in table)
-    return "\n".join(
-        f"{sym.ljust(width)} = {{ " + ", ".join(f"{k} = {v}" for k, v in sorted(p.items())) + " }"
-        for sym, p in table.items()
-    )
-
-
-def _toml_strips(strips: list[list[str]]) -> str:
-    out = []
-    for r, strip in enumerate(strips, start=1):
-        out.append(f"  # reel {r}: {len(strip)} stops\n  [" + ", ".join(f'"{s}"' for s in strip) + "],")
-    return "\n".join(out)
-
-
 def render(text: str, reel_sets: dict[str, list[list[str]]], super_weight: int) -> str:
     """The game file with its paytable, scatter pays, reel sets and Super Mode weight replaced."""
 
@@ -184,19 +169,6 @@ def render(text: str, reel_sets: dict[str, list[list[str]]], super_weight: int) 
         raise ValueError("no weight in [feature.super_mode]")
     text = pattern.sub(lambda m: f"{m.group(1)}{super_weight}", text, count=1)
     return text.rstrip("\n") + "\n"
-
-
-def write_atomically(path: Path, text: str) -> GameDefinition:
-    """Validate the new file next to the old one, then swap it in with os.replace."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    try:
-        defn = load_definition(tmp).definition
-    except Exception:
-        tmp.unlink()
-        raise
-    os.replace(tmp, path)
-    return defn
 
 
 def with_data(defn: GameDefinition, reel_sets: dict[str, list[list[str]]], weight: int) -> GameDefinition:
@@ -260,6 +232,8 @@ def main() -> None:
             tmp.parent.mkdir()
             tmp.write_text(text, encoding="utf-8")
             new = load_definition(tmp).definition
+        same = text == GAME_FILE.read_text(encoding="utf-8")
+        print("the game file would", "stay the same" if same else "change")
     else:
         new = write_atomically(GAME_FILE, text)
     par = exact.par_sheet(new)
