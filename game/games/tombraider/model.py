@@ -216,6 +216,13 @@ class TombRaiderFeature(Feature):
             raise ValueError(f"feature.super_mode.wilds: at most {cells} cells can be held")
 
 
+def feature_of(defn: GameDefinition) -> TombRaiderFeature:
+    """The definition's Tomb Raider feature (ValueError for another game)."""
+    if not isinstance(defn.feature, TombRaiderFeature):
+        raise ValueError(f"{defn.id} is not a Tomb Raider game")
+    return defn.feature
+
+
 FEATURE = TombRaiderFeature
 
 
