@@ -182,8 +182,9 @@ def _free(out: list[str], defn: GameDefinition, fs: dict[str, Any]) -> None:
             f"Every one of the {fs['stop_combinations']:,} stop combinations of the free reels is played "
             f"out: a free spin is worth {fs['per_spin_x_bet']:.6f} × bet on average (cascades and ladder "
             f"included), pays something {_pct(fs['spin_pays_probability'], 3)} of the time, and "
-            f"{fs['spins']} of them {fs['value_x_bet']:.4f} × bet. The longest chain cascades "
-            f"{fs['longest_cascade']} times; the best spin pays {fs['max_spin_win_x_bet']:,.1f} × bet.",
+            f"{fs['spins']} of them {fs['value_x_bet']:.4f} × bet. The longest chain wins "
+            f"{fs['most_wins_in_a_spin']} times (as many cascades); the best spin pays "
+            f"{fs['max_spin_win_x_bet']:,.1f} × bet.",
             100,
         )
     )
@@ -346,7 +347,8 @@ def _sims(out: list[str], sims: list[dict[str, Any]], par: dict[str, Any]) -> No
         inside = lo <= par["rtp"] <= hi
         rates = run["feature_rates"]
         text = (
-            f"{run['rounds']:,} rounds (seed {run['seed']}, {run['workers']} workers, "
+            f"{run['rounds']:,} rounds (seed {run['seed']}, {run['workers']} "
+            f"worker{'s' if run['workers'] != 1 else ''}, "
             f"{run['bet']['lines']} lines, "
             f"level {run['bet']['level']}), players in lock-step carrying their passports: RTP "
             f"{_pct(run['rtp'], 4)}, 99 % interval {_pct(lo, 4)} – {_pct(hi, 4)} (the exact "

@@ -207,7 +207,7 @@ def _free_section(
         "stop_combinations": fs.combinations,
         "spin_pays_probability": 1 - steps[0] / fs.combinations,
         "wins_in_a_spin": {str(k): c / fs.combinations for k, c in enumerate(steps) if c},
-        "longest_cascade": len(steps) - 2,
+        "most_wins_in_a_spin": len(steps) - 1,
         "max_spin_win_x_bet": fs.max_coins / fs.lines,
         "method": "every stop combination of the free reels played out (cascades and ladder)",
     }

@@ -317,7 +317,7 @@ def test_the_shape_is_the_designed_one(par) -> None:
     assert 0.40 <= par["hit_frequency"] <= 0.50
     assert 120 <= par["free_spins"]["trigger_one_in"] <= 200
     assert par["free_spins"]["spins"] == 10 and par["free_spins"]["ladder"] == [1, 2, 3, 4, 5]
-    assert par["free_spins"]["longest_cascade"] < 50
+    assert 3 <= par["free_spins"]["most_wins_in_a_spin"] < 50
     assert par["top_award"]["coins_at_level_1"] == 7500
     assert par["top_award"]["pattern"] == [["portrait"]] * 5
     assert 100 <= par["passports"]["adventure_one_in"] <= 200
