@@ -252,7 +252,7 @@ def simulate_batch(
         free_stops = rng.stops(free.lengths, f.free_spins * triggered.size)
         per_spin = cascade_spins(cg, free, cg.lut(), free_stops, bet).win_coins.reshape(-1, f.free_spins)
         for j, i in enumerate(triggered.tolist()):
-            if i in tapes:
+            if i in tapes and (cap is None or running[i] < cap):  # a capped base spin ends the round
                 _tape_spins(
                     tapes[i], free.lengths, free_stops[j * f.free_spins :], per_spin[j], running[i], cap
                 )
@@ -284,7 +284,11 @@ def simulate_batch(
         running += super_coins
 
     quest_coins = np.zeros(n, dtype=np.int64)
-    counts_out = {"free_spins": int(triggered.size), "super_mode": int(supers.size)}
+    counts_out = {
+        "free_spins": int(triggered.size),
+        "free_spins_played": f.free_spins * int(triggered.size),
+        "super_mode": int(supers.size),
+    }
     quests = np.flatnonzero((mask == full) & (running < cap if cap is not None else True))
     m = quest.money(
         state_out[quests, SPINS],

@@ -215,3 +215,17 @@ def test_tables_follow_the_data(tombraider) -> None:
     assert Fraction(t.super_weights[0], sum(t.super_weights)) == Fraction(
         tombraider.definition.feature.super_mode.weight, tombraider.definition.feature.super_mode.out_of
     )
+
+
+@pytest.mark.parametrize("cap", [20, 300])
+def test_the_flow_equals_the_batch_when_the_cap_ends_rounds(tombraider, cap: int) -> None:
+    """A tiny cap (coins per level) ends rounds in the base spin (20) or in a feature (300): the
+    flow stops drawing where it stops paying, and a quest not played keeps its passports."""
+    from game.definitions import GameDefinition
+
+    data = tombraider.definition.model_dump()
+    data["cap"] = {"max_coins_per_level": cap}
+    d = GameDefinition.model_validate(data)
+    out = simulate(d, default_bet(d), 8_000, seed=4, workers=1, check_flow=8_000)
+    assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
+    assert out["feature_rates"]["capped"] * 8_000 >= 50
