@@ -13,6 +13,7 @@ simulated sequences carry no start-up bias.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -103,10 +104,36 @@ class Quests:
 def permutations(rng: Rng, n: int, count: int) -> np.ndarray:
     """`count` uniform orders of range(n), (count, n): Fisher–Yates with the swap indices drawn a
     few at a time as the digits of one uniform number (mixed radix n, n−1, …, 2), so a handful of
-    draws serve a whole batch. Each order is exactly uniform (the draws are unbiased)."""
-    out = np.tile(np.arange(n, dtype=np.int64), (count, 1))
+    draws serve a whole batch. Each order is exactly uniform (the draws are unbiased). For small n
+    every order is decoded once into a table and a draw picks its row (the same orders)."""
     if count == 0 or n < 2:
-        return out
+        return np.tile(np.arange(n, dtype=np.int64), (count, 1))
+    if math.factorial(n) <= SMALL_ORDERS:
+        return _orders(n)[rng.below_many(math.factorial(n), count)]
+    return _swap(n, rng, count)
+
+
+SMALL_ORDERS = 40_320
+"""Up to this many orders (8!) a table holds them all."""
+
+
+class _Counter:
+    """Draws 0, 1, 2, … (below their bound): every value of a draw in turn."""
+
+    def below_many(self, m: int, count: int) -> np.ndarray:
+        return np.arange(count, dtype=np.int64) % m
+
+
+@functools.cache
+def _orders(n: int) -> np.ndarray:
+    """Every order of range(n), row u being the one the digits of u give (see `permutations`)."""
+    out = _swap(n, _Counter(), math.factorial(n))
+    out.setflags(write=False)
+    return out
+
+
+def _swap(n: int, rng: Rng | _Counter, count: int) -> np.ndarray:
+    out = np.tile(np.arange(n, dtype=np.int64), (count, 1))
     radices = list(range(n, 1, -1))  # swap at position i = radix - 1 with j in [0, i]
     rows = np.arange(count)
     while radices:
