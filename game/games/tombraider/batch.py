@@ -294,7 +294,7 @@ def simulate_batch(
         ]
         orders = permutations(rng, len(t.super_cells), supers.size)
         sm = f.super_mode
-        sm_stops = rng.stops(t.base_lengths, sm.spins * supers.size)
+        sm_stops = rng.stops(t.super_lengths, sm.spins * supers.size)
         held = np.zeros((supers.size, reels, cg.rows), dtype=bool)
         cells = np.array(t.super_cells)
         for j in range(supers.size):
@@ -306,7 +306,7 @@ def simulate_batch(
             if i in tapes and (cap is None or running[i] < cap):
                 tapes[i].choice(t.wild_weights, t.wild_counts.index(int(counts[j])))
                 tapes[i].permutation(len(t.super_cells), orders[j])
-                _tape_spins(tapes[i], t.base_lengths, sm_stops[j * sm.spins :], per_spin[j], running[i], cap)
+                _tape_spins(tapes[i], t.super_lengths, sm_stops[j * sm.spins :], per_spin[j], running[i], cap)
         super_coins[supers] = per_spin.sum(axis=1)
         running += super_coins
 

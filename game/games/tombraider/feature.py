@@ -49,6 +49,8 @@ class Tables:
     centre: np.ndarray
     """(reels, max strip length) bool: base stop s shows a passport on the activation row."""
     base_lengths: tuple[int, ...]
+    super_lengths: tuple[int, ...]
+    """The strip lengths of Super Mode's reel set."""
     free_strips: tuple[np.ndarray, ...]
     """The free strips as symbol indices (cascades draw from them)."""
     super_cells: tuple[tuple[int, int], ...]
@@ -82,6 +84,7 @@ def tables(cg: CompiledGame) -> Tables:
         passport=passport,
         centre=centre,
         base_lengths=base.lengths,
+        super_lengths=cg.reels(f.super_mode.reel_set).lengths,
         free_strips=tuple(
             np.array([cg.index[s] for s in strip], dtype=np.int64)
             for strip in cg.defn.reel_sets[f.free_reel_set]
@@ -218,7 +221,9 @@ def held_cells(t: Tables, count: int, order: list[int] | np.ndarray) -> list[tup
 
 
 def super_grids(cg: CompiledGame, stops: np.ndarray, held: np.ndarray) -> np.ndarray:
-    """(N, reels, rows) base windows of (N, reels) stops with (N, reels, rows) `held` cells wild."""
-    grids = grids_from_stops(cg.reels("base"), stops).astype(np.int64)
+    """(N, reels, rows) windows of Super Mode's reel set at (N, reels) stops with (N, reels, rows)
+    `held` cells wild."""
+    reels = cg.reels(tables(cg).feature.super_mode.reel_set)
+    grids = grids_from_stops(reels, stops).astype(np.int64)
     grids[held] = cg.wild
     return grids

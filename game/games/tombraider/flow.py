@@ -187,7 +187,7 @@ def _super_mode(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
     won = played = 0
     capped = False
     for i in range(1, sm.spins + 1):
-        stops = ctx.rng.stops(t.base_lengths, 1)
+        stops = ctx.rng.stops(t.super_lengths, 1)
         grids = super_grids(cg, stops, held)
         batch = evaluate_grids(cg, lut, grids, ctx.bet, stops=stops)
         coins = int(batch.win_coins[0])
