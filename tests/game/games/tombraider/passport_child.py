@@ -1,6 +1,6 @@
 """A child process for the SIGKILL test of the passports: plays Tomb Raider through the real
 session and ledger forever, answering the quest's picks automatically, resuming any open round
-first. A new ledger starts with four reels already active, so quests come often. The parent
+first. A new ledger starts with every reel active, so its first round is a quest. The parent
 kills it at random instants.
 
     python passport_child.py DATA_DIR SESSION_SEED
@@ -20,7 +20,7 @@ from game.ledger import Ledger
 from game.rng import SeedSource
 from game.session import STATE_KEY, RoundDriver
 
-START = PassportState(active=(True, True, True, True, False), spins=1, bet_cents=30)
+START = PassportState(active=(True,) * 5, spins=1, bet_cents=30)
 
 
 def main() -> None:

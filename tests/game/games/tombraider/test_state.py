@@ -22,6 +22,7 @@ from game.session import STATE_KEY, RoundDriver
 from .passport_child import START
 
 CHILD = Path(__file__).with_name("passport_child.py")
+FOUR = PassportState(active=(True, True, True, True, False), spins=1, bet_cents=30)
 
 
 def _drive(driver: RoundDriver, seeds: SeedSource) -> None:
@@ -32,11 +33,11 @@ def _drive(driver: RoundDriver, seeds: SeedSource) -> None:
 def test_the_passports_follow_every_round_and_survive_a_restart(tmp_path, tombraider) -> None:
     path = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(path)
-    ledger.set_state("tombraider", STATE_KEY, START.model_dump(mode="json"))
+    ledger.set_state("tombraider", STATE_KEY, FOUR.model_dump(mode="json"))
     seeds = SeedSource(4)
     driver = RoundDriver(ledger, tombraider, seeds, None)
     bet = default_bet(tombraider.definition)
-    expected = START
+    expected = FOUR
     quests = 0
     for _ in range(400):
         if not driver.can_afford(bet):
