@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel
 
@@ -63,6 +63,13 @@ if TYPE_CHECKING:
 
 # The round itself (game.round, game.games.common) is imported where a round is played: it brings
 # in NumPy, which a screen that only shows a game's reels at rest (its first frame) does not need.
+
+
+def play_round(*args: Any, **kwargs: Any) -> RoundResult:
+    """`game.round.play_round`, imported on first use."""
+    from game.round import play_round as play
+
+    return play(*args, **kwargs)
 
 log = logging.getLogger(__name__)
 
@@ -272,8 +279,6 @@ class RoundDriver:
         self._selected_bet = bet
         self._round_id, self._bet, self._seed, self._choices = round_id, bet, seed, []
         self._state = state
-        from game.round import play_round
-
         self._result = play_round(self.definition, bet, seed, [], state=state)
         return self._view(resumed=False)
 
@@ -284,7 +289,6 @@ class RoundDriver:
         make the stored round impossible to replay.
         """
         from game.games.common import PickRefused, check_pick
-        from game.round import play_round
 
         result = self._result
         if self._round_id is None or result is None or result.pending is None:
@@ -398,8 +402,6 @@ class RoundDriver:
                 "The game engine changed since the round began "
                 f"(recorded version {stored.engine_version}, installed {ENGINE_VERSION})."
             )
-        from game.round import play_round
-
         try:
             state = self.stored_state()
             result = play_round(self.definition, stored.bet, stored.seed, list(stored.choices), state=state)

@@ -5,8 +5,11 @@ as fast as the machine allows (no frame cap), so the same seed gives the same fr
 machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then
 opens the Stones reels scene and plays rounds with a fixed seed, answering every bonus pick
 automatically, for `BENCH_SECONDS` in total. At the end it prints one JSON object to stdout:
-frame-time percentiles (ms), frames, simulated seconds, wall seconds, start-up to first frame
-(ms), peak RSS (MB) and rounds played.
+the window's size and density, frame-time percentiles (ms), frames, simulated seconds, wall
+seconds, start-up to first frame (ms), peak RSS (MB) and rounds played. `--window WxH` (or
+REELHOUSE_WINDOW) sets the size measured: 1920x1080 draws everything at 1.5 px per logical px.
+A frame's time is its input, update, draw and flip; the art the scenes prepare behind the first
+frame is made between frames (`AssetStore.pump_preload`), in the time a capped loop sleeps.
 
 Each phase is a small object with `start(bench)` and `intents(bench, t)`; adding a phase is one
 line in `PHASES`.
@@ -175,6 +178,8 @@ def run_bench(app) -> int:
             "cpu_p99": round(percentile(cpu, 99), 3),
         }
     result = {
+        "window": list(app.screen.get_size()),
+        "density": round(app.view.density, 4),
         "frame_ms_p50": round(percentile(frame_times, 50), 3),
         "frame_ms_p95": round(percentile(frame_times, 95), 3),
         "frame_ms_p99": round(percentile(frame_times, 99), 3),

