@@ -71,6 +71,7 @@ def play_round(*args: Any, **kwargs: Any) -> RoundResult:
 
     return play(*args, **kwargs)
 
+
 log = logging.getLogger(__name__)
 
 STATE_KEY = "round_state"

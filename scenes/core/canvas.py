@@ -50,21 +50,21 @@ def rect4(r) -> tuple[float, float, float, float]:
 
 @dataclass(frozen=True, slots=True)
 class TextMark:
-    """A rendered text: its glyphs' top-left (logical, in the canvas holding the mark)."""
+    """A rendered text: where its glyphs' top-left pixel is in the canvas holding the mark
+    (physical px, exactly as the blits placed it)."""
 
     text: str
     colour: tuple[int, ...]
-    x: float
-    y: float
-    glyphs: pygame.Surface  # the glyph pixels at density `k`; alpha = coverage
-    k: float
+    x: int
+    y: int
+    glyphs: pygame.Surface  # the glyph pixels; alpha = coverage
 
-    def moved(self, dx: float, dy: float) -> TextMark:
-        return TextMark(self.text, self.colour, self.x + dx, self.y + dy, self.glyphs, self.k)
+    def moved(self, dx: int, dy: int) -> TextMark:
+        return TextMark(self.text, self.colour, self.x + dx, self.y + dy, self.glyphs)
 
     @property
-    def size(self) -> tuple[float, float]:
-        return self.glyphs.get_width() / self.k, self.glyphs.get_height() / self.k
+    def box(self) -> pygame.Rect:
+        return pygame.Rect(self.x, self.y, *self.glyphs.get_size())
 
 
 class TextRecorder:
@@ -76,7 +76,7 @@ class TextRecorder:
 
     def mark(self, canvas: Canvas, text: str, colour) -> None:
         self.rendered.append(text)
-        canvas.marks = [TextMark(text, tuple(colour), 0.0, 0.0, canvas.surf, canvas.k)]
+        canvas.marks = [TextMark(text, tuple(colour), 0, 0, canvas.surf)]
 
 
 class Canvas:
@@ -94,7 +94,7 @@ class Canvas:
         self.lw, self.lh = size
         self.marks: list[TextMark] | None = None
         self._parent: Canvas | None = None
-        self._offset = (0.0, 0.0)
+        self._offset = (0, 0)  # physical px in the parent (a subsurface)
 
     # construction ------------------------------------------------------------------------------
     @classmethod
@@ -178,16 +178,16 @@ class Canvas:
         if Canvas.recorder is not None:
             opaque = not pix.get_flags() & pygame.SRCALPHA and pix.get_alpha() in (None, 255)
             if self.marks and special_flags == 0 and opaque:
-                self._drop_marks_in(_lr(done, k))  # an opaque picture covers the texts under it
-            self._note_blit(src, dx, dy, area)
+                self._drop_marks_in(done)  # an opaque picture covers the texts under it
+            self._note_blit(src, round(dx * k), round(dy * k), parea)
         return done if k == 1 else _lr(done, k)
 
-    def _note_blit(self, src, dx: float, dy: float, area) -> None:
+    def _note_blit(self, src, px: int, py: int, parea: pygame.Rect | None) -> None:
         marks = src.own_marks() if isinstance(src, Canvas) else None
         if not marks:
             return
-        ax, ay = (0.0, 0.0) if area is None else rect4(area)[:2]
-        self._add_marks([m.moved(dx - ax, dy - ay) for m in marks])
+        ax, ay = (0, 0) if parea is None else parea.topleft
+        self._add_marks([m.moved(px - ax, py - ay) for m in marks])
 
     def own_marks(self) -> list[TextMark] | None:
         """The text marks over this canvas, in its own coordinates (a subsurface's are kept by
@@ -198,8 +198,8 @@ class Canvas:
         if not found:
             return None
         ox, oy = self._offset
-        box = pygame.Rect(round(ox), round(oy), round(self.lw), round(self.lh))
-        inside = [m.moved(-ox, -oy) for m in found if box.colliderect((m.x, m.y, *m.size))]
+        box = pygame.Rect(ox, oy, *self.surf.get_size())
+        inside = [m.moved(-ox, -oy) for m in found if box.colliderect(m.box)]
         return inside or None
 
     def _add_marks(self, marks: list[TextMark]) -> None:
@@ -234,25 +234,25 @@ class Canvas:
         )
 
     def fill(self, color, rect=None, special_flags: int = 0) -> pygame.Rect:
-        if self.marks and special_flags == 0:
-            self._drop_marks_in(rect)
         pr = None if rect is None else self.phys_rect(rect)
+        if self.marks and special_flags == 0:
+            self._drop_marks_in(pr)
         done = self.surf.fill(color, pr, special_flags)
         return done if self.k == 1 else _lr(done, self.k)
 
-    def _drop_marks_in(self, rect) -> None:
-        if rect is None:
+    def _drop_marks_in(self, prect: pygame.Rect | None) -> None:
+        """Forget the texts inside physical `prect` (all of them for None): painted over."""
+        if prect is None:
             self.marks = None
             return
-        r = pygame.Rect(rect4(rect))
-        self.marks = [m for m in self.marks if not r.contains((m.x, m.y, *m.size))] or None
+        self.marks = [m for m in self.marks if not prect.contains(m.box)] or None
 
     def subsurface(self, rect) -> Canvas:
         """A canvas sharing this one's pixels over logical `rect`."""
-        x, y, w, h = rect4(rect)
+        _x, _y, w, h = rect4(rect)
         pr = self.phys_rect(rect).clip(self.surf.get_rect())
         sub = Canvas(self.surf.subsurface(pr), self.k, (w, h))
-        sub._parent, sub._offset = self, (x, y)
+        sub._parent, sub._offset = self, pr.topleft
         return sub
 
     def set_clip(self, rect=None) -> None:
@@ -308,18 +308,17 @@ class Canvas:
         )
         c = Canvas(surf, self.k, (w, h))
         if self.marks and Canvas.recorder is not None:
-            sx, sy = w / self.lw, h / self.lh
+            sx, sy = pw / self.surf.get_width(), ph / self.surf.get_height()
             c.marks = [
                 TextMark(
                     m.text,
                     m.colour,
-                    m.x * sx,
-                    m.y * sy,
+                    round(m.x * sx),
+                    round(m.y * sy),
                     pygame.transform.smoothscale(
                         m.glyphs,
                         (max(1, round(m.glyphs.get_width() * sx)), max(1, round(m.glyphs.get_height() * sy))),
                     ),
-                    m.k,
                 )
                 for m in self.marks
             ]

@@ -10,8 +10,12 @@ change that ran the hook, on top of the scene that asked. Outside a pass a chang
 Drawing goes bottom-up from the top-most opaque scene, on a Canvas of 1280×720 logical px at the
 window's density (`scenes.core.canvas`); when that density changes (the window was resized),
 `rebuild()` asks every scene to redraw what it had drawn ahead of time. Input goes top-down until
-a scene consumes it or a modal scene stops it. `update(dt)` runs only for the top scene and the scenes under
-non-modal overlays (an animation keeps running under a non-modal toast, not under a modal dialog).
+a scene consumes it or a modal scene stops it. `update(dt)` runs only for the top scene and the
+scenes under non-modal overlays (an animation keeps running under a non-modal toast, not under a
+modal dialog). So the scenes under a modal overlay look the same frame after frame: they are
+drawn once into a picture, kept until the stack changes, an intent is handled or `rebuild()`
+runs, and the overlay is drawn over that picture each frame (a menu over the reels costs the
+menu, not the reels and the menu).
 `draw()` must change nothing.
 """
 
@@ -56,6 +60,16 @@ class Scene:
     def draw(self, surface: Canvas) -> None:
         """Paint onto `surface` (1280×720 logical px). Must not change state."""
 
+    def draw_backdrop(self, surface: Canvas) -> None:
+        """The part of `draw` that stays the same while the scene is on top (a modal overlay's
+        dim and panel). A scene that has one draws it first in `draw` and the rest in
+        `draw_front`; the stack then keeps it in its picture of the scenes below (see
+        `SceneStack.draw`) and calls `draw_front` each frame."""
+
+    def draw_front(self, surface: Canvas) -> None:
+        """`draw` without `draw_backdrop` (the whole of `draw` for a scene with no backdrop)."""
+        self.draw(surface)
+
     def rebuild(self) -> None:
         """Redraw whatever was drawn ahead of time and kept (composed backdrops, pre-rendered
         labels): the density changed, so those pictures are at the wrong one. Art reached
@@ -71,6 +85,7 @@ class SceneStack:
         self._queued: list[Callable[[], None]] = []  # `queue`: drained at the end of a pass
         self._busy = 0
         self.quit_requested = False
+        self._under: tuple[tuple, Canvas] | None = None  # (key, the scenes under a modal overlay)
 
     # queries -----------------------------------------------------------------------------------
     @property
@@ -169,6 +184,7 @@ class SceneStack:
         try:
             while self._pending:
                 self._pending.pop(0)()
+                self._under = None
         finally:
             self._busy -= 1
 
@@ -183,6 +199,7 @@ class SceneStack:
     # passes ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
         """Offer an intent top-down until one consumes it or a modal scene stops it."""
+        self._under = None  # what the scenes below show may follow the intent (a language switch)
         self._busy += 1
         try:
             for scene in reversed(self._scenes):
@@ -207,6 +224,7 @@ class SceneStack:
 
     def rebuild(self) -> None:
         """Every scene redraws what it keeps (see `Scene.rebuild`), bottom first."""
+        self._under = None
         for scene in list(self._scenes):
             scene.rebuild()
 
@@ -216,7 +234,24 @@ class SceneStack:
             if self._scenes[i].opaque:
                 start = i
                 break
-        for scene in self._scenes[start:]:
+        shown = self._scenes[start:]
+        front = max((i for i, s in enumerate(shown) if s.modal), default=0)
+        if front == 0:
+            for scene in shown:
+                scene.draw(surface)
+            return
+        key = (id(shown[front]), surface.k, surface.get_size())
+        if self._under is None or self._under[0] != key:
+            from scenes.core.canvas import Canvas
+
+            under = Canvas.new(surface.get_size(), surface.k, alpha=False)
+            for scene in shown[:front]:
+                scene.draw(under)
+            shown[front].draw_backdrop(under)
+            self._under = (key, under)
+        surface.blit(self._under[1], (0, 0))
+        shown[front].draw_front(surface)
+        for scene in shown[front + 1 :]:
             scene.draw(surface)
 
     def _active(self) -> list[Scene]:

@@ -119,7 +119,7 @@ def _compose(
     out.blit(base.surf, (pad, pad))
     composed = Canvas(out, k)
     if base.marks:
-        composed.marks = [m.moved(pad / k, pad / k) for m in base.marks]
+        composed.marks = [m.moved(pad, pad) for m in base.marks]
     return _finish(composed)
 
 

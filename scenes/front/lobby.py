@@ -170,6 +170,20 @@ class LobbyScene(Scene):
 
     def rebuild(self) -> None:
         self._glow_copy = None
+        self._warm()
+
+    def _warm(self) -> None:
+        """Hand the tiles' light sweeps (a frame per step, the first sweep starts after a
+        second) to the asset store's idle-time queue, so the sweep never waits for one."""
+        a = self.ctx.assets
+        a.defer(lambda: self.glow)
+        for rel in (self.tile_art[t.game_id] for t in self.tiles):
+            for step in range(GLINT_STEPS):
+                a.defer(
+                    lambda rel=rel, step=step: a.derived(
+                        ("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS)
+                    )
+                )
 
     # text -----------------------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -459,6 +473,8 @@ class LobbyScene(Scene):
 
     # animation -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.t == 0.0:
+            self._warm()
         self.t += dt
         if self.tr.generation != self._generation:
             self._relabel()

@@ -314,9 +314,15 @@ class AutoplayScene(Scene):
             w.update(dt)
 
     def draw(self, surface: Canvas) -> None:
-        a, tr, p = self.assets, self.tr, self.panel
+        self.draw_backdrop(surface)
+        self.draw_front(surface)
+
+    def draw_backdrop(self, surface: Canvas) -> None:
         surface.blit(dim_layer(self.ctx.assets, 160), (0, 0))
-        draw_panel(surface, a, p, alpha=248)
+        draw_panel(surface, self.assets, self.panel, alpha=248)
+
+    def draw_front(self, surface: Canvas) -> None:
+        a, tr, p = self.assets, self.tr, self.panel
         icon = "ui/icon_autoplay"
         title_y = p.top + 50
         if a.has_image(icon):

@@ -172,8 +172,7 @@ class RealityCheckScene(Scene):
         tr = self.tr
         self.stop_button.label = tr.gettext(T_STOP)
         self.continue_button.label = tr.gettext(T_CONTINUE)
-        dim = dim_layer(a, 170)
-        surface.blit(dim, (0, 0))
+        surface.blit(dim_layer(a, 170), (0, 0))
         r = self.rect
         draw_solid_panel(surface, a, r)
         draw_text(

@@ -355,11 +355,17 @@ class SettingsScene(Scene):
         self.close_button.update(dt)
 
     def draw(self, surface: Canvas) -> None:
+        self.draw_backdrop(surface)
+        self.draw_front(surface)
+
+    def draw_backdrop(self, surface: Canvas) -> None:
+        a = self.ctx.assets
+        surface.blit(dim_layer(a, DIM_ALPHA), (0, 0))
+        draw_solid_panel(surface, a, PANEL)
+
+    def draw_front(self, surface: Canvas) -> None:
         a = self.ctx.assets
         tr = self.tr
-        dim = dim_layer(a, DIM_ALPHA)
-        surface.blit(dim, (0, 0))
-        draw_solid_panel(surface, a, PANEL)
         # title with the spanner, and an ornamental rule under it
         title = tr.gettext(T_TITLE)
         font = a.font("display", 40)

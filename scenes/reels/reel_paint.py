@@ -93,7 +93,11 @@ class ReelPainter:
                     continue
                 if at_rest and emphasis is not None and (i, k) in emphasis:
                     continue  # drawn on top below, scaled
-                surface.blit(table[sym], (x, y - blur))
+                img = table.get(sym) if blur else table[sym]
+                if img is None:  # its blur is still being made behind the frames: sharp for now
+                    surface.blit(art.sharp[sym], (x, y))
+                else:
+                    surface.blit(img, (x, y - blur))
                 if tagged and sym in self.wild_marked:
                     tag = art.wild_tag
                     surface.blit(

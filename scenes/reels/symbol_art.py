@@ -150,7 +150,9 @@ class SymbolArt:
 
     Only the sharp images are needed for the reels at rest, the first thing shown: the motion
     blurs, the pulse steps and the glows are made on first use, or earlier behind the first
-    frame when `warm(defer)` hands their making to the asset store's idle-time queue.
+    frame when `warm(defer)` hands their making to the asset store's idle-time queue. Until a
+    blur is made the reels draw the sharp image instead (`blur_light.get(symbol)` is None), so a
+    spin started at once never waits for them.
     """
 
     def __init__(

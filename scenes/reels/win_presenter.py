@@ -114,6 +114,7 @@ def _line_points(
 
 LINE_MARGIN = 18
 MARKER_LOOKS = 64  # marker blit lists kept
+LINE_LAYERS = 8  # sets of lines shown at once, composed (a layer the size of the reel window)
 
 
 def _line_origin(points: list[tuple[int, int]]) -> tuple[int, int]:
@@ -301,6 +302,7 @@ class WinPresenter:
         self._badges = _LazyMap(badge)
         # the markers' blits per (lit lines, hovered line, lines played): a cache of what they show
         self._marker_seqs: dict[tuple, list[tuple[Canvas, pygame.Rect]]] = {}
+        self._layers: dict[tuple[int, ...], tuple[Canvas, tuple[int, int]]] = {}  # lines shown at once
 
     @property
     def _gold_frame(self) -> Canvas:
@@ -424,13 +426,35 @@ class WinPresenter:
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw_lines(self, surface: Canvas, hover: int | None = None) -> None:
-        """The lines being presented (and the hovered line's preview) over the reels."""
-        for line in sorted(self.lit_lines()):
-            art, pos = self._line_art[line - 1]
+        """The lines being presented (and the hovered line's preview) over the reels. Several
+        lines at once are one layer, composed once per set of lines: each line's art spans the
+        reel window, and blitting them one by one every frame costs a frame's budget."""
+        lit = sorted(self.lit_lines())
+        if len(lit) > 1:
+            layer, pos = self._lines_layer(tuple(lit))
+            surface.blit(layer, pos)
+        elif lit:
+            art, pos = self._line_art[lit[0] - 1]
             surface.blit(art, pos)
         if hover is not None and hover not in self.lit_lines():
             art, pos = self._line_art[hover - 1]
             surface.blit(art, pos)
+
+    def _lines_layer(self, lines: tuple[int, ...]) -> tuple[Canvas, tuple[int, int]]:
+        found = self._layers.get(lines)
+        if found is None:
+            arts = [self._line_art[i - 1] for i in lines]
+            x0 = min(pos[0] for _art, pos in arts)
+            y0 = min(pos[1] for _art, pos in arts)
+            x1 = max(pos[0] + art.get_width() for art, pos in arts)
+            y1 = max(pos[1] + art.get_height() for art, pos in arts)
+            layer = Canvas.new((x1 - x0, y1 - y0), arts[0][0].k)
+            for art, (x, y) in arts:
+                layer.blit(art, (x - x0, y - y0))
+            if len(self._layers) >= LINE_LAYERS:
+                self._layers.clear()
+            found = self._layers[lines] = (layer, (x0, y0))
+        return found
 
     def draw_markers(self, surface: Canvas, lines_played: int, hover: int | None = None) -> None:
         lit = self.lit_lines()

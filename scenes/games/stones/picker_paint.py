@@ -125,9 +125,15 @@ class PickerPainter:
         self._prepare_art()
 
     def draw(self: StonePickerScene, surface: Canvas) -> None:
-        a = self.assets
+        self.draw_backdrop(surface)
+        self.draw_front(surface)
+
+    def draw_backdrop(self: StonePickerScene, surface: Canvas) -> None:
         surface.blit(self._dim, (0, 0))
         surface.blit(self._panel, PANEL)
+
+    def draw_front(self: StonePickerScene, surface: Canvas) -> None:
+        a = self.assets
         picks_left = self.request.picks_left if self.request is not None else 0
         tr = self.tr
         title = tr.gettext(T_PICK_ONE) if self.total_picks == 1 else tr.t(T_PICK, n=self.total_picks)

@@ -27,6 +27,7 @@ from scenes.core.canvas import Canvas, TextRecorder
 from scenes.core.text import clear_text_cache
 
 LANGUAGES = ("en", "es")
+DENSITY = {"en": 1.5, "es": 1.0}  # px per logical px: a 1920×1080 and a 1280×720 window
 LETTERS = re.compile(r"[^\W\d_]{2,}")
 # what a Spanish screen may show as in English: the games' names, the brand, key names, RTP
 PROPER = {"secret", "of", "the", "stones", "warlords", "crystals", "power", "tomb", "raider", "sword"}
@@ -108,11 +109,10 @@ def texts_on(ctx, stack, rec: TextRecorder) -> list:
     render(ctx, stack, rec, False)
     a = pygame.surfarray.array3d(shown.surf).swapaxes(0, 1)
     b = pygame.surfarray.array3d(bare.surf).swapaxes(0, 1)
-    k = shown.k
     out = []
     for m in marks:
         cov = pygame.surfarray.array_alpha(m.glyphs).swapaxes(0, 1) / 255.0
-        out.append(measure(m.text, a, b, cov, round(m.x * k), round(m.y * k)))
+        out.append(measure(m.text, a, b, cov, m.x, m.y))
     return out
 
 
@@ -128,8 +128,13 @@ def states(name: str, ctx):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_every_text_meets_wcag_aa(ctx, recorder, name, language):
+    """English is rendered as a 1920×1080 window shows it (1.5 px per logical px), Spanish as a
+    1280×720 one: both densities are measured, and at 1.5 nothing may be drawn from a picture
+    made for another density (it would be enlarged: soft)."""
+    ctx.assets.set_density(DENSITY[language])
     ctx.settings.language = language
     ctx.i18n.set_language(language)
+    Canvas.stats["scaled_blits"] = 0
     english = english_only() if language == "es" else frozenset()
     failures, measured, foreign = [], 0, []
     for label, stack in states(name, ctx):
@@ -143,6 +148,7 @@ def test_every_text_meets_wcag_aa(ctx, recorder, name, language):
             if words:
                 foreign.append(f"{label}: {tc.text!r} has English words {words}")
     assert measured > 0, f"{name}: no text measured"
+    assert Canvas.stats["scaled_blits"] == 0, "a picture drawn at the wrong density (scaled on the fly)"
     assert not failures, "\n".join(failures)
     assert not foreign, "\n".join(foreign)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pygame
+
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 
@@ -120,15 +122,49 @@ def test_consumed_input_goes_no_further():
     assert log == ["top.handle"]
 
 
+def _canvas():
+    from scenes.core.canvas import Canvas
+
+    return Canvas(pygame.Surface((1280, 720)), 1.0)
+
+
 def test_draw_from_topmost_opaque():
     log: list = []
     st = SceneStack()
     st.push(Probe("a", log))
     st.push(Probe("b", log))
-    st.push(Probe("c", log, opaque=False))
+    st.push(Probe("c", log, opaque=False, modal=False))
     log.clear()
-    st.draw(None)
+    st.draw(_canvas())
     assert log == ["b.draw", "c.draw"]
+
+
+def test_the_scenes_under_a_modal_overlay_are_drawn_once_until_something_changes():
+    """They get no updates and no input, so the stack keeps their picture: a frame costs the
+    overlay. An intent, a change of the stack or a rebuild draws them again."""
+    log: list = []
+    st = SceneStack()
+    st.push(Probe("a", log))
+    st.push(Probe("b", log, opaque=False))  # a modal overlay
+    surface = _canvas()
+    log.clear()
+    for _ in range(3):
+        st.draw(surface)
+    assert log == ["a.draw", "b.draw", "b.draw", "b.draw"]
+    log.clear()
+    st.handle(Intent(Act.CONFIRM))
+    st.draw(surface)
+    assert log == ["b.handle", "a.draw", "b.draw"]
+    log.clear()
+    st.push(Probe("c", log, opaque=False, modal=False))  # a toast over the overlay
+    log.clear()
+    st.draw(surface)
+    st.draw(surface)
+    assert log == ["a.draw", "b.draw", "c.draw", "b.draw", "c.draw"]
+    log.clear()
+    st.rebuild()
+    st.draw(surface)
+    assert log == ["a.draw", "b.draw", "c.draw"]
 
 
 def test_push_pop_inside_update_is_deferred():
