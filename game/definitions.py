@@ -17,10 +17,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from game.games.warlords.model import WarlordsFeature
 from game.paths import asset_path
 
 SymbolId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=32)]
-SymbolKind = Literal["regular", "wild", "scatter", "bonus"]
+SymbolKind = Literal["regular", "wild", "scatter", "bonus", "blank"]
 
 
 class DefinitionError(Exception):
@@ -125,7 +126,7 @@ class StonesFeature(_Model):
     stones: list[StoneFeature] = Field(min_length=1, max_length=100)
 
 
-GameFeature = Annotated[StonesFeature, Field(discriminator="type")]
+GameFeature = Annotated[StonesFeature | WarlordsFeature, Field(discriminator="type")]
 
 
 class GameDefinition(_Model):
@@ -232,6 +233,8 @@ class GameDefinition(_Model):
                     raise ValueError(f"feature.stones[{i}]: reel must be 1..{self.reels}")
                 if stone.kind == "wild_symbol" and kinds.get(stone.symbol or "") != "regular":
                     raise ValueError(f"feature.stones[{i}]: {stone.symbol} is not a regular symbol")
+        if isinstance(self.feature, WarlordsFeature):
+            self.feature.check(self)
         return self
 
 
