@@ -1,1 +1,1 @@
-"""Warlords – Crystals of Power: random overlay wilds, battle re-spins, Final Chance, three free-spins modes."""
+"""Warlords – Crystals of Power: overlay wilds, battle re-spins, Final Chance, three free-spins modes."""

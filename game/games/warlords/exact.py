@@ -158,10 +158,8 @@ def battle_odds(f: WarlordsFeature, colour_counts: dict[int, int]) -> dict[int, 
     """P(each colour wins) for the scatter counts by colour (index into `f.warlords`)."""
     present = sorted(colour_counts, key=lambda c: (-colour_counts[c], c))
     counts = [colour_counts[c] for c in present]
-    if len(present) == 2 and counts[0] != counts[1]:
-        w = list(f.battle.pair_vs_single)
-    else:
-        w = [1] * len(present)
+    uneven = len(present) == 2 and counts[0] != counts[1]
+    w = list(f.battle.pair_vs_single) if uneven else [1] * len(present)
     total = sum(w)
     return {c: Fraction(x, total) for c, x in zip(present, w, strict=True)}
 

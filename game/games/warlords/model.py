@@ -155,7 +155,7 @@ class WarlordsFeature(_Model):
         if defn.rows != 3:
             raise ValueError("feature: Warlords is played on 3 rows")
         o = self.overlay
-        for name, (a, b) in (
+        for name, (_first, b) in (
             ("hammer_reels", o.hammer_reels),
             ("arrow_reels", o.arrow_reels),
             ("sword_reels", o.sword_reels),
