@@ -140,8 +140,22 @@ class RoundEndEvent(_Event):
     capped: bool = False
 
 
+# Games' own events join the union (imported here, after the generic events they build on).
+from game.games.warlords.events import (  # noqa: E402
+    BattleEvent,
+    FinalChanceEvent,
+    RespinsStartEvent,
+    WarlordsFreeSpinsStartEvent,
+    WarlordsSpinEvent,
+)
+
 Event = Annotated[
     SpinEvent
+    | WarlordsSpinEvent
+    | BattleEvent
+    | RespinsStartEvent
+    | FinalChanceEvent
+    | WarlordsFreeSpinsStartEvent
     | FreeSpinsTriggerEvent
     | PickRequestEvent
     | PickRevealEvent

@@ -59,7 +59,7 @@ class GameRules:
 
 
 _RULES: dict[str, GameRules] = {}
-_MODULES = ("game.games.stones",)
+_MODULES = ("game.games.stones", "game.games.warlords.rules")
 
 
 def register(rules: GameRules) -> GameRules:
