@@ -32,10 +32,12 @@ lint: $(STAMP)
 ## Speed benchmarks (print figures, never fail on time).
 bench: $(STAMP)
 	$(BIN)/python -m game bench stones
+	$(BIN)/python -m game bench warlords
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python main.py --bench
 
 par: $(STAMP)
 	$(BIN)/python -m game par stones --json
+	$(BIN)/python -m game par warlords --json
 
 simulate: $(STAMP)
 	$(BIN)/python -m game simulate stones --rounds 2000000 --seed 1 --json

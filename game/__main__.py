@@ -175,10 +175,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_par(args: argparse.Namespace) -> int:
     defn = _load(args.game).definition
-    try:
+    if defn.feature is not None and defn.feature.type == "warlords":
+        from game.games.warlords.exact import par_sheet
+    else:
         from game.math.exact import par_sheet
-    except ImportError:
-        raise UsageError("the exact calculator (game.math.exact) is not available") from None
     sheet = par_sheet(defn)
     if args.json:
         _print_json(sheet, pretty=True)
@@ -186,6 +186,8 @@ def cmd_par(args: argparse.Namespace) -> int:
         print(f"exact RTP {sheet['rtp']:.6%}")
         for part in sheet.get("parts", []):
             print(f"  {part['name']}: {part['rtp']:.6%} ({part.get('method', '')})")
+        if "seconds" in sheet:
+            print(f"computed in {sheet['seconds']:.1f} s")
     return 0
 
 

@@ -172,9 +172,10 @@ def simulate_batch(
         active[sel] = np.array(contenders)[idx]
         name = "battle_" + "v".join(str(x) for x in sorted(tcols[sel[0]].tolist(), reverse=True) if x)
         counts[name] = counts.get(name, 0) + int(sel.size)
-        for w in range(len(t.colours)):
-            won = f"{name}_won_by_{f.warlords[w].mode}"
-            counts[won] = counts.get(won, 0) + int((active[sel] == w).sum())
+        for j in range(len(contenders)):
+            # contenders come in the battle's order: the pair first in a pair against a single
+            won = f"{name}_won_{j + 1}"
+            counts[won] = counts.get(won, 0) + int((idx == j).sum())
     counts["respins"] = int(trig.size)
 
     # the re-spins
