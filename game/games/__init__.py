@@ -74,10 +74,10 @@ def feature_type(defn: GameDefinition) -> str:
 
 def rules_for(defn: GameDefinition) -> GameRules:
     """The registered rules for a definition (ValueError if its feature has none)."""
-    if not _RULES.keys() - {"lines"}:
+    kind = feature_type(defn)
+    if kind not in _RULES:
         for name in _MODULES:
             importlib.import_module(name)
-    kind = feature_type(defn)
     try:
         return _RULES[kind]
     except KeyError:
