@@ -16,56 +16,57 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.evaluate import CompiledGame, evaluate_grids, evaluate_spins, grids_from_stops
-from game.games import BatchStats, apply_cap, cap_coins
+from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.warlords.model import OVERLAYS
 from game.games.warlords.tables import CELLS, ROWS, WarlordsTables, battle, popcount, tables
+from game.tape import Tape
 
 if TYPE_CHECKING:
     from game.money import Bet
     from game.rng import Rng
 
-Draw = tuple[str, Any, Any]
-"""One recorded draw: ("choice", weights, index), ("below", n, value) or ("stops", lengths, row)."""
-
 
 class _Recorder:
-    """The draws of the recorded rounds, in the flow's order, with credit marks for the cap."""
+    """The draws of the taped rounds, in the flow's order, with credit marks for the cap."""
 
     def __init__(self, record: np.ndarray | None, n: int) -> None:
-        self.rounds = np.zeros(0, dtype=np.int64) if record is None else np.asarray(record, dtype=np.int64)
-        self.tapes: dict[int, list[Draw]] = {int(i): [] for i in self.rounds}
+        self.rounds = recorded(record, n)
+        self.steps: dict[int, list[tuple[str, Any, Any]]] = {int(i): [] for i in self.rounds}
 
     def pick(self, rows: np.ndarray) -> list[tuple[int, int]]:
-        """(position in `rows`, round) of the recorded rounds among the round indices `rows`."""
-        if not self.tapes:
+        """(position in `rows`, round) of the taped rounds among the round indices `rows`."""
+        if not self.steps:
             return []
         pos = np.flatnonzero(np.isin(rows, self.rounds))
         return list(zip(pos.tolist(), rows[pos].tolist(), strict=True))
 
-    def add(self, rows: np.ndarray, kind: str, args: Any, values: np.ndarray | list) -> None:
+    def add(self, rows: np.ndarray, kind: str, args: Any, values: np.ndarray) -> None:
+        """Draw `kind` with `args` made by each of `rows`, with its value (a row of stops, an
+        index or a number)."""
         for p, i in self.pick(rows):
-            value = values[p]
-            self.tapes[i].append(
-                (kind, args, value.tolist() if isinstance(value, np.ndarray) else int(value))
-            )
+            self.steps[i].append((kind, args, values[p]))
 
     def credit(self, rows: np.ndarray, coins: np.ndarray) -> None:
         for p, i in self.pick(rows):
-            self.tapes[i].append(("credit", None, int(coins[p])))
+            self.steps[i].append(("credit", None, int(coins[p])))
 
-    def finish(self, cap: int | None) -> dict[int, list[Draw]]:
-        """Each tape cut where the round reached the cap (the flow draws nothing after it)."""
+    def tapes(self, cap: int | None) -> dict[int, Tape]:
+        """Each round's tape, cut where its total reached the cap (the flow draws nothing after)."""
         out = {}
-        for i, tape in self.tapes.items():
-            total, kept = 0, []
-            for draw in tape:
-                if draw[0] == "credit":
-                    total += draw[2]
+        for i, steps in self.steps.items():
+            tape, total = Tape(), 0
+            for kind, args, value in steps:
+                if kind == "credit":
+                    total += value
                     if cap is not None and total >= cap:
                         break
-                    continue
-                kept.append(draw)
-            out[i] = kept
+                elif kind == "stops":
+                    tape.stops(args, value)
+                elif kind == "below":
+                    tape.below(args, int(value))
+                else:
+                    tape.choice(args, int(value))
+            out[i] = tape
         return out
 
 
@@ -113,13 +114,13 @@ def simulate_batch(
     everyone = np.arange(n)
 
     kind = _draw_choice(rng, t.overlay_weights, n)
-    rec.add(everyone, "choice", list(t.overlay_weights), kind)
+    rec.add(everyone, "choice", t.overlay_weights, kind)
 
     # plain base spins
     plain = np.flatnonzero(kind == 0)
     base = cg.reels("base")
     stops = rng.stops(base.lengths, plain.size)
-    rec.add(plain, "stops", list(base.lengths), stops)
+    rec.add(plain, "stops", base.lengths, stops)
     spins = evaluate_spins(cg, base, lut, stops, bet)
     win[plain] = spins.line_coins
     rec.credit(plain, spins.line_coins)
@@ -130,7 +131,7 @@ def simulate_batch(
     for k, name in enumerate(OVERLAYS, start=1):
         rows = np.flatnonzero(kind == k)
         ostops = rng.stops(over.lengths, rows.size)
-        rec.add(rows, "stops", list(over.lengths), ostops)
+        rec.add(rows, "stops", over.lengths, ostops)
         masks = np.zeros(rows.size, dtype=np.int64)
         if name == "hammer":
             pick = rng.below_many(len(t.hammer), rows.size)
@@ -138,7 +139,7 @@ def simulate_batch(
             masks = t.hammer[pick]
         else:
             ci = _draw_choice(rng, t.count_weights[name], rows.size)
-            rec.add(rows, "choice", list(t.count_weights[name]), ci)
+            rec.add(rows, "choice", t.count_weights[name], ci)
             for j, count in enumerate(t.counts[name]):
                 sel = np.flatnonzero(ci == j)
                 subsets = t.subsets[(name, count)]
@@ -201,7 +202,7 @@ def simulate_batch(
     fc = np.flatnonzero(scatters < f.free_spins_min)
     counts["final_chance"] = int(fc.size)
     pick = _draw_choice(rng, t.fc_weights, fc.size)
-    rec.add(trig[fc], "choice", list(t.fc_weights), pick)
+    rec.add(trig[fc], "choice", t.fc_weights, pick)
     coins_fc = np.zeros(fc.size, dtype=np.int64)
     is_coin = pick < len(t.fc_multiples)
     coins_fc[is_coin] = np.array(t.fc_multiples, dtype=np.int64)[pick[is_coin]] * bet.total_coins
@@ -235,9 +236,7 @@ def simulate_batch(
     cap = cap_coins(cg.defn, bet)
     wins, capped = apply_cap(win, cap)
     counts["capped"] = int(capped.sum())
-    stats = BatchStats(wins=wins, uncapped=win, parts=parts, counts=counts)
-    stats.tapes = rec.finish(cap)  # type: ignore[attr-defined]
-    return stats
+    return BatchStats(wins=wins, uncapped=win, parts=parts, counts=counts, tapes=rec.tapes(cap))
 
 
 def _free_spins(
@@ -260,7 +259,7 @@ def _free_spins(
     n = popcount(scatters)
     reels = cg.reels(w.free_reel_set)
     rows = t.rows_of(cg, w.free_reel_set, colour)
-    lengths = list(reels.lengths)
+    lengths = reels.lengths
     lut = cg.lut()
     if w.mode == "barbarian":
         spins = f.barbarian.spins_per_scatter * n

@@ -1,42 +1,28 @@
-"""Warlords' own events: the spin with held and overlaid cells, the battle, the re-spins, the Final
-Chance and the free-spins start. Each has a unique `type` tag.
+"""Warlords' own events: the battle, the re-spins, new scatters, the Final Chance and the
+free-spins start. Each has a unique `type` tag.
 
-Cells are (reel, row), 0-based. Scatter and warlord names are symbol ids.
+Spins are the shared `SpinEvent`: a base spin with an overlay wild carries its cells in
+`overlay` and its type in `overlay_style` ("hammer", "arrow", "sword"); a re-spin has
+`mode="respin"` and the held scatters in `held` (it pays nothing); a Samurai free spin holds its
+sticky wilds in `held` and lays a new sticky wild over each new scatter (`overlay`,
+`overlay_style="sticky"`). Cells are (reel, row), 0-based; scatter names are symbol ids.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from game.events import SpinEvent
+from game.events import Cell, GameEvent
 
-
-class _Event(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+Mode = Literal["barbarian", "priestess", "samurai"]
 
 
-class WarlordsSpinEvent(SpinEvent):
-    """A spin whose grid is not a plain strip window.
-
-    `held`: cells that did not spin (held scatters in re-spins, sticky wilds in Samurai free
-    spins); `grid` shows what they hold. `overlay`: cells laid over with the wild after the reels
-    landed (the hammer, arrow or sword of the Random Overlay Wild, a new sticky wild), named by
-    `overlay_style`. `grid` is the evaluated grid; the cells under an overlay are the windows of
-    `stops`. `new_scatters`: scatters that landed on this spin (re-spins and free spins).
-    """
-
-    type: Literal["warlords_spin"] = "warlords_spin"  # type: ignore[assignment]
-    held: list[tuple[int, int]] = Field(default_factory=list)
-    overlay: list[tuple[int, int]] = Field(default_factory=list)
-    overlay_style: Literal["hammer", "arrow", "sword", "sticky"] | None = None
-    new_scatters: list[tuple[int, int]] = Field(default_factory=list)
-
-
-class BattleEvent(_Event):
-    """Differing scatters landed: `contenders` (scatter ids, the battle's order) fight with integer
-    `weights`; `winner` is the active scatter every landed scatter turns into."""
+class BattleEvent(GameEvent):
+    """Scatters of different colours landed: `contenders` (scatter ids, the pair first when a
+    pair meets a single) fight with integer `weights`; every landed scatter turns into `winner`.
+    `scatters` lists each landed scatter as (reel, row, scatter id) before the battle."""
 
     type: Literal["battle"] = "battle"
     scatters: list[tuple[int, int, str]]
@@ -45,37 +31,57 @@ class BattleEvent(_Event):
     winner: str
 
 
-class RespinsStartEvent(_Event):
+class RespinsStartEvent(GameEvent):
     """Re-spins begin: the scatters at `held` (all of `symbol` now) stay; `respins` re-spins."""
 
     type: Literal["respins_start"] = "respins_start"
     symbol: str
-    held: list[tuple[int, int]]
+    held: list[Cell]
     respins: int
 
 
-class FinalChanceEvent(_Event):
-    """The Final Chance: a coin win (`multiple` × the total bet) or a scatter at `position`."""
+class NewScattersEvent(GameEvent):
+    """Scatters landed on the spin just before (a re-spin or a free spin) and act at once.
+
+    `phase` "respin": each is held and adds a re-spin (`respins_left` after it). In free spins,
+    by `mode`: barbarian adds `spins_added` spins (`spins_total` after it); priestess raises the
+    multiplier to `multiplier` before that spin's wins; samurai turns each into a sticky wild.
+    """
+
+    type: Literal["warlords_new_scatters"] = "warlords_new_scatters"
+    phase: Literal["respin", "free"]
+    mode: Mode | None = None
+    symbol: str
+    cells: list[Cell]
+    respins_left: int | None = None
+    spins_added: int = 0
+    spins_total: int | None = None
+    multiplier: int | None = None
+
+
+class FinalChanceEvent(GameEvent):
+    """The Final Chance: a coin win (`multiple` × the total bet, `coins`) or a scatter of
+    `symbol` placed at `position`, which starts the free spins."""
 
     type: Literal["final_chance"] = "final_chance"
     kind: Literal["coins", "scatter"]
     symbol: str
     multiple: int | None = None
     coins: int = 0
-    position: tuple[int, int] | None = None
+    position: Cell | None = None
 
 
-class WarlordsFreeSpinsStartEvent(_Event):
+class WarlordsFreeSpinsStartEvent(GameEvent):
     """A warlord's free spins begin with `scatters` scatters: `spins` spins at `multiplier`;
     Samurai: a sticky wild on each cell of `sticky`."""
 
     type: Literal["warlords_free_spins_start"] = "warlords_free_spins_start"
-    mode: Literal["barbarian", "priestess", "samurai"]
+    mode: Mode
     symbol: str
     scatters: int
     spins: int
     multiplier: int = 1
-    sticky: list[tuple[int, int]] = Field(default_factory=list)
+    sticky: list[Cell] = Field(default_factory=list)
 
 
-EVENTS = (WarlordsSpinEvent, BattleEvent, RespinsStartEvent, FinalChanceEvent, WarlordsFreeSpinsStartEvent)
+EVENTS = (BattleEvent, RespinsStartEvent, NewScattersEvent, FinalChanceEvent, WarlordsFreeSpinsStartEvent)

@@ -1,13 +1,14 @@
 """Warlords' independent exact calculator: the par sheet from the definition alone.
 
 It shares no code with the flow or the batch (`flow.py`, `batch.py`, `game/evaluate.py`); it reads
-the rules from the data and re-derives every figure (STYLE principle 4). Nothing is sampled.
+the rules from the data and re-derives every figure (STYLE principle 4). Nothing is sampled
+except the cap's estimate (`cap.py`), which is reported apart.
 
 - Line pays. A stop is uniform, so each row of a reel shows the strip's symbol distribution and
   the reels are independent: a line's expected pay is the line table contracted with the per-reel
   symbol counts. With cells forced wild (overlay wilds) a line's expectation depends only on which
-  of its reels are forced: E(S) for the 32 subsets S, and every overlay placement × line is
-  counted by its S (all placements enumerated).
+  of its reels are forced (`game.math.patterns.forced_line_values`: 32 values), and every overlay
+  placement × line is counted by that subset (all placements enumerated).
 - Trigger and battle. Every joint outcome of the scatter reels' windows (colour and row per reel,
   a window shows at most one scatter) is enumerated; the battle's odds split it by winning colour.
 - Re-spins. Per re-spin each reel adds a scatter with probability (free rows) × s/n, and given
@@ -15,14 +16,9 @@ the rules from the data and re-derives every figure (STYLE principle 4). Nothing
   re-spins left), and given the final counts each reel's added rows are a uniform subset of its
   free rows. The chain is run to absorption (at most one re-spin per cell).
 - Final Chance: the coin weights directly; the placed scatter on a uniform free cell.
-- Barbarian: spins are a stopping time of independent spins (Wald): E[total] = E[N] E[X] with
-  E[N] = spins_per_scatter·n / (1 − extra·E[K]) (a skip-free random walk down to 0).
-- Priestess: E[Σ m_t X_t] = T n E[X] + E[K] E[X] T(T−1)/2 + T E[K X]; E[K X] conditions each
-  reel's window on its scatter count.
-- Samurai: given the initial sticky rows of a reel, its sticky mask evolves independently of the
-  other reels (a chain over 8 masks), so each line's expectation at spin t is the table contracted
-  with per-reel (initial mask → symbol) matrices; the distribution over the 8^5 initial masks comes
-  from the re-spin chain.
+- Free spins: `exact_free.py` (Wald's identity for the Barbarian, the multiplier's moments for
+  the Priestess, per-reel sticky-mask chains for the Samurai).
+- Hit frequency and the top award's odds: `odds.py`.
 
 Arithmetic: base and overlay line pays and the trigger are exact fractions; the re-spin chain and
 the free spins are exact enumerations carried in float64 (relative rounding below 1e-12).
@@ -34,62 +30,24 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from game.definitions import GameDefinition
+from game.games.warlords.exact_free import (
+    ROWS,
+    barbarian_value,
+    feature_of,
+    priestess_value,
+    samurai_value,
+)
 from game.games.warlords.model import WarlordsFeature
-from game.math.exact import _contract, _windows, line_pay_table
-
-ROWS = 3
-
-
-# -- small helpers -------------------------------------------------------------------------------
-
-
-def _feature(defn: GameDefinition) -> WarlordsFeature:
-    f = defn.feature
-    if not isinstance(f, WarlordsFeature):
-        raise ValueError(f"{defn.id} is not a Warlords game")
-    return f
-
-
-def _counts(defn: GameDefinition, strip: list[str]) -> np.ndarray:
-    idx = {s: i for i, s in enumerate(defn.symbol_ids)}
-    out = np.zeros(len(defn.symbols), dtype=np.int64)
-    for s in strip:
-        out[idx[s]] += 1
-    return out
-
-
-def _wild(defn: GameDefinition) -> int:
-    return defn.symbol_ids.index(defn.symbols_of_kind("wild")[0])
-
-
-def _frac(x: Fraction) -> dict[str, Any]:
-    return {"rtp": float(x), "fraction": f"{x.numerator}/{x.denominator}"}
-
-
-def forced_line_values(defn: GameDefinition, reel_set: str, table: np.ndarray) -> list[Fraction]:
-    """E[pay of one line] (coins, level 1) with the line's cells on reel subset S forced wild.
-
-    Index S is a bit mask (bit r = reel r+1). Rows are exchangeable for one line: every row of a
-    reel shows the strip's distribution.
-    """
-    strips = defn.reel_sets[reel_set]
-    wild = _wild(defn)
-    counts = [_counts(defn, s) for s in strips]
-    one_wild = np.zeros(len(defn.symbols), dtype=np.int64)
-    one_wild[wild] = 1
-    out = []
-    for mask in range(1 << defn.reels):
-        vecs = [one_wild if mask >> r & 1 else counts[r] for r in range(defn.reels)]
-        den = math.prod(len(strips[r]) for r in range(defn.reels) if not mask >> r & 1)
-        out.append(Fraction(_contract(table, vecs), den))
-    return out
-
+from game.math.odds import complete_count, row_masks
+from game.math.par import RTP_NOTE, check_lines, part
+from game.math.patterns import forced_line_values, line_pay_table
 
 # -- the overlay ----------------------------------------------------------------------------------
 
@@ -134,7 +92,7 @@ def _line_bits(defn: GameDefinition) -> np.ndarray:
 
 def overlay_value(defn: GameDefinition, table: np.ndarray) -> dict[str, Fraction]:
     """Expected line pays of one overlay spin of each type, as a multiple of the total bet."""
-    f = _feature(defn)
+    f = feature_of(defn)
     values = forced_line_values(defn, f.overlay.reel_set, table)
     bits = _line_bits(defn)
     per_level = Fraction(defn.bet.coins_per_level or len(defn.lines))
@@ -164,45 +122,54 @@ def battle_odds(f: WarlordsFeature, colour_counts: dict[int, int]) -> dict[int, 
     return {c: Fraction(x, total) for c, x in zip(present, w, strict=True)}
 
 
-def trigger_outcomes(defn: GameDefinition) -> dict[tuple[int, tuple[int, ...]], Fraction]:
+Trigger = dict[tuple[int, tuple[int, ...]], tuple[Fraction, Fraction]]
+"""(winning colour, held row mask per reel) → (P per plain base spin, P without the top award)."""
+
+
+def trigger_outcomes(defn: GameDefinition, lines: int, top_sets: list[np.ndarray] | None = None) -> Trigger:
     """P(a plain base spin triggers the re-spins, the battle is won by colour c, and the held rows
-    are A) for every (c, A): A is one 3-bit row mask per reel."""
-    f = _feature(defn)
+    are A) for every (c, A), A one 3-bit row mask per reel; and the same probability for the spins
+    that do not also show the top award on an active line (`top_sets`: its per-reel symbols)."""
+    f = feature_of(defn)
     colour_of = {w.scatter: i for i, w in enumerate(f.warlords)}
-    per_reel: list[dict[tuple[int, int] | None, int]] = []
+    per_reel: list[dict[tuple[int, int] | None, np.ndarray]] = []
     lengths = []
-    for strip in defn.reel_sets["base"]:
+    for r, strip in enumerate(defn.reel_sets["base"]):
         n = len(strip)
         lengths.append(n)
-        outcomes: dict[tuple[int, int] | None, int] = {}
+        top = row_masks(defn, strip, [] if top_sets is None else top_sets[r])
+        outcomes: dict[tuple[int, int] | None, np.ndarray] = {}
         for stop in range(n):
             key = None
             for row in range(ROWS):
                 c = colour_of.get(strip[(stop + row) % n])
                 if c is not None:
                     key = (c, row)
-            outcomes[key] = outcomes.get(key, 0) + 1
+            vec = outcomes.setdefault(key, np.zeros(1 << ROWS, dtype=np.int64))
+            vec[top[stop]] += 1
         per_reel.append(outcomes)
     den = math.prod(lengths)
-    out: dict[tuple[int, tuple[int, ...]], Fraction] = {}
+    out: Trigger = {}
     for combo in itertools.product(*(list(o.items()) for o in per_reel)):
         shown = [k for k, _ in combo]
         scat = [(r, k) for r, k in enumerate(shown) if k is not None]
         if len(scat) < f.respin_trigger:
             continue
-        weight = Fraction(math.prod(c for _, c in combo), den)
+        count = math.prod(int(v.sum()) for _, v in combo)
+        clear = count - (complete_count(defn, lines, [v for _, v in combo]) if top_sets else 0)
         colours: dict[int, int] = {}
         for _, (c, _row) in scat:
             colours[c] = colours.get(c, 0) + 1
         mask = tuple((1 << k[1]) if k is not None else 0 for k in shown)
         for c, p in battle_odds(f, colours).items():
-            out[(c, mask)] = out.get((c, mask), Fraction(0)) + weight * p
+            was = out.get((c, mask), (Fraction(0), Fraction(0)))
+            out[(c, mask)] = (was[0] + Fraction(count, den) * p, was[1] + Fraction(clear, den) * p)
     return out
 
 
 def battle_kinds(defn: GameDefinition) -> dict[str, float]:
     """P(per base spin) of each battle situation: none (one colour), 1v1, 2v1, 1v1v1."""
-    f = _feature(defn)
+    f = feature_of(defn)
     colour_of = {w.scatter: i for i, w in enumerate(f.warlords)}
     dists = []
     for strip in defn.reel_sets["base"]:
@@ -228,7 +195,7 @@ def battle_kinds(defn: GameDefinition) -> dict[str, float]:
 # -- the re-spin chain ----------------------------------------------------------------------------
 
 
-def _scatter_rate(defn: GameDefinition, reel_set: str, symbol: str) -> list[Fraction]:
+def scatter_rates(defn: GameDefinition, reel_set: str, symbol: str) -> list[Fraction]:
     """Per reel: P(a given row shows the scatter) = scatters on the strip / strip length."""
     return [Fraction(strip.count(symbol), len(strip)) for strip in defn.reel_sets[reel_set]]
 
@@ -281,111 +248,99 @@ def _subset_matrix(held: int) -> np.ndarray:
     return u
 
 
-# -- free spins -----------------------------------------------------------------------------------
+# -- how each warlord's free spins start ----------------------------------------------------------
 
 
-def _per_spin(defn: GameDefinition, reel_set: str, table: np.ndarray, symbol: str) -> dict[str, Fraction]:
-    """E[X] (line pays × bet), E[K] (new scatters) and E[K·X] of one spin on a free reel set."""
-    strips = defn.reel_sets[reel_set]
-    per_level = defn.bet.coins_per_level or len(defn.lines)
-    counts = [_counts(defn, s) for s in strips]
-    den = math.prod(len(s) for s in strips)
-    line = Fraction(_contract(table, counts), den)
-    ex = line * len(defn.lines) / per_level
-    ek = sum((Fraction(ROWS * s.count(symbol), len(s)) for s in strips), Fraction(0))
-    sc = defn.symbol_ids.index(symbol)
-    ekx = Fraction(0)
-    cache: dict[tuple[int, int], Fraction] = {}
-    for line_rows in defn.lines:
-        for r, row in enumerate(line_rows):
-            if (r, row) not in cache:
-                win = _windows(defn, strips[r])
-                k = (win == sc).sum(axis=1)
-                kc = np.bincount(win[:, row], weights=k, minlength=len(defn.symbols)).astype(np.int64)
-                vecs = [kc if j == r else counts[j] for j in range(defn.reels)]
-                cache[(r, row)] = Fraction(_contract(table, vecs), den)
-            ekx += cache[(r, row)]
-    return {"x": ex, "k": ek, "kx": ekx / per_level}
+@dataclass
+class Starts:
+    """How one warlord's free spins start, summed over every base spin whose battle it wins.
+
+    Probabilities are per base spin. `n_dist[n]`: free spins start with n scatters; `masks`
+    (Samurai only): mass of each initial sticky row mask per reel, shape (8,)*reels. The
+    `*_clear` versions keep only base spins that do not show the top award.
+    """
+
+    respins: float = 0.0
+    final_chance: float = 0.0
+    n_dist: dict[int, float] = field(default_factory=dict)
+    n_dist_clear: dict[int, float] = field(default_factory=dict)
+    masks: np.ndarray | None = None
+    masks_clear: np.ndarray | None = None
+
+    @property
+    def free_spins(self) -> float:
+        return sum(self.n_dist.values())
 
 
-def barbarian_value(defn: GameDefinition, table: np.ndarray, reel_set: str, symbol: str) -> dict[str, Any]:
-    """Per initial scatter count n: E[spins] and E[win] (× bet), exact fractions."""
-    b = _feature(defn).barbarian
-    s = _per_spin(defn, reel_set, table, symbol)
-    drift = 1 - b.extra_spins * s["k"]
-    if drift <= 0:
-        raise ValueError("barbarian free spins: extra spins per spin must average below one")
-    return {"per_spin": s, "spins_per_n": b.spins_per_scatter / drift}
-
-
-def priestess_value(defn: GameDefinition, table: np.ndarray, reel_set: str, symbol: str) -> dict[str, Any]:
-    t = _feature(defn).priestess.spins
-    s = _per_spin(defn, reel_set, table, symbol)
-    # value(n) = a·n + c
-    return {
-        "per_spin": s,
-        "a": t * s["x"],
-        "c": s["k"] * s["x"] * Fraction(t * (t - 1), 2) + t * s["kx"],
-    }
-
-
-def samurai_cell_tables(defn: GameDefinition, reel_set: str, symbol: str, spins: int) -> list[np.ndarray]:
-    """Per reel: F[t, row, m0, x] = P(cell (row) shows x at spin t+1 | initial sticky mask m0)."""
-    wild = _wild(defn)
-    sc = defn.symbol_ids.index(symbol)
-    size = len(defn.symbols)
+def warlord_starts(defn: GameDefinition, trig: Trigger, p_none: Fraction) -> list[Starts]:
+    """Each warlord's `Starts`: the trigger outcomes run through the re-spin chain and the Final
+    Chance (a placed scatter lands on a uniformly chosen free cell)."""
+    f = feature_of(defn)
+    fc = f.final_chance
+    p_fc_scatter = fc.scatter_weight / (sum(fc.coin_weights.values()) + fc.scatter_weight)
     out = []
-    for strip in defn.reel_sets[reel_set]:
-        win = _windows(defn, strip)
-        n = len(strip)
-        scat = ((win == sc) * (1 << np.arange(ROWS))).sum(axis=1)
-        trans = np.zeros((8, 8))
-        cell = np.zeros((ROWS, 8, size))
-        for m in range(8):
-            after = m | scat
-            np.add.at(trans[m], after, 1.0 / n)
-            for row in range(ROWS):
-                shown = np.where((after >> row) & 1 == 1, wild, win[:, row])
-                np.add.at(cell[row, m], shown, 1.0 / n)
-        f = np.zeros((spins, ROWS, 8, size))
-        dist = np.eye(8)
-        for t in range(spins):
-            for row in range(ROWS):
-                f[t, row] = dist @ cell[row]
-            dist = dist @ trans
-        out.append(f)
+    for c, w in enumerate(f.warlords):
+        rates = [float(x) for x in scatter_rates(defn, w.respin_reel_set, w.scatter)]
+        s = Starts()
+        if w.mode == "samurai":
+            s.masks = np.zeros((1 << ROWS,) * defn.reels)
+            s.masks_clear = np.zeros_like(s.masks)
+        chains: dict[tuple[int, ...], np.ndarray] = {}
+        for (colour, held), (p_all, p_clear) in trig.items():
+            if colour != c:
+                continue
+            p, pc = float(p_all * p_none), float(p_clear * p_none)
+            s.respins += p
+            k0 = tuple(bin(m).count("1") for m in held)
+            if k0 not in chains:
+                chains[k0] = respin_chain(rates, k0, f.respins)
+            final = chains[k0]
+            totals = np.indices(final.shape).sum(axis=0)
+            stay = float(final[k0]) if sum(k0) == f.respin_trigger else 0.0
+            s.final_chance += stay * p
+            grown = np.where(totals >= f.free_spins_min, final, 0.0)
+            by_n = np.bincount(totals.ravel(), weights=grown.ravel())
+            by_n[f.free_spins_min] += stay * p_fc_scatter
+            for n in np.flatnonzero(by_n).tolist():
+                s.n_dist[n] = s.n_dist.get(n, 0.0) + by_n[n] * p
+                s.n_dist_clear[n] = s.n_dist_clear.get(n, 0.0) + by_n[n] * pc
+            if s.masks is not None and s.masks_clear is not None:
+                mats = [_subset_matrix(m) for m in held]
+                masks = np.einsum("abcde,am,bn,co,dp,eq->mnopq", grown, *mats, optimize=True)
+                if stay:
+                    free = [
+                        (r, row) for r in range(defn.reels) for row in range(ROWS) if not held[r] >> row & 1
+                    ]
+                    for r, row in free:
+                        idx = tuple(m | (1 << row) if j == r else m for j, m in enumerate(held))
+                        masks[idx] += stay * p_fc_scatter / len(free)
+                s.masks += masks * p
+                s.masks_clear += masks * pc
+        out.append(s)
     return out
-
-
-def samurai_value(
-    defn: GameDefinition, table: np.ndarray, reel_set: str, symbol: str, masks: np.ndarray
-) -> float:
-    """E[Samurai free-spins win] (× bet) over the initial sticky masks distribution `masks`
-    ((8,)*reels, summing to the probability mass it stands for)."""
-    spins = _feature(defn).samurai.spins
-    per_level = defn.bet.coins_per_level or len(defn.lines)
-    f = samurai_cell_tables(defn, reel_set, symbol, spins)
-    present = sorted(set(np.flatnonzero(sum(x.sum(axis=(0, 1, 2)) for x in f) > 0).tolist()))
-    sub = table[np.ix_(*([present] * defn.reels))].astype(np.float64)
-    total = 0.0
-    for t in range(spins):
-        for line in defn.lines:
-            q = masks
-            for r, row in enumerate(line):
-                # contract the leading mask axis with reel r's (mask → symbol) matrix
-                q = np.tensordot(q, f[r][t, row][:, present], axes=([0], [0]))
-            total += float((q * sub).sum())
-    return total / per_level
 
 
 # -- the par sheet --------------------------------------------------------------------------------
 
 
-def par_sheet(defn: GameDefinition, lines: int | None = None) -> dict[str, Any]:
-    """The exact par sheet of a Warlords game (JSON-ready). `lines` is fixed at 30 by the game."""
+def exact_part(name: str, value: float, **extra: Any) -> dict[str, Any]:
+    """A part computed exactly by enumeration and carried in float64 (no fraction)."""
+    return {"name": name, "rtp": value, "method": "exact", "arithmetic": "float64", **extra}
+
+
+def par_sheet(defn: GameDefinition, lines: int | None = None, *, estimate_cap: bool = True) -> dict[str, Any]:
+    """The exact par sheet of a Warlords game (JSON-ready); every line is always played.
+
+    `estimate_cap` adds the estimate of what the win cap removes (`cap.py`); everything else is
+    exact.
+    """
+    # (they build on this module)
+    from game.games.warlords.cap import cap_sheet
+    from game.games.warlords.odds import hit_frequency, top_award_base, top_award_sheet
+
     start = time.perf_counter()
-    f = _feature(defn)
-    n_lines = len(defn.lines) if lines is None else lines
+    f = feature_of(defn)
+    n_lines = check_lines(defn, lines)
     if n_lines != len(defn.lines):
         raise ValueError(f"{defn.id} always plays all {len(defn.lines)} lines")
     table = line_pay_table(defn)
@@ -399,99 +354,63 @@ def par_sheet(defn: GameDefinition, lines: int | None = None) -> dict[str, Any]:
     ov = overlay_value(defn, table)
     overlay_parts = {k: Fraction(ow[k], w_total) * v for k, v in ov.items()}
 
-    trig = trigger_outcomes(defn)
-    p_trigger = p_none * sum(trig.values(), Fraction(0))
+    top, top_sets = top_award_base(defn, n_lines)
+    trig = trigger_outcomes(defn, n_lines, top_sets)
+    p_trigger = p_none * sum((p for p, _ in trig.values()), Fraction(0))
+    starts = warlord_starts(defn, trig, p_none)
     fc = f.final_chance
     fc_total = sum(fc.coin_weights.values()) + fc.scatter_weight
     fc_coin_mean = Fraction(sum(k * w for k, w in fc.coin_weights.items()), fc_total)
-    p_fc_scatter = Fraction(fc.scatter_weight, fc_total)
 
     modes: dict[str, dict[str, Any]] = {}
-    p_final_chance = 0.0
-    final_chance_coins = 0.0
-    for c, w in enumerate(f.warlords):
-        rates = [float(x) for x in _scatter_rate(defn, w.respin_reel_set, w.scatter)]
-        n_dist: dict[int, float] = {}
-        samurai_masks = np.zeros((8,) * defn.reels) if w.mode == "samurai" else None
-        chains: dict[tuple[int, ...], np.ndarray] = {}
-        p_colour = 0.0
-        p_fc_colour = 0.0
-        for (colour, held), p in trig.items():
-            if colour != c:
-                continue
-            p = float(p * p_none)
-            p_colour += p
-            k0 = tuple(bin(m).count("1") for m in held)
-            if k0 not in chains:
-                chains[k0] = respin_chain(rates, k0, f.respins)
-            final = chains[k0]
-            totals = np.indices(final.shape).sum(axis=0)
-            for n in np.unique(totals[final > 0]).tolist():
-                mass = float(final[totals == n].sum()) * p
-                if n >= f.free_spins_min:
-                    n_dist[n] = n_dist.get(n, 0.0) + mass
-            stay = float(final[k0]) * p if sum(k0) == f.respin_trigger else 0.0
-            p_fc_colour += stay
-            n_dist[f.free_spins_min] = n_dist.get(f.free_spins_min, 0.0) + stay * float(p_fc_scatter)
-            if samurai_masks is not None:
-                grown = np.where(totals >= f.free_spins_min, final, 0.0) * p
-                mats = [_subset_matrix(m) for m in held]
-                samurai_masks += np.einsum("abcde,am,bn,co,dp,eq->mnopq", grown, *mats, optimize=True)
-                if stay:
-                    free = [
-                        (r, row) for r in range(defn.reels) for row in range(ROWS) if not held[r] >> row & 1
-                    ]
-                    for r, row in free:
-                        idx = tuple(m | (1 << row) if j == r else m for j, m in enumerate(held))
-                        samurai_masks[idx] += stay * float(p_fc_scatter) / len(free)
-        p_final_chance += p_fc_colour
-        final_chance_coins += p_fc_colour * float(fc_coin_mean)
-        p_fs = sum(n_dist.values())
-        mean_n = sum(n * p for n, p in n_dist.items()) / p_fs if p_fs else 0.0
+    for w, s in zip(f.warlords, starts, strict=True):
+        p_fs = s.free_spins
+        mean_n = sum(n * p for n, p in s.n_dist.items()) / p_fs if p_fs else 0.0
         info: dict[str, Any] = {
             "scatter": w.scatter,
-            "respins_probability": p_colour,
-            "final_chance_probability": p_fc_colour,
+            "respins_probability": s.respins,
+            "final_chance_probability": s.final_chance,
             "free_spins_probability": p_fs,
             "free_spins_one_in": 1 / p_fs if p_fs else None,
-            "scatters_distribution": {str(n): p / p_fs for n, p in sorted(n_dist.items())},
+            "scatters_distribution": {str(n): p / p_fs for n, p in sorted(s.n_dist.items())},
             "mean_scatters": mean_n,
         }
         if w.mode == "barbarian":
             b = barbarian_value(defn, table, w.free_reel_set, w.scatter)
-            value = sum(
-                p * n * float(b["spins_per_n"]) * float(b["per_spin"]["x"]) for n, p in n_dist.items()
-            )
-            info["expected_spins"] = mean_n * float(b["spins_per_n"])
+            spins_per_n, x = float(b["spins_per_n"]), float(b["per_spin"]["x"])
+            value = sum(p * n * spins_per_n * x for n, p in s.n_dist.items())
+            info["expected_spins"] = mean_n * spins_per_n
             info["per_spin"] = {k: float(v) for k, v in b["per_spin"].items()}
         elif w.mode == "priestess":
             pv = priestess_value(defn, table, w.free_reel_set, w.scatter)
-            value = sum(p * (n * float(pv["a"]) + float(pv["c"])) for n, p in n_dist.items())
+            value = sum(p * (n * float(pv["a"]) + float(pv["c"])) for n, p in s.n_dist.items())
+            info["expected_spins"] = f.priestess.spins
             info["expected_final_multiplier"] = mean_n + f.priestess.spins * float(pv["per_spin"]["k"])
             info["per_spin"] = {k: float(v) for k, v in pv["per_spin"].items()}
         else:
-            assert samurai_masks is not None
-            value = samurai_value(defn, table, w.free_reel_set, w.scatter, samurai_masks)
-            info["mass_check"] = float(samurai_masks.sum()) - p_fs
+            assert s.masks is not None
+            value = samurai_value(defn, table, w.free_reel_set, w.scatter, s.masks)
+            info["expected_spins"] = f.samurai.spins
         info["rtp"] = value
         info["average_win_x_bet"] = value / p_fs if p_fs else None
         modes[w.mode] = info
 
-    parts: list[dict[str, Any]] = [
-        {"name": "base_line_pays", "method": "exact", **_frac(base_lines)},
-    ]
-    for k in ("hammer", "arrow", "sword"):
-        parts.append({"name": f"overlay_{k}_line_pays", "method": "exact", **_frac(overlay_parts[k])})
-    parts.append({"name": "final_chance_coins", "method": "exact", "rtp": final_chance_coins})
-    for w in f.warlords:
-        parts.append({"name": f"free_spins_{w.mode}", "method": "exact", "rtp": modes[w.mode]["rtp"]})
+    p_final_chance = sum(s.final_chance for s in starts)
+    parts: list[dict[str, Any]] = [part("base_line_pays", base_lines)]
+    parts += [part(f"overlay_{k}_line_pays", overlay_parts[k]) for k in ("hammer", "arrow", "sword")]
+    parts.append(exact_part("final_chance_coins", p_final_chance * float(fc_coin_mean)))
+    parts += [exact_part(f"free_spins_{w.mode}", modes[w.mode]["rtp"]) for w in f.warlords]
     total = sum(p["rtp"] for p in parts)
-    p_fs_total = sum(m["free_spins_probability"] for m in modes.values())
-    return {
+    p_fs_total = sum(s.free_spins for s in starts)
+    out: dict[str, Any] = {
         "game": defn.id,
         "lines": n_lines,
         "rtp": total,
         "rtp_fraction": None,
+        "rtp_arithmetic": (
+            "every part is exact (enumerated, nothing sampled); the base and overlay line pays are "
+            "fractions, the re-spin chain, the Final Chance and the free spins are carried in float64"
+        ),
         "parts": parts,
         "overlay": {
             "probability": float(1 - p_none),
@@ -507,85 +426,10 @@ def par_sheet(defn: GameDefinition, lines: int | None = None) -> dict[str, Any]:
         "free_spins_probability": p_fs_total,
         "free_spins_one_in": 1 / p_fs_total if p_fs_total else None,
         "modes": modes,
-        **hit_frequency(defn),
-        "seconds": time.perf_counter() - start,
     }
-
-
-# -- hit frequency and top award --------------------------------------------------------------------
-
-
-def _prefix_hits(defn: GameDefinition, wins: list[np.ndarray], forced: int) -> np.ndarray:
-    """Packed bits over every stop combination of the first three reels: does some line pay,
-    with the cells of the 9-bit mask `forced` (bit = reel·3 + row) made wild?"""
-    prefix = line_pay_table(defn, (), cells=3) > 0
-    size = len(defn.symbols)
-    wild = _wild(defn)
-    shape = tuple(len(w) for w in wins)
-    hit = np.zeros(shape, dtype=bool)
-    for line in defn.lines:
-        code: Any = np.int64(0)
-        for r in range(3):
-            col = wins[r][:, line[r]]
-            if forced >> (r * ROWS + line[r]) & 1:
-                col = np.full_like(col, wild)
-            axis = [1, 1, 1]
-            axis[r] = shape[r]
-            code = code * size + col.reshape(axis)
-        hit |= prefix.ravel()[code]
-    return hit
-
-
-def hit_frequency(defn: GameDefinition) -> dict[str, float]:
-    """P(a base spin pays a line or starts the re-spins), exact over every stop combination.
-
-    Line wins need 3 cells from reel 1, so the first three reels decide them; the trigger adds the
-    scatter count of the remaining reels. Overlay spins: every forced mask of reels 1–3 that a
-    placement can make, weighted by its probability.
-    """
-    f = _feature(defn)
-    if min(min(p) for p in defn.paytable.values()) < 3:
-        raise ValueError("the hit frequency assumes no line pays fewer than 3 of a kind")
-    scat = {defn.symbol_ids.index(w.scatter) for w in f.warlords}
-    wins = [_windows(defn, s) for s in defn.reel_sets["base"][:3]]
-    line_hit = _prefix_hits(defn, wins, 0)
-    shape = line_hit.shape
-    front: Any = np.int64(0)
-    for r in range(3):
-        axis = [1, 1, 1]
-        axis[r] = shape[r]
-        front = front + np.isin(wins[r], list(scat)).sum(axis=1).reshape(axis)
-    front = np.broadcast_to(front, shape)
-    back = np.array([1], dtype=np.int64)
-    for strip in defn.reel_sets["base"][3:]:
-        per = np.isin(_windows(defn, strip), list(scat)).sum(axis=1)
-        back = np.convolve(back, np.bincount(per, minlength=ROWS + 1))
-    tail = np.concatenate([np.cumsum(back[::-1])[::-1], [0]])
-    need = np.clip(f.respin_trigger - front[~line_hit], 0, len(tail) - 1)
-    hits = int(line_hit.sum()) * int(back.sum()) + int(tail[need].sum())
-    den = math.prod(len(s) for s in defn.reel_sets["base"])
-    p_base = Fraction(hits, den)
-
-    ow = f.overlay.weights
-    total_w = sum(ow.values())
-    owins = [_windows(defn, s) for s in defn.reel_sets[f.overlay.reel_set][:3]]
-    combos = math.prod(len(w) for w in owins)
-    by_type: dict[str, float] = {}
-    cache: dict[int, float] = {}
-    for name, placements in overlay_placements(f, defn.reels).items():
-        masks: dict[int, Fraction] = {}
-        for p, m in placements:
-            m9 = m & ((1 << (3 * ROWS)) - 1)
-            masks[m9] = masks.get(m9, Fraction(0)) + p
-        acc = 0.0
-        for m9, p in masks.items():
-            if m9 not in cache:
-                cache[m9] = int(_prefix_hits(defn, owins, m9).sum()) / combos
-            acc += float(p) * cache[m9]
-        by_type[name] = acc
-    total = float(p_base) * ow["none"] / total_w + sum(ow[k] * v for k, v in by_type.items()) / total_w
-    return {
-        "hit_frequency": total,
-        "plain_spin": float(p_base),
-        **{f"{k}_spin": v for k, v in by_type.items()},
-    }
+    out.update(hit_frequency(defn, n_lines))
+    out["top_award"] = top_award_sheet(defn, n_lines, top, top_sets, starts)
+    out["cap"] = cap_sheet(defn, n_lines, starts, estimate=estimate_cap)
+    out["rtp_note"] = RTP_NOTE
+    out["seconds"] = time.perf_counter() - start
+    return out

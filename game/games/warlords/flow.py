@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.evaluate import evaluate_grids, grid_symbols, grids_from_stops, spin_wins
-from game.events import FreeSpinsEndEvent
+from game.events import FreeSpinsEndEvent, SpinEvent, SpinMode
 from game.games.warlords.events import (
     BattleEvent,
     FinalChanceEvent,
+    NewScattersEvent,
     RespinsStartEvent,
     WarlordsFreeSpinsStartEvent,
-    WarlordsSpinEvent,
 )
 from game.games.warlords.model import OVERLAYS
 from game.games.warlords.tables import CELLS, ROWS, WarlordsTables, battle, mask_cells, tables
@@ -46,7 +46,7 @@ def overlay_mask(ctx: RoundContext, t: WarlordsTables, kind: str) -> int:
 
 def _spin(
     ctx: RoundContext,
-    mode: str,
+    mode: SpinMode,
     reel_set: str,
     stops: np.ndarray,
     *,
@@ -55,7 +55,7 @@ def _spin(
     multiplier: int = 1,
     pays: bool = True,
     **extra: Any,
-) -> WarlordsSpinEvent:
+) -> SpinEvent:
     """Evaluate one spin: the strip windows of `stops`, `keep` cells (cell → symbol) kept, the
     cells of `wild_mask` laid over with the wild."""
     cg = ctx.compiled
@@ -73,7 +73,7 @@ def _spin(
         batch = evaluate_grids(cg, lut, grid3[None], ctx.bet, multiplier, stops[None, :])
         wins = spin_wins(cg, lut, batch, grid3, 0, ctx.bet)
         coins = int(batch.win_coins[0])
-    return WarlordsSpinEvent(
+    return SpinEvent(
         mode=mode,
         reel_set=reel_set,
         stops=stops.tolist(),
@@ -140,7 +140,9 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
         rstops = ctx.rng.stops(lengths, 1)[0]
         before = _mask(held)
         new = _landed(rows, rstops) & ~before
-        event = _spin(
+        added = bin(new).count("1")
+        left += added
+        yield _spin(
             ctx,
             "respin",
             warlord.respin_reel_set,
@@ -148,14 +150,14 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
             keep=held,
             pays=False,
             spin_index=played,
+            spins_total=played + left,
             held=mask_cells(before),
-            new_scatters=mask_cells(new),
         )
-        for cell in range(CELLS):
-            if new >> cell & 1:
-                held[cell] = symbol
-        left += bin(new).count("1")
-        yield event.model_copy(update={"spins_total": played + left})
+        if new:
+            held.update(dict.fromkeys(_cells(new), symbol))
+            yield NewScattersEvent(
+                phase="respin", symbol=warlord.scatter, cells=mask_cells(new), respins_left=left
+            )
 
     if len(held) < f.free_spins_min:
         i = ctx.rng.choice_index(t.fc_weights)
@@ -176,6 +178,10 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
 
 def _mask(cells: dict[int, int]) -> int:
     return sum(1 << c for c in cells)
+
+
+def _cells(mask: int) -> list[int]:
+    return [c for c in range(CELLS) if mask >> c & 1]
 
 
 def _landed(rows: tuple[np.ndarray, ...], stops: np.ndarray) -> int:
@@ -206,7 +212,7 @@ def free_spins(ctx: RoundContext, t: WarlordsTables, active: int, scatters: int)
         stops = ctx.rng.stops(lengths, 1)[0]
         new = _landed(rows, stops) & ~sticky
         k = bin(new).count("1")
-        extra: dict[str, Any] = {"new_scatters": mask_cells(new)}
+        extra: dict[str, Any] = {}
         if w.mode == "barbarian":
             spins += f.barbarian.extra_spins * k
         elif w.mode == "priestess":
@@ -226,6 +232,16 @@ def free_spins(ctx: RoundContext, t: WarlordsTables, active: int, scatters: int)
             **extra,
         )
         yield event
+        if new:
+            yield NewScattersEvent(
+                phase="free",
+                mode=w.mode,
+                symbol=w.scatter,
+                cells=mask_cells(new),
+                spins_added=f.barbarian.extra_spins * k if w.mode == "barbarian" else 0,
+                spins_total=spins,
+                multiplier=mult,
+            )
         won += event.win_coins
         if ctx.credit(event.win_coins):
             break

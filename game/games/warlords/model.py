@@ -21,17 +21,17 @@ The rules it encodes (docs/math/warlords.md has them in full):
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-SymbolId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=32)]
+from game.schema import Feature, Model, SymbolId
+
+if TYPE_CHECKING:
+    from game.definitions import GameDefinition
+
 Mode = Literal["barbarian", "priestess", "samurai"]
 OVERLAYS = ("hammer", "arrow", "sword")
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def _check_weights(name: str, weights: dict[int, int]) -> None:
@@ -39,7 +39,7 @@ def _check_weights(name: str, weights: dict[int, int]) -> None:
         raise ValueError(f"{name}: weights must be non-negative with a positive sum")
 
 
-class OverlayRules(_Model):
+class OverlayRules(Model):
     """The Random Overlay Wild: how often each type comes and where its wilds go."""
 
     reel_set: str
@@ -73,7 +73,7 @@ class OverlayRules(_Model):
         return self
 
 
-class Warlord(_Model):
+class Warlord(Model):
     """One scatter colour: its symbol, its free-spins mode and the reel sets they use."""
 
     scatter: SymbolId
@@ -82,13 +82,13 @@ class Warlord(_Model):
     free_reel_set: str
 
 
-class Battle(_Model):
+class Battle(Model):
     """Weights of the winning colour: a pair against a single (pair first); otherwise even."""
 
     pair_vs_single: tuple[int, int] = (3, 1)
 
 
-class FinalChance(_Model):
+class FinalChance(Model):
     """Coin win multiples of the total bet by weight, or a placed scatter by weight."""
 
     coin_weights: dict[int, int]
@@ -103,20 +103,20 @@ class FinalChance(_Model):
         return self
 
 
-class Barbarian(_Model):
+class Barbarian(Model):
     spins_per_scatter: int = Field(default=3, ge=1, le=20)
     extra_spins: int = Field(default=3, ge=0, le=20)
 
 
-class Priestess(_Model):
+class Priestess(Model):
     spins: int = Field(default=7, ge=1, le=50)
 
 
-class Samurai(_Model):
+class Samurai(Model):
     spins: int = Field(default=5, ge=1, le=50)
 
 
-class WarlordsFeature(_Model):
+class WarlordsFeature(Feature):
     """Warlords – Crystals of Power (see the module docstring for the rules)."""
 
     type: Literal["warlords"]
@@ -143,7 +143,7 @@ class WarlordsFeature(_Model):
             raise ValueError("free_spins_min: the Final Chance adds one scatter to the trigger count")
         return self
 
-    def check(self, defn) -> None:
+    def check(self, defn: GameDefinition) -> None:
         """Cross-references against the definition; raises ValueError("feature.<field>: reason")."""
         kinds = {s.id: s.kind for s in defn.symbols}
         sets = defn.reel_sets

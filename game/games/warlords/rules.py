@@ -1,9 +1,9 @@
-"""Warlords' rules registered with the engine: the flow for play, the batch for simulation."""
+"""The registry's entry for Warlords – Crystals of Power: its flow, batch, par sheet and events."""
 
-from __future__ import annotations
-
-from game.games import GameRules, register
+from game.games.common import GameRules
 from game.games.warlords.batch import simulate_batch
+from game.games.warlords.events import EVENTS
+from game.games.warlords.exact import par_sheet
 from game.games.warlords.flow import play
 
-RULES = register(GameRules("warlords", play, simulate_batch))
+RULES = GameRules("warlords", play, simulate_batch, par_sheet, events=EVENTS)

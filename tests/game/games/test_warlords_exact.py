@@ -17,182 +17,16 @@ from typing import Any
 
 import numpy as np
 import pytest
+from warlords_tiny import all_grids, grid_pay, placements, shows_top, tiny, windows
 
 from game.definitions import GameDefinition, load_game
 from game.games.warlords import exact
-
-SYMBOLS = [
-    ("hero", "regular"),
-    ("fox", "regular"),
-    ("cap", "regular"),
-    ("wild", "wild"),
-    ("scatter_blue", "scatter"),
-    ("scatter_green", "scatter"),
-    ("scatter_red", "scatter"),
-    ("blank", "blank"),
-]
-PAYS = {
-    "hero": {3: 10, 4: 40, 5: 100},
-    "fox": {3: 5, 4: 20, 5: 50},
-    "cap": {3: 2, 4: 5, 5: 10},
-    "wild": {3: 20, 4: 60, 5: 200},
-}
-LINES = [[1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [2, 2, 2, 2, 2], [0, 1, 2, 1, 0], [2, 1, 0, 1, 2], [0, 0, 1, 2, 2]]
-STRIP5 = ["hero", "fox", "cap", "wild", "fox"]
-
-
-def tiny(**over: Any) -> GameDefinition:
-    """A 5×3 Warlords with 4–6 stop strips (scatters ≥ 3 apart), 6 lines, 3 coins per level."""
-    sets = {
-        "base": [
-            ["hero", "fox", "cap", "wild"],
-            ["scatter_blue", "hero", "fox", "scatter_red", "cap", "wild"],
-            ["scatter_green", "cap", "hero", "scatter_blue", "fox", "wild"],
-            ["scatter_red", "fox", "cap", "scatter_green", "hero", "wild"],
-            ["cap", "hero", "fox", "wild", "fox"],
-        ],
-        "overlay": [
-            ["hero", "fox", "wild"],
-            ["fox", "hero", "cap"],
-            ["cap", "wild", "hero"],
-            STRIP5,
-            ["fox", "cap", "hero"],
-        ],
-    }
-    for colour, mode in (("blue", "barbarian"), ("green", "priestess"), ("red", "samurai")):
-        sc = f"scatter_{colour}"
-        # scatters on reels 2–4 only keep the naive recursion over held cells small
-        sets[f"respin_{colour}"] = [
-            ["blank"] * 3,
-            [sc, "blank", "blank", "blank"],
-            ["blank", sc, "blank", "blank", "blank"],
-            [sc, "blank", "blank", "blank"],
-            ["blank"] * 3,
-        ]
-        sets[f"free_{mode}"] = [
-            ["hero", "fox", "cap", "wild"],
-            [sc, "hero", "fox", "cap"],
-            ["fox", sc, "hero", "wild", "cap"],
-            ["cap", "hero", sc, "fox"],
-            ["fox", "wild", "hero", "cap"],
-        ]
-    data: dict[str, Any] = {
-        "id": "warlords",
-        "name": "Tiny Warlords",
-        "pitch": "A test game.",
-        "rtp_published": 0.9,
-        "reels": 5,
-        "rows": 3,
-        "symbols": [{"id": s, "name": s, "kind": k} for s, k in SYMBOLS],
-        "lines": LINES,
-        "paytable": PAYS,
-        "reel_sets": sets,
-        "bet": {
-            "lines_selectable": False,
-            "default_lines": len(LINES),
-            "levels": [1, 2],
-            "default_level": 1,
-            "coin_values_cents": [1],
-            "default_coin_value_cents": 1,
-            "coins_per_level": 3,
-        },
-        "cap": {"max_coins_per_level": 100_000},
-        "feature": {
-            "type": "warlords",
-            "overlay": {
-                "reel_set": "overlay",
-                "weights": {"none": 5, "hammer": 1, "arrow": 2, "sword": 1},
-                "arrow_counts": {2: 3},
-                "sword_counts": {2: 1},
-            },
-            "final_chance": {"coin_weights": {3: 5, 10: 1}, "scatter_weight": 2},
-            "samurai": {"spins": 2},
-            "warlords": [
-                {
-                    "scatter": f"scatter_{c}",
-                    "mode": m,
-                    "respin_reel_set": f"respin_{c}",
-                    "free_reel_set": f"free_{m}",
-                }
-                for c, m in (("blue", "barbarian"), ("green", "priestess"), ("red", "samurai"))
-            ],
-        },
-    }
-    # Barbarian: one scatter in 15 stops on reel 3 only, so extra spins average below one a spin
-    sets["free_barbarian"] = [
-        ["hero", "fox", "cap", "wild"],
-        ["hero", "fox", "cap"],
-        [
-            "fox",
-            "scatter_blue",
-            "hero",
-            "wild",
-            "cap",
-            "fox",
-            "hero",
-            "cap",
-            "fox",
-            "hero",
-            "cap",
-            "fox",
-            "wild",
-            "hero",
-            "cap",
-        ],
-        ["cap", "hero", "fox", "wild"],
-        ["fox", "wild", "hero", "cap"],
-    ]
-    data.update(over)
-    return GameDefinition.model_validate(data)
+from game.games.warlords.odds import top_award_base
 
 
 @pytest.fixture(scope="module")
 def game() -> GameDefinition:
     return tiny()
-
-
-# -- a literal reading of the rules -------------------------------------------------------------------
-
-
-def line_pay(cells: list[str]) -> int:
-    """The best candidate of one line (wild substitutes; its own run counts wilds only)."""
-    best = 0
-    for sym, pays in PAYS.items():
-        run = 0
-        for c in cells:
-            if c == sym or (sym != "wild" and c == "wild"):
-                run += 1
-            else:
-                break
-        best = max([best] + [p for k, p in pays.items() if k <= run])
-    return best
-
-
-def grid_pay(grid: list[list[str]]) -> int:
-    return sum(line_pay([grid[r][row] for r, row in enumerate(line)]) for line in LINES)
-
-
-def windows(strip: list[str]) -> list[list[str]]:
-    return [[strip[(s + k) % len(strip)] for k in range(3)] for s in range(len(strip))]
-
-
-def all_grids(defn: GameDefinition, name: str):
-    for combo in itertools.product(*(windows(s) for s in defn.reel_sets[name])):
-        yield [list(col) for col in combo]
-
-
-def placements(defn: GameDefinition, kind: str) -> list[tuple[Fraction, set[tuple[int, int]]]]:
-    o = defn.feature.overlay
-    if kind == "hammer":
-        squares = [(r, w) for r in range(3) for w in range(2)]
-        return [(Fraction(1, 6), {(r + dr, w + dw) for dr in (0, 1) for dw in (0, 1)}) for r, w in squares]
-    counts, (lo, hi) = (o.arrow_counts, o.arrow_reels) if kind == "arrow" else (o.sword_counts, o.sword_reels)
-    cells = [(r, w) for r in range(lo - 1, hi) for w in range(3)]
-    out = []
-    for k, wt in counts.items():
-        subsets = list(itertools.combinations(cells, k))
-        out += [(Fraction(wt, sum(counts.values()) * len(subsets)), set(s)) for s in subsets]
-    return out
 
 
 def test_overlay_line_pays_match_brute_force(game) -> None:
@@ -211,8 +45,10 @@ def test_overlay_line_pays_match_brute_force(game) -> None:
 
 
 def test_trigger_and_battle_match_brute_force(game) -> None:
+    """P(re-spins won by colour c with held rows A), overall and without the top award on the
+    base spin."""
     colours = ["scatter_blue", "scatter_green", "scatter_red"]
-    want: dict[tuple[int, tuple[int, ...]], Fraction] = {}
+    want: dict[tuple[int, tuple[int, ...]], tuple[Fraction, Fraction]] = {}
     grids = list(all_grids(game, "base"))
     for g in grids:
         landed = [(r, w, g[r][w]) for r in range(5) for w in range(3) if g[r][w].startswith("scatter")]
@@ -228,11 +64,16 @@ def test_trigger_and_battle_match_brute_force(game) -> None:
         else:
             odds = {c: Fraction(1, len(present)) for c in present}
         mask = tuple(sum(1 << w for rr, w, _ in landed if rr == r) for r in range(5))
+        clear = not shows_top(g)
         for c, p in odds.items():
             key = (colours.index(c), mask)
-            want[key] = want.get(key, Fraction(0)) + p / len(grids)
-    assert exact.trigger_outcomes(game) == want
-    assert sum(exact.battle_kinds(game).values()) == pytest.approx(float(sum(want.values())))
+            a, b = want.get(key, (Fraction(0), Fraction(0)))
+            want[key] = (a + p / len(grids), b + p / len(grids) * clear)
+    _, sets = top_award_base(game, 6)
+    assert exact.trigger_outcomes(game, 6, sets) == want
+    assert any(a != b for a, b in want.values())  # some triggering spins show the top award
+    total = sum(a for a, _ in want.values())
+    assert sum(exact.battle_kinds(game).values()) == pytest.approx(float(total))
 
 
 def _respin_strips(defn: GameDefinition, colour: str) -> list[list[list[bool]]]:
@@ -355,12 +196,23 @@ def test_tiny_par_sheet_is_consistent(game) -> None:
         assert sum(m["scatters_distribution"].values()) == pytest.approx(1.0)
 
 
+def test_samurai_start_masks_carry_the_samurai_free_spins_mass(game) -> None:
+    _, sets = top_award_base(game, 6)
+    trig = exact.trigger_outcomes(game, 6, sets)
+    for w, s in zip(game.feature.warlords, exact.warlord_starts(game, trig, Fraction(5, 9)), strict=True):
+        if w.mode == "samurai":
+            assert s.masks is not None and s.masks_clear is not None
+            assert s.masks.sum() == pytest.approx(s.free_spins, rel=1e-12)
+            assert s.masks_clear.sum() == pytest.approx(sum(s.n_dist_clear.values()), rel=1e-12)
+        assert 0 < sum(s.n_dist_clear.values()) <= s.free_spins
+
+
 # -- the installed game ---------------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def par() -> dict[str, Any]:
-    return exact.par_sheet(load_game("warlords").definition)
+    return exact.par_sheet(load_game("warlords").definition, estimate_cap=False)
 
 
 def test_warlords_rtp_is_the_published_one(par) -> None:
@@ -376,7 +228,6 @@ def test_warlords_rtp_is_the_published_one(par) -> None:
         "free_spins_priestess",
         "free_spins_samurai",
     }
-    assert par["modes"]["samurai"]["mass_check"] == pytest.approx(0.0, abs=1e-12)
 
 
 def test_warlords_shape(par) -> None:
@@ -385,3 +236,7 @@ def test_warlords_shape(par) -> None:
     assert 80 <= par["free_spins_one_in"] <= 250
     for mode in par["modes"].values():
         assert 20 <= mode["average_win_x_bet"] <= 60
+    top = par["top_award"]
+    assert top["coins_at_level_1"] == 300
+    assert top["probability_per_plain_spin"] < top["probability_per_spin"] < top["probability_per_round"]
+    assert set(par["cap"]["cannot_bind"]) == {"rounds_without_free_spins", "samurai"}
