@@ -46,6 +46,11 @@ class _Recorder:
         for p, i in self.pick(rows):
             self.steps[i].append((kind, args, values[p]))
 
+    def spins(self, rows: np.ndarray, lengths: tuple[int, ...], stops: np.ndarray, coins: np.ndarray) -> None:
+        """Spins of the rounds `rows` (each round's in play order): their stops and credits."""
+        for p, i in self.pick(rows):
+            self.steps[i] += [("stops", lengths, stops[p]), ("credit", None, int(coins[p]))]
+
     def credit(self, rows: np.ndarray, coins: np.ndarray) -> None:
         for p, i in self.pick(rows):
             self.steps[i].append(("credit", None, int(coins[p])))
@@ -249,43 +254,75 @@ def _free_spins(
     rounds: np.ndarray,
     scatters: np.ndarray,
 ) -> tuple[np.ndarray, int]:
-    """Coins won by each round's free spins of warlord `colour`, and the spins played."""
+    """Coins won by each round's free spins of warlord `colour`, and the spins played.
+
+    Barbarian and Priestess spins do not depend on the spins before them (only the spin count
+    and the multiplier do), so they are drawn and evaluated many at once: the Priestess's 7 spins
+    of every round together, the Barbarian's by generation (the spins the previous generation's
+    scatters added). A round's spins are taped in play order, each with its credit.
+    """
+    w = t.feature.warlords[colour]
+    if not rounds.size:
+        return np.zeros(0, dtype=np.int64), 0
+    if w.mode == "samurai":
+        return _samurai(cg, t, bet, rng, rec, colour, rounds, scatters)
     f = t.feature
-    w = f.warlords[colour]
     m = rounds.size
-    coins = np.zeros(m, dtype=np.int64)
-    if not m:
-        return coins, 0
     n = popcount(scatters)
     reels = cg.reels(w.free_reel_set)
     rows = t.rows_of(cg, w.free_reel_set, colour)
-    lengths = reels.lengths
     lut = cg.lut()
-    if w.mode == "barbarian":
-        spins = f.barbarian.spins_per_scatter * n
-    else:
-        spins = np.full(m, f.priestess.spins if w.mode == "priestess" else f.samurai.spins, dtype=np.int64)
-    mult = n.copy() if w.mode == "priestess" else np.ones(m, dtype=np.int64)
-    sticky = scatters.copy() if w.mode == "samurai" else np.zeros(m, dtype=np.int64)
-    played = np.zeros(m, dtype=np.int64)
-    while True:
-        sel = np.flatnonzero(played < spins)
-        if not sel.size:
-            break
-        played[sel] += 1
-        stops = rng.stops(reels.lengths, sel.size)
-        rec.add(rounds[sel], "stops", lengths, stops)
-        new = _landed(rows, stops) & ~sticky[sel]
-        k = popcount(new)
-        if w.mode == "barbarian":
-            spins[sel] += f.barbarian.extra_spins * k
-        elif w.mode == "priestess":
-            mult[sel] += k
-        if w.mode == "samurai":
-            sticky[sel] |= new
-            got = evaluate_grids(cg, lut, _wild_grids(cg, w.free_reel_set, stops, sticky[sel]), bet, 1, stops)
-        else:
-            got = evaluate_spins(cg, reels, lut, stops, bet, mult[sel])
-        coins[sel] += got.line_coins
-        rec.credit(rounds[sel], got.line_coins)
-    return coins, int(played.sum())
+    coins = np.zeros(m, dtype=np.int64)
+    if w.mode == "priestess":
+        spins = f.priestess.spins
+        owner = np.repeat(np.arange(m), spins)
+        stops = rng.stops(reels.lengths, owner.size)
+        got = evaluate_spins(cg, reels, lut, stops, bet)
+        k = popcount(_landed(rows, stops)).reshape(m, spins)
+        # each new scatter raises the multiplier before that spin's wins
+        mult = (n[:, None] + np.cumsum(k, axis=1)).ravel()
+        won = got.line_coins * mult
+        coins += won.reshape(m, spins).sum(axis=1)
+        rec.spins(rounds[owner], reels.lengths, stops, won)
+        return coins, int(owner.size)
+    pending = f.barbarian.spins_per_scatter * n
+    played = 0
+    while pending.any():
+        owner = np.repeat(np.arange(m), pending)
+        stops = rng.stops(reels.lengths, owner.size)
+        got = evaluate_spins(cg, reels, lut, stops, bet)
+        coins += np.bincount(owner, weights=got.line_coins, minlength=m).astype(np.int64)
+        rec.spins(rounds[owner], reels.lengths, stops, got.line_coins)
+        played += owner.size
+        pending = f.barbarian.extra_spins * np.bincount(
+            owner, weights=popcount(_landed(rows, stops)), minlength=m
+        ).astype(np.int64)
+    return coins, played
+
+
+def _samurai(
+    cg: CompiledGame,
+    t: WarlordsTables,
+    bet: Bet,
+    rng: Rng,
+    rec: _Recorder,
+    colour: int,
+    rounds: np.ndarray,
+    scatters: np.ndarray,
+) -> tuple[np.ndarray, int]:
+    """Samurai spins one at a time over all its rounds: each spin's sticky wilds hold the
+    scatters of every spin before it and its own new ones."""
+    w = t.feature.warlords[colour]
+    reels = cg.reels(w.free_reel_set)
+    rows = t.rows_of(cg, w.free_reel_set, colour)
+    lut = cg.lut()
+    coins = np.zeros(rounds.size, dtype=np.int64)
+    sticky = scatters.copy()
+    spins = t.feature.samurai.spins
+    for _ in range(spins):
+        stops = rng.stops(reels.lengths, rounds.size)
+        sticky |= _landed(rows, stops)
+        got = evaluate_grids(cg, lut, _wild_grids(cg, w.free_reel_set, stops, sticky), bet, 1, stops)
+        coins += got.line_coins
+        rec.spins(rounds, reels.lengths, stops, got.line_coins)
+    return coins, spins * rounds.size
