@@ -33,14 +33,17 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m game bench stones
 	$(BIN)/python -m game bench warlords
+	$(BIN)/python -m game bench tombraider
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python main.py --bench
 
 par: $(STAMP)
 	$(BIN)/python -m game par stones --json
 	$(BIN)/python -m game par warlords --json
+	$(BIN)/python -m game par tombraider --json
 
 simulate: $(STAMP)
 	$(BIN)/python -m game simulate stones --rounds 2000000 --seed 1 --json
+	$(BIN)/python -m game simulate tombraider --rounds 2000000 --seed 1 --check-flow 20000 --json
 
 clean-venv:
 	rm -rf $(VENV)
