@@ -112,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     level = os.environ.get(LOG_ENV, "WARNING").upper()
     logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="%(name)s: %(message)s")
     from game.paths import user_data_dir
-    from scenes.app import run
-    from scenes.context import LaunchOptions
+    from scenes.core.app import run
+    from scenes.core.context import LaunchOptions
 
     scratch: Path | None = None
     data_dir = args.data_dir

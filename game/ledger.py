@@ -18,8 +18,8 @@ identity (CERTIFICATION M1) and the journal. SQLite triggers and unique indexes 
 invariants inside the database, so even a bug in this module cannot credit a round twice.
 
 A damaged database file (CERTIFICATION F4) is moved aside, never deleted, a fresh wallet is started
-and `Ledger.notice` says so in one plain sentence. A second app instance on the same file is kept
-out by an exclusive lock file. Nothing touches the disk at import time.
+and `Ledger.notice_message` says so (`notice`: the same in plain English). A second app instance on
+the same file is kept out by an exclusive lock file. Nothing touches the disk at import time.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from game import messages
+from game.messages import Message
 from game.money import Bet, format_cents
 
 SCHEMA_VERSION = 2
@@ -585,7 +587,7 @@ def _set_aside(path: Path, stamp: str) -> Path:
     return base
 
 
-def _open_sound(path: Path, clock: Callable[[], datetime]) -> tuple[sqlite3.Connection, int, str | None]:
+def _open_sound(path: Path, clock: Callable[[], datetime]) -> tuple[sqlite3.Connection, int, Message | None]:
     """Connect to a sound file (setting a damaged one aside first); return the connection, its
     schema version and the player notice (None unless something was set aside)."""
     try:
@@ -599,9 +601,7 @@ def _open_sound(path: Path, clock: Callable[[], datetime]) -> tuple[sqlite3.Conn
         if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc):
             raise  # busy, read-only, cannot open...: not damage, never set aside
         aside = _set_aside(path, _utc(clock()).strftime("%Y%m%dT%H%M%SZ"))
-    notice = (
-        f"Your saved game data was damaged and has been set aside as {aside.name}; a new wallet was started."
-    )
+    notice = Message(messages.LEDGER_SET_ASIDE, {"name": aside.name})
     conn = _connect(path)
     try:
         return conn, _check_sound(conn), notice
@@ -631,8 +631,8 @@ def _to_json(value: Any) -> str:
 class Ledger:
     """The SQLite money ledger. Create with `Ledger.open(path)`; close with `close()` (or `with`).
 
-    `notice` is None, or one plain sentence for the player when the saved data was damaged and a
-    new wallet was started.
+    `notice_message` is None, or what the player is told when the saved data was damaged and a
+    new wallet was started (a `game.messages.Message`); `notice` is the same in plain English.
     """
 
     def __init__(
@@ -641,13 +641,14 @@ class Ledger:
         lock: _LockFile,
         path: Path,
         clock: Callable[[], datetime],
-        notice: str | None,
+        notice: Message | None,
     ) -> None:
         self._conn = conn
         self._lock = lock
         self.path = path
         self._clock = clock
-        self.notice = notice
+        self.notice_message = notice
+        self.notice = notice.english() if notice is not None else None
 
     # -- opening --------------------------------------------------------------------------------
     @classmethod

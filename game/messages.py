@@ -79,6 +79,9 @@ PICK_NONE = "There is nothing to pick now."
 PICK_TAKEN = "Pick {choice} was already picked."
 PICK_RANGE = "Pick {choice} is out of range: choose 0 to {last}."
 PICK_WHOLE = "A pick must be a whole number."
+LEDGER_SET_ASIDE = (
+    "Your saved game data was damaged and has been set aside as {name}; a new wallet was started."
+)
 MESSAGE_IDS = (
     FUNDS,
     BUSY,
@@ -96,5 +99,6 @@ MESSAGE_IDS = (
     PICK_TAKEN,
     PICK_RANGE,
     PICK_WHOLE,
+    LEDGER_SET_ASIDE,
 )
 """Every message id the engine's shared code can produce (games add their own)."""

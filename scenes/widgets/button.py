@@ -22,8 +22,8 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.intents import Act, Intent
-from scenes.text import draw_text, render_text
+from scenes.core.intents import Act, Intent
+from scenes.core.text import draw_text, render_text
 
 DOUBLE_CLICK_S = 0.4
 TOOLTIP_DELAY_S = 0.6
