@@ -26,6 +26,25 @@ SCATTER_LAND = "common/scatter_land"
 FANFARE = "common/fanfare"
 FEATURE_END = "common/feature_end"
 
+WARLORDS = ("barbarian", "priestess", "samurai")
+
+# Each game's feature moments → (its sting, an effect every checkout has, played until the sting
+# is there). Names are what the presentations pass to `feature`.
+FEATURES: dict[str, dict[str, tuple[str, str]]] = {
+    "warlords": {
+        "wild_hammer": ("warlords/wild_hammer", "common/clash"),
+        "wild_arrow": ("warlords/wild_arrow", "common/reveal"),
+        "wild_sword": ("warlords/wild_sword", "common/clash"),
+        "battle_start": ("warlords/battle_start", "common/anticipation"),
+        "battle_won": ("warlords/battle_won", FANFARE),
+        "respin": ("warlords/respin", "common/reveal"),
+        "scatter_join": ("warlords/scatter_join", SCATTER_LAND),
+        "final_coins": ("warlords/final_coins", "common/win_small"),
+        "final_scatter": ("warlords/final_scatter", SCATTER_LAND),
+        **{f"free_spins_won_{w}": (f"warlords/free_spins_won_{w}", FANFARE) for w in WARLORDS},
+    },
+}
+
 KEY_SPIN = "spin_loop"
 KEY_ANTICIPATION = "anticipation"
 KEY_COUNT = "win_count"
@@ -94,14 +113,38 @@ class SoundDirector:
     def click(self) -> None:
         self._play(CLICK, volume=0.7)
 
-    def feature_won(self) -> None:
-        self._play(FANFARE)
+    def feature_won(self, warlord: str | None = None) -> None:
+        """Free spins won: the fanfare (Warlords: the warlord's own sting, when given)."""
+        if warlord is not None:
+            self.feature(f"free_spins_won_{warlord}")
+        else:
+            self._play(FANFARE)
+
+    def feature(self, name: str, volume: float = 1.0) -> None:
+        """A feature moment of this game (see FEATURES)."""
+        sting, fallback = FEATURES[self.game_id][name]
+        self._play(sting if self._exists(sting) else fallback, volume=volume)
+
+    def overlay(self, style: str | None) -> None:
+        """Overlay wilds are being laid in `style`: the game's sting for it, if it has one."""
+        if f"wild_{style}" in FEATURES.get(self.game_id, {}):
+            self.feature(f"wild_{style}")
+
+    def _exists(self, name: str) -> bool:
+        return self.audio.assets.sound_path(name).is_file()
 
     def reveal(self) -> None:
         self._play(REVEAL)
 
-    def free_spins_music(self, on: bool) -> None:
-        self.audio.music(f"{self.game_id}/music" if on else None)
+    def free_spins_music(self, on: bool, warlord: str | None = None) -> None:
+        """The free-spins music (Warlords: the warlord's own theme, when there is one)."""
+        own = f"{self.game_id}/free_spins_{warlord}" if warlord is not None else None
+        if not on:
+            self.audio.music(None)
+        elif own is not None and self._exists(own):
+            self.audio.music(own)
+        else:
+            self.audio.music(f"{self.game_id}/music")
 
     def feature_end(self) -> None:
         self._play(FEATURE_END)
