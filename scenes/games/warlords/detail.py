@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 T_BATTLE = "Battle: {sides}. {winner} wins"
 T_SIDE = "{name} {pct} %"
 T_RESPINS = "Re-spins: {count} × {symbol} held, {respins} re-spin"
-T_NEW_RESPIN = "+{n} × {symbol}: re-spins left {left}"
+T_NEW_RESPIN = "+{n} × {symbol}: re-spins left: {left}"
 T_NEW_BARBARIAN = "+{n} × {symbol}: +{spins} free spins"
 T_NEW_PRIESTESS = "+{n} × {symbol}: multiplier x{mult}"
 T_NEW_SAMURAI = "+{n} × {symbol}: sticky wilds"

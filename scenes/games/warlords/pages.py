@@ -63,11 +63,11 @@ T_FREE = "FREE SPINS"
 T_FREE_RULES = {
     "barbarian": (
         "{per} Free Spins for each Scatter (at least {least}).",
-        "Only warriors, animals and the Wild on its reels.",
+        "Only warriors, animals and the Wild on their reels.",
         "Each new blue Scatter adds {extra} Free Spins.",
     ),
     "priestess": (
-        "{spins} Free Spins at x1 for each Scatter.",
+        "{spins} Free Spins with a multiplier of x1 for each Scatter.",
         "Each new green Scatter adds x1 before the wins of its spin.",
     ),
     "samurai": (
@@ -242,39 +242,43 @@ def _figures(viewer: PaytableScene, surface: pygame.Surface, page: Page, *, tall
     n = max(1, len(page.items))
     gap = 24
     w = (CONTENT.w - (n - 1) * gap) // n
-    h = 330 if tall else 250
+    h = 340 if tall else 290
     x = CONTENT.left
     for item in page.items:
         r = pygame.Rect(x, CONTENT.top, w, h)
         card(surface, r)
         name = f"{viewer.game_id}/{item.art}"
-        if tall:
-            img = a.scaled(name, (96, 288))
+        if tall and not item.lines:  # the figure alone, its name beneath
+            img = a.scaled(name, (100, 300))
+            surface.blit(img, img.get_rect(midtop=(r.centerx, r.top + 10)))
+            text = pygame.Rect(r.left + 10, r.bottom - 34, r.w - 20, 30)
+        elif tall:
+            img = a.scaled(name, (100, 300))
             surface.blit(img, img.get_rect(topleft=(r.left + 16, r.top + 20)))
-            text = pygame.Rect(r.left + 124, r.top + 20, r.w - 140, r.h - 30)
+            text = pygame.Rect(r.left + 130, r.top + 16, r.w - 146, r.h - 30)
         else:
-            img = a.scaled(name, (120, 120))
-            surface.blit(img, img.get_rect(midtop=(r.centerx, r.top + 14)))
-            text = pygame.Rect(r.left + 18, r.top + 146, r.w - 36, r.h - 150)
-        title_font = fit_font(a, "display", item.title, text.w, 26)
+            img = a.scaled(name, (150, 150))
+            surface.blit(img, img.get_rect(midtop=(r.centerx, r.top + 10)))
+            text = pygame.Rect(r.left + 18, r.top + 168, r.w - 36, r.h - 172)
+        title_font = fit_font(a, "display", item.title, text.w, 28)
         draw_text(surface, title_font, item.title, (text.centerx, text.top + 14), item.colour, outline=1)
         draw_paragraphs(
             surface,
             a,
             item.lines,
-            pygame.Rect(text.left, text.top + 40, text.w, text.h - 40),
-            size=18,
+            pygame.Rect(text.left, text.top + 42, text.w, text.h - 42),
+            size=20,
             bullet=len(item.lines) > 1,
             color=CREAM,
-            gap=6,
+            gap=8,
         )
         x += w + gap
     draw_paragraphs(
         surface,
         a,
         page.paragraphs,
-        pygame.Rect(CONTENT.left + 10, CONTENT.top + h + 20, CONTENT.w - 20, CONTENT.h - h - 20),
-        size=19,
+        pygame.Rect(CONTENT.left + 10, CONTENT.top + h + 22, CONTENT.w - 20, CONTENT.h - h - 22),
+        size=21,
         color=SOFT,
         gap=8,
     )
