@@ -37,6 +37,8 @@ BENCH_SEED = BENCH_SEEDS[BENCH_GAME]
 def bench_seed(game: str | None) -> int:
     """The session seed the bench plays `game` with (the default game's when not given)."""
     return BENCH_SEEDS.get(game or BENCH_GAME, BENCH_SEED)
+
+
 AUTOPLAY_ROUNDS = 10_000  # more than 30 s can play: the bench, not autoplay, decides the end
 
 
