@@ -153,10 +153,11 @@ class BattleScene(Scene):
         if not decided and p >= ENTER:
             u = (p - ENTER) / FACE_OFF
             vs = tr.gettext(T_VS)
-            size = round(72 + 14 * math.sin(u * math.pi * 6))
+            beat = math.sin(u * math.pi * 6) > 0  # the VS throbs between two sizes (fonts kept)
+            font = a.font("display", 84 if beat else 72)
             for left, right in zip(self.xs, self.xs[1:], strict=False):
                 at = ((left + right) // 2, FIGURE_TOP + FIGURE[1] // 2)
-                draw_text(surface, a.font("display", size), vs, at, CREAM, outline=3, outline_color=INK)
+                draw_text(surface, font, vs, at, CREAM, outline=3, outline_color=INK)
                 for hit in (0.35, 0.7):  # clashes between the warlords
                     k = (u - hit) / 0.15
                     if 0 <= k < 1:

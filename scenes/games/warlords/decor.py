@@ -66,14 +66,12 @@ class HeldScatters:
             for row in range(view.rows):
                 if (reel, row) not in self.held:
                     surface.blit(dim, view.cell_rect(reel, row))
-        frame = glow(stage.assets, self.warlord.colour, (CELL_W + 24, CELL_H + 24))
-        pulse = 0.5 + 0.5 * math.sin(self.t * 5.0)
+        size = (CELL_W + 24, CELL_H + 24)
+        bright = math.sin(self.t * 5.0) > 0  # the held scatters' glow pulses between two looks
+        frame = glow(stage.assets, self.warlord.colour, size, bright)
         for cell in sorted(self.held):
             c = _cell_centre(stage, cell)
-            rect = frame.get_rect(center=c)
-            surface.blit(frame, rect)
-            if pulse > 0.5:
-                surface.blit(frame, rect, special_flags=pygame.BLEND_RGB_ADD)
+            surface.blit(frame, frame.get_rect(center=c))
             since = self.t - self.joined.get(cell, -10.0)
             if 0 <= since < JOIN_TIME:  # the flourish of a scatter joining: rings going out
                 u = since / JOIN_TIME
@@ -110,8 +108,9 @@ class Counter:
         draw_panel(surface, a, box, alpha=245)
         font = fit_font(a, "display", label, 150, 18)
         draw_text(surface, font, label, (box.left + 14, box.centery + 1), CREAM, anchor="midleft")
-        grow = 1.0 + 0.35 * math.sin(math.pi * self.bump / BUMP_TIME) if self.bump > 0 else 1.0
-        vfont = a.font("display", round(26 * grow))
+        # the value grows and settles when it changes (in 3 px steps: a few fonts, kept)
+        grow = math.sin(math.pi * self.bump / BUMP_TIME) if self.bump > 0 else 0.0
+        vfont = a.font("display", 26 + 3 * round(3 * grow))
         draw_text(
             surface,
             vfont,
@@ -142,12 +141,13 @@ class Popups:
         for cell, text, t in self.items:
             x, y = _cell_centre(stage, cell)
             u = t / POPUP_TIME
+            fade = 1.0 if u < 0.8 else round((1 - u) * 5 * 4) / 4  # a few shades (renders kept)
             draw_text(
                 surface,
                 font,
                 text,
                 (x, y - round(70 * u)),
-                self.colour if u < 0.8 else tuple(int(c * (1 - u) * 5) for c in self.colour),
+                tuple(int(c * fade) for c in self.colour),
                 outline=3,
                 outline_color=INK,
             )
@@ -213,7 +213,7 @@ class FinalChance:
         if self.kind == "coins":
             line = tr.say(self.line)
             grow = min(1.0, after / 0.25)
-            font = a.font("display", max(10, round(60 * grow)))
+            font = a.font("display", 24 + 12 * round(3 * grow))  # 24 → 60 in a few steps
             draw_text(surface, font, line, centre, GOLD, outline=3, outline_color=INK)
             return
         # the scatter flies from the crystal to its cell

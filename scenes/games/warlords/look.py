@@ -77,18 +77,19 @@ def free_backdrop(assets, game_id: str, warlord: Warlord) -> pygame.Surface:
     return assets.derived(("warlords-free-backdrop", game_id, warlord.mode), build)
 
 
-def glow(assets, colour: tuple[int, int, int], size: tuple[int, int]) -> pygame.Surface:
-    """A soft coloured glow frame of `size` around a cell (made once per colour and size)."""
+def glow(assets, colour: tuple[int, int, int], size: tuple[int, int], bright: bool = False) -> pygame.Surface:
+    """A soft coloured glow frame of `size` around a cell, `bright` a stronger one (each made
+    once per colour and size)."""
     from scenes.reels.symbol_art import soft_blur
 
     def build() -> pygame.Surface:
         w, h = size
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (*colour, 255), (12, 12, w - 24, h - 24), width=8, border_radius=16)
+        width = 12 if bright else 8
+        pygame.draw.rect(surf, (*colour, 255), (12, 12, w - 24, h - 24), width=width, border_radius=16)
         surf = soft_blur(surf, 8)
-        pygame.draw.rect(
-            surf, (*[min(255, c + 80) for c in colour], 255), (14, 14, w - 28, h - 28), 3, border_radius=14
-        )
+        edge = [min(255, c + (140 if bright else 80)) for c in colour]
+        pygame.draw.rect(surf, (*edge, 255), (14, 14, w - 28, h - 28), 3, border_radius=14)
         return surf
 
-    return assets.derived(("warlords-glow", colour, size), build)
+    return assets.derived(("warlords-glow", colour, size, bright), build)
