@@ -1,10 +1,11 @@
 """Warlords' Random Overlay Wild as it strikes the landed reels, one look per weapon.
 
 Each is an `OverlayLaying` (`scenes.reels.reel_effects`): it lays the wild on the spin's overlay
-cells (the event's `overlay`, nothing decided here) and ends with every wild in place.
+cells (the event's `overlay`, nothing decided here) and ends with every wild in place, the weapon
+staying a moment (`LINGER`) where it struck before the wins are shown.
 
 - hammer: the Barbarian's hammer swings down onto the middle of its 2×2 square and smashes it:
-  the four cells flash and their wilds land together;
+  the four cells flash, their wilds land together and a shock ring spreads;
 - arrow: one of the Priestess's arrows flies in from the left edge to each cell in turn, and its
   wild appears where it strikes;
 - sword: the Samurai's blade slashes down each reel that holds overlay cells, reel after reel,
