@@ -265,14 +265,14 @@ def test_max_bet_raises_the_bet_then_plays(ctx, display, warlords):
     assert scene.driver.active and scene.bet.level == 10
 
 
-def test_stones_max_bet_only_sets_the_bet(ctx, display):
+def test_stones_max_bet_plays_at_once(ctx, display):
     stack = SceneStack()
     scene = ReelsScene(ctx, "stones")
     stack.push(scene)
     stack.update(DT)
-    for _ in range(2):
-        scene.handle(Intent(Act.MAX_BET))
-    assert not scene.driver.active and scene.bet.level == max(ctx.games["stones"].definition.bet.levels)
+    scene.handle(Intent(Act.MAX_BET))  # "MAX BET plays the game at 25 bet lines, the highest bet level"
+    top = ctx.games["stones"].definition.bet
+    assert scene.driver.active and scene.bet.level == max(top.levels) and scene.bet.lines == 25
 
 
 def test_each_warlord_has_a_backdrop_of_its_own(assets, warlords):
