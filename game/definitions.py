@@ -29,7 +29,8 @@ from game import games
 from game.paths import asset_path
 from game.schema import Feature, Model, SymbolId
 
-SymbolKind = Literal["regular", "wild", "scatter", "bonus"]
+SymbolKind = Literal["regular", "wild", "scatter", "bonus", "blank"]
+"""`blank`: a filler that never pays and never substitutes (Warlords' re-spin reels)."""
 
 
 class DefinitionError(Exception):
@@ -53,7 +54,10 @@ class BetOptions(Model):
 
     `lines_selectable` false means every line is always played (fixed lines). `coins_per_level`
     is the number of coins one bet level costs when that differs from the line count (Warlords);
-    None means one coin per active line per level.
+    None means one coin per active line per level. `max_bet` is what MAX BET does, as the game's
+    rules say: "sets" the maximum bet only; "plays" a round at the maximum bet at once;
+    "plays_at_top" plays when the bet is already at the highest level and, below it, raises the
+    bet to the maximum on the first press so that a second press plays.
     """
 
     lines_selectable: bool
@@ -63,6 +67,7 @@ class BetOptions(Model):
     coin_values_cents: list[int] = Field(min_length=1)
     default_coin_value_cents: int = Field(ge=1)
     coins_per_level: int | None = Field(default=None, ge=1)
+    max_bet: Literal["sets", "plays", "plays_at_top"] = "sets"
 
     @model_validator(mode="after")
     def _consistent(self) -> BetOptions:

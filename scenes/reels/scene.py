@@ -383,8 +383,19 @@ class ReelsScene(GameFunctions, Scene):
             self._set_bet(step_bet(self.defn, self.bet, selector, delta))  # type: ignore[arg-type]
 
     def max_bet(self) -> None:
-        if not self.driver.active:
-            self._set_bet(max_bet(self.defn, self.bet))
+        """MAX BET as the game's rules say (`bet.max_bet`): it sets the maximum bet; "plays" also
+        plays the round at once; "plays_at_top" plays when the bet is already the maximum, so
+        below it the first press raises the bet and the second plays."""
+        if self.driver.active:
+            return
+        top = max_bet(self.defn, self.bet)
+        rule = self.defn.bet.max_bet
+        if rule == "plays_at_top" and self.bet == top:
+            self.start_round()
+            return
+        self._set_bet(top)
+        if rule == "plays":
+            self.start_round()
 
     def _set_bet(self, bet: Bet) -> None:
         if bet == self.bet:

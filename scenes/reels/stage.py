@@ -4,9 +4,10 @@ One `Stage` per shown game, shared by the reels scene (live play) and the replay
 round sits on the same reel backing under the same frame and logo as when it was played. The
 art names come from the game's presentation (`scenes.games`): `<game>/background` (and
 `background_free` during free spins, when the game has one), `reel_bg`, `frame` (which carries
-the game's marquee: its full title above the reels, and the line markers' gutters), and the
-wild-reel cover when the game has wild reels. Symbols are shown at SYMBOL px, the wild-reel
-cover at SYMBOL × three rows, whatever their files' size.
+the game's marquee: its full title above the reels, and the line markers' gutters), the wild-reel
+cover when the game has wild reels, and `symbols/<id>_stack` for a symbol that comes in
+full-height stacks. Symbols are shown at SYMBOL px, a stack at SYMBOL × `STACK` rows, the
+wild-reel cover at SYMBOL × three rows, whatever their files' size.
 
 The backdrop, reel backing, frame and HUD bar are composed once into one opaque surface per
 backdrop (the frame is transparent over the whole reel window, so nothing drawn later in the
@@ -16,10 +17,15 @@ around them (`static_parts`).
 
 A banner over the reels (`banner`: kind, title, subtitle as captions) announces a feature, the
 end of free spins, the cap ("cap") or a one-line note ("note"); `trigger_cells` makes the
-landed trigger symbols glow alone.
+landed trigger symbols glow alone. A game's presentation may put its own pictures on the stage
+(`decor`: counters, dims, reveals) and give its free spins their own backdrop
+(`set_free_background`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
@@ -31,6 +37,7 @@ from scenes.core.text import draw_text, fit_font, render_text
 from scenes.games.base import Presentation
 from scenes.reels.hud import GOLD, RECT_BAND
 from scenes.reels.reel_view import CELL_H, SYMBOL, WINDOW, ReelView, SymbolArt, soft_blur
+from scenes.reels.symbol_art import STACK
 from scenes.reels.win_presenter import WinPresenter
 from scenes.widgets import draw_panel
 
@@ -62,6 +69,14 @@ def static_parts(window: pygame.Rect, band: pygame.Rect) -> list[pygame.Rect]:
     return [r for r in parts if r.w > 0 and r.h > 0]
 
 
+class Decor(Protocol):
+    """A game's own picture on the stage (`Stage.decor`): advanced and drawn with the reels."""
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: Canvas, stage: Stage) -> None: ...
+
+
 class Stage:
     """The reels of one game and everything drawn with them, except the band."""
 
@@ -80,6 +95,7 @@ class Stage:
         self.tr = tr
         self.art_names = presentation.art
         self.view = ReelView(definition, self._symbol_art(), trigger=presentation.trigger(definition))
+        self.view.make_overlay = presentation.overlay_effect
         self.presenter = WinPresenter(
             definition,
             self.view,
@@ -92,6 +108,11 @@ class Stage:
         self.static_parts = static_parts(self.view.window, RECT_BAND)
         self._static: dict[bool, Canvas | None] = {False: self._compose_static(False), True: None}
         self.free_mode = False
+        # a game's own backdrop for these free spins: how to make it (again at a new density)
+        self._free_background: Callable[[], Canvas] | None = None
+        # a game's own pictures over the reels (counters, dims, reveals), by name: objects with
+        # update(dt) and draw(surface, stage), drawn after the reels, under the win lines
+        self.decor: dict[str, Decor] = {}
         self.trigger_cells: frozenset[tuple[int, int]] | None = None  # glowing alone
         self.banner: tuple[str, Caption, Caption] | None = None  # (kind, title, subtitle)
         self.clock = 0.0
@@ -121,8 +142,20 @@ class Stage:
             if cover_name and a.has_image(self._name(cover_name))
             else None
         )
+        stacks = {
+            s: a.scaled(self._name(f"symbols/{s}_stack"), (SYMBOL, STACK * CELL_H))
+            for s in self.definition.symbol_ids
+            if a.has_image(self._name(f"symbols/{s}_stack"))
+        }
+        extras = {name: a.scaled(self._name(name), size) for name in self.art_names.extras}
         art = SymbolArt(
-            images, wild_cover=cover, wild_tag=self._wild_tag_art(), cache=a.derived, density=a.density
+            images,
+            wild_cover=cover,
+            wild_tag=self._wild_tag_art(),
+            cache=a.derived,
+            density=a.density,
+            stacks=stacks,
+            extras=extras,
         )
         art.warm(a.defer)  # blurs and glows: made behind the first frame
         return art
@@ -155,12 +188,13 @@ class Stage:
         without them they are composed here."""
         a, names = self.assets, self.art_names
         ready = self._name(names.stage_free if free else names.stage)
-        if a.has_image(ready) and (not free or a.has_image(self._name(names.background_free))):
+        own = self._free_background if free else None
+        if own is None and a.has_image(ready) and (not free or a.has_image(self._name(names.background_free))):
             return a.scaled(ready, SCREEN.size)
         free_name = self._name(names.background_free)
         name = free_name if free and a.has_image(free_name) else self._name(names.background)
         surf = a.canvas(SCREEN.size, alpha=False)
-        surf.blit(a.scaled(name, SCREEN.size), (0, 0))
+        surf.blit(own() if own is not None else a.scaled(name, SCREEN.size), (0, 0))
         surf.blit(a.scaled(self._name(names.reel_bg), WINDOW.size), WINDOW)
         surf.blit(a.scaled(self._name(names.frame), SCREEN.size), (0, 0))
         surf.blit(a.image("ui/hud_bar"), RECT_BAND.topleft)
@@ -179,10 +213,21 @@ class Stage:
         if on and self._static[True] is None:
             self._static[True] = self._compose_static(True)
 
+    def set_free_background(self, background: Callable[[], Canvas] | None) -> None:
+        """The backdrop of the next free spins: how to make a game's own (e.g. a warlord's, at the
+        asset store's density; made again after a resize), or None: the game's `background_free`."""
+        if background is not self._free_background:
+            self._free_background = background
+            self._static[True] = None
+            if self.free_mode:
+                self._static[True] = self._compose_static(True)
+
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> str | None:
         """Advance the clock and the win presentation (returns its cue, see `WinPresenter`)."""
         self.clock += dt
+        for decor in list(self.decor.values()):
+            decor.update(dt)
         if self.tr.generation != self._tag_generation:
             self._tag_generation = self.tr.generation
             self.view.art.wild_tag = self._wild_tag_art()
@@ -200,6 +245,8 @@ class Stage:
             self.view.draw(surface, self.clock, self.trigger_cells, p.pulse, backdrop=static)
         else:
             self.view.draw(surface, self.clock, p.emphasis, p.pulse, p.cell_frame, backdrop=static)
+        for decor in self.decor.values():
+            decor.draw(surface, self)
         p.draw_lines(surface, hover_line)
         p.draw_markers(surface, lines_played, hover_line)
 

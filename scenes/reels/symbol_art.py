@@ -2,10 +2,10 @@
 
 `SymbolArt` holds, per symbol, the sharp image (SYMBOL px square on the reels), two vertically
 motion-blurred copies (light and heavy, `vertical_blur`) and the pulse steps of a winning
-symbol; the wild-reel cover and its glow; the glows of anticipation, winning cells and held
-cells. Everything is a Canvas at the window's density, so the blurs are computed on the pixels
-actually shown. The reel window's layout (the art contract, see docs/assets.md) is here too:
-`WINDOW`, `CELL_W`, `CELL_H`, `SYMBOL`.
+symbol; for stacked symbols their full-height art (sharp and blurred); the wild-reel cover and
+its glow; the glows of anticipation, winning cells and held cells. Everything is a Canvas at the
+window's density, so the blurs are computed on the pixels actually shown. The reel window's
+layout (the art contract, see docs/assets.md) is here too: `WINDOW`, `CELL_W`, `CELL_H`, `SYMBOL`.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ BLUR_HEAVY = 26
 PULSE_STEPS = (1.0, 1.03, 1.06, 1.09, 1.12)
 GLOW_STEPS = 8
 HELD_COLOUR = (120, 255, 220)  # the frame of a cell that did not spin (teal, like sticky wilds)
+STACK = 3  # a run of this many of a stacked symbol is drawn as one full-height piece
 
 
 def vertical_blur(image: Canvas, radius: int) -> Canvas:
@@ -162,9 +163,14 @@ class SymbolArt:
         wild_tag: Canvas | None = None,
         cache: Cache | None = None,
         density: float = 1.0,
+        stacks: dict[str, Canvas] | None = None,
+        extras: dict[str, Canvas] | None = None,
     ) -> None:
         """`cache(key, build)` keeps the blurred copies between scenes (the asset store's
-        `derived`); keys are prefixed with "reel-art" and the symbol id."""
+        `derived`); keys are prefixed with "reel-art" and the symbol id. `stacks` maps a symbol
+        that comes in runs of `STACK` on the strips to its full-height art (SYMBOL wide, `STACK` rows high): such
+        a run is drawn as one piece (`scenes.reels.reel_paint`). `extras`: a game's own images
+        for its reel effects (by name)."""
 
         def keep(key: tuple, build) -> Canvas:
             return cache(("reel-art", *key), build) if cache is not None else build()
@@ -174,6 +180,10 @@ class SymbolArt:
         self.sharp = {k: _converted(v) for k, v in images.items()}
         self.blur_light = _Lazy(lambda k: self._blurred(k, BLUR_LIGHT))
         self.blur_heavy = _Lazy(lambda k: self._blurred(k, BLUR_HEAVY))
+        self.stack_sharp = {k: _converted(v) for k, v in (stacks or {}).items()}
+        self.stack_blur_light = _Lazy(lambda k: self._blurred(k, BLUR_LIGHT, stacked=True))
+        self.stack_blur_heavy = _Lazy(lambda k: self._blurred(k, BLUR_HEAVY, stacked=True))
+        self.extras = {k: _converted(v) for k, v in (extras or {}).items()}
         # pulse steps for winning symbols: scaled once, never per frame
         self.pulse = _Lazy(self._pulse_steps)
         self.wild_cover = wild_cover
@@ -183,9 +193,10 @@ class SymbolArt:
         self.dim_cell = dim
         self._stamps: dict[tuple[str, float], Canvas] = {}
 
-    def _blurred(self, symbol: str, radius: int) -> Canvas:
-        v = self.sharp[symbol]
-        return self._keep((symbol, id(v), radius), lambda: _converted(vertical_blur(v, radius)))
+    def _blurred(self, symbol: str, radius: int, stacked: bool = False) -> Canvas:
+        v = (self.stack_sharp if stacked else self.sharp)[symbol]
+        key = (symbol, "stack", id(v), radius) if stacked else (symbol, id(v), radius)
+        return self._keep(key, lambda: _converted(vertical_blur(v, radius)))
 
     def _pulse_steps(self, symbol: str) -> list[Canvas]:
         v = self.sharp[symbol]
@@ -229,6 +240,9 @@ class SymbolArt:
         for k in self.sharp:
             defer(lambda k=k: self.blur_heavy[k])
             defer(lambda k=k: self.blur_light[k])
+        for k in self.stack_sharp:
+            defer(lambda k=k: self.stack_blur_heavy[k])
+            defer(lambda k=k: self.stack_blur_light[k])
         for name in ("anticipation_glow", "anticipation_wash", "cell_glow", "cover_glow", "held_frame"):
             defer(lambda name=name: getattr(self, name))
         for k in self.sharp:
