@@ -327,6 +327,10 @@ class Canvas:
     def rotated(self, angle: float) -> Canvas:
         return Canvas(pygame.transform.rotate(self.surf, angle), self.k)
 
+    def rotozoomed(self, angle: float, scale: float) -> Canvas:
+        """Rotated by `angle` degrees and scaled by `scale`, smoothly (its own pixels)."""
+        return Canvas(pygame.transform.rotozoom(self.surf, angle, scale), self.k)
+
     def flipped(self, x: bool, y: bool) -> Canvas:
         return Canvas(pygame.transform.flip(self.surf, x, y), self.k, (self.lw, self.lh))
 

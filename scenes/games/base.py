@@ -59,10 +59,11 @@ CAP_RED = (255, 150, 120)
 
 @dataclass(frozen=True, slots=True)
 class GameArt:
-    """Image names under `assets/images/<game id>/` (see docs/assets.md). `background_free`
-    and `logo` may be missing (the base backdrop is used, no logo is drawn); `wild_cover` names
-    the art laid over a whole reel turned wild, for games that have such reels; `extras` more
-    images for the game's own reel effects."""
+    """Image names under `assets/images/<game id>/` (see docs/assets.md). `background_free`,
+    `stage` and `stage_free` may be missing (the base backdrop is used; the stage is composed at
+    run time); `frame` carries the game's marquee with its title; `logo` is the title art the
+    generator puts on the lobby tile; `wild_cover` names the art laid over a whole reel turned
+    wild, for games that have such reels; `extras` more images for the game's own reel effects."""
 
     background: str = "background"
     background_free: str = "background_free"

@@ -42,6 +42,7 @@ from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
 from scenes.reels.band import CREAM, Band
 from scenes.widgets import Button, Selector, draw_panel
+from scenes.widgets.panel import draw_solid_panel
 
 # Player-facing msgids (translated through the context's translator; assets/locale/*.json).
 T_BALANCE = "BALANCE"
@@ -93,7 +94,7 @@ RECT_BACK = pygame.Rect(8, 6, 44, 44)
 ICON_SIZE, ICON_GAP = 44, 6
 ICONS_RIGHT, ICONS_TOP = 1272, 6  # the right icon row ends here; the mixer drops down below it
 ICONS_LEFT = RECT_BACK.right + ICON_GAP  # the left row starts after the back button
-RECT_FREE = pygame.Rect(364, 10, 552, 68)  # over the title on the marquee (tools/assets/frames.py)
+RECT_FREE = pygame.Rect(358, 6, 564, 80)  # over the whole title on the marquee (tools/assets/frames.py)
 RECT_CONTINUE = pygame.Rect(0, 0, 260, 64)
 RECT_CONTINUE.center = (640, 330)
 BOX_CACHE = 48  # composed money boxes and selectors kept (~60 KB each)
@@ -526,8 +527,7 @@ class Hud(Band):
         a, tr = self.assets, self.tr
         index, total, mult = self.free  # type: ignore[misc]
         r = RECT_FREE
-        draw_panel(surface, a, r, alpha=255)
-        draw_panel(surface, a, r, alpha=255)  # twice: the panel face is translucent by design
+        draw_solid_panel(surface, a, r)  # opaque: the marquee's title must not show through
         badge = pygame.Rect(0, 0, 64, 44)
         badge.midright = (r.right - 10, r.centery)
         title = tr.gettext(T_FREE_SPINS)

@@ -1,8 +1,8 @@
 """The round player: a round's events, one after another, as the reels show them.
 
 One player for live play (the reels scene) and for the replay of a recorded round, so the same
-events look the same in both: the same stage (reel backing, frame, logo, reel view, win lines,
-banners, `scenes.reels.stage`), the same band (message line, win meter, free-spins counter,
+events look the same in both: the same stage (reel backing, frame and marquee, reel view, win
+lines, banners, `scenes.reels.stage`), the same band (message line, win meter, free-spins counter,
 `scenes.reels.band`) and the same translated words. What differs is the `Host`: live play
 moves money (the round driver), runs autoplay and celebrates; a replay moves none and watches
 the recorded picks.

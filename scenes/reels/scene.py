@@ -461,7 +461,7 @@ class ReelsScene(GameFunctions, Scene):
     def toast(self, text: str) -> None:
         if self.stack is not None:
             toast = Toast(self.assets, text, seconds=TOAST_S)
-            # inside the reel window's top: the free-spins badge and the logo stay readable
+            # inside the reel window's top: the free-spins banner and the marquee stay readable
             toast.rect.midtop = (WINDOW.centerx, WINDOW.top + 16)
             self.stack.push(toast)
 

@@ -1,7 +1,7 @@
 """The stage a round plays on: backdrop, reel backing, frame, reel view, win lines, banners.
 
 One `Stage` per shown game, shared by the reels scene (live play) and the replay, so a replayed
-round sits on the same reel backing under the same frame and logo as when it was played. The
+round sits on the same reel backing under the same frame and marquee as when it was played. The
 art names come from the game's presentation (`scenes.games`): `<game>/background` (and
 `background_free` during free spins, when the game has one), `reel_bg`, `frame` (which carries
 the game's marquee: its full title above the reels, and the line markers' gutters), the wild-reel
@@ -189,7 +189,8 @@ class Stage:
         a, names = self.assets, self.art_names
         ready = self._name(names.stage_free if free else names.stage)
         own = self._free_background if free else None
-        if own is None and a.has_image(ready) and (not free or a.has_image(self._name(names.background_free))):
+        shipped = a.has_image(ready) and (not free or a.has_image(self._name(names.background_free)))
+        if own is None and shipped:
             return a.scaled(ready, SCREEN.size)
         free_name = self._name(names.background_free)
         name = free_name if free and a.has_image(free_name) else self._name(names.background)

@@ -168,9 +168,9 @@ class SymbolArt:
     ) -> None:
         """`cache(key, build)` keeps the blurred copies between scenes (the asset store's
         `derived`); keys are prefixed with "reel-art" and the symbol id. `stacks` maps a symbol
-        that comes in runs of `STACK` on the strips to its full-height art (SYMBOL wide, `STACK` rows high): such
-        a run is drawn as one piece (`scenes.reels.reel_paint`). `extras`: a game's own images
-        for its reel effects (by name)."""
+        that comes in runs of `STACK` on the strips to its full-height art (SYMBOL wide, `STACK`
+        rows high): such a run is drawn as one piece (`scenes.reels.reel_paint`). `extras`: a
+        game's own images for its reel effects (by name)."""
 
         def keep(key: tuple, build) -> Canvas:
             return cache(("reel-art", *key), build) if cache is not None else build()

@@ -101,13 +101,13 @@ def lobby_quit(ctx) -> SceneStack:
 
 
 # -- the reels -----------------------------------------------------------------------------------
-def _reels(ctx, seed: int = 4):
+def _reels(ctx, seed: int = 4, game: str = "stones"):
     from scenes.front.lobby import LobbyScene
     from scenes.reels.scene import ReelsScene
 
     ctx.options.seed = seed
     ctx.seeds = SeedSource(seed)
-    scene = ReelsScene(ctx, "stones")
+    scene = ReelsScene(ctx, game)
     return _base(ctx, LobbyScene(ctx), scene), scene
 
 
@@ -355,6 +355,92 @@ def toast(ctx) -> SceneStack:
     return settle(st, 0.5)
 
 
+# -- Warlords --------------------------------------------------------------------------------------
+WARLORDS_SEED = 126  # the 1st round: a three-way battle, re-spins, the Samurai's free spins
+
+
+def _warlords_seed(kind: str) -> int:
+    """A session seed whose first Warlords round holds an event of type `kind`."""
+    from game.round import play_round
+
+    defn = load_game("warlords").definition
+    bet = default_bet(defn)
+    for s in range(1, 20_000):
+        if any(e.type == kind for e in play_round(defn, bet, SeedSource(s).next_seed()).events):
+            return s
+    raise AssertionError(f"no Warlords seed for {kind}")
+
+
+def _warlords_round(ctx, seed: int = WARLORDS_SEED):
+    st, scene = _reels(ctx, seed, "warlords")
+    settle(st, 0.5)
+    st.handle(Intent(Act.SPIN))
+    return st, scene
+
+
+def warlords_reels(ctx) -> SceneStack:
+    st, _scene = _reels(ctx, WARLORDS_SEED, "warlords")
+    return settle(st)
+
+
+def warlords_battle(ctx) -> SceneStack:
+    """The battle decided: the winner's name and the scatters it converts."""
+    from scenes.games.warlords import battle
+
+    st, _scene = _warlords_round(ctx)
+    run_until(st, lambda: isinstance(st.top, battle.BattleScene))
+    return settle(st, (battle.ENTER + battle.FACE_OFF + battle.RESULT) * st.top.speed)
+
+
+def warlords_respins(ctx) -> SceneStack:
+    """The re-spins: the held scatters, the others dimmed, the counter."""
+    st, scene = _warlords_round(ctx)
+    run_until(st, lambda: "counter" in scene.stage.decor and "held" in scene.stage.decor)
+    return settle(st, 0.6)
+
+
+def warlords_final_chance(ctx) -> SceneStack:
+    """The Final Chance's reveal."""
+    st, scene = _warlords_round(ctx, _warlords_seed("final_chance"))
+    run_until(st, lambda: "final" in scene.stage.decor)
+    final = scene.stage.decor["final"]
+    run_until(st, lambda: final.t > final.reveal_at + 0.4)
+    return st
+
+
+def warlords_free_intro(ctx) -> SceneStack:
+    """A warlord's free-spins intro over the reels."""
+    st, scene = _warlords_round(ctx)
+    run_until(st, lambda: "intro" in scene.stage.decor)
+    return settle(st, 0.6)
+
+
+def warlords_free_spins(ctx) -> SceneStack:
+    """A free spin at rest on the warlord's backdrop, the counter up."""
+    st, scene = _warlords_round(ctx)
+    run_until(st, lambda: scene.free_mode and "counter" in scene.stage.decor and scene.view.spinning)
+    run_until(st, lambda: not scene.view.spinning)
+    return settle(st, 0.3)
+
+
+def warlords_paytable(ctx) -> SceneStack:
+    from scenes.viewers.paytable import open_paytable
+
+    st, scene = _reels(ctx, WARLORDS_SEED, "warlords")
+    settle(st, 0.5)
+    open_paytable(ctx, st, "warlords", scene.bet)
+    return settle(st, 0.8)
+
+
+def warlords_rules(ctx) -> SceneStack:
+    from scenes.viewers.rules import open_rules
+
+    st, _scene = _reels(ctx, WARLORDS_SEED, "warlords")
+    settle(st, 0.5)
+    open_rules(ctx, st, "warlords")
+    return settle(st, 0.8)
+
+
 SCREENS: dict[str, Callable] = {
     "intro": intro_still,
     "intro-movie": intro_movie,
@@ -380,5 +466,13 @@ SCREENS: dict[str, Callable] = {
     "toast": toast,
     "paytable": paytable,
     "rules": rules,
+    "warlords-reels": warlords_reels,
+    "warlords-battle": warlords_battle,
+    "warlords-respins": warlords_respins,
+    "warlords-final-chance": warlords_final_chance,
+    "warlords-free-intro": warlords_free_intro,
+    "warlords-free-spins": warlords_free_spins,
+    "warlords-paytable": warlords_paytable,
+    "warlords-rules": warlords_rules,
 }
-PAGED = frozenset({"paytable", "rules", "history", "round-detail"})
+PAGED = frozenset({"paytable", "rules", "history", "round-detail", "warlords-paytable", "warlords-rules"})

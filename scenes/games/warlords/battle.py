@@ -21,12 +21,13 @@ import pygame
 
 from game.definitions import GameDefinition
 from game.games.warlords.events import BattleEvent
+from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font
 from scenes.games.warlords.look import Warlord, warlords
 from scenes.games.warlords.pages import percent
-from scenes.widgets import draw_panel
+from scenes.widgets.panel import draw_solid_panel
 
 # Player-facing msgids (assets/locale/*.json)
 T_BATTLE = "BATTLE!"
@@ -45,7 +46,7 @@ GOLD = (255, 214, 120)
 CREAM = (255, 248, 230)
 INK = (30, 14, 4)
 SCREEN = pygame.Rect(0, 0, 1280, 720)
-FIGURE = (128, 384)  # a warlord's full-height art, at 0.8
+FIGURE = (120, 360)  # a warlord's full-height art, at 3/4 (its odds plate clears the result box)
 FIGURE_TOP = 170
 
 
@@ -87,19 +88,31 @@ class BattleScene(Scene):
         self.landed = {s: sum(1 for *_, sid in event.scatters if sid == s) for s in event.contenders}
         n = len(self.contenders)
         self.xs = [640] if n == 1 else [round(300 + i * 680 / (n - 1)) for i in range(n)]
-        self.backdrop = assets.image(f"{self.game}/battle_bg")
+        self._prepare_art()
+        self._sounded: set[str] = set()
+
+    def _prepare_art(self) -> None:
+        """The backdrop, figures, banners, the winner's halo and the losers' shade, at the asset
+        store's density."""
+        assets = self.assets
+        self.backdrop = assets.scaled(f"{self.game}/battle_bg", SCREEN.size)
         self.figures = {
             w.scatter: assets.scaled(f"{self.game}/symbols/{w.mode}_stack", FIGURE) for w in self.contenders
         }
         self.banners = {
             w.scatter: assets.scaled(f"{self.game}/symbols/{w.scatter}", (84, 84)) for w in self.contenders
         }
-        self.halo = pygame.Surface((340, 340), pygame.SRCALPHA)
+        self.halo = assets.canvas((340, 340))
         for r, alpha in ((170, 50), (130, 80)):
-            pygame.draw.circle(self.halo, (*self.winner.colour, alpha), (170, 170), r)
-        self.shade = pygame.Surface(FIGURE, pygame.SRCALPHA)
-        self.shade.fill((0, 0, 0, 150))
-        self._sounded: set[str] = set()
+            draw.circle(self.halo, (*self.winner.colour, alpha), (170, 170), r)
+        self.shades = {}  # a loser's figure darkened, in its own shape
+        for w, fig in self.figures.items():
+            shade = fig.copy()
+            shade.fill((0, 0, 0, 150), special_flags=pygame.BLEND_RGBA_MULT)
+            self.shades[w] = shade
+
+    def rebuild(self) -> None:
+        self._prepare_art()
 
     # -- time ------------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -133,7 +146,7 @@ class BattleScene(Scene):
         """Seconds of the unscaled timeline."""
         return self.t / self.speed
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         surface.blit(self.backdrop, (0, 0))
         p = self.phase
@@ -162,19 +175,19 @@ class BattleScene(Scene):
                     k = (u - hit) / 0.15
                     if 0 <= k < 1:
                         r = round(30 + 140 * k)
-                        pygame.draw.circle(surface, (255, 250, 220), at, r, max(1, round(10 * (1 - k))))
+                        draw.circle(surface, (255, 250, 220), at, r, max(1, round(10 * (1 - k))))
         if decided:
             name = tr.gettext(self.winner.name).upper()
             text = tr.t(T_WINS, name=name)
             box = pygame.Rect(0, 0, 700, 96)
             box.center = (640, 665)
-            draw_panel(surface, a, box, alpha=240)
+            draw_solid_panel(surface, a, box)
             draw_text(
                 surface,
                 fit_font(a, "display", text, box.w - 40, 48),
                 text,
                 (box.centerx, box.top + 36),
-                self.winner.colour,
+                self.winner.light,
                 outline=3,
                 outline_color=INK,
             )
@@ -187,7 +200,7 @@ class BattleScene(Scene):
                 CREAM,
             )
 
-    def _draw_contender(self, surface: pygame.Surface, i: int, w: Warlord, p: float, decided: bool) -> None:
+    def _draw_contender(self, surface: Canvas, i: int, w: Warlord, p: float, decided: bool) -> None:
         a, tr = self.assets, self.tr
         n = len(self.contenders)
         x = self.xs[i]
@@ -208,7 +221,7 @@ class BattleScene(Scene):
             surface.blit(self.halo, self.halo.get_rect(center=rect.center))
         surface.blit(fig, rect)
         if decided and not won:
-            surface.blit(self.shade, rect)
+            surface.blit(self.shades[w.scatter], rect)
         # the scatters this warlord landed, above it: converted to the winner's one after another
         count = self.landed.get(w.scatter, 0)
         for j in range(count):
@@ -220,18 +233,18 @@ class BattleScene(Scene):
             at = (bx, rect.top - 52)
             surface.blit(banner, banner.get_rect(center=at))
             if decided and not won and 0 <= p - turn < 0.2:
-                pygame.draw.circle(surface, (255, 250, 220), at, 50, 4)
+                draw.circle(surface, (255, 250, 220), at, 50, 4)
         # its chance of winning
         weight, total = self.odds[i]
         plate = pygame.Rect(0, 0, 170 if n < 3 else 150, 48)
         plate.midtop = (x, rect.bottom + 6)
-        draw_panel(surface, a, plate, alpha=240)
+        draw_solid_panel(surface, a, plate)
         draw_text(
             surface,
             a.font("display", 30),
             odds_text(tr, weight, total),
             plate.center,
-            w.colour,
+            w.light,
             outline=2,
             outline_color=INK,
         )

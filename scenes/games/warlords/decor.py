@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.games.warlords.look import Warlord, glow
 from scenes.reels.symbol_art import CELL_H, CELL_W
-from scenes.widgets import draw_panel
+from scenes.widgets.panel import draw_solid_panel
 
 if TYPE_CHECKING:
     from scenes.core.i18n import Caption
@@ -36,6 +37,7 @@ INK = (30, 14, 4)
 JOIN_TIME = 0.7  # s a joining scatter's flourish lasts
 BUMP_TIME = 0.45
 POPUP_TIME = 1.1
+COUNTER_SIZE = (156, 58)  # a counter's plate: its label above, its value beneath
 
 
 def _cell_centre(stage: Stage, cell: Cell) -> tuple[int, int]:
@@ -59,7 +61,7 @@ class HeldScatters:
     def update(self, dt: float) -> None:
         self.t += dt
 
-    def draw(self, surface: pygame.Surface, stage: Stage) -> None:
+    def draw(self, surface: Canvas, stage: Stage) -> None:
         view = stage.view
         dim = view.art.dim_cell
         for reel in range(len(view.reels)):
@@ -78,13 +80,13 @@ class HeldScatters:
                 for k in (0.0, 0.3):
                     r = int(20 + (u + k) * 120)
                     width = max(1, int(8 * (1 - u)))
-                    pygame.draw.circle(surface, (255, 250, 220), c, r, width)
-                    pygame.draw.circle(surface, self.warlord.colour, c, r + 5, width)
+                    draw.circle(surface, (255, 250, 220), c, r, width)
+                    draw.circle(surface, self.warlord.colour, c, r + 5, width)
 
 
 @dataclass
 class Counter:
-    """A plate: a label and a value (a `Caption` each), centred at `centre`, in `colour`."""
+    """A plate: a label (a `Caption`) above its value (in `colour`), centred at `centre`."""
 
     label: Caption
     value: str
@@ -100,24 +102,23 @@ class Counter:
     def update(self, dt: float) -> None:
         self.bump = max(0.0, self.bump - dt)
 
-    def draw(self, surface: pygame.Surface, stage: Stage) -> None:
+    def draw(self, surface: Canvas, stage: Stage) -> None:
         a = stage.assets
         label = stage.tr.say(self.label)
-        box = pygame.Rect(0, 0, 240, 46)
+        box = pygame.Rect((0, 0), COUNTER_SIZE)
         box.center = self.centre
-        draw_panel(surface, a, box, alpha=245)
-        font = fit_font(a, "display", label, 150, 18)
-        draw_text(surface, font, label, (box.left + 14, box.centery + 1), CREAM, anchor="midleft")
+        draw_solid_panel(surface, a, box)
+        font = fit_font(a, "display", label, box.w - 20, 16)
+        draw_text(surface, font, label, (box.centerx, box.top + 15), CREAM)
         # the value grows and settles when it changes (in 3 px steps: a few fonts, kept)
         grow = math.sin(math.pi * self.bump / BUMP_TIME) if self.bump > 0 else 0.0
-        vfont = a.font("display", 26 + 3 * round(3 * grow))
+        vfont = a.font("display", 26 + 2 * round(3 * grow))
         draw_text(
             surface,
             vfont,
             self.value,
-            (box.right - 16, box.centery + 1),
+            (box.centerx, box.top + 40),
             self.colour,
-            anchor="midright",
             outline=2,
             outline_color=INK,
         )
@@ -136,7 +137,7 @@ class Popups:
     def update(self, dt: float) -> None:
         self.items = [(c, s, t + dt) for c, s, t in self.items if t + dt < POPUP_TIME]
 
-    def draw(self, surface: pygame.Surface, stage: Stage) -> None:
+    def draw(self, surface: Canvas, stage: Stage) -> None:
         font = stage.assets.font("display", 44)
         for cell, text, t in self.items:
             x, y = _cell_centre(stage, cell)
@@ -157,14 +158,15 @@ class Popups:
 class FinalChance:
     """The Final Chance: a crystal charging over the reels, then its reveal.
 
-    `kind` "coins": `line` (the multiple and the coins it pays); "scatter": `scatter_art` flies
-    from the crystal to `target` and lands there `fly_time` seconds after the reveal.
+    `kind` "coins": `line` (the multiple and the coins it pays); "scatter": the symbol
+    `scatter` flies from the crystal to `target` and lands there `fly_time` seconds after the
+    reveal.
     """
 
     title: Caption
     line: Caption
     crystal: str
-    scatter_art: pygame.Surface | None
+    scatter: str | None
     kind: str
     target: Cell | None
     reveal_at: float
@@ -179,7 +181,7 @@ class FinalChance:
     def landed(self) -> bool:
         return self.kind == "scatter" and self.t >= self.reveal_at + self.fly_time
 
-    def draw(self, surface: pygame.Surface, stage: Stage) -> None:
+    def draw(self, surface: Canvas, stage: Stage) -> None:
         if self.landed:
             return
         a, tr = stage.assets, stage.tr
@@ -188,7 +190,7 @@ class FinalChance:
         box.center = (win.centerx, win.centery - 10)
         before = self.t < self.reveal_at
         if before or self.kind == "coins":
-            draw_panel(surface, a, box, alpha=240)
+            draw_solid_panel(surface, a, box)
             title = tr.say(self.title)
             draw_text(
                 surface,
@@ -204,7 +206,7 @@ class FinalChance:
             u = self.t / self.reveal_at if self.reveal_at > 0 else 1.0
             for k in range(3):
                 r = int(30 + ((u * 3 + k / 3) % 1.0) * 90)
-                pygame.draw.circle(surface, self.colour, centre, r, 3)
+                draw.circle(surface, self.colour, centre, r, 3)
             beat = 0.5 + 0.5 * math.sin(self.t * (6 + 18 * u))
             img = stage.view.art.stamp(self.crystal, 0.7 + 0.15 * beat)
             surface.blit(img, img.get_rect(center=centre))
@@ -218,52 +220,59 @@ class FinalChance:
             draw_text(surface, font, line, centre, GOLD, outline=3, outline_color=INK)
             return
         # the scatter flies from the crystal to its cell
-        if self.target is None or self.scatter_art is None:
+        art = stage.view.art.sharp.get(self.scatter) if self.scatter is not None else None
+        if self.target is None or art is None:
             return
         u = min(1.0, after / self.fly_time) if self.fly_time > 0 else 1.0
         k = 1 - (1 - u) ** 3
         tx, ty = _cell_centre(stage, self.target)
         x = centre[0] + (tx - centre[0]) * k
         y = centre[1] + (ty - centre[1]) * k - math.sin(math.pi * u) * 80
-        surface.blit(self.scatter_art, self.scatter_art.get_rect(center=(round(x), round(y))))
+        surface.blit(art, art.get_rect(center=(round(x), round(y))))
 
 
 @dataclass
 class Intro:
-    """A warlord's free-spins intro: the warlord, the title and what was won."""
+    """A warlord's free-spins intro: the warlord (its full-height art when the reels have it),
+    the title and what was won."""
 
     warlord: Warlord
-    figure: pygame.Surface | None
     title: Caption
     lines: tuple[Caption, ...]
     t: float = 0.0
-    veil: pygame.Surface = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.veil = pygame.Surface((5 * CELL_W, 3 * CELL_H), pygame.SRCALPHA)
-        self.veil.fill((*self.warlord.deep, 190))
 
     def update(self, dt: float) -> None:
         self.t += dt
 
-    def draw(self, surface: pygame.Surface, stage: Stage) -> None:
+    def _veil(self, stage: Stage) -> Canvas:
+        """The reels' window veiled in the warlord's deep colour (made once per density)."""
+
+        def build() -> Canvas:
+            veil = stage.assets.canvas(stage.view.window.size)
+            veil.fill((*self.warlord.deep, 190))
+            return veil
+
+        return stage.assets.derived(("warlords-veil", self.warlord.mode, stage.view.window.size), build)
+
+    def draw(self, surface: Canvas, stage: Stage) -> None:
         a, tr = stage.assets, stage.tr
         win = stage.view.window
         u = min(1.0, self.t / 0.35)
         k = 1 - (1 - u) ** 3
-        surface.blit(self.veil, win)  # the reels stay visible behind, calmer
-        if self.figure is not None:
-            surface.blit(self.figure, (win.left + 40 - round((1 - k) * 260), win.top))
+        surface.blit(self._veil(stage), win)  # the reels stay visible behind, calmer
+        figure = stage.view.art.stack_sharp.get(self.warlord.mode)
+        if figure is not None:
+            surface.blit(figure, (win.left + 40 - round((1 - k) * 260), win.top))
         box = pygame.Rect(win.left + 240, win.top + 70, win.w - 280, win.h - 140)
         box.x += round((1 - k) * 300)
-        draw_panel(surface, a, box, alpha=240)
+        draw_solid_panel(surface, a, box)
         title = tr.say(self.title)
         draw_text(
             surface,
             fit_font(a, "display", title, box.w - 40, 46),
             title,
             (box.centerx, box.top + 56),
-            self.warlord.colour,
+            self.warlord.light,
             outline=3,
             outline_color=INK,
         )

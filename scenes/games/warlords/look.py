@@ -15,12 +15,25 @@ import pygame
 
 from game.definitions import GameDefinition
 from game.games.warlords.model import WarlordsFeature
+from scenes.core.canvas import Canvas, draw
 
 COLOURS = {
     "barbarian": (90, 150, 255),
     "priestess": (90, 225, 130),
     "samurai": (245, 85, 70),
 }
+# the colours lifted for text on the dark plates (WCAG AA, as tests/scenes/core/test_legibility.py
+# measures it)
+LIGHT = {
+    "barbarian": (140, 188, 255),
+    "priestess": (130, 238, 160),
+    "samurai": (255, 140, 122),
+}
+SCREEN = (1280, 720)  # logical px
+# a warlord's full-height art at either side of its free spins' reels: in the margins the frame
+# leaves (tools/assets/frames.py: its body starts 126 px in), whole
+FIGURE = (104, 312)
+FIGURE_X = 11
 DEEP = {
     "barbarian": (16, 34, 92),
     "priestess": (14, 70, 40),
@@ -30,13 +43,15 @@ DEEP = {
 
 @dataclass(frozen=True, slots=True)
 class Warlord:
-    """One warlord: its scatter, its mode (also its symbol's id), name and colours."""
+    """One warlord: its scatter, its mode (also its symbol's id), name and colours (`light` for
+    its texts)."""
 
     scatter: str
     mode: str
     name: str
     colour: tuple[int, int, int]
     deep: tuple[int, int, int]
+    light: tuple[int, int, int]
 
 
 def warlords(defn: GameDefinition) -> dict[str, Warlord]:
@@ -47,7 +62,7 @@ def warlords(defn: GameDefinition) -> dict[str, Warlord]:
     out = {}
     for w in f.warlords:
         name = defn.symbol(w.mode).name if w.mode in defn.symbol_ids else w.mode.title()
-        out[w.scatter] = Warlord(w.scatter, w.mode, name, COLOURS[w.mode], DEEP[w.mode])
+        out[w.scatter] = Warlord(w.scatter, w.mode, name, COLOURS[w.mode], DEEP[w.mode], LIGHT[w.mode])
     return out
 
 
@@ -55,41 +70,42 @@ def by_mode(defn: GameDefinition, mode: str) -> Warlord:
     return next(w for w in warlords(defn).values() if w.mode == mode)
 
 
-def free_backdrop(assets, game_id: str, warlord: Warlord) -> pygame.Surface:
-    """The warlord's free-spins backdrop (1280×720, opaque), made once."""
+def free_backdrop(assets, game_id: str, warlord: Warlord) -> Canvas:
+    """The warlord's free-spins backdrop (1280×720 logical px, opaque, at the asset store's
+    density), made once."""
 
-    def build() -> pygame.Surface:
-        base = assets.image(f"{game_id}/background_free").copy()
-        grade = pygame.Surface(base.get_size())
+    def build() -> Canvas:
+        base = assets.scaled(f"{game_id}/background_free", SCREEN).copy()
+        grade = assets.canvas(SCREEN, alpha=False)
         grade.fill(tuple(min(255, 90 + c // 2) for c in warlord.colour))
         base.blit(grade, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-        wash = pygame.Surface(base.get_size())
+        wash = assets.canvas(SCREEN, alpha=False)
         wash.fill(tuple(c // 5 for c in warlord.colour))
         base.blit(wash, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
         stack = f"{game_id}/symbols/{warlord.mode}_stack"
         if assets.has_image(stack):
-            figure = assets.image(stack).copy()
+            figure = assets.scaled(stack, FIGURE).copy()
             figure.fill((255, 255, 255, 120), special_flags=pygame.BLEND_RGBA_MULT)
-            for x in (22, 1280 - 22 - figure.get_width()):
-                base.blit(figure, (x, 120))
+            for x in (FIGURE_X, SCREEN[0] - FIGURE_X - FIGURE[0]):
+                base.blit(figure, (x, 150))
         return base.convert() if pygame.display.get_surface() is not None else base
 
     return assets.derived(("warlords-free-backdrop", game_id, warlord.mode), build)
 
 
-def glow(assets, colour: tuple[int, int, int], size: tuple[int, int], bright: bool = False) -> pygame.Surface:
+def glow(assets, colour: tuple[int, int, int], size: tuple[int, int], bright: bool = False) -> Canvas:
     """A soft coloured glow frame of `size` around a cell, `bright` a stronger one (each made
     once per colour and size)."""
     from scenes.reels.symbol_art import soft_blur
 
-    def build() -> pygame.Surface:
+    def build() -> Canvas:
         w, h = size
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = assets.canvas((w, h))
         width = 12 if bright else 8
-        pygame.draw.rect(surf, (*colour, 255), (12, 12, w - 24, h - 24), width=width, border_radius=16)
+        draw.rect(surf, (*colour, 255), (12, 12, w - 24, h - 24), width=width, border_radius=16)
         surf = soft_blur(surf, 8)
         edge = [min(255, c + (140 if bright else 80)) for c in colour]
-        pygame.draw.rect(surf, (*edge, 255), (14, 14, w - 28, h - 28), 3, border_radius=14)
+        draw.rect(surf, (*edge, 255), (14, 14, w - 28, h - 28), 3, border_radius=14)
         return surf
 
     return assets.derived(("warlords-glow", colour, size, bright), build)

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.reels.reel_effects import OverlayLaying
 from scenes.reels.symbol_art import CELL_H, CELL_W, GLOW_STEPS, SYMBOL, SymbolArt
 
@@ -36,19 +37,20 @@ SWORD_STAGGER = 0.2
 STICKY_TIME = 0.5
 LINGER = 0.4  # s the weapon stays where it struck, its wilds laid, before the wins
 
-_turned: dict[tuple[int, int, int], pygame.Surface] = {}
+_turned: dict[tuple[int, int, int], tuple[Canvas, Canvas]] = {}  # key → (image, turned copy)
 
 
-def turned(image: pygame.Surface, angle: int, scale10: int = 10) -> pygame.Surface:
-    """`image` rotated by `angle` degrees (a multiple of 5) at scale `scale10` / 10, made once."""
+def turned(image: Canvas, angle: int, scale10: int = 10) -> Canvas:
+    """`image` rotated by `angle` degrees (a multiple of 5) at scale `scale10` / 10, made once
+    (per image: the art made again at another density gets its own copies)."""
     key = (id(image), angle, scale10)
     found = _turned.get(key)
-    if found is None:
-        found = pygame.transform.rotozoom(image, angle, scale10 / 10)
+    if found is None or found[0] is not image:
+        found = (image, image.rotozoomed(angle, scale10 / 10))
         _turned[key] = found
         if len(_turned) > 256:
             _turned.pop(next(iter(_turned)))
-    return found
+    return found[1]
 
 
 def _ease_in(u: float) -> float:
@@ -99,7 +101,7 @@ class WeaponOverlay(OverlayLaying):
         self.t = max(self.t, self._end)
 
     # -- drawing -----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, art: SymbolArt, window: pygame.Rect, wild: str) -> None:
+    def draw(self, surface: Canvas, art: SymbolArt, window: pygame.Rect, wild: str) -> None:
         if self.style == "hammer":
             self._draw_hammer(surface, art, window)
         elif self.style == "arrow":
@@ -109,7 +111,7 @@ class WeaponOverlay(OverlayLaying):
         else:
             self._draw_sticky(surface, art, window, wild)
 
-    def _draw_hammer(self, surface: pygame.Surface, art: SymbolArt, window: pygame.Rect) -> None:
+    def _draw_hammer(self, surface: Canvas, art: SymbolArt, window: pygame.Rect) -> None:
         if not self.cells or self._duration <= 0:
             return
         xs = [_cell_centre(window, c) for c in self.cells]
@@ -128,13 +130,13 @@ class WeaponOverlay(OverlayLaying):
         if u >= 1.0:  # the smash: a shock ring spreading from the square
             after = min(1.0, (self.t - self._duration) / max(LINGER * self.scale, 1e-6))
             width = max(1, round(10 * (1 - after)))
-            pygame.draw.circle(surface, (255, 246, 210), (cx, cy), round(60 + 160 * after), width)
+            draw.circle(surface, (255, 246, 210), (cx, cy), round(60 + 160 * after), width)
         if u > 0.85:
             flash = art.cell_glow[min(GLOW_STEPS - 1, int((u - 0.85) / 0.15 * GLOW_STEPS))]
             for p in xs:
                 surface.blit(flash, flash.get_rect(center=p))
 
-    def _draw_arrows(self, surface: pygame.Surface, art: SymbolArt, window: pygame.Rect) -> None:
+    def _draw_arrows(self, surface: Canvas, art: SymbolArt, window: pygame.Rect) -> None:
         arrow = art.extras["overlay_arrow"]
         flying = self.in_flight()
         if self.t < self._end - 0.05 * self.scale:  # the arrows stay where they struck a moment
@@ -155,7 +157,7 @@ class WeaponOverlay(OverlayLaying):
                 glow = art.cell_glow[min(GLOW_STEPS - 1, int((u - 0.75) / 0.25 * GLOW_STEPS))]
                 surface.blit(glow, glow.get_rect(center=(tx, ty)))
 
-    def _draw_sword(self, surface: pygame.Surface, art: SymbolArt, window: pygame.Rect) -> None:
+    def _draw_sword(self, surface: Canvas, art: SymbolArt, window: pygame.Rect) -> None:
         sword = art.extras["overlay_sword"]
         s = self.scale
         span = SWORD_TIME * s
@@ -168,12 +170,12 @@ class WeaponOverlay(OverlayLaying):
             x = window.x + reel * CELL_W + CELL_W // 2
             tip = window.y + round(min(u, 1.0) * window.h)
             if u < 1.0:  # the slash down the reel, the blade at its tip
-                pygame.draw.line(surface, (255, 110, 80), (x, window.y), (x, tip), 11)
-                pygame.draw.line(surface, (255, 240, 210), (x, window.y), (x, tip), 3)
+                draw.line(surface, (255, 110, 80), (x, window.y), (x, tip), 11)
+                draw.line(surface, (255, 240, 210), (x, window.y), (x, tip), 3)
                 img = turned(sword, -135, 12)
                 surface.blit(img, img.get_rect(center=(x + 18, tip - 30)))
 
-    def _draw_sticky(self, surface: pygame.Surface, art: SymbolArt, window: pygame.Rect, wild: str) -> None:
+    def _draw_sticky(self, surface: Canvas, art: SymbolArt, window: pygame.Rect, wild: str) -> None:
         for cell, u in self.in_flight():
             c = _cell_centre(window, cell)
             img = art.stamp(wild, 1.0 + 0.5 * (1 - u))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.games.warlords.model import WarlordsFeature
+from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text, fit_font
 from scenes.games.warlords.look import COLOURS
 from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, card, draw_paragraphs
@@ -219,7 +220,7 @@ def symbol_notes(defn: GameDefinition, symbol_id: str, tr: Tr = ENGLISH) -> list
 
 
 # -- layouts ---------------------------------------------------------------------------------------
-def draw_page(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+def draw_page(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     if page.kind in ("warlords_stacks", "warlords_free"):
         _figures(viewer, surface, page, tall=True)
     elif page.kind in ("warlords_overlay", "warlords_battle"):
@@ -235,7 +236,7 @@ def draw_page(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> Non
         )
 
 
-def _figures(viewer: PaytableScene, surface: pygame.Surface, page: Page, *, tall: bool) -> None:
+def _figures(viewer: PaytableScene, surface: Canvas, page: Page, *, tall: bool) -> None:
     """A card per item (its art, title and lines) in a row; the page's paragraphs beneath."""
     a = viewer.assets
     n = max(1, len(page.items))

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
     from game.definitions import GameDefinition
     from game.money import Bet
+    from scenes.core.canvas import Canvas
     from scenes.reels.player import RoundPlayer
     from scenes.reels.reel_effects import OverlayLaying
     from scenes.viewers.paytable import PaytableScene
@@ -77,8 +78,9 @@ T_COUNTER = {"barbarian": "SPINS LEFT", "priestess": "MULTIPLIER", "samurai": "S
 T_PLUS = "+{n}"
 T_STICKY = "WILD"
 
-RESPINS_AT = (318, 28)  # a counter left of the logo in the main game
-FREE_AT = (318, 28)  # and left of the free-spins banner in free spins
+# the counters: top left, between the icons and the marquee (its title in the main game, the
+# free-spins banner in free spins)
+RESPINS_AT = FREE_AT = (240, 35)
 JOIN_PAUSE = 0.9  # s a new scatter's flourish is shown before the spin's wins
 INTRO = 2.6  # s of a warlord's free-spins intro
 FC_CHARGE = 1.3  # s the Final Chance's crystal charges
@@ -184,7 +186,7 @@ class WarlordsPresentation(Presentation):
         player.presenter.clear()
         stage.decor["held"] = HeldScatters(warlord, {tuple(c) for c in ev.held})  # type: ignore[misc]
         stage.decor["counter"] = Counter(
-            lambda tr: tr.gettext(T_RESPINS_LEFT), str(ev.respins), RESPINS_AT, warlord.colour
+            lambda tr: tr.gettext(T_RESPINS_LEFT), str(ev.respins), RESPINS_AT, warlord.light
         )
         player.say(T_RESPINS_WON, GOLD, count=len(ev.held))
         player.sounds.feature("respin")
@@ -245,13 +247,12 @@ class WarlordsPresentation(Presentation):
         warlord = warlords(player.definition)[ev.symbol]
         speed = player.speed
         multiple, coins = ev.multiple, ev.coins
-        art = stage.view.art.sharp.get(ev.symbol) if ev.kind == "scatter" else None
         target = tuple(ev.position) if ev.position is not None else None
         decor = FinalChance(
             title=lambda tr: tr.gettext(T_FINAL),
             line=lambda tr: tr.t(T_FINAL_COINS, multiple=multiple, coins=coins),
             crystal=stage.view.wild_id or ev.symbol,
-            scatter_art=art,
+            scatter=ev.symbol if ev.kind == "scatter" else None,
             kind=ev.kind,
             target=target,  # type: ignore[arg-type]
             reveal_at=FC_CHARGE * speed,
@@ -295,7 +296,7 @@ class WarlordsPresentation(Presentation):
         if ev.mode == "samurai":  # the scatters become sticky wilds where they stand
             for reel, row in ev.sticky:
                 stage.view.grid[reel][row] = stage.view.wild_id or stage.view.grid[reel][row]
-        stage.set_free_background(free_backdrop(stage.assets, stage.game_id, warlord))
+        stage.set_free_background(lambda: free_backdrop(stage.assets, stage.game_id, warlord))
         player.feature_won()
         player.sounds.feature_won(ev.mode)
         player.enter_free(ev.spins, ev.multiplier, [], [], theme=ev.mode)
@@ -303,10 +304,8 @@ class WarlordsPresentation(Presentation):
         extra = f.barbarian.extra_spins if isinstance(f, WarlordsFeature) else 0
         spins, mult, n = ev.spins, ev.multiplier, len(ev.sticky)
         rule = T_FREE_RULE[ev.mode]
-        figure = stage.view.art.stack_sharp.get(ev.mode)
         stage.decor["intro"] = Intro(
             warlord,
-            figure,
             lambda tr: tr.gettext(T_FREE_TITLE[ev.mode]),
             (
                 lambda tr: tr.t(T_FREE_WON, spins=spins),
@@ -318,7 +317,7 @@ class WarlordsPresentation(Presentation):
             stage.decor.pop("intro", None)
             value = {"barbarian": str(spins), "priestess": f"x{mult}", "samurai": str(n)}[ev.mode]
             stage.decor["counter"] = Counter(
-                lambda tr: tr.gettext(T_COUNTER[ev.mode]), value, FREE_AT, warlord.colour
+                lambda tr: tr.gettext(T_COUNTER[ev.mode]), value, FREE_AT, warlord.light
             )
 
         player.wait(INTRO * player.speed, then=counters)
@@ -334,9 +333,7 @@ class WarlordsPresentation(Presentation):
 
         return detail.detail_steps(events, defn, bet)
 
-    def draw_step(
-        self, detail: RoundDetailScene, surface: pygame.Surface, step: Step, rect: pygame.Rect
-    ) -> None:
+    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         """Warlords' steps are all text or spins (drawn by the detail itself)."""
 
     # -- the paytable ------------------------------------------------------------------------------
@@ -350,7 +347,7 @@ class WarlordsPresentation(Presentation):
 
         return pages.symbol_notes(defn, symbol_id, tr)
 
-    def draw_page(self, viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         from scenes.games.warlords import pages
 
         pages.draw_page(viewer, surface, page)

@@ -4,7 +4,6 @@ free-spins backdrops and the sounds."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.bets import default_bet, max_bet
@@ -18,6 +17,7 @@ from game.games.warlords.events import (
     WarlordsFreeSpinsStartEvent,
 )
 from game.rng import SeedSource
+from scenes.core.canvas import Canvas
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.games.warlords import detail, pages
@@ -26,7 +26,7 @@ from scenes.games.warlords.look import by_mode, free_backdrop
 from scenes.games.warlords.overlays import WeaponOverlay
 from scenes.reels.reel_view import ReelView
 from scenes.reels.scene import ReelsScene
-from scenes.reels.symbol_art import SymbolArt
+from scenes.reels.symbol_art import CELL_H, SYMBOL, WINDOW, SymbolArt
 from scenes.viewers.paytable_pages import build_pages
 
 DT = 1 / 60
@@ -120,10 +120,13 @@ def test_a_weapon_lays_every_wild_of_its_overlay(style):
 
 
 def test_weapons_draw_without_changing_anything(display, assets):
-    images = {s: pygame.Surface((160, 160), pygame.SRCALPHA) for s in ("wild", "a")}
-    extras = {f"overlay_{w}": assets.image(f"warlords/overlay_{w}") for w in ("hammer", "arrow", "sword")}
+    images = {s: Canvas.new((SYMBOL, SYMBOL), 1.0) for s in ("wild", "a")}
+    extras = {
+        f"overlay_{w}": assets.scaled(f"warlords/overlay_{w}", (SYMBOL, SYMBOL))
+        for w in ("hammer", "arrow", "sword")
+    }
     art = SymbolArt(images, extras=extras)
-    window = pygame.Rect(210, 56, 860, 480)
+    window = WINDOW
     for style in ("hammer", "arrow", "sword", "sticky"):
         effect = WeaponOverlay([(1, 1), (2, 1), (1, 2), (2, 2)], style, 1.0)
         for _ in range(12):
@@ -141,10 +144,10 @@ def test_a_full_height_warlord_is_drawn_as_one_piece(display, warlords):
     red, blue = (200, 20, 20, 255), (20, 20, 200, 255)
     images = {}
     for s in warlords.symbol_ids:
-        img = pygame.Surface((160, 160), pygame.SRCALPHA)
+        img = Canvas.new((SYMBOL, SYMBOL), 1.0)
         img.fill(red)
         images[s] = img
-    stack = pygame.Surface((160, 480), pygame.SRCALPHA)
+    stack = Canvas.new((SYMBOL, 3 * CELL_H), 1.0)
     stack.fill(blue)
     art = SymbolArt(images, stacks={"samurai": stack})
     view = ReelView(warlords, art)
@@ -152,7 +155,7 @@ def test_a_full_height_warlord_is_drawn_as_one_piece(display, warlords):
     start = next(
         i for i in range(len(strip)) if strip[i : i + 3] == ["samurai"] * 3 and strip[i - 1] != "samurai"
     )
-    backdrop = pygame.Surface((1280, 720))
+    backdrop = Canvas.new((1280, 720), 1.0, alpha=False)
     for off, rows in ((0, (0, 1, 2)), (1, (0, 1)), (2, (0,))):
         stops = view.resting_stops("base")
         stops[0] = start + off
