@@ -2,7 +2,8 @@
 
 The owner keeps the value: it sets `value` (formatted with `format_value`) or `value_text`
 directly each frame, and receives `on_step(-1)` / `on_step(+1)` when the player presses − / +.
-`can_decrease` / `can_increase` disable one end when the value is at its bound.
+`can_decrease` / `can_increase` disable one end when the value is at its bound; a press on a
+disabled end calls `on_refused(direction)` (when given), so the owner can say why.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Selector:
         format_value: Callable[[int], str],
         on_step: Callable[[int], None],
         enabled: bool = True,
+        on_refused: Callable[[int], None] | None = None,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.title = title
@@ -46,12 +48,14 @@ class Selector:
             icon="icon_minus",
             style="icon",
             on_click=lambda: self.on_step(-1),
+            on_refused=(lambda: on_refused(-1)) if on_refused is not None else None,
         )
         self.plus = Button(
             pygame.Rect(0, 0, side, side).move(self.rect.right - 4 - side, cy - side // 2),
             icon="icon_plus",
             style="icon",
             on_click=lambda: self.on_step(+1),
+            on_refused=(lambda: on_refused(+1)) if on_refused is not None else None,
         )
         self._fit: dict[str, pygame.font.Font] = {}
         self._enabled = True
