@@ -3,7 +3,9 @@
 `HistoryScene(ctx, game_id=None)` lists rounds 8 to a page (date and time in local time, game,
 bet, win, balance before and after); the ledger is the source, so the history survives restarts
 (CERTIFICATION G1). Below the list a small chart shows this session's balance. Clicking a row
-(or Enter on the highlighted one) opens `RoundDetailScene`.
+(or Enter on the highlighted one: ↑/↓ move the focus ring over the rows, Tab reaches the
+buttons too) opens `RoundDetailScene`. Empty states take little room: no rounds at all is one
+line under the column titles, and a session with no rounds yet is one line where the chart goes.
 
 The detail of one round is `scenes.viewers.round_detail.RoundDetailScene`.
 
@@ -24,6 +26,7 @@ from scenes.core.stack import SceneStack
 from scenes.core.text import draw_text
 from scenes.viewers.balance_chart import T_NO_POINTS, draw_balance_chart
 from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene
+from scenes.widgets.focus import FocusItem
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +113,19 @@ class HistoryScene(PagedOverlayScene):
             self.error = str(exc)
             self.records, self.session_points = [], []
         self.focus = min(self.focus, max(0, len(self.records) - 1))
+        self.refresh_focus()
+
+    def focus_items(self) -> list[FocusItem]:
+        rows = [
+            FocusItem(self.row_rect(i), lambda i=i: self.open_row(i), key=f"row-{i}")
+            for i in range(len(self.records))
+        ]
+        return rows + super().focus_items()
+
+    def refresh_focus(self, default: str = "") -> None:
+        super().refresh_focus(default or (f"row-{self.focus}" if self.records else ""))
+        if self.records and not self.ring.focus_key(f"row-{self.focus}"):
+            self.ring.focus_key("row-0")
 
     def go(self, delta: int) -> None:
         old = self.page
@@ -150,14 +166,17 @@ class HistoryScene(PagedOverlayScene):
             self.hover = self.row_at(intent.pos)
         elif act is Act.UP and self.records:
             self.focus = max(0, self.focus - 1)
+            self.ring.focus_key(f"row-{self.focus}")
             return True
         elif act is Act.DOWN and self.records:
             self.focus = min(len(self.records) - 1, self.focus + 1)
+            self.ring.focus_key(f"row-{self.focus}")
             return True
-        elif act is Act.CONFIRM:
-            self.open_row(self.focus)
-            return True
-        return super().handle(intent)
+        used = super().handle(intent)
+        focused = self.ring.focused
+        if focused is not None and focused.key.startswith("row-"):
+            self.focus = int(focused.key[4:])
+        return used
 
     def click(self, pos: tuple[int, int] | None) -> None:
         row = self.row_at(pos)
@@ -187,8 +206,6 @@ class HistoryScene(PagedOverlayScene):
             pygame.draw.rect(
                 plate, ROW_HOVER if i == self.hover else ROW_FILL, plate.get_rect(), border_radius=8
             )
-            if i == self.focus:  # keyboard focus: a gold outline, distinct from the pointer's hover
-                pygame.draw.rect(plate, (*GOLD, 220), plate.get_rect(), width=2, border_radius=8)
             surface.blit(plate, r)
             cy = r.centery
             game = self.ctx.games.get(rec.game_id)

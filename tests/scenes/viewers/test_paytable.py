@@ -16,6 +16,7 @@ from scenes.core.stack import Scene, SceneStack
 from scenes.games.stones.pages import stone_counts
 from scenes.viewers.paytable import MiniPaytable, PaytableScene, open_paytable
 from scenes.viewers.paytable_pages import build_pages, cap_text, symbol_pays
+from scenes.widgets.dialog import Toast
 
 BET = Bet(lines=20, level=3, coin_value_cents=10)
 
@@ -113,9 +114,11 @@ def test_smoke_paging_and_close(ctx, display):
     st.handle(Intent(Act.POINTER_DOWN, pos=c))
     st.handle(Intent(Act.POINTER_UP, pos=c))
     assert scene.page == 0
-    st.handle(Intent(Act.SPIN))  # never reaches the game below
-    st.handle(Intent(Act.PAYTABLE))
-    assert st.top is base
+    st.handle(Intent(Act.SPIN))  # never reaches the game below: says to close the paytable first
+    toast = st.top
+    assert isinstance(toast, Toast) and toast.text == "Close this screen first (Esc)"
+    st.handle(Intent(Act.PAYTABLE))  # closes it, under the toast
+    assert st.scenes == (base, toast)
 
 
 def test_paytable_in_other_currency(ctx, display):
