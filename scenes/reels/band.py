@@ -30,6 +30,7 @@ class Band:
         self.message_color = CREAM
         self.line_message: str | None = None  # a win being presented: shown instead of the message
         self.free: tuple[int, int, int] | None = None  # (spin index, spins total, multiplier)
+        self.balance_cents: int | None = None  # the ledger's balance when known (live play)
         # the win meter: shows `win_shown` coins counting towards `win_target`
         self.win_target = 0
         self.win_shown = 0.0
@@ -76,6 +77,13 @@ class Band:
         if self.celebration_count is not None:
             return max(0, self.credit_coins - self.celebration_count)
         return max(0, min(self.credit_coins, self.win_target - int(self.win_shown)))
+
+    def shown_balance_cents(self, coin_value_cents: int) -> int | None:
+        """The balance as shown now: the ledger's, less what the count has not reached (None when
+        the band knows no balance, as in a replay)."""
+        if self.balance_cents is None:
+            return None
+        return self.balance_cents - self.uncounted_coins * coin_value_cents
 
     def count_win_to(self, coins: int, duration: float) -> None:
         """Count the win meter up from what it shows to `coins` over `duration` seconds."""

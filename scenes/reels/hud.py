@@ -145,7 +145,7 @@ class Hud(Band):
         self.assets = assets
         self.definition = definition
         self.currency = currency  # the display currency's code
-        self.balance_cents = 0
+        self.balance_cents: int | None = 0
         self.bet: Bet | None = None
         self.show_top_up = False
         self.show_continue = False
@@ -358,7 +358,7 @@ class Hud(Band):
         """(rect, title, coins, cents, colour, glow) of each money box shown now."""
         tr, bet = self.tr, self.bet
         coin_value = bet.coin_value_cents if bet is not None else 1
-        balance = self.balance_cents - self.uncounted_coins * coin_value
+        balance = self.shown_balance_cents(coin_value) or 0
         boxes: list[tuple] = [
             (RECT_BALANCE, tr.gettext(T_BALANCE), balance // coin_value, balance, CREAM, False)
         ]

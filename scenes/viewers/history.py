@@ -63,6 +63,7 @@ COLUMNS = (
     (T_COL_AFTER, 1186, "midright"),
 )
 CHART = pygame.Rect(CONTENT.left + 10, TABLE_TOP + HEADER_H + ROWS_PER_PAGE * ROW_H + 12, 700, 132)
+EMPTY_H = 30  # px an empty list takes: one line under the column titles
 ROW_FILL = (40, 28, 22, 150)
 ROW_HOVER = (110, 76, 36, 200)
 
@@ -137,6 +138,12 @@ class HistoryScene(PagedOverlayScene):
     def on_resume(self) -> None:
         self._load()  # a replay or a new round may have changed what is newest
 
+    @property
+    def chart_rect(self) -> pygame.Rect:
+        """The session chart, right under the rows shown (no empty band under a short page)."""
+        rows_h = len(self.records) * ROW_H if self.records else EMPTY_H
+        return CHART.move(0, TABLE_TOP + HEADER_H + rows_h + 12 - CHART.top)
+
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(CONTENT.left, TABLE_TOP + HEADER_H + i * ROW_H, CONTENT.w, ROW_H - 4)
 
@@ -190,16 +197,17 @@ class HistoryScene(PagedOverlayScene):
         y = TABLE_TOP + HEADER_H // 2
         for title, x, anchor in COLUMNS:
             draw_text(surface, head_f, tr.t(title), (x, y), SOFT, anchor=anchor, shadow=False)
+        empty_y = TABLE_TOP + HEADER_H + EMPTY_H // 2
         if self.error:
             draw_text(
                 surface,
                 row_f,
                 tr.t(T_LOAD_ERROR, error=self.error),
-                (CONTENT.centerx, TABLE_TOP + 120),
+                (CONTENT.centerx, empty_y),
                 CREAM,
             )
         elif not self.records:
-            draw_text(surface, row_f, tr.t(T_EMPTY), (CONTENT.centerx, TABLE_TOP + 120), CREAM)
+            draw_text(surface, row_f, tr.t(T_EMPTY), (CONTENT.left + 20, empty_y), CREAM, anchor="midleft")
         for i, rec in enumerate(self.records):
             r = self.row_rect(i)
             plate = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -224,6 +232,7 @@ class HistoryScene(PagedOverlayScene):
             for col, ((_, x, anchor), text) in enumerate(zip(COLUMNS, cells, strict=True)):
                 colour = GOLD if (col == 4 and (rec.win_cents or 0) > 0) else CREAM
                 draw_text(surface, row_f, text, (x, cy), colour, anchor=anchor, shadow=False)
+        chart = self.chart_rect
         if self.total:
             first = self.page * ROWS_PER_PAGE + 1
             last = first + len(self.records) - 1
@@ -231,7 +240,7 @@ class HistoryScene(PagedOverlayScene):
                 surface,
                 small,
                 tr.t(T_PAGE_OF, first=first, last=last, total=self.total),
-                (CONTENT.right - 4, CHART.top + 14),
+                (CONTENT.right - 4, chart.top + 14),
                 SOFT,
                 anchor="topright",
                 shadow=False,
@@ -240,13 +249,13 @@ class HistoryScene(PagedOverlayScene):
                 surface,
                 small,
                 tr.t(T_HINT),
-                (CONTENT.right - 4, CHART.top + 40),
+                (CONTENT.right - 4, chart.top + 40),
                 DIM,
                 anchor="topright",
                 shadow=False,
             )
         draw_balance_chart(
-            surface, a, CHART, self.session_points, self.money, tr.t(T_SESSION), tr.gettext(T_NO_POINTS)
+            surface, a, chart, self.session_points, self.money, tr.t(T_SESSION), tr.gettext(T_NO_POINTS)
         )
 
 

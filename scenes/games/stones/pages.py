@@ -36,6 +36,9 @@ T_STONES_SHUFFLE = (
     "The stones are shuffled each time Free Spins are won. Unpicked stones are shown afterwards."
 )
 T_STONES_TOTAL = "{total} stones in all"
+# how many stones hold a feature: a count of stones, never "×2" (which reads as a multiplier);
+# a plural entry: its catalog value is [one, other]
+T_STONE_COUNT = "{n} stone"
 T_STONE_SPINS = "+{n} FREE SPINS"
 T_STONE_MULT = "+x{n} MULTIPLIER"
 T_STONE_REEL = "WILD REEL {n}"
@@ -153,7 +156,8 @@ def draw_stones(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> N
             img = a.scaled(face, (96, 96))
             surface.blit(img, img.get_rect(midtop=(cx, top)))
         draw_text(surface, label_f, st.label, (cx, top + 110), CREAM)
-        draw_text(surface, count_f, f"× {st.count}", (cx, top + 136), GOLD)
+        count = viewer.tr.nt(T_STONE_COUNT, "{n} stones", st.count)
+        draw_text(surface, count_f, count, (cx, top + 136), GOLD)
     total = page.extra.get("total")
     if total:
         text = viewer.tr.t(T_STONES_TOTAL, total=total)
