@@ -481,7 +481,7 @@ class LobbyScene(Scene):
         if act in (Act.NEXT, Act.PREV):
             ring.handle(Intent(act))
         elif act is Act.UP and not self.on_icons:
-            ring.index = tiles + icons - 2 if icons > 1 else tiles  # the settings spanner
+            ring.index = tiles + self.icon_buttons.index(self.settings_button)  # the spanner
         elif act is Act.DOWN and self.on_icons and tiles:
             ring.index = self.focus
         elif act in (Act.LEFT, Act.RIGHT):

@@ -238,9 +238,23 @@ def test_the_feature_round_runs_to_the_end_with_clicks(ctx, display, feature_ses
     run_until(stack, display, lambda: stack.top is scene and scene.free_mode, limit=20000)
     assert scene.hud.free is not None
     stack.handle(Intent(Act.SPIN))  # slam / hurry, never a new bet
-    run_until(stack, display, lambda: not scene.driver.active and stack.top is scene, limit=40000)
+    summaries = []
+
+    def over() -> bool:
+        if scene.stage.summary and (not summaries or summaries[-1] != scene.stage.summary):
+            summaries.append(list(scene.stage.summary))
+        return not scene.driver.active and stack.top is scene
+
+    run_until(stack, display, over, limit=40000)
     rounds = ctx.ledger.history(5)
     assert len(rounds) == 1 and len(rounds[0].choices) == picker.total_picks
+    # the feature's summary: its own win, the main game's, the round's total, each labelled
+    events = rounds[0].events
+    free = next(e["win_coins"] for e in events if e["type"] == "free_spins_end")
+    main = next(e["win_coins"] for e in events if e["type"] == "spin" and e["mode"] == "base")
+    expected = [("FREE SPINS", free), *([("MAIN GAME", main)] if main else []), ("ROUND TOTAL", free + main)]
+    assert summaries == [expected] and rounds[0].win_coins == free + main
+    assert scene.player.win_parts == [*([("MAIN GAME", main)] if main else []), ("FREE SPINS", free)]
     assert ctx.ledger.balance_cents == start - rounds[0].bet_cents + rounds[0].win_cents
     assert not scene.free_mode and scene.hud.free is None
     assert ctx.ledger.verify() == []

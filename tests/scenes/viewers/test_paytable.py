@@ -3,6 +3,7 @@ data file changes the page, the stones are counted from the data, smoke and pagi
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections import Counter
 
@@ -142,6 +143,35 @@ def test_mini_paytable_opens_beside_the_cell_and_closes_on_click(ctx, display):
     assert st.top is mini
     st.handle(Intent(Act.POINTER_UP, pos=(10, 10)))
     assert st.top is base
+
+
+def test_the_stones_page_counts_stones_not_multipliers(ctx, display):
+    """Under "+2 FREE SPINS" the count reads "3 stones", never "× 3" (which reads as a
+    multiplier); Spanish has its own plural."""
+    from scenes.core.text import draw_text
+    from scenes.games.stones import pages
+
+    seen: list[str] = []
+    real = pages.draw_text
+
+    def record(surface, font, text, *args, **kwargs):
+        seen.append(text)
+        return real(surface, font, text, *args, **kwargs)
+
+    pages.draw_text = record
+    try:
+        for lang, word in (("en", "stone"), ("es", "piedra")):
+            ctx.i18n.set_language(lang)
+            scene = PaytableScene(ctx, "stones", BET)
+            scene.page = next(i for i, p in enumerate(scene.pages) if p.kind == "stones")
+            seen.clear()
+            scene.draw(display)
+            counts = [t for t in seen if re.fullmatch(rf"\d+ {word}s?", t)]
+            assert len(counts) == len(stone_counts(ctx.games["stones"].definition))
+            assert not any(t.startswith("×") for t in seen)
+    finally:
+        pages.draw_text = real
+    assert draw_text is real
 
 
 def test_symbol_art_exists_for_every_paying_symbol(assets):
