@@ -94,7 +94,8 @@ PLAY_W, PLAY_H = 176, 42
 ICON_SIZE, ICON_GAP = 48, 8
 ICONS_RIGHT, ICONS_TOP = 1254, 28  # the row of icon buttons ends here (the mixer drops below it)
 PITCH_LINES = 2
-PITCH_SIZE, PITCH_MIN_SIZE = 15, 13
+PITCH_SIZE, PITCH_MIN_SIZE = 15, 10  # under 13 only when a larger text size leaves no room
+PITCH_TOP = 52  # px from the caption's top to the pitch
 PITCH_W = TILE_W - 44  # inside the caption panel's border, with a margin
 LIFT_PX = 10
 HOVER_RATE = 12.0  # 1/s easing of the lift and glow
@@ -219,10 +220,11 @@ class LobbyScene(Scene):
         """The game's pitch, translated and wrapped to the caption: two lines at most, in the
         largest text size (15 down to 13 px) that holds it whole (Spanish runs longer)."""
         pitch = self.tr.gettext(self.ctx.games[game_id].definition.pitch)
+        room = CAPTION_H - PITCH_TOP - 6  # the caption panel's height left under the RTP
         for size in range(PITCH_SIZE, PITCH_MIN_SIZE - 1, -1):
             font = self.ctx.assets.font("text", size)
             lines = wrap_text(font, pitch, PITCH_W)
-            if len(lines) <= PITCH_LINES:
+            if len(lines) <= PITCH_LINES and len(lines) * (font.get_height() + 1) <= room:
                 return font, lines
         return font, lines[:PITCH_LINES]
 
@@ -274,7 +276,7 @@ class LobbyScene(Scene):
                 GOLD,
                 shadow=False,
             )
-            y = cap.top + 52
+            y = cap.top + PITCH_TOP
             font, lines = self.pitch_layout(tile.game_id)
             for line in lines:
                 draw_text(layer, font, line, (cap.centerx, y), MUTED, anchor="midtop", shadow=False)
@@ -550,18 +552,19 @@ class LobbyScene(Scene):
         box = pygame.Rect(24, 22, 256, 72)
         draw_panel(surface, a, box, alpha=225)
         title = self.tr.gettext(TEXT_BALANCE)
-        draw_text(
+        head = draw_text(
             surface,
             a.font("text_bold", 13),
             title,
-            (box.centerx, box.top + 14),
+            (box.centerx, box.top + 10),
             GOLD,
             anchor="midtop",
             shadow=False,
         )
         amount = self.balance_text()
         font = fit_font(a, "display", amount, box.w - 24, 26)
-        draw_text(surface, font, amount, (box.centerx, box.bottom - 12), CREAM, anchor="midbottom")
+        # under the title whatever the text size: centred in the room left below it
+        draw_text(surface, font, amount, (box.centerx, (head.bottom + box.bottom - 4) // 2), CREAM)
 
     def _draw_tile(self, surface: pygame.Surface, tile: _Tile, focused: bool) -> None:
         a = self.ctx.assets

@@ -249,7 +249,12 @@ class ReelsScene(GameFunctions, Scene):
         self._refresh_hud()
 
     def _celebration_counted(self, coins: int) -> None:
-        self.hud.celebration_count = coins
+        """The celebration's count: the balance follows it, and TOTAL WIN under it counts along
+        (never back: after a feature the meter may already show part of the win)."""
+        hud = self.hud
+        hud.celebration_count = coins
+        if coins > hud.win_shown:
+            hud.win_shown = float(min(coins, hud.win_target))
 
     def _celebrated(self) -> None:
         self.player.done_waiting()

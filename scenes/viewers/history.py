@@ -23,7 +23,7 @@ from game.ledger import LedgerError
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
-from scenes.core.text import draw_text
+from scenes.core.text import draw_text, fit_font
 from scenes.viewers.balance_chart import T_NO_POINTS, draw_balance_chart
 from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene
 from scenes.widgets.focus import FocusItem
@@ -66,6 +66,21 @@ CHART = pygame.Rect(CONTENT.left + 10, TABLE_TOP + HEADER_H + ROWS_PER_PAGE * RO
 EMPTY_H = 30  # px an empty list takes: one line under the column titles
 ROW_FILL = (40, 28, 22, 150)
 ROW_HOVER = (110, 76, 36, 200)
+
+
+def column_room(i: int) -> int:
+    """The width column `i`'s title may take: to the next column's text (left-anchored), or from
+    the previous column's edge (right-anchored), less a gap."""
+    _title, x, anchor = COLUMNS[i]
+    if anchor == "midleft":
+        nxt = COLUMNS[i + 1] if i + 1 < len(COLUMNS) else None
+        if nxt is None:
+            return 0
+        end = nxt[1] - 120 if nxt[2] == "midright" else nxt[1]  # a right-anchored neighbour's text
+        return max(40, end - x - 16)
+    prev = COLUMNS[i - 1]
+    start = prev[1] if prev[2] == "midright" else prev[1] + 120
+    return max(40, x - start - 14)
 
 
 def local_time(stamp: str | None) -> str:
@@ -195,8 +210,11 @@ class HistoryScene(PagedOverlayScene):
         a, tr = self.assets, self.tr
         head_f, row_f, small = a.font("text_bold", 15), a.font("text", 18), a.font("text", 15)
         y = TABLE_TOP + HEADER_H // 2
-        for title, x, anchor in COLUMNS:
-            draw_text(surface, head_f, tr.t(title), (x, y), SOFT, anchor=anchor, shadow=False)
+        for i, (title, x, anchor) in enumerate(COLUMNS):
+            # each title fits its column (a larger text size, or Spanish, must not run into the next)
+            room = column_room(i)
+            font = fit_font(a, "text_bold", tr.t(title), room, 15) if room else head_f
+            draw_text(surface, font, tr.t(title), (x, y), SOFT, anchor=anchor, shadow=False)
         empty_y = TABLE_TOP + HEADER_H + EMPTY_H // 2
         if self.error:
             draw_text(

@@ -254,6 +254,11 @@ class StonePickerScene(PickerPainter, BonusScene):
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
         self.phase_t = 0.0
+        if phase == "picking" and not self.pickable(self.focus):
+            # the focus moves on from a stone just opened to the next one still closed
+            self.focus = next(
+                (i % 20 for i in range(self.focus + 1, self.focus + 21) if self.pickable(i % 20)), self.focus
+            )
 
     def _start_reveal(self, ev: PickRevealEvent) -> None:
         st = self.stones[ev.index]

@@ -142,7 +142,7 @@ class PickerPainter:
         focus_on = self.phase == "picking"
         for st in self.stones:
             r = stone_rect(st.index)
-            if focus_on and st.index == self.focus and self.pickable(st.index):
+            if focus_on and st.index == self.focus:  # on an open stone too: the focus never hides
                 surface.blit(self._focus_glow, self._focus_glow.get_rect(center=r.center))
             self._draw_stone(surface, st, r, focus_on)
         for x, y, _vx, _vy, life, max_life in self.particles:
