@@ -399,6 +399,7 @@ class LobbyScene(Scene):
                 on_yes=stack.request_quit,
                 yes=tr.gettext(TEXT_QUIT_YES),
                 no=tr.gettext(TEXT_QUIT_NO),
+                close_first=tr.gettext(TEXT_CLOSE_FIRST),
             )
         )
 

@@ -31,12 +31,13 @@ from collections.abc import Callable
 import pygame
 
 from scenes.core.i18n import Translator
-from scenes.core.intents import Act, Intent
+from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_counter, draw_text
 from scenes.reels.celebration_art import RAYS, TIER_LOOKS, build_banner, build_rays, coin_frames
 from scenes.reels.hud import RECT_BAND
 from scenes.reels.win_presenter import CELEBRATION_TIERS
+from scenes.widgets.dialog import show_toast
 
 # Player-facing msgids (assets/locale/*.json)
 T_TIER = {"big": "BIG WIN", "mega": "MEGA WIN", "epic": "EPIC WIN"}
@@ -190,9 +191,13 @@ class CelebrationScene(Scene):
         if intent.act in (Act.SPIN, Act.CONFIRM, Act.POINTER_UP, Act.BACK):
             self.skip()
             return True
-        if intent.act is Act.MUTE:
-            return False  # the app mutes
-        return intent.act is not Act.QUIT
+        if intent.act in (Act.MUTE, Act.QUIT, Act.FULLSCREEN):
+            return False  # the app's
+        if intent.act in COMMAND_ACTS:  # a key meant elsewhere: say what ends the celebration
+            show_toast(
+                self.stack, self.assets, self.tr.gettext(T_SKIP if self.shown < self.win_coins else T_CLOSE)
+            )
+        return True
 
     def skip(self) -> None:
         """First: finish the count (at the highest tier reached). Then: close."""

@@ -224,7 +224,7 @@ class Hud(Band):
         running = self.auto_left is not None
         self.auto.label = tr.t(T_AUTO_LEFT, n=self.auto_left) if running else g(T_AUTO)
         for name, size in LABEL_SIZES.items():
-            self._fit_label(getattr(self, name), size)
+            getattr(self, name).fit_label(self.assets, size)  # "APUESTA MÁX." runs long
         self.auto.tooltip = g(TIP_AUTOPLAY_RUNNING if running else TIP_AUTOPLAY)
         for button, tip in (
             (self.back, TIP_BACK),
@@ -235,13 +235,6 @@ class Hud(Band):
             (self.history, TIP_HISTORY),
         ):
             button.tooltip = g(tip)
-
-    def _fit_label(self, button: Button, size: int) -> None:
-        """The largest label size up to `size` that fits the button ("APUESTA MÁX." runs long)."""
-        room = button.rect.w - (48 if button.icon else 18)
-        while size > 11 and self.assets.font("text_bold", size).size(button.label)[0] > room:
-            size -= 1
-        button.font_size = size
 
     # -- what the scene sets ------------------------------------------------------------------
     def set_bet(self, bet: Bet) -> None:

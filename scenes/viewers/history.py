@@ -208,7 +208,7 @@ class HistoryScene(PagedOverlayScene):
 
     def draw_page(self, surface: pygame.Surface, index: int) -> None:
         a, tr = self.assets, self.tr
-        head_f, row_f, small = a.font("text_bold", 15), a.font("text", 18), a.font("text", 15)
+        head_f, row_f = a.font("text_bold", 15), a.font("text", 18)
         y = TABLE_TOP + HEADER_H // 2
         for i, (title, x, anchor) in enumerate(COLUMNS):
             # each title fits its column (a larger text size, or Spanish, must not run into the next)
@@ -249,29 +249,28 @@ class HistoryScene(PagedOverlayScene):
             )
             for col, ((_, x, anchor), text) in enumerate(zip(COLUMNS, cells, strict=True)):
                 colour = GOLD if (col == 4 and (rec.win_cents or 0) > 0) else CREAM
-                draw_text(surface, row_f, text, (x, cy), colour, anchor=anchor, shadow=False)
+                room = column_room(col)
+                font = fit_font(a, "text", text, room, 18) if room else row_f
+                draw_text(surface, font, text, (x, cy), colour, anchor=anchor, shadow=False)
         chart = self.chart_rect
         if self.total:
             first = self.page * ROWS_PER_PAGE + 1
             last = first + len(self.records) - 1
-            draw_text(
-                surface,
-                small,
-                tr.t(T_PAGE_OF, first=first, last=last, total=self.total),
-                (CONTENT.right - 4, chart.top + 14),
-                SOFT,
-                anchor="topright",
-                shadow=False,
-            )
-            draw_text(
-                surface,
-                small,
-                tr.t(T_HINT),
-                (CONTENT.right - 4, chart.top + 40),
-                DIM,
-                anchor="topright",
-                shadow=False,
-            )
+            room = CONTENT.right - 4 - chart.right - 20  # right of the chart, never over it
+            for text, dy, colour in (
+                (tr.t(T_PAGE_OF, first=first, last=last, total=self.total), 14, SOFT),
+                (tr.t(T_HINT), 40, DIM),
+            ):
+                font = fit_font(a, "text", text, room, 15)
+                draw_text(
+                    surface,
+                    font,
+                    text,
+                    (CONTENT.right - 4, chart.top + dy),
+                    colour,
+                    anchor="topright",
+                    shadow=False,
+                )
         draw_balance_chart(
             surface, a, chart, self.session_points, self.money, tr.t(T_SESSION), tr.gettext(T_NO_POINTS)
         )

@@ -82,14 +82,22 @@ def draw_paragraphs(
     bullet: bool = True,
     color=CREAM,
     gap: int = 10,
+    min_size: int = 13,
 ) -> int:
-    """Word-wrapped paragraphs (bulleted) inside `rect`; returns the y below the last one."""
-    font = assets.font("text", size)
-    line_h = font.get_linesize() + 2
+    """Word-wrapped paragraphs (bulleted) inside `rect`; returns the y below the last one. When
+    they would run past the rect's bottom (a long translation, a larger text size), a smaller
+    size that fits is used, down to `min_size`."""
+    while True:
+        font = assets.font("text", size)
+        line_h = font.get_linesize() + 2
+        indent = 22 if bullet else 0
+        wrapped = [wrap_text(font, para, rect.w - indent) for para in paragraphs]
+        height = sum(len(lines) * line_h + gap for lines in wrapped)
+        if height <= rect.h or size <= min_size:
+            break
+        size -= 1
     y = rect.top
-    indent = 22 if bullet else 0
-    for para in paragraphs:
-        lines = wrap_text(font, para, rect.w - indent)
+    for lines in wrapped:
         if bullet:
             pygame.draw.circle(surface, GOLD, (rect.left + 7, y + line_h // 2), 4)
         for line in lines:

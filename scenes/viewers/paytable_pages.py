@@ -126,13 +126,13 @@ def symbol_pays(defn: GameDefinition, symbol_id: str, bet: Bet, tr: Tr = ENGLISH
             coins = mult * bet.total_coins
             rows.append(PayRow(count, coins, bet.coins_to_cents(coins)))
     notes: list[str] = []
-    scatter = scatter_name(defn)
+    scatter = tr.t(scatter_name(defn))  # symbol names are msgids too
     if sym.kind == "wild":
         notes.append(tr.t(T_WILD_RULE, scatter=scatter))
     elif sym.kind == "scatter":
-        notes.append(tr.t(T_SCATTER_RULE, scatter=sym.name))
+        notes.append(tr.t(T_SCATTER_RULE, scatter=tr.t(sym.name)))
     notes.extend(presentation_of(defn).symbol_notes(defn, symbol_id, tr))
-    return SymbolPays(symbol_id, sym.name, sym.kind, tuple(rows), tuple(notes))
+    return SymbolPays(symbol_id, tr.t(sym.name), sym.kind, tuple(rows), tuple(notes))
 
 
 def scatter_name(defn: GameDefinition) -> str:

@@ -118,6 +118,15 @@ class Button:
             return inside
         return False
 
+    def fit_label(self, assets, size: int | None = None) -> None:
+        """The largest label size up to `size` (default: the current one) that fits the button's
+        width (a long translation, or a larger text size)."""
+        size = size or self.font_size
+        room = self.rect.w - (48 if self.icon else 18)
+        while size > 11 and self.label and assets.font("text_bold", size).size(self.label)[0] > room:
+            size -= 1
+        self.font_size = size
+
     def click(self) -> None:
         """Fire the click (as if released inside); also used for keyboard activation. A disabled
         button fires nothing but `on_refused`."""

@@ -74,6 +74,7 @@ class _Dialog(Scene):
         y = self.rect.bottom - h - 26
         for label, fn in specs:
             button = Button(pygame.Rect(x, y, w, h), label=label, on_click=fn)
+            button.fit_label(self.assets)
             self.buttons.append(button)
             self.ring.items.append(FocusItem(button.rect, button.click))
             x += w + gap

@@ -129,6 +129,7 @@ class Selector:
         r = self.rect
         out = pygame.Surface(r.size, pygame.SRCALPHA)
         draw_panel(out, assets, out.get_rect(), alpha=215)
-        title_font = assets.font("text_bold", max(11, min(15, r.h // 4)))
+        # fitted to the box: a larger text size, or Spanish ("VALOR DE MONEDA"), must not spill
+        title_font = fit_font(assets, "text_bold", self.title, r.w - 12, max(11, min(15, r.h // 4)))
         draw_text(out, title_font, self.title, (r.w // 2, 5), TITLE_COLOR, anchor="midtop", shadow=False)
         return out.convert_alpha() if pygame.display.get_surface() is not None else out
