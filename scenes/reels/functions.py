@@ -181,14 +181,20 @@ class GameFunctions:
         return T_AT_LIMIT[(selector, 1 if delta > 0 else -1)]
 
     def max_bet(self: ReelsScene) -> None:
+        """MAX BET sets the maximum bet; in a game whose rules say MAX BET plays
+        (`bet.max_bet_plays`), at the maximum it plays the round, so below it the first press
+        raises the bet and the second plays. Mid-round, or already at the maximum of a game where
+        it does not play, it says why nothing happens."""
         if self.driver.active or self.autoplay.running:
             self.refuse(T_BET_LOCKED)
             return
-        bet: Bet = max_bet(self.defn, self.bet)
-        if bet == self.bet:
+        top: Bet = max_bet(self.defn, self.bet)
+        if self.defn.bet.max_bet_plays and self.bet == top:
+            self.start_round()
+        elif top == self.bet:
             self.refuse(T_MAX_ALREADY)
-            return
-        self._set_bet(bet)
+        else:
+            self._set_bet(top)
 
     def toggle_quick_spin(self: ReelsScene) -> None:
         """T: quick spin on or off (the setting, saved; the pace changes from the next round)."""
