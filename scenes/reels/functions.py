@@ -181,20 +181,24 @@ class GameFunctions:
         return T_AT_LIMIT[(selector, 1 if delta > 0 else -1)]
 
     def max_bet(self: ReelsScene) -> None:
-        """MAX BET sets the maximum bet; in a game whose rules say MAX BET plays
-        (`bet.max_bet_plays`), at the maximum it plays the round, so below it the first press
-        raises the bet and the second plays. Mid-round, or already at the maximum of a game where
-        it does not play, it says why nothing happens."""
+        """MAX BET as the game's rules say (`bet.max_bet`): it sets the maximum bet; "plays" also
+        plays the round at once; "plays_at_top" plays when the bet is already the maximum, so
+        below it the first press raises the bet and the second plays. Mid-round, or already at
+        the maximum of a game where it only sets the bet, it says why nothing happens."""
         if self.driver.active or self.autoplay.running:
             self.refuse(T_BET_LOCKED)
             return
         top: Bet = max_bet(self.defn, self.bet)
-        if self.defn.bet.max_bet_plays and self.bet == top:
+        rule = self.defn.bet.max_bet
+        if rule == "plays_at_top" and self.bet == top:
             self.start_round()
-        elif top == self.bet:
+            return
+        if rule == "sets" and self.bet == top:
             self.refuse(T_MAX_ALREADY)
-        else:
-            self._set_bet(top)
+            return
+        self._set_bet(top)
+        if rule == "plays":
+            self.start_round()
 
     def toggle_quick_spin(self: ReelsScene) -> None:
         """T: quick spin on or off (the setting, saved; the pace changes from the next round)."""

@@ -51,12 +51,27 @@ def test_the_greyed_selector_end_and_max_bet_say_why(ctx, display):
     stack, scene = make(ctx)
     click(stack, scene.hud.level.minus.rect.center)  # level 1: the − is greyed
     assert toasts(stack) == ["The bet level is already at its lowest"]
+    stack.handle(Intent(Act.MAX_BET))  # Stones: MAX BET plays at the maximum bet
+    assert scene.bet == max_bet(scene.defn, scene.bet) and scene.bet.level == 10 and scene.driver.active
     stack.handle(Intent(Act.MAX_BET))
-    assert scene.bet == max_bet(scene.defn, scene.bet) and scene.bet.level == 10
-    stack.handle(Intent(Act.MAX_BET))
-    assert toasts(stack) == ["The bet is already at its maximum"]
+    assert toasts(stack)[-1] == "The bet can change when the round is over"
+    run_until_idle(stack, scene, display)
     stack.handle(Intent(Act.LEVEL_UP))
-    assert toasts(stack) == ["The bet level is already at its highest"]
+    assert toasts(stack)[-1] == "The bet level is already at its highest"
+    # a game whose MAX BET only sets the bet says so when it is already there
+    scene.defn = scene.defn.model_copy(update={"bet": scene.defn.bet.model_copy(update={"max_bet": "sets"})})
+    rounds = ctx.ledger.count_rounds()
+    stack.handle(Intent(Act.MAX_BET))
+    assert toasts(stack)[-1] == "The bet is already at its maximum" and ctx.ledger.count_rounds() == rounds
+
+
+def run_until_idle(stack, scene, display, limit=20000):
+    for _ in range(limit):
+        if not scene.driver.active and not scene.player.waiting and stack.top is scene:
+            return
+        stack.update(DT)
+        stack.draw(display)
+    raise AssertionError("never idle")
 
 
 def test_the_bet_is_locked_mid_round_and_says_so(ctx, display):
