@@ -35,7 +35,7 @@ import pygame
 
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
-from scenes.core.intents import Act, Intent
+from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
 from scenes.core.transitions import Fade
@@ -69,22 +69,8 @@ TEXT_TOOLTIP_HISTORY = "Game history (H)"
 TEXT_TOOLTIP_QUIT = "Leave Reelhouse"
 TEXT_OPEN_GAME_FIRST = "Open a game first"
 TEXT_CLOSE_FIRST = "Close this screen first (Esc)"
-# keys meant for a game: in the lobby they say to open one (S, H and M are the app's, Space plays)
-GAME_ACTS = frozenset(
-    {
-        Act.PAYTABLE,
-        Act.RULES,
-        Act.AUTOPLAY,
-        Act.MAX_BET,
-        Act.LINES_UP,
-        Act.LINES_DOWN,
-        Act.LEVEL_UP,
-        Act.LEVEL_DOWN,
-        Act.COIN_UP,
-        Act.COIN_DOWN,
-        Act.TURBO,
-    }
-)
+# keys meant for a game: in the lobby they say to open one (S and H are the app's, Space plays)
+GAME_ACTS = COMMAND_ACTS - {Act.SPIN, Act.SETTINGS, Act.HISTORY}
 
 TILE_W, TILE_H = 360, 420
 TILE_GAP = 48
