@@ -22,6 +22,11 @@ density, so scenes can ask for them every frame: the cost is a dict lookup. A mi
 packaging error and raises `FileNotFoundError` naming the path; a missing sound (or no mixer)
 only costs silence and one log line.
 
+The body-text fonts ("text", "text_bold") are scaled by `text_scale` (the player's text size
+setting): `font("text", 20)` at 1.3 is the 26 px font. Changing the scale forgets the derived
+surfaces (buttons, plates and layers with text baked in), so everything is composed again at the
+new size.
+
 The root defaults to the bundled `assets/` folder (`game.paths.asset_path()`), which knows about
 frozen builds; the environment variable `REELHOUSE_ASSETS` (read by the app at start-up, not
 here) can point at another tree.
@@ -44,6 +49,7 @@ log = logging.getLogger(__name__)
 FONT_NAMES = ("display", "display_regular", "text", "text_bold")
 FILE_DENSITY = 1.5  # px per logical px of every file under assets/images
 IMAGE_SUFFIXES = (".png", ".jpg")
+SCALED_FONTS = ("text", "text_bold")  # the body text the text size setting enlarges
 
 Size = tuple[int, int]
 Color = tuple[int, int, int] | tuple[int, int, int, int]
@@ -67,6 +73,19 @@ class AssetStore:
         self._preload: list[str] = []
         self._jobs: list[Callable[[], object]] = []  # art prepared behind the first frame
         self._warned_no_mixer = False
+        self._text_scale = 1.0
+
+    @property
+    def text_scale(self) -> float:
+        """How much larger the body text is drawn (1.0: as designed)."""
+        return self._text_scale
+
+    @text_scale.setter
+    def text_scale(self, scale: float) -> None:
+        scale = max(0.5, min(2.0, float(scale)))
+        if scale != self._text_scale:
+            self._text_scale = scale
+            self.forget_derived()  # composed surfaces hold text at the old size
 
     # density -----------------------------------------------------------------------------------
     def set_density(self, density: float) -> bool:
@@ -229,7 +248,10 @@ class AssetStore:
 
     # fonts -------------------------------------------------------------------------------------
     def font(self, name: str, size: int) -> ScaledFont:
-        """A font from assets/fonts/<name>.ttf at `size` logical px, rendering at the density."""
+        """A font from assets/fonts/<name>.ttf at `size` logical px (× `text_scale` for the body
+        text fonts), rendering at the density; cached."""
+        if name in SCALED_FONTS and self._text_scale != 1.0:
+            size = round(size * self._text_scale)
         key = (name, int(size))
         f = self._fonts.get(key)
         if f is None:

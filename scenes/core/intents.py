@@ -1,9 +1,10 @@
 """Input at the edge: SDL events become intents; scenes never see SDL key codes.
 
 `IntentMapper.map(event)` turns one pygame event into zero or one `Intent`. Key bindings come
-from a plain dict (settings can override them). Mouse positions are in logical (1280×720)
-coordinates: the app sets `to_logical` to its viewport's mapping from window pixels
-(`scenes.core.view.Viewport.to_logical`) whenever the window changes size.
+from a plain dict (settings can override them). Tab is `Act.NEXT` and Shift+Tab `Act.PREV`
+(menus move their keyboard focus with them, `scenes.widgets.focus`). Mouse positions are in
+logical (1280×720) coordinates: the app sets `to_logical` to its viewport's mapping from window
+pixels (`scenes.core.view.Viewport.to_logical`) whenever the window changes size.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ class Act(Enum):
     RIGHT = auto()
     UP = auto()
     DOWN = auto()
+    NEXT = auto()  # Tab: the next item of a menu
+    PREV = auto()  # Shift+Tab: the previous one
     LINES_UP = auto()
     LINES_DOWN = auto()
     LEVEL_UP = auto()
@@ -48,6 +51,28 @@ class Act(Enum):
     ANY_KEY = auto()  # any other key (e.g. to stop autoplay / skip an intro)
 
 
+# The keys that ask for something elsewhere (open a screen, change the bet, spin, quick spin): a
+# modal screen with no use for one says so in a toast instead of swallowing it silently.
+COMMAND_ACTS = frozenset(
+    {
+        Act.SPIN,
+        Act.PAYTABLE,
+        Act.RULES,
+        Act.HISTORY,
+        Act.SETTINGS,
+        Act.AUTOPLAY,
+        Act.MAX_BET,
+        Act.LINES_UP,
+        Act.LINES_DOWN,
+        Act.LEVEL_UP,
+        Act.LEVEL_DOWN,
+        Act.COIN_UP,
+        Act.COIN_DOWN,
+        Act.TURBO,
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Intent:
     act: Act
@@ -65,6 +90,7 @@ DEFAULT_KEYS: dict[int, Act] = {
     pygame.K_RIGHT: Act.RIGHT,
     pygame.K_UP: Act.UP,
     pygame.K_DOWN: Act.DOWN,
+    pygame.K_TAB: Act.NEXT,
     pygame.K_l: Act.LINES_UP,
     pygame.K_k: Act.LINES_DOWN,
     pygame.K_PLUS: Act.LEVEL_UP,
@@ -102,6 +128,8 @@ class IntentMapper:
             act = self.keys.get(event.key)
             if act is Act.SPIN and not self.space_spins:
                 return Intent(Act.ANY_KEY)
+            if act is Act.NEXT and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+                return Intent(Act.PREV)
             return Intent(act if act is not None else Act.ANY_KEY)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return Intent(Act.POINTER_DOWN, pos=self.to_logical(tuple(event.pos)))

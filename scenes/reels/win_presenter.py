@@ -3,7 +3,8 @@
 After a spin with wins the presenter first shows every winning line at once (coloured lines
 through the cell centres, joined to their numbered markers at the window's edges), the winning
 cells bright and pulsing and the rest dimmed; then it cycles through the wins one by one
-("LINE 7: 40 coins", "SCATTER: 50 coins"). The 25 line markers sit at the window's left and
+("LINE 7: 40 coins", "SCATTER: 50 coins"); the message line names the win from the first moment
+("3 WINS: 130 coins" while every line shows). The 25 line markers sit at the window's left and
 right edges in every state: lines in play bright, lines not in play dim, winning lines lit in
 their colour; hovering a marker previews its line.
 
@@ -29,42 +30,17 @@ from game.events import SpinEvent, Win
 from scenes.core.canvas import Canvas, ScaledFont, draw
 from scenes.core.i18n import Translator
 from scenes.core.text import render_text
+from scenes.reels.line_palette import STANDARD, draw_patterned, line_style
 from scenes.reels.reel_view import ReelView
 from scenes.reels.symbol_art import CELL_H, CELL_W, Cache, soft_blur
 
 # Player-facing msgids (assets/locale/*.json)
 MSG_LINE = "LINE {line}: {coins:,} coins"
 MSG_SCATTER = "SCATTER: {coins:,} coins"
+MSG_ALL = "{n} WINS: {coins:,} coins"
 
-# 25 distinct, friendly colours: warm and cool hues interleaved so neighbouring line numbers
-# never look alike.
-LINE_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (255, 214, 64),
-    (255, 92, 92),
-    (92, 200, 255),
-    (140, 240, 100),
-    (255, 128, 220),
-    (255, 158, 48),
-    (170, 130, 255),
-    (64, 232, 196),
-    (236, 236, 120),
-    (255, 110, 150),
-    (112, 160, 255),
-    (200, 255, 150),
-    (255, 190, 130),
-    (220, 120, 255),
-    (110, 255, 170),
-    (255, 232, 180),
-    (90, 200, 140),
-    (255, 140, 100),
-    (150, 220, 255),
-    (240, 170, 255),
-    (210, 196, 80),
-    (255, 96, 190),
-    (100, 230, 230),
-    (255, 200, 40),
-    (180, 255, 220),
-)
+# the standard palette (kept under its old name); the colour-blind-safe one is in line_palette
+LINE_COLOURS: tuple[tuple[int, int, int], ...] = STANDARD
 
 BADGE_W, BADGE_H = 30, 18
 GOLD_FRAME = (255, 206, 90)  # the frame of winning cells while every line shows at once
@@ -74,9 +50,9 @@ EACH_TIME = 1.15  # s: one win in the cycle
 PULSE_RATE = 9.0  # pulse steps per second
 
 
-def line_colour(line: int) -> tuple[int, int, int]:
-    """The colour of 1-based line `line`."""
-    return LINE_COLOURS[(line - 1) % len(LINE_COLOURS)]
+def line_colour(line: int, palette: str = "standard") -> tuple[int, int, int]:
+    """The colour of 1-based line `line` in `palette`."""
+    return line_style(line, palette)[0]
 
 
 def marker_positions(
@@ -123,10 +99,11 @@ def _line_origin(points: list[tuple[int, int]]) -> tuple[int, int]:
 
 
 def _render_line(
-    points: list[tuple[int, int]], colour: tuple[int, int, int], k: float
+    points: list[tuple[int, int]], colour: tuple[int, int, int], k: float, pattern: str = "solid"
 ) -> tuple[Canvas, tuple[int, int]]:
     """A line's art (soft glow, dark edge, coloured core, bright centre) on its own surface,
-    and where to blit it."""
+    and where to blit it. A patterned line (the colour-blind-safe palette) draws its core and
+    centre in its pattern over the dark edge, so the pattern reads on any symbol."""
     margin = LINE_MARGIN
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
@@ -139,9 +116,9 @@ def _render_line(
     small = soft_blur(small, 4)
     surf = small.scaled((w, h))
     draw.lines(surf, (16, 10, 6, 235), False, local, 11)
-    draw.lines(surf, (*colour, 255), False, local, 7)
+    draw_patterned(surf, (*colour, 255), local, 7, pattern)
     light = tuple(min(255, c + 110) for c in colour)
-    draw.lines(surf, (*light, 255), False, local, 2)
+    draw_patterned(surf, (*light, 255), local, 2, pattern)
     for x, y in local[1:-1]:
         draw.circle(surf, (16, 10, 6, 235), (x, y), 8)
         draw.circle(surf, (*colour, 255), (x, y), 6)
@@ -181,17 +158,19 @@ def _render_badge(
     font: ScaledFont,
     badge_art: Canvas | None,
 ) -> Canvas:
-    """One line marker: state "off" (line not played), "on" (played) or "lit" (winning/hover)."""
+    """One line marker: state "off" (line not played), "on" (played) or "lit" (winning/hover).
+    The digits are dark or light, whichever stands out more on the badge as drawn (the art's
+    shading included); on a mid-tone colour where neither stands out by far they get an outline in
+    the other."""
     surf = Canvas.new((BADGE_W, BADGE_H), font.k)
-    if state == "lit":  # the line's own colour, with the digits that stand out on it most
+    if state == "lit":  # the line's own colour
         fill, edge = colour, (255, 255, 255)
-        text_col = (20, 14, 8) if _luminance(colour) > 0.18 else (255, 252, 244)
     elif state == "on":
         # dark enough under cream digits for 4.5:1 whatever the line's colour
         fill = tuple(int(c * 0.36) for c in colour)
-        text_col, edge = (255, 250, 236), tuple(min(255, int(c * 0.9)) for c in colour)
+        edge = tuple(min(255, int(c * 0.9)) for c in colour)
     else:  # a line not played: muted, still legible
-        fill, text_col, edge = (30, 30, 36), (172, 170, 162), (70, 70, 76)
+        fill, edge = (30, 30, 36), (70, 70, 76)
     rect = surf.get_rect()
     if badge_art is not None:
         art = badge_art.scaled(rect.size)
@@ -202,7 +181,16 @@ def _render_badge(
     else:
         draw.rect(surf, (*fill, 255), rect, border_radius=5)
         draw.rect(surf, (*edge, 255), rect, width=1, border_radius=5)
-    label = render_text(font, str(number), text_col)
+    if state == "off":
+        text_col, outline, ring = (172, 170, 162), 0, (0, 0, 0)
+    else:
+        behind = _luminance(tuple(surf.get_at(rect.center))[:3])
+        on_dark = (1.05) / (behind + 0.05)  # cream digits
+        on_light = (behind + 0.05) / 0.055  # near-black digits
+        dark, light = (20, 14, 8), (255, 252, 244)
+        text_col, ring = (light, dark) if on_dark >= on_light else (dark, light)
+        outline = 0 if max(on_dark, on_light) >= 7.0 else 1  # margin for the art's shading
+    label = render_text(font, str(number), text_col, outline=outline, outline_color=ring)
     surf.blit(label, label.get_rect(center=(rect.centerx, rect.centery)))
     return surf
 
@@ -245,13 +233,18 @@ class WinPresenter:
         badge_art: Canvas | None = None,
         cache: Cache | None = None,
         tr: Translator | None = None,
+        palette: str = "standard",
     ) -> None:
         """`cache(key, build)` keeps the rendered lines, frames and badges between scenes (the
-        asset store's `derived`); `tr` translates the line-cycle message."""
+        asset store's `derived`); `tr` translates the line-cycle message; `palette` is the
+        `line_palette` setting ("standard" or "colour_blind", see `scenes.reels.line_palette`)."""
         self.definition = definition
         self.view = view
         self.tr = tr
         self._cache = cache
+        self._font = font
+        self._badge_art = badge_art
+        self.palette = palette
         window = view.window
         self.left, self.right = marker_positions(definition.lines, window, definition.rows)
         self.marker_rects: list[tuple[pygame.Rect, pygame.Rect]] = []
@@ -265,12 +258,21 @@ class WinPresenter:
         self.scale = 1.0
         self.clear()
 
+    def set_palette(self, palette: str) -> None:
+        """Draw the lines, winning-cell frames and markers in `palette` from now on (the art of
+        each palette is built on first use and kept in the cache)."""
+        if palette == self.palette:
+            return
+        self.palette = palette
+        self.rebuild(self._font, self._badge_art)
+
     def rebuild(self, font: ScaledFont, badge_art: Canvas | None = None) -> None:
-        """Prepare the lines, cell frames and markers at the density of `font` (again, after the
-        window's density changed). Each is rendered on first use: the markers the first frame
-        shows are rendered for it, the lines and frames when a win or a hovered marker asks, or
-        earlier behind the first frame (`warm`)."""
-        definition, cache, k = self.definition, self._cache, font.k
+        """Prepare the lines, cell frames and markers in the palette, at the density of `font`
+        (again, after the window's density or the palette changed). Each is rendered on first
+        use: the markers the first frame shows are rendered for it, the lines and frames when a
+        win or a hovered marker asks, or earlier behind the first frame (`warm`)."""
+        self._font, self._badge_art = font, badge_art
+        definition, cache, k, palette = self.definition, self._cache, font.k, self.palette
 
         def keep(key: tuple, build) -> Canvas:
             return cache(("win-art", definition.id, *key), build) if cache is not None else build()
@@ -281,19 +283,23 @@ class WinPresenter:
         ]
 
         def line_art(i: int) -> tuple[Canvas, tuple[int, int]]:
-            pts, colour = points[i], line_colour(i + 1)
-            art = keep(("line", i + 1, tuple(pts)), lambda: _render_line(pts, colour, k)[0])
+            pts = points[i]
+            colour, pattern = line_style(i + 1, palette)
+            art = keep(
+                ("line", i + 1, tuple(pts), colour, pattern), lambda: _render_line(pts, colour, k, pattern)[0]
+            )
             return art, _line_origin(pts)
 
         def frame(i: int) -> Canvas:
-            colour = line_colour(i + 1)
+            colour = line_colour(i + 1, palette)
             return keep(("frame", colour), lambda: _render_cell_frame(colour, k))
 
         def badge(key: tuple[int, str]) -> Canvas:
             i, state = key
+            colour = line_colour(i, palette)
             return keep(
-                ("badge", i, state, id(font)),
-                lambda: _render_badge(i, line_colour(i), state, font, badge_art),
+                ("badge", i, state, colour, id(font)),
+                lambda: _render_badge(i, colour, state, font, badge_art),
             )
 
         self._line_art = _LazyList(len(points), line_art)
@@ -378,7 +384,18 @@ class WinPresenter:
 
     @property
     def message(self) -> str | None:
+        """The win being shown, in words, from the moment it shows: while every line shows at
+        once, the spin's wins and total ("3 WINS: 130 coins", or the one win's own words); then
+        each win in turn."""
         win = self.current
+        if win is None and self.phase == "all" and self.wins:
+            if len(self.wins) == 1:
+                win = self.wins[0]
+            else:
+                total = sum(w.coins for w in self.wins)
+                if self.tr is None:
+                    return MSG_ALL.format(n=len(self.wins), coins=total)
+                return self.tr.t(MSG_ALL, n=len(self.wins), coins=total)
         if win is None:
             return None
         msgid = MSG_SCATTER if win.kind == "scatter" else MSG_LINE
@@ -474,16 +491,17 @@ class WinPresenter:
         surface.fblits(seq)
 
 
+# The celebration tiers, lowest first: a round's win of at least this many times the total bet
+# is celebrated as that tier (the count-up climbs through the tiers it passes).
+CELEBRATION_TIERS: tuple[tuple[str, int], ...] = (("big", 15), ("mega", 50), ("epic", 150))
+
+
 def win_tier(win_coins: int, total_bet_coins: int) -> str | None:
-    """ "mega" (≥ 50× the total bet), "big" (≥ 15×) or None."""
+    """ "epic" (≥ 150× the total bet), "mega" (≥ 50×), "big" (≥ 15×) or None."""
     if total_bet_coins <= 0 or win_coins <= 0:
         return None
-    ratio = win_coins / total_bet_coins
-    if ratio >= 50:
-        return "mega"
-    if ratio >= 15:
-        return "big"
-    return None
+    reached = [name for name, times in CELEBRATION_TIERS if win_coins >= times * total_bet_coins]
+    return reached[-1] if reached else None
 
 
 def count_time(win_coins: int, total_bet_coins: int) -> float:

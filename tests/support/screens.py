@@ -191,7 +191,7 @@ def picker_done(ctx) -> SceneStack:
     return st
 
 
-def free_spins(ctx) -> SceneStack:
+def _free_spins_stack(ctx):
     from scenes.games.stones.picker import StonePickerScene, stone_center
 
     st, scene, _pick = _to_picker(ctx)
@@ -202,6 +202,11 @@ def free_spins(ctx) -> SceneStack:
         settle(st, 1.2)
         st.handle(Intent(Act.SPIN))
         i += 1
+    return st, scene
+
+
+def free_spins(ctx) -> SceneStack:
+    st, scene = _free_spins_stack(ctx)
     run_until(st, lambda: scene.free_mode and scene.hud.free is not None and scene.view.spinning)
     run_until(st, lambda: not scene.view.spinning)
     return settle(st, 0.3)
@@ -216,14 +221,15 @@ def celebration(ctx) -> SceneStack:
         CelebrationScene(
             ctx.assets,
             scene.sounds,
-            "big",
-            500,
+            160 * scene.bet.total_coins,  # an epic win, counted through big and mega
+            scene.bet.total_coins,
             scene.bet.coin_value_cents,
             currency=scene.currency,
             tr=scene.tr,
+            parts=[("MAIN GAME", 10 * scene.bet.total_coins), ("BONUS WINS", 150 * scene.bet.total_coins)],
         )
     )
-    return settle(st, 5.0)
+    return settle(st, 4.0)  # mid-count: MEGA WIN, the rays, the fountain and the parts line
 
 
 def mini_paytable(ctx) -> SceneStack:
@@ -355,6 +361,45 @@ def toast(ctx) -> SceneStack:
     return settle(st, 0.5)
 
 
+def feature_summary(ctx) -> SceneStack:
+    """The free spins' end: the feature's win, the main game's and the round's total, labelled."""
+    st, scene = _free_spins_stack(ctx)
+    run_until(st, lambda: scene.stage.banner is not None and scene.stage.banner[0] == "fs_end", 600.0)
+    return settle(st, 0.4)
+
+
+def esc_mid_spin(ctx) -> SceneStack:
+    """Esc while the reels spin: the toast says why nothing happens."""
+    st, scene = _reels(ctx)
+    settle(st, 0.5)
+    st.handle(Intent(Act.SPIN))
+    run_until(st, lambda: scene.view.spinning)
+    st.handle(Intent(Act.BACK))
+    return settle(st, 0.3)
+
+
+def lobby_focus(ctx) -> SceneStack:
+    """The lobby from the keyboard: Tab has moved the focus ring onto the icons."""
+    st = lobby(ctx)
+    for _ in range(4):
+        st.handle(Intent(Act.NEXT))
+    return settle(st, 0.3)
+
+
+def settings_larger(ctx) -> SceneStack:
+    """The settings at the largest text size, with the colour-blind line palette chosen."""
+    ctx.settings.text_size = "larger"
+    ctx.settings.line_palette = "colour_blind"
+    ctx.apply_display_settings()
+    return settings_menu(ctx)
+
+
+def reels_colour_blind(ctx) -> SceneStack:
+    """Every winning line at once in the colour-blind-safe palette (patterned lines)."""
+    ctx.settings.line_palette = "colour_blind"
+    return reels_win(ctx)
+
+
 # -- Warlords --------------------------------------------------------------------------------------
 WARLORDS_SEED = 126  # the 1st round: a three-way battle, re-spins, the Samurai's free spins
 
@@ -464,6 +509,11 @@ SCREENS: dict[str, Callable] = {
     "round-detail": round_detail,
     "replay": replay,
     "toast": toast,
+    "feature-summary": feature_summary,
+    "esc-mid-spin": esc_mid_spin,
+    "lobby-focus": lobby_focus,
+    "settings-larger": settings_larger,
+    "reels-colour-blind": reels_colour_blind,
     "paytable": paytable,
     "rules": rules,
     "warlords-reels": warlords_reels,
