@@ -217,10 +217,9 @@ def open_window(fullscreen: bool, size: tuple[int, int] | None = None) -> pygame
     if pygame.display.get_driver() in HEADLESS_DRIVERS:
         return pygame.display.set_mode(size, 0, vsync=0)
     if fullscreen:
-        # no minimum size here: it is the desktop's, and setting one makes X11's SDL create the
-        # window again (F11 back to a window sets it)
-        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, vsync=0)
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE, vsync=0)
+        screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN, vsync=0)
+    else:
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE, vsync=0)
     _set_minimum_size()
     return screen
 
