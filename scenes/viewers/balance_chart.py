@@ -94,7 +94,8 @@ def draw_balance_chart(
         anchor="topleft",
         shadow=False,
     )
-    plot = pygame.Rect(rect.left + 110, rect.top + 30, rect.w - 130, rect.h - 44)
+    # the top label (the highest balance) sits on the plot's top edge: below the title, not beside it
+    plot = pygame.Rect(rect.left + 110, rect.top + 44, rect.w - 130, rect.h - 58)
     for k in range(3):
         y = plot.top + plot.h * k // 2
         draw.line(surface, GRID, (plot.left, y), (plot.right, y), 1)
