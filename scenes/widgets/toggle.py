@@ -23,6 +23,7 @@ Color = tuple[int, int, int] | tuple[int, int, int, int]
 ANIM_RATE = 16.0  # 1/s: knob and colour easing
 LEVELS = 8  # the on/off blend is quantised so only a handful of track surfaces are cached
 SUPERSAMPLE = 4
+LARGE_PILL = 120 * 120  # logical px²: above it, a pill is supersampled 2×, not 4×
 
 GOLD_TOP = (255, 222, 140)
 GOLD_BOTTOM = (206, 148, 52)
@@ -50,15 +51,18 @@ def pill(
     density: float,
 ) -> Canvas:
     """An antialiased rounded rect of logical `size` at `density` with a top→bottom gradient
-    fill and an optional edge (drawn SUPERSAMPLE× larger, then smooth-scaled)."""
+    fill and an optional edge (drawn SUPERSAMPLE× larger, then smooth-scaled). A large plate (a
+    panel, a plaque) is drawn at half that: its corners stay smooth and it costs a quarter."""
     w, h = size
-    s = SUPERSAMPLE * density
+    s = (SUPERSAMPLE if w * h <= LARGE_PILL else SUPERSAMPLE / 2) * density
     big = (max(1, round(w * s)), max(1, round(h * s)))
     r = round((min(w, h) // 2 if radius is None else radius) * s)
-    fill = pygame.Surface(big, pygame.SRCALPHA)
     bottom = bottom or top
+    # the gradient as one column of pixels, stretched across (a line per row is much slower)
+    column = pygame.Surface((1, big[1]), pygame.SRCALPHA)
     for y in range(big[1]):
-        pygame.draw.line(fill, _mix(top, bottom, y / max(1, big[1] - 1)), (0, y), (big[0], y))
+        column.set_at((0, y), _mix(top, bottom, y / max(1, big[1] - 1)))
+    fill = pygame.transform.scale(column, big)
     mask = pygame.Surface(big, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=r)
     fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
