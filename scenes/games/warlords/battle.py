@@ -18,7 +18,8 @@ SPACE, Enter or a click skips to the result, and once it shows, continues at onc
 result stays a moment and the scene leaves by itself, as autoplay needs). A press that cannot act
 says why in a toast: Esc (a battle cannot be left: the engine has decided it), any other key (what
 skips it), a game function or the bet (the shared "Finish the feature first"). Times scale with
-`speed` (1 normal, ½ quick spin, nearly 0 in turbo).
+`speed` (1 normal, ½ quick spin, nearly 0 in turbo). With reduced motion the warlords stand in
+place from the first frame, without sway, throbbing VS or clashes, and the scene does not fade in.
 """
 
 from __future__ import annotations
@@ -152,6 +153,7 @@ class BattleScene(BonusScene):
         self.speed = max(0.02, speed)
         # the fade in is part of the battle's time: quicker with quick spin, none in turbo
         self.fade = Fade(0.0 if reduced_motion else 0.35 * min(1.0, self.speed), "in")
+        self.reduced = reduced_motion  # the warlords stand still: no slide, sway, throb or clash
         self.on_done = on_done
         self.t = 0.0
         self.finished = False
@@ -250,12 +252,12 @@ class BattleScene(BonusScene):
         if not decided and p >= ENTER:
             u = (p - ENTER) / FACE_OFF
             vs = tr.gettext(T_VS)
-            beat = math.sin(u * math.pi * 6) > 0  # the VS throbs between two sizes (fonts kept)
+            beat = not self.reduced and math.sin(u * math.pi * 6) > 0  # the VS throbs (fonts kept)
             font = a.font("display", 80 if beat else 68)
             for left, right in zip(self.xs, self.xs[1:], strict=False):
                 at = ((left + right) // 2, FIGURE_TOP + FIGURE[1] // 2)
                 draw_text(surface, font, vs, at, CREAM, outline=3, outline_color=INK)
-                for hit in (0.35, 0.7):  # clashes between the warlords
+                for hit in () if self.reduced else (0.35, 0.7):  # clashes between the warlords
                     k = (u - hit) / 0.15
                     if 0 <= k < 1:
                         r = round(30 + 120 * k)
@@ -300,7 +302,7 @@ class BattleScene(BonusScene):
     def _draw_contender(self, surface: pygame.Surface, i: int, w: Warlord, p: float, decided: bool) -> None:
         a, tr = self.assets, self.tr
         x = self.xs[i]
-        k = min(1.0, p / ENTER) if ENTER > 0 else 1.0
+        k = 1.0 if self.reduced else min(1.0, p / ENTER)
         k = 1 - (1 - k) ** 3
         side = -1 if x < SCREEN.centerx else 1 if x > SCREEN.centerx else 0
         x += round((1 - k) * side * 700)
@@ -310,7 +312,7 @@ class BattleScene(BonusScene):
         if decided:
             u = min(1.0, (p - ENTER - FACE_OFF) / 0.4)
             y += round(-14 * u) if won else round(8 * u)  # the beaten one sinks, short of its plate
-        elif p >= ENTER:
+        elif p >= ENTER and not self.reduced:
             y += round(6 * math.sin(p * 7 + i))
         beaten = decided and not won
         fig = self.beaten[w.scatter] if beaten else self.figures[w.scatter]

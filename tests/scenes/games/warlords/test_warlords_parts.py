@@ -197,6 +197,27 @@ def test_space_skips_the_battle_then_continues(ctx, display):
     assert done == [1] and scene.finished and scene not in stack.scenes
 
 
+def test_with_reduced_motion_the_warlords_stand_in_place_from_the_first_frame(ctx, display):
+    from scenes.games.warlords.battle import LAYOUT
+
+    def first_frame(reduced: bool) -> pygame.Surface:
+        stack, _, _ = _battle_on_stack(ctx, battle(), reduced_motion=reduced)
+        display.fill((0, 0, 0))
+        stack.draw(display)
+        return display.subsurface(LAYOUT.stage).copy()
+
+    still, moving = first_frame(True), first_frame(False)
+    stack, scene, _ = _battle_on_stack(ctx, battle(), reduced_motion=True)
+    scene.t = 1.0  # the face-off: still where they stood at first
+    display.fill((0, 0, 0))
+    stack.draw(display)
+    settled = display.subsurface(LAYOUT.stage).copy()
+    x = scene.xs[0]
+    column = pygame.Rect(x - LAYOUT.stage.left - 20, 200, 40, 200)
+    assert still.subsurface(column).get_at((20, 100)) == settled.subsurface(column).get_at((20, 100))
+    assert still.subsurface(column).get_at((20, 100)) != moving.subsurface(column).get_at((20, 100))
+
+
 def test_odds_are_shown_in_the_players_number_format(ctx):
     tr = ctx.i18n
     assert [odds_text(tr, w, 4) for w in (3, 1)] == ["75 %", "25 %"]
