@@ -337,6 +337,8 @@ class BattleScene(BonusScene):
         weight, total = self.odds[i]
         plate = self.plate.get_rect(midtop=(x, PLATE_TOP + rise))
         surface.blit(self.plate, plate)
+        if decided and not won:  # the plate darkens; its figure stays legible (4.5:1 and more)
+            surface.blit(self.plate_dim, plate)
         draw_text(
             surface,
             a.font("display", 30),
@@ -346,5 +348,3 @@ class BattleScene(BonusScene):
             outline=2,
             outline_color=INK,
         )
-        if decided and not won:
-            surface.blit(self.plate_dim, plate)
