@@ -47,6 +47,7 @@ T_HINT_CHOOSE = "choose"
 T_HINT_PICK = "pick"
 T_HINT_LEAVE = "leave (the round waits)"
 T_HINT_WATCH = "SPIN hurries the picks"
+T_KEY_SPACE = "SPACE"  # the space bar's keycap ("ESPACIO")
 
 COLS, ROWS = 5, 4
 STONE = 120
@@ -177,7 +178,10 @@ class PickerPainter:
         if self.phase != "picking":
             return
         if self.watch_only:
-            items = [(("SPACE",), tr.gettext(T_HINT_WATCH)), (("ESC",), tr.gettext(T_HINT_LEAVE))]
+            items = [
+                ((tr.gettext(T_KEY_SPACE),), tr.gettext(T_HINT_WATCH)),
+                (("ESC",), tr.gettext(T_HINT_LEAVE)),
+            ]
         else:
             items = [
                 (("left", "right", "up", "down"), tr.gettext(T_HINT_CHOOSE)),
