@@ -49,8 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--data-dir",
         metavar="DIR",
-        type=Path,
-        default=None,
+        default=None,  # a str: Path("") would silently become the current folder
         help="folder for the wallet, history and settings (created if missing; "
         "default: the per-user data folder)",
     )
@@ -112,11 +111,15 @@ def main(argv: list[str] | None = None) -> int:
     level = os.environ.get(LOG_ENV, "WARNING").upper()
     logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="%(name)s: %(message)s")
     from game.paths import user_data_dir
-    from scenes.app import run
+    from game.storage import MSG_DIR_EMPTY, StorageFailure
+    from scenes.app import EXIT_STORAGE, failure_text, run
     from scenes.context import LaunchOptions
 
+    if args.data_dir is not None and not args.data_dir.strip():
+        print(failure_text(StorageFailure("dir_empty", MSG_DIR_EMPTY)), file=sys.stderr)
+        return EXIT_STORAGE
     scratch: Path | None = None
-    data_dir = args.data_dir
+    data_dir = Path(args.data_dir) if args.data_dir is not None else None
     seed = args.seed
     if args.bench:
         from scenes.bench import BENCH_SEED
@@ -144,4 +147,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C before the app's own handler is in place: end quietly
+        sys.exit(130)

@@ -16,28 +16,42 @@ Start-up is ordered so the first frame comes quickly: game definitions are valid
 data must stop the app before a window opens), then the window, then only the assets the first
 scene needs; everything else loads lazily on first use.
 
-Exit codes: 0 normal, 1 the data folder or ledger cannot be used (a plain message on stderr),
-2 a game data file is invalid (`file: field: reason` on stderr).
+Exit codes: 0 normal, 1 the data folder, the settings or the ledger cannot be used, at start-up
+or while playing (`game.storage.StorageFailure`: one plain sentence in the player's language on
+stderr, and in a message box when there is a screen to show it on; nothing is lost, an open round
+resumes at the next start), 2 a game data file is invalid (`file: field: reason` on stderr),
+3 `--autoplay N` was cut short (its summary is printed on stdout first).
+
+Settings are not critical data: a failed settings save is said in a toast (or logged, for F11)
+and play goes on with the new settings for the session.
+
+SIGINT (Ctrl-C) and SIGTERM end the app like a window close: their handlers only raise a flag
+that the loop reads between frames, so no ledger write is ever interrupted.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 import pygame
 
 from game import __version__ as APP_VERSION  # noqa: N812 - one version constant, named for what it is
+from game import storage
 from game.definitions import DefinitionError, LoadedGame, load_definition
 from game.paths import asset_path
+from game.storage import StorageFailure
 from scenes.assets import AssetStore
 from scenes.audio import AudioService
 from scenes.context import AppContext, LaunchOptions, LazySeedSource
-from scenes.i18n import install
+from scenes.i18n import DEFAULT_LANGUAGE, Translator, install, locale_dir
 from scenes.intents import Act, Intent, IntentMapper
 from scenes.reality_check import RealityCheck
 from scenes.settings_store import Settings, load_settings
@@ -53,15 +67,68 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")
 ASSETS_ENV = "REELHOUSE_ASSETS"  # an alternate assets tree (tests, modders)
 
 MSG_LOCKED = "Reelhouse is already running with this data folder ({path}). Close it first."
-MSG_DATA_DIR = "Cannot use the data folder {path}: {reason}"
+
+EXIT_OK = 0
+EXIT_STORAGE = storage.EXIT_STORAGE  # 1
+EXIT_DATA = 2
+EXIT_CUT_SHORT = 3
+# Printed on stdout for scripts when `--autoplay N` ends before its N rounds (kept in English,
+# like the reels scene's own autoplay lines).
+P_AUTOPLAY_CUT_SHORT = "autoplay: cut short after {rounds} of {total} rounds, balance {balance}"
+P_ROUND_OPEN = "; the unfinished round resumes at the next start"
 
 
 class StartupError(Exception):
-    """Start-up cannot continue; `code` is the process exit code, the message is for stderr."""
+    """Start-up cannot continue; `code` is the process exit code, the message is for stderr
+    (already in the player's language)."""
 
     def __init__(self, message: str, code: int) -> None:
         super().__init__(message)
         self.code = code
+
+
+def failure_text(failure: StorageFailure, language: str = DEFAULT_LANGUAGE) -> str:
+    """A storage failure's sentence in `language` (the catalogs of the app's assets tree)."""
+    return Translator(language, locale_dir(assets_root())).t(failure.msgid, **failure.params)
+
+
+def show_message_box(text: str) -> None:
+    """Tell a player at the screen (stderr is invisible to them); a headless run only prints."""
+    if os.environ.get("SDL_VIDEODRIVER", "") in HEADLESS_DRIVERS:
+        return
+    try:
+        pygame.display.message_box(WINDOW_TITLE, text, message_type="error")
+    except pygame.error as exc:  # no screen after all: stderr has it
+        log.info("no message box: %s", exc)
+
+
+class StopSignals:
+    """SIGINT and SIGTERM end the app like a window close (a context manager around the run).
+
+    The handlers only record the signal; `App.should_stop` reads it between frames. Outside
+    the main thread (some tests) nothing is installed.
+    """
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self._previous: dict[int, object] = {}
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        self.received = signum
+
+    def __enter__(self) -> StopSignals:
+        for name in ("SIGINT", "SIGTERM"):
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
+            with contextlib.suppress(ValueError):  # not the main thread: nothing installed
+                self._previous[sig] = signal.signal(sig, self._on_signal)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, previous in self._previous.items():
+            signal.signal(sig, previous)  # type: ignore[arg-type]
+        self._previous.clear()
 
 
 # bootstrap pieces --------------------------------------------------------------------------------
@@ -86,16 +153,20 @@ def load_all_games(root: Path) -> dict[str, LoadedGame]:
     return games
 
 
-def open_ledger(data_dir: Path):
+def open_ledger(data_dir: Path, language: str = DEFAULT_LANGUAGE):
+    """The data folder's ledger; StartupError(code 1) with the reason in `language`."""
     from game.ledger import Ledger, LedgerError, LedgerLocked
 
     path = data_dir / "ledger.sqlite3"
+    tr = Translator(language, locale_dir(assets_root()))
     try:
         return Ledger.open(path)
     except LedgerLocked as exc:
-        raise StartupError(MSG_LOCKED.format(path=data_dir), 1) from exc
+        raise StartupError(tr.t(MSG_LOCKED, path=data_dir), EXIT_STORAGE) from exc
     except LedgerError as exc:
-        raise StartupError(str(exc), 1) from exc
+        raise StartupError(tr.translate_text(str(exc)), EXIT_STORAGE) from exc
+    except StorageFailure as exc:
+        raise StartupError(failure_text(exc, language), EXIT_STORAGE) from exc
 
 
 def build_context(
@@ -195,8 +266,11 @@ def open_window(fullscreen: bool) -> pygame.Surface:
 class App:
     """Owns the window, the stack and the clock."""
 
-    def __init__(self, ctx: AppContext, screen: pygame.Surface, started: float) -> None:
+    def __init__(
+        self, ctx: AppContext, screen: pygame.Surface, started: float, signals: StopSignals | None = None
+    ) -> None:
         self.ctx = ctx
+        self.signals = signals
         self.screen = screen
         self.stack = SceneStack()
         self.started = started
@@ -246,12 +320,16 @@ class App:
             return
         s = self.ctx.settings
         s.fullscreen = not s.fullscreen
-        self.ctx.save_settings()
+        try:
+            self.ctx.save_settings()
+        except StorageFailure as exc:  # settings are not critical: the toggle still applies
+            log.error("cannot save settings: %s", exc)
 
     def should_stop(self) -> bool:
         opts = self.ctx.options
         return (
             not self.running
+            or (self.signals is not None and self.signals.received is not None)
             or len(self.stack) == 0
             or self.stack.quit_requested
             or (opts.frames is not None and self.frames >= opts.frames)
@@ -312,50 +390,105 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     root = assets_root()
     games = load_all_games(root)
     if not games:
-        raise StartupError(f"no games installed under {root / 'games'}", 2)
+        raise StartupError(f"no games installed under {root / 'games'}", EXIT_DATA)
     if options.game is not None and options.game not in games:
-        raise StartupError(f"unknown game {options.game!r}; installed: {', '.join(sorted(games))}", 2)
+        raise StartupError(f"unknown game {options.game!r}; installed: {', '.join(sorted(games))}", EXIT_DATA)
+    language = DEFAULT_LANGUAGE  # until the settings say otherwise
     try:
-        options.data_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StartupError(MSG_DATA_DIR.format(path=options.data_dir, reason=exc.strerror or exc), 1) from exc
-    settings, settings_notice = load_settings(options.data_dir / "settings.json")
-    ledger = open_ledger(options.data_dir)
+        storage.prepare_data_dir(options.data_dir)
+        settings, settings_notice = load_settings(options.data_dir / "settings.json")
+        language = settings.language
+        # saved settings must stay savable: a read-only file would fail at the first change
+        storage.check_file_slot(options.data_dir / "settings.json", allow_link=True)
+    except StorageFailure as exc:
+        raise StartupError(failure_text(exc, language), EXIT_STORAGE) from exc
+    ledger = open_ledger(options.data_dir, language)
     notices = [n for n in (settings_notice, getattr(ledger, "notice", None)) if n]
     if options.fullscreen is not None:
         settings.fullscreen = bool(options.fullscreen)
 
-    pygame.display.init()
-    pygame.font.init()
-    assets = AssetStore(root)
-    _set_window_icon(assets)
-    screen = open_window(settings.fullscreen)
-    audio = AudioService(assets)
-    ctx = build_context(
-        options, assets=assets, audio=audio, ledger=ledger, settings=settings, games=games, notices=notices
-    )
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        assets = AssetStore(root)
+        _set_window_icon(assets)
+        screen = open_window(settings.fullscreen)
+        audio = AudioService(assets)
+        ctx = build_context(
+            options,
+            assets=assets,
+            audio=audio,
+            ledger=ledger,
+            settings=settings,
+            games=games,
+            notices=notices,
+        )
+    except StorageFailure as exc:  # the session's first write: a full disk shows here
+        ledger.close()
+        raise StartupError(failure_text(exc, language), EXIT_STORAGE) from exc
+    except BaseException:
+        ledger.close()
+        raise
     return ctx, screen
 
 
 def run(options: LaunchOptions, started: float | None = None) -> int:
-    """Bootstrap and play until the player quits; return the exit code."""
+    """Bootstrap and play until the player quits (or a signal asks); return the exit code."""
     started = time.perf_counter() if started is None else started
-    try:
-        ctx, screen = bootstrap(options)
-    except StartupError as exc:
-        print(str(exc), file=sys.stderr)
-        return exc.code
-    app = App(ctx, screen, started)
-    try:
-        if options.bench:
-            from scenes.bench import run_bench
+    unattended = bool(options.autoplay or options.bench)
+    with StopSignals() as signals:
+        try:
+            ctx, screen = bootstrap(options)
+        except StartupError as exc:
+            print(str(exc), file=sys.stderr)
+            if exc.code == EXIT_STORAGE and not unattended:
+                show_message_box(str(exc))
+            return exc.code
+        app = App(ctx, screen, started, signals)
+        try:
+            if options.bench:
+                from scenes.bench import run_bench
 
-            return run_bench(app)
-        for scene in initial_scenes(ctx):
-            app.stack.push(scene)
-        return app.run()
-    finally:
-        shutdown(ctx)
+                return run_bench(app)
+            for scene in initial_scenes(ctx):
+                app.stack.push(scene)
+            code = app.run()
+            return autoplay_outcome(app) if options.autoplay else code
+        except StorageFailure as failure:
+            text = failure_text(failure, ctx.settings.language)
+            print(text, file=sys.stderr)
+            if not unattended:
+                show_message_box(text)
+            return EXIT_STORAGE
+        finally:
+            shutdown(ctx)
+
+
+def autoplay_outcome(app: App) -> int:
+    """`--autoplay N`: 0 when its rounds were played; else print the summary and return 3.
+
+    The reels scene asks the stack to quit when the N rounds are done (it prints its own line)
+    or when the balance runs short (it prints why and marks the run cut short); anything else
+    that ended the loop (a window close, Ctrl-C, SIGTERM, `--frames`) cut the run short here.
+    """
+    ctx = app.ctx
+    if app.stack.quit_requested and not ctx.autoplay_cut_short:
+        return EXIT_OK
+    if not app.stack.quit_requested:
+        from game.money import format_cents
+
+        ledger = ctx.ledger
+        open_round = ledger.open_round()
+        played = ledger.count_rounds(session_id=ctx.session_id) - (
+            1 if open_round is not None and open_round.session_id == ctx.session_id else 0
+        )
+        line = P_AUTOPLAY_CUT_SHORT.format(
+            rounds=played,
+            total=ctx.options.autoplay,
+            balance=format_cents(ledger.balance_cents, ctx.settings.currency_symbol),
+        )
+        print(line + (P_ROUND_OPEN if open_round is not None else ""), flush=True)
+    return EXIT_CUT_SHORT
 
 
 def shutdown(ctx: AppContext) -> None:

@@ -75,6 +75,9 @@ class AppContext:
     notices: list[str] = field(default_factory=list)
     version: str = ""
     i18n: Any = None  # scenes.i18n.Translator, set by scenes.i18n.install(ctx)
+    # `--autoplay N` stopped before its N rounds for a reason of its own (the balance ran
+    # short): the app then exits with the cut-short code
+    autoplay_cut_short: bool = False
 
     def save_settings(self) -> None:
         """Persist the current settings atomically and apply the audio ones."""

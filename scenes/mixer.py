@@ -18,9 +18,11 @@ from typing import Any
 
 import pygame
 
+from game.storage import StorageFailure
 from scenes.i18n import Translator, translator
 from scenes.intents import Act, Intent
 from scenes.settings_menu import draw_key_hints, draw_solid_panel
+from scenes.settings_store import save_failure_reason
 from scenes.stack import Scene, SceneStack
 from scenes.text import draw_text, fit_font
 from scenes.widgets.button import Button
@@ -129,11 +131,11 @@ class MixerScene(Scene):
             self.ctx.save_settings()
             self.saves += 1
             self.dirty = False
-        except OSError as exc:
+        except (OSError, StorageFailure) as exc:
             log.error("cannot save settings: %s", exc)
             self.dirty = False  # said once; the volumes still apply for this session
             if self.stack is not None:
-                text = self.tr.t(T_SAVE_FAILED, reason=exc.strerror or str(exc))
+                text = self.tr.t(T_SAVE_FAILED, reason=save_failure_reason(exc))
                 self.stack.push(Toast(self.ctx.assets, text))
 
     def close(self) -> None:

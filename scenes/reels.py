@@ -1133,6 +1133,7 @@ class ReelsScene(Scene):
                 flush=True,
             )
             self.autoplay_left = 0
+            self.ctx.autoplay_cut_short = True
             if self.stack is not None:
                 self.stack.request_quit()
             return

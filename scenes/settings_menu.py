@@ -27,9 +27,10 @@ from typing import Any
 
 import pygame
 
+from game.storage import StorageFailure
 from scenes.i18n import LANGUAGES, Translator, translator
 from scenes.intents import Act, Intent
-from scenes.settings_store import CURRENCY_SYMBOLS, REALITY_CHECK_CHOICES
+from scenes.settings_store import CURRENCY_SYMBOLS, REALITY_CHECK_CHOICES, save_failure_reason
 from scenes.stack import Scene, SceneStack
 from scenes.text import draw_text, fit_font
 from scenes.widgets.button import Button
@@ -225,10 +226,10 @@ class SettingsScene(Scene):
         try:
             self.ctx.save_settings()
             self.saves += 1
-        except OSError as exc:
+        except (OSError, StorageFailure) as exc:
             log.error("cannot save settings: %s", exc)
             self.ctx.apply_audio_settings()  # still apply for this session
-            self._toast(self.tr.t(T_SAVE_FAILED, reason=exc.strerror or str(exc)))
+            self._toast(self.tr.t(T_SAVE_FAILED, reason=save_failure_reason(exc)))
 
     def _toast(self, text: str) -> None:
         if self.stack is not None:

@@ -125,10 +125,7 @@ class Ledger:
         path = Path(path)
         _require_int("start_balance_cents", start_balance_cents, 0)
         clock = clock or (lambda: datetime.now(UTC))
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise storage.from_os_error(exc, path.parent) from exc
+        storage.prepare_data_dir(path.parent)
         storage.check_file_slot(path, allow_link=False)
         lock = files.LockFile(path.with_name(path.name + ".lock"))
         try:
