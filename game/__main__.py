@@ -158,7 +158,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     workers = args.workers if args.workers is not None else default_workers()
     bar = ProgressBar(f"simulate {defn.id}")
     try:
-        out = simulate(defn, bet, args.rounds, args.seed, workers=workers, progress=bar.update)
+        out = simulate(
+            defn,
+            bet,
+            args.rounds,
+            args.seed,
+            workers=workers,
+            progress=bar.update,
+            check_flow=args.check_flow,
+        )
     finally:
         bar.close()
     if args.json:
@@ -170,15 +178,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             f"hit frequency {out['hit_frequency']:.2%}, "
             f"{out['rounds_per_second']:,.0f} rounds/s"
         )
-    return 0
+        if args.check_flow:
+            print(
+                f"play ≡ simulation: {out['flow_checked']:,} rounds replayed through the flow, "
+                f"{out['flow_mismatches']} mismatch(es)"
+            )
+    return 1 if out.get("flow_mismatches") else 0
 
 
 def cmd_par(args: argparse.Namespace) -> int:
+    from game.math.par import par_sheet
+
     defn = _load(args.game).definition
-    try:
-        from game.math.exact import par_sheet
-    except ImportError:
-        raise UsageError("the exact calculator (game.math.exact) is not available") from None
     sheet = par_sheet(defn)
     if args.json:
         _print_json(sheet, pretty=True)
@@ -285,6 +296,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=_positive, required=True)
     p.add_argument("--seed", type=_non_negative, required=True)
     p.add_argument("--workers", type=_positive, help="processes (default: one per CPU)")
+    p.add_argument(
+        "--check-flow",
+        type=_non_negative,
+        default=0,
+        metavar="K",
+        help="also replay K of the rounds (spread evenly) through the played flow and compare; "
+        "the exit status is 1 if any differ",
+    )
     _add_bet_args(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)

@@ -8,8 +8,19 @@ from __future__ import annotations
 
 from typing import Literal
 
+from game import messages
 from game.definitions import GameDefinition
+from game.messages import Message
 from game.money import Bet, cents_to_decimal_str
+
+
+class BetRefused(ValueError):  # noqa: N818 - reads as what happened to the bet
+    """A bet the game does not offer; `message` says why to the player (str: plain English)."""
+
+    def __init__(self, message: Message, detail: str) -> None:
+        super().__init__(detail)
+        self.message = message
+
 
 Selector = Literal["lines", "level", "coin_value"]
 
@@ -31,24 +42,48 @@ def default_bet(defn: GameDefinition) -> Bet:
 
 
 def validate_bet(defn: GameDefinition, bet: Bet) -> None:
-    """Raise ValueError with a plain message if `bet` is not a stake this game offers."""
+    """Raise BetRefused (a ValueError with a plain message) if `bet` is not a stake this game
+    offers."""
     opts = defn.bet
     max_lines = len(defn.lines)
     if not 1 <= bet.lines <= max_lines:
-        raise ValueError(f"lines must be 1 to {max_lines}, got {bet.lines}")
+        raise BetRefused(
+            Message(messages.LINES_RANGE, {"max": max_lines}),
+            f"lines must be 1 to {max_lines}, got {bet.lines}",
+        )
     if not opts.lines_selectable and bet.lines != max_lines:
-        raise ValueError(f"this game always plays all {max_lines} lines, got {bet.lines}")
+        raise BetRefused(
+            Message(messages.LINES_FIXED, {"max": max_lines}),
+            f"this game always plays all {max_lines} lines, got {bet.lines}",
+        )
     if bet.level not in opts.levels:
-        raise ValueError(f"bet level {bet.level} is not offered (levels: {opts.levels})")
+        raise BetRefused(
+            Message(messages.LEVEL_OFFERED, {"level": bet.level}),
+            f"bet level {bet.level} is not offered (levels: {opts.levels})",
+        )
     if bet.coin_value_cents not in opts.coin_values_cents:
         offered = ", ".join(cents_to_decimal_str(c) for c in opts.coin_values_cents)
-        raise ValueError(
-            f"coin value {cents_to_decimal_str(bet.coin_value_cents)} is not offered ({offered})"
+        coin = cents_to_decimal_str(bet.coin_value_cents)
+        raise BetRefused(
+            Message(messages.COIN_OFFERED, {"coin": coin}), f"coin value {coin} is not offered ({offered})"
         )
     if bet.coins_per_level_unit != _unit(defn):
-        raise ValueError(
-            f"coins per level must be {_unit(defn)} for this game, got {bet.coins_per_level_unit}"
+        raise BetRefused(
+            Message(messages.LINES_FIXED, {"max": max_lines}),
+            f"coins per level must be {_unit(defn)} for this game, got {bet.coins_per_level_unit}",
         )
+
+
+def min_bet(defn: GameDefinition) -> Bet:
+    """The smallest stake the game offers (fewest lines, lowest level and coin value): the
+    balance below which the player can no longer play and may top up."""
+    opts = defn.bet
+    return Bet(
+        lines=1 if opts.lines_selectable else len(defn.lines),
+        level=min(opts.levels),
+        coin_value_cents=min(opts.coin_values_cents),
+        coins_per_level_unit=_unit(defn),
+    )
 
 
 def max_bet(defn: GameDefinition, bet: Bet) -> Bet:

@@ -13,13 +13,22 @@ import re
 import tomllib
 from itertools import pairwise
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from game import games
 from game.paths import asset_path
+from game.schema import Feature, Model, SymbolId
 
-SymbolId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=32)]
 SymbolKind = Literal["regular", "wild", "scatter", "bonus"]
 
 
@@ -33,17 +42,13 @@ class DefinitionError(Exception):
         super().__init__(f"{self.file}: {field}: {reason}")
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class SymbolDef(_Model):
+class SymbolDef(Model):
     id: SymbolId
     name: str = Field(min_length=1, max_length=40)
     kind: SymbolKind
 
 
-class BetOptions(_Model):
+class BetOptions(Model):
     """What a player may stake.
 
     `lines_selectable` false means every line is always played (fixed lines). `coins_per_level`
@@ -73,62 +78,14 @@ class BetOptions(_Model):
         return self
 
 
-class WinCap(_Model):
+class WinCap(Model):
     """Caps on a whole round's total win; either may be absent."""
 
     max_currency_cents: int | None = Field(default=None, ge=1)
     max_coins_per_level: int | None = Field(default=None, ge=1)
 
 
-class StoneFeature(_Model):
-    """One of the 20 stones of Secret of the Stones.
-
-    kind spins: `value` extra free spins; multiplier: `value` added to the multiplier;
-    wild_reel: `value` is the 1-based reel covered by wilds; wild_symbol: `symbol` becomes wild.
-    """
-
-    kind: Literal["spins", "multiplier", "wild_reel", "wild_symbol"]
-    value: int | None = Field(default=None, ge=1)
-    symbol: SymbolId | None = None
-
-    @model_validator(mode="after")
-    def _shape(self) -> StoneFeature:
-        if self.kind == "wild_symbol":
-            if self.symbol is None or self.value is not None:
-                raise ValueError("a wild_symbol stone names a symbol and has no value")
-        elif self.value is None or self.symbol is not None:
-            raise ValueError(f"a {self.kind} stone has a value and no symbol")
-        return self
-
-    @property
-    def key(self) -> str:
-        """A stable name for art and sound: spins_3, mult_2, wild_reel_4, wild_deer."""
-        if self.kind == "spins":
-            return f"spins_{self.value}"
-        if self.kind == "multiplier":
-            return f"mult_{self.value}"
-        if self.kind == "wild_reel":
-            return f"wild_reel_{self.value}"
-        return f"wild_{self.symbol}"
-
-
-class StonesFeature(_Model):
-    """Secret of the Stones: scatters trigger free spins after a pick among shuffled stones."""
-
-    type: Literal["stones"]
-    trigger_symbol: SymbolId
-    trigger_min: int = Field(ge=1)
-    free_spins: int = Field(ge=1, le=100)
-    initial_multiplier: int = Field(ge=1, le=100)
-    free_reel_set: str
-    picks_by_scatters: dict[int, int]
-    stones: list[StoneFeature] = Field(min_length=1, max_length=100)
-
-
-GameFeature = Annotated[StonesFeature, Field(discriminator="type")]
-
-
-class GameDefinition(_Model):
+class GameDefinition(Model):
     """Everything the engine, the calculator and the paytable screen know about one game."""
 
     id: SymbolId
@@ -144,7 +101,9 @@ class GameDefinition(_Model):
     reel_sets: dict[str, list[list[SymbolId]]]
     bet: BetOptions
     cap: WinCap = WinCap()
-    feature: GameFeature | None = None
+    feature: SerializeAsAny[Feature] | None = None
+    """The game's own section, validated by the model its `type` names in the registry
+    (`game.games`); None for a plain line game."""
 
     # -- lookups -------------------------------------------------------------------------------
     @property
@@ -161,6 +120,20 @@ class GameDefinition(_Model):
         return [s.id for s in self.symbols if s.kind == kind]
 
     # -- validation ----------------------------------------------------------------------------
+    @field_validator("feature", mode="before")
+    @classmethod
+    def _feature_model(cls, value: object) -> object:
+        if isinstance(value, dict):
+            kind = value.get("type")
+            if not isinstance(kind, str):
+                raise ValueError('feature.type: names the game\'s rules (e.g. "stones")')
+            try:
+                model = games.feature_model(kind)
+            except ValueError as exc:
+                raise ValueError(f"feature.type: {exc}") from None
+            return model.model_validate(value)
+        return value
+
     @model_validator(mode="after")
     def _cross_references(self) -> GameDefinition:
         ids = self.symbol_ids
@@ -218,20 +191,8 @@ class GameDefinition(_Model):
         if self.bet.default_lines > len(self.lines):
             raise ValueError("bet.default_lines: more than the game's lines")
 
-        if isinstance(self.feature, StonesFeature):
-            f = self.feature
-            if kinds.get(f.trigger_symbol) != "scatter":
-                raise ValueError(f"feature.trigger_symbol: {f.trigger_symbol} is not a scatter")
-            if f.free_reel_set not in self.reel_sets:
-                raise ValueError(f"feature.free_reel_set: no reel set {f.free_reel_set!r}")
-            for n, picks in f.picks_by_scatters.items():
-                if n < f.trigger_min or picks < 1 or picks > len(f.stones):
-                    raise ValueError(f"feature.picks_by_scatters.{n}: must be 1..{len(f.stones)}")
-            for i, stone in enumerate(f.stones):
-                if stone.kind == "wild_reel" and not 1 <= (stone.value or 0) <= self.reels:
-                    raise ValueError(f"feature.stones[{i}]: reel must be 1..{self.reels}")
-                if stone.kind == "wild_symbol" and kinds.get(stone.symbol or "") != "regular":
-                    raise ValueError(f"feature.stones[{i}]: {stone.symbol} is not a regular symbol")
+        if self.feature is not None:
+            self.feature.check(self)
         return self
 
 
@@ -270,14 +231,9 @@ def load_definition(path: Path) -> LoadedGame:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = tuple(p for p in err["loc"] if p not in ("function-after[_consistent(), BetOptions]",))
-        feature = data.get("feature") if isinstance(data, dict) else None
-        tagged = isinstance(feature, dict) and len(loc) > 1 and loc[0] == "feature"
-        if tagged and loc[1] == feature.get("type"):
-            # drop the union's tag: feature.stones[3], not feature.stones.stones[3]
-            loc = (loc[0], *loc[2:])
         msg = err["msg"].removeprefix("Value error, ")
         field = _field_name(loc)
-        if not loc:
+        if not loc or loc == ("feature",):
             # cross-reference errors name their field first: "lines[3]: needs one row per reel"
             match = re.match(r"([A-Za-z_][\w.\[\]]*): (.+)", msg, re.S)
             if match:

@@ -183,6 +183,10 @@ class Rng:
             out[:, i] = tmp
         return out
 
+    def permutation(self, n: int) -> list[int]:
+        """A uniform order of range(n): the same draws as `shuffle(list(range(n)))`."""
+        return self.shuffle(list(range(n)))
+
     def shuffle(self, items: list) -> list:
         """A new list: a uniform Fisher–Yates permutation of `items`."""
         out = list(items)

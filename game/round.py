@@ -9,6 +9,10 @@ stored as a `RoundState` (game, bet, seed, choices) and resumed by playing it ag
 The round owns the running total and the win cap: a flow calls `ctx.credit(coins)` after each
 spin and stops spinning once it returns True; the round then emits `WinCapEvent` and
 `RoundEndEvent`, paying exactly the cap.
+
+Games whose features span rounds (see `GameRules.state_model`) take the state in force when the
+round began (`state=`, a typed model; a new player's state when None) and leave the state after
+it in `RoundResult.state_out`. The session stores it with the round's credit.
 """
 
 from __future__ import annotations
@@ -34,15 +38,9 @@ from game.evaluate import (
     grid_symbols,
     grids_from_stops,
 )
-from game.events import (
-    PickRequestEvent,
-    RoundEndEvent,
-    SpinEvent,
-    SpinMode,
-    WinCapEvent,
-    events_to_json,
-)
-from game.games import cap_coins, rules_for
+from game.events import PickRequestEvent, RoundEndEvent, SpinEvent, SpinMode, WinCapEvent, events_to_json
+from game.games import rules_for
+from game.games.common import GameRules, cap_coins
 from game.money import Bet, cents_to_decimal_str
 from game.rng import Rng
 
@@ -50,15 +48,16 @@ from game.rng import Rng
 class RoundContext:
     """What a game flow sees while it runs one round: data, bet, RNG and the running total."""
 
-    def __init__(self, defn: GameDefinition, bet: Bet, rng: Rng, state: dict[str, Any] | None = None) -> None:
+    def __init__(self, defn: GameDefinition, bet: Bet, rng: Any, state: BaseModel | None = None) -> None:
         self.defn = defn
         self.bet = bet
         self.rng = rng
+        """The round's only source of randomness: an `Rng`, or a `TapeRng` replaying a batch's draws."""
         self.compiled: CompiledGame = compile_game(defn)
         self.state = state
         """State carried in from earlier rounds (games whose features span rounds), or None."""
-        self.state_out: dict[str, Any] | None = None
-        """State a flow leaves for the next round (set by flows that span rounds)."""
+        self.state_out: BaseModel | None = state
+        """State a flow leaves for the next round (flows that span rounds replace it)."""
         self.cap_coins = cap_coins(defn, bet)
         self.total_coins = 0
         self.capped = False
@@ -141,7 +140,10 @@ class RoundResult:
     total_win_coins: int
     """What the round pays so far (the final credit once finished), cap applied."""
     capped: bool
-    state_out: dict[str, Any] | None = None
+    state_in: BaseModel | None = None
+    """The cross-round state the round began with (stateful games only)."""
+    state_out: BaseModel | None = None
+    """The cross-round state after the round (stateful games only)."""
 
     @property
     def total_win_cents(self) -> int:
@@ -150,7 +152,13 @@ class RoundResult:
     @property
     def state(self) -> RoundState:
         """The resumable state of this round."""
-        return RoundState(game=self.game_id, bet=self.bet, seed=self.seed, choices=self.choices)
+        return RoundState(
+            game=self.game_id,
+            bet=self.bet,
+            seed=self.seed,
+            choices=self.choices,
+            state=None if self.state_in is None else self.state_in.model_dump(mode="json"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (the `python -m game play --json` output)."""
@@ -166,6 +174,8 @@ class RoundResult:
             "finished": self.finished,
             "pending": None if self.pending is None else self.pending.model_dump(mode="json"),
             "events": events_to_json(self.events),
+            "state_in": None if self.state_in is None else self.state_in.model_dump(mode="json"),
+            "state_out": None if self.state_out is None else self.state_out.model_dump(mode="json"),
         }
 
 
@@ -179,6 +189,7 @@ class RoundState(BaseModel):
     seed: int = Field(ge=0)
     choices: tuple[int, ...] = ()
     state: dict[str, Any] | None = None
+    """The cross-round state the round began with, as JSON (stateful games only)."""
 
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
@@ -203,17 +214,52 @@ def play_round(
     seed: int,
     choices: Sequence[int] = (),
     *,
-    state: dict[str, Any] | None = None,
+    state: BaseModel | dict[str, Any] | None = None,
 ) -> RoundResult:
     """Play one round of `defn` from `seed` with the player's `choices` so far.
 
-    Raises ValueError for a bet the game does not offer or an invalid choice (out of range,
-    already picked, or given when no choice is pending). `state` is the cross-round state of
-    games that carry one (None for Secret of the Stones).
+    Raises ValueError for a bet the game does not offer, an invalid choice (out of range,
+    already picked, or given when no choice is pending) or a state the game does not keep.
+    `state` is the cross-round state of games that carry one (a model or its JSON; None starts a
+    new player's state); stateless games take None.
     """
+    return run_round(defn, bet, Rng.from_seed(seed), choices, state=state, seed=seed)
+
+
+def typed_state(
+    rules: GameRules, defn: GameDefinition, state: BaseModel | dict[str, Any] | None
+) -> BaseModel | None:
+    """The state a round starts from, as the game's model (ValueError if it keeps none)."""
+    model = rules.state_model
+    if model is None:
+        if state is not None:
+            raise ValueError(f"{defn.id} keeps no state across rounds")
+        return None
+    if state is None:
+        return model()
+    if isinstance(state, model):
+        return state
+    if isinstance(state, dict):
+        return model.model_validate(state)
+    raise ValueError(f"the state of {defn.id} must be a {model.__name__}, got {type(state).__name__}")
+
+
+def run_round(
+    defn: GameDefinition,
+    bet: Bet,
+    rng: Any,
+    choices: Sequence[int] = (),
+    *,
+    state: BaseModel | dict[str, Any] | None = None,
+    seed: int = 0,
+) -> RoundResult:
+    """`play_round` with the round's random source given: an `Rng`, or a `game.tape.TapeRng`
+    that replays a simulated round's draws (the simulator's `--check-flow`). `seed` is only
+    recorded in the result."""
     validate_bet(defn, bet)
     rules = rules_for(defn)
-    ctx = RoundContext(defn, bet, Rng.from_seed(seed), state)
+    state_in = typed_state(rules, defn, state)
+    ctx = RoundContext(defn, bet, rng, state_in)
     flow = rules.play(ctx)
     events: list = []
     answers = list(choices)
@@ -243,7 +289,7 @@ def play_round(
                 WinCapEvent(
                     cap_coins=ctx.paid_coins,
                     uncapped_coins=ctx.total_coins,
-                    reason=_cap_reason(defn, bet, ctx.paid_coins),
+                    rule=_cap_rule(defn, bet, ctx.paid_coins),
                 )
             )
         events.append(RoundEndEvent(total_win_coins=ctx.paid_coins, capped=ctx.capped))
@@ -257,14 +303,12 @@ def play_round(
         finished=pending is None,
         total_win_coins=ctx.paid_coins,
         capped=ctx.capped,
-        state_out=ctx.state_out,
+        state_in=state_in,
+        state_out=ctx.state_out if pending is None else None,
     )
 
 
-def _cap_reason(defn: GameDefinition, bet: Bet, cap: int) -> str:
-    if defn.cap.max_currency_cents is not None and (
-        cap == defn.cap.max_currency_cents // bet.coin_value_cents
-    ):
-        amount = cents_to_decimal_str(defn.cap.max_currency_cents)
-        return f"The maximum win from a single game is {amount} ({cap:,} coins)."
-    return f"The maximum win from a single game is {cap:,} coins at this bet level."
+def _cap_rule(defn: GameDefinition, bet: Bet, cap: int) -> str:
+    if defn.cap.max_currency_cents is not None and cap == defn.cap.max_currency_cents // bet.coin_value_cents:
+        return "currency"
+    return "coins_per_level"

@@ -19,16 +19,26 @@ It owns the order that makes a round trustworthy (CERTIFICATION R6, F1, F3, M1):
    one transaction) and `start()` works again. It re-checks first and never voids a round that
    can be resumed. Tell the player with `MSG_VOIDED`.
 
-The reels scene uses it like this (translating the message like every other)::
+6. State across rounds: for a game that keeps one (`GameRules.state_model`), the state stored
+   in the ledger is read when a round starts or resumes and passed to the engine; the state the
+   round leaves is written with the round's credit, in the same transaction. The stored state
+   changes only when a round of its game finishes, and only one round is open at a time, so a
+   resumed round sees exactly the state it began with.
+
+Everything it says to the player is a `game.messages.Message` (an id with parameters), which the
+scenes translate: `RoundRefused.message`, `void_message(...)`, `cap_message()`. The reels scene
+uses it like this::
 
     try:
         view = driver.resume()
     except ResumeRefused as refused:
         driver.void_unresumable()
-        show(MSG_VOIDED.format(amount=format_cents(refused.bet_cents)))
+        show(translate(driver.void_message(refused)))
 
-No drawing happens here, so every promise above is unit-tested without a display. The driver
-never draws a random number itself: seeds come from the `SeedSource` passed in.
+The bet rules live here too (`min_bet()`, `can_afford()`, `set_bet()`), and pick checks
+(`choose()` refuses with a message before anything is written). No drawing happens here, so
+every promise above is unit-tested without a display. The driver never draws a random number
+itself: seeds come from the `SeedSource` passed in.
 """
 
 from __future__ import annotations
@@ -37,29 +47,31 @@ import logging
 from dataclasses import dataclass
 from typing import Protocol
 
-from game import ENGINE_VERSION
-from game.bets import validate_bet
+from pydantic import BaseModel
+
+from game import ENGINE_VERSION, messages
+from game.bets import BetRefused, min_bet, validate_bet
 from game.definitions import LoadedGame
 from game.events import PickRequestEvent, events_to_json
+from game.games import rules_for
+from game.games.common import PickRefused, cap_message, check_pick
 from game.ledger import InsufficientFunds, LedgerError, OpenRound, RoundInProgress
-from game.money import Bet, format_cents
+from game.messages import Message, Money
+from game.money import Bet
 from game.round import RoundResult, play_round
 
 log = logging.getLogger(__name__)
 
-# Player-facing sentences (one place, for the translation layer to come).
-MSG_FUNDS = "Insufficient balance for this bet."
-MSG_BUSY = "A round is already in progress."
-MSG_OTHER_GAME = "Finish your unfinished round in {game} first."
-MSG_CHANGED = (
-    "Your unfinished round was played with different game data and cannot be resumed safely. "
-    "Please contact support; your bet of {bet} is recorded."
-)
-# Shown once the unresumable round is voided (after `void_unresumable()`); {amount} is the bet.
-MSG_VOIDED = (
-    "The unfinished round could not be completed because the game was updated. "
-    "Malfunction voids all pays and plays: your bet of {amount} has been refunded."
-)
+STATE_KEY = "round_state"
+"""The ledger's cross-round state key under which a game's typed state is stored."""
+
+# The message ids the driver uses (translated by the scenes; see game.messages).
+MSG_FUNDS = messages.FUNDS
+MSG_BUSY = messages.BUSY
+MSG_OTHER_GAME = messages.OTHER_GAME
+MSG_CHANGED = messages.CHANGED
+MSG_VOIDED = messages.VOIDED
+"""Shown once the unresumable round is voided (after `void_unresumable()`); {amount} is the bet."""
 
 
 class Seeds(Protocol):
@@ -69,28 +81,30 @@ class Seeds(Protocol):
 
 
 class RoundRefused(Exception):  # noqa: N818 - reads as what happened to the round
-    """The round could not start or resume; `str(exc)` is a plain sentence for the player.
+    """The round could not start or resume; `message` says why (translated by the scenes) and
+    `str(exc)` is the same in plain English.
 
     `reason` is one of "funds", "bet", "busy", "other_game", "changed" (the last always as a
     `ResumeRefused`).
     """
 
-    def __init__(self, message: str, reason: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: Message, reason: str) -> None:
+        super().__init__(message.english())
+        self.message = message
         self.reason = reason
 
 
 class ResumeRefused(RoundRefused):
     """This game's open round cannot be replayed faithfully, so `resume()` refuses it.
 
-    `str(exc)` is `MSG_CHANGED` for the player; `round_id` and `bet_cents` name the round, and
+    `message` is `MSG_CHANGED` for the player; `round_id` and `bet_cents` name the round, and
     `detail` is a plain sentence saying why (the data's SHA-256 or the engine version changed,
     or the replay raised), which `void_unresumable()` stores as the round's void reason.
     A subclass of RoundRefused with reason "changed", so callers that catch RoundRefused
     still block; call `void_unresumable()` to refund the round and free the slot.
     """
 
-    def __init__(self, message: str, round_id: int, detail: str, bet_cents: int) -> None:
+    def __init__(self, message: Message, round_id: int, detail: str, bet_cents: int) -> None:
         super().__init__(message, "changed")
         self.round_id = round_id
         self.detail = detail
@@ -134,6 +148,7 @@ class RoundDriver:
         self._seed: int | None = None
         self._choices: list[int] = []
         self._result: RoundResult | None = None
+        self._state: BaseModel | None = None
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -175,16 +190,52 @@ class RoundDriver:
     def set_bet(self, bet: Bet) -> None:
         """Select the bet for the next round. Bets change only between rounds."""
         if self.active:
-            raise RoundRefused(MSG_BUSY, "busy")
-        try:
-            validate_bet(self.definition, bet)
-        except ValueError as exc:
-            raise RoundRefused(str(exc), "bet") from exc
+            raise RoundRefused(Message(MSG_BUSY), "busy")
+        self._check_bet(bet)
         self._selected_bet = bet
 
+    def _check_bet(self, bet: Bet) -> None:
+        try:
+            validate_bet(self.definition, bet)
+        except BetRefused as exc:
+            raise RoundRefused(exc.message, "bet") from exc
+
     def can_afford(self, bet: Bet | None = None) -> bool:
+        """Whether the balance covers `bet` (default: the bet in force)."""
         bet = bet or self.bet
         return bet is not None and self.balance_cents >= bet.total_cents
+
+    def min_bet(self) -> Bet:
+        """The game's smallest stake (see `game.bets.min_bet`)."""
+        return min_bet(self.definition)
+
+    def needs_top_up(self) -> bool:
+        """True when the balance cannot cover even the smallest stake (offer a top-up)."""
+        return self.balance_cents < self.min_bet().total_cents
+
+    def cap_message(self, bet: Bet | None = None) -> Message | None:
+        """What the player is told when a round reaches the win cap at `bet` (default: the bet
+        in force); None when the game has no cap."""
+        bet = bet or self.bet
+        return None if bet is None else cap_message(self.definition, bet)
+
+    def void_message(self, refused: ResumeRefused) -> Message:
+        """What the player is told once `void_unresumable()` has refunded a refused round."""
+        return Message(MSG_VOIDED, {"amount": Money(refused.bet_cents)})
+
+    # -- state across rounds ---------------------------------------------------------------------
+    @property
+    def stateful(self) -> bool:
+        return rules_for(self.definition).stateful
+
+    def stored_state(self) -> BaseModel | None:
+        """The game's cross-round state as the ledger holds it (a new player's state if none is
+        stored yet; None for games that keep none)."""
+        model = rules_for(self.definition).state_model
+        if model is None:
+            return None
+        data = self.ledger.get_state(self.definition.id, STATE_KEY)
+        return model() if data is None else model.model_validate(data)
 
     # -- a round ---------------------------------------------------------------------------------
     def start(self, bet: Bet | None = None) -> RoundView:
@@ -194,29 +245,28 @@ class RoundDriver:
         SPIN places one bet), the bet is invalid, or the balance does not cover it.
         """
         if self.active:
-            raise RoundRefused(MSG_BUSY, "busy")
+            raise RoundRefused(Message(MSG_BUSY), "busy")
         bet = bet or self._selected_bet
         if bet is None:
-            raise RoundRefused("No bet selected.", "bet")
-        try:
-            validate_bet(self.definition, bet)
-        except ValueError as exc:
-            raise RoundRefused(str(exc), "bet") from exc
+            raise RoundRefused(Message(messages.NO_BET), "bet")
+        self._check_bet(bet)
+        state = self.stored_state()
         seed = self.seeds.next_seed()
         try:
             round_id = self.ledger.begin_round(
                 self.definition.id, self.loaded.sha256, ENGINE_VERSION, bet, seed, self.session_id
             )
         except InsufficientFunds as exc:
-            raise RoundRefused(MSG_FUNDS, "funds") from exc
+            raise RoundRefused(Message(MSG_FUNDS), "funds") from exc
         except RoundInProgress as exc:
             other = self.ledger.open_round()
             game = other.game_id if other is not None else "another game"
-            raise RoundRefused(MSG_OTHER_GAME.format(game=game), "other_game") from exc
+            raise RoundRefused(Message(MSG_OTHER_GAME, {"game": game}), "other_game") from exc
         # The bet is debited and the seed stored: only now is the outcome computed (R6).
         self._selected_bet = bet
         self._round_id, self._bet, self._seed, self._choices = round_id, bet, seed, []
-        self._result = play_round(self.definition, bet, seed, [])
+        self._state = state
+        self._result = play_round(self.definition, bet, seed, [], state=state)
         return self._view(resumed=False)
 
     def choose(self, index: int) -> list:
@@ -227,14 +277,15 @@ class RoundDriver:
         """
         result = self._result
         if self._round_id is None or result is None or result.pending is None:
-            raise ValueError("no choice is pending")
+            raise PickRefused(Message(messages.PICK_NONE))
         pending = result.pending
-        if not 0 <= index < pending.options or index in pending.picked:
-            raise ValueError(f"stone {index} cannot be picked")
+        index = check_pick(index, pending.options, pending.picked)
         self.ledger.record_choice(self._round_id, index)
         self._choices.append(index)
         before = len(result.events)
-        self._result = play_round(self.definition, self._bet, self._seed, list(self._choices))
+        self._result = play_round(
+            self.definition, self._bet, self._seed, list(self._choices), state=self._state
+        )
         return list(self._result.events[before:])
 
     def finish(self) -> int:
@@ -245,11 +296,15 @@ class RoundDriver:
         if not result.finished:
             raise RuntimeError("the round is not over yet")
         round_id = self._round_id
+        state = None
+        if result.state_out is not None:
+            state = {STATE_KEY: result.state_out.model_dump(mode="json")}
         balance = self.ledger.finish_round(
             round_id,
             int(result.total_win_coins),
             events_to_json(list(result.events)),
             bool(result.capped),
+            state=state,
         )
         self._round_id = None  # from here on a new round may start
         return int(balance)
@@ -276,14 +331,14 @@ class RoundDriver:
         raises. Then call `void_unresumable()`.
         """
         if self.active:
-            raise RoundRefused(MSG_BUSY, "busy")
+            raise RoundRefused(Message(MSG_BUSY), "busy")
         stored = self.ledger.open_round()
         if stored is None or stored.game_id != self.definition.id:
             return None
         result, problem = self._replay(stored)
         if result is None:
             raise ResumeRefused(
-                MSG_CHANGED.format(bet=format_cents(stored.bet.total_cents)),
+                Message(MSG_CHANGED, {"bet": Money(stored.bet.total_cents)}),
                 stored.round_id,
                 problem,
                 stored.bet.total_cents,
@@ -291,6 +346,7 @@ class RoundDriver:
         self._round_id, self._bet, self._seed = stored.round_id, stored.bet, stored.seed
         self._choices = list(stored.choices)
         self._selected_bet = stored.bet
+        self._state = result.state_in
         self._result = result
         return self._view(resumed=True)
 
@@ -304,7 +360,7 @@ class RoundDriver:
         from `ResumeRefused.detail` for game recall.
         """
         if self.active:
-            raise RoundRefused(MSG_BUSY, "busy")
+            raise RoundRefused(Message(MSG_BUSY), "busy")
         stored = self.ledger.open_round()
         if stored is None or stored.game_id != self.definition.id:
             raise RuntimeError("this game has no unfinished round to void")
@@ -332,7 +388,8 @@ class RoundDriver:
                 f"(recorded version {stored.engine_version}, installed {ENGINE_VERSION})."
             )
         try:
-            result = play_round(self.definition, stored.bet, stored.seed, list(stored.choices))
+            state = self.stored_state()
+            result = play_round(self.definition, stored.bet, stored.seed, list(stored.choices), state=state)
         except Exception as exc:  # any failure: the stored round no longer fits this game
             log.exception("round %d cannot be replayed", stored.round_id)
             return None, f"The round could not be replayed ({type(exc).__name__}: {exc})."

@@ -24,17 +24,13 @@ from datetime import UTC, datetime
 
 import pygame
 
-from game.events import (
-    FreeSpinsEndEvent,
+from game.events import FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent, events_from_json
+from game.games.stones.events import (
     FreeSpinsStartEvent,
     FreeSpinsTriggerEvent,
     PickRevealEvent,
     PicksDoneEvent,
-    RoundEndEvent,
-    SpinEvent,
     StoneReveal,
-    WinCapEvent,
-    events_from_json,
 )
 from game.ledger import LedgerError
 from scenes.balance_chart import T_NO_POINTS, draw_balance_chart
@@ -615,7 +611,7 @@ class RoundDetailScene(PagedOverlayScene):
 
 
 def _reveal_label(feature: StoneReveal, defn, tr) -> str:
-    from game.definitions import StoneFeature
+    from game.games.stones.model import StoneFeature
 
     stone = StoneFeature(kind=feature.kind, value=feature.value, symbol=feature.symbol)
     return stone_label(stone, defn, tr)

@@ -16,7 +16,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.definitions import GameDefinition, StoneFeature, StonesFeature
+from game.definitions import GameDefinition
+from game.games.stones.model import StoneFeature, StonesFeature
 from game.money import Bet, format_cents
 
 # Player-facing strings (one place, for the translation layer).

@@ -38,8 +38,9 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
-from game.definitions import GameDefinition, StonesFeature
+from game.definitions import GameDefinition
 from game.events import SpinEvent
+from game.games.stones.model import StonesFeature
 
 Cache = Callable[[tuple, Callable[[], pygame.Surface]], pygame.Surface]
 

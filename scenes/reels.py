@@ -61,19 +61,21 @@ import pygame
 
 from game.autoplay import AutoplayConfig, AutoplayController, StopReason
 from game.bets import default_bet, max_bet, step_bet, validate_bet
-from game.definitions import StonesFeature
 from game.events import (
     FreeSpinsEndEvent,
-    FreeSpinsStartEvent,
-    FreeSpinsTriggerEvent,
     PickRequestEvent,
-    PickRevealEvent,
-    PicksDoneEvent,
     RoundEndEvent,
     SpinEvent,
     WinCapEvent,
     events_from_json,
 )
+from game.games.stones.events import (
+    FreeSpinsStartEvent,
+    FreeSpinsTriggerEvent,
+    PickRevealEvent,
+    PicksDoneEvent,
+)
+from game.games.stones.model import StonesFeature
 from game.ledger import LedgerError
 from game.money import Bet, format_cents
 from game.session import MSG_VOIDED, ResumeRefused, RoundDriver, RoundRefused, RoundView

@@ -21,19 +21,16 @@ from collections import deque
 
 import pygame
 
-from game.definitions import LoadedGame, StonesFeature
-from game.events import (
-    FreeSpinsEndEvent,
+from game.definitions import LoadedGame
+from game.events import FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent, events_to_json
+from game.games.stones.events import (
     FreeSpinsStartEvent,
     FreeSpinsTriggerEvent,
     PickRevealEvent,
     PicksDoneEvent,
-    RoundEndEvent,
-    SpinEvent,
     StoneReveal,
-    WinCapEvent,
-    events_to_json,
 )
+from game.games.stones.model import StonesFeature
 from game.round import play_round
 from scenes.i18n import translator
 from scenes.intents import Act, Intent

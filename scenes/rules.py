@@ -6,7 +6,7 @@ to the panel and continues a long page on the next one. After the prose it adds 
 (CERTIFICATION A1, S1, X1), computed from the loaded data rather than typed:
 
 - the published theoretical RTP (`rtp_published`) and the exact RTP of the par sheet
-  (`game.math.exact.par_sheet`, to 4 decimals), the win cap in currency, and
+  (`game.math.par.par_sheet`, to 4 decimals), the win cap in currency, and
   "Malfunction voids all pays and plays.";
 - the app and engine versions and the SHA-256 of every installed game's data file.
 
@@ -159,7 +159,7 @@ _THREADS: dict[str, threading.Thread] = {}
 
 
 def _compute(loaded: LoadedGame) -> None:
-    from game.math.exact import par_sheet  # heavy: only when the audit is asked for
+    from game.math.par import par_sheet  # heavy: only when the audit is asked for
 
     try:
         value: float | Exception = float(par_sheet(loaded.definition)["rtp"])

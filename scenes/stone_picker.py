@@ -35,15 +35,16 @@ from collections.abc import Callable
 
 import pygame
 
-from game.definitions import GameDefinition, StonesFeature
-from game.events import (
+from game.definitions import GameDefinition
+from game.events import PickRequestEvent
+from game.games.stones.events import (
     FreeSpinsStartEvent,
     FreeSpinsTriggerEvent,
-    PickRequestEvent,
     PickRevealEvent,
     PicksDoneEvent,
     StoneReveal,
 )
+from game.games.stones.model import StonesFeature
 from scenes.i18n import Translator
 from scenes.intents import Act, Intent
 from scenes.reel_view import soft_blur

@@ -1,71 +1,104 @@
-"""Game rules plugged into the round, registered by the definition's `feature.type`.
+"""The game registry: which package plays which `feature.type`. Light by design.
 
-Each game module registers a `GameRules`: `play(ctx)`, a generator that yields a round's events
-in order and receives each player choice as the value of the `yield` of a `PickRequestEvent`; and
-`simulate_batch(...)`, which plays N rounds at once for the simulator with the same evaluation
-and feature functions. A definition without a feature plays plain line spins (`"lines"`).
+A game lives in its own package, `game/games/<id>/` (see docs/architecture.md, "Adding a game"):
+`model.py` (its `[feature]` data model, `FEATURE`), `events.py` (its own event models, `EVENTS`),
+`flow.py` (the played round), `batch.py` (many rounds at once), `exact.py` (its par sheet) and
+`rules.py` (`RULES`, a `game.games.common.GameRules` tying them together). This module only maps
+feature types to packages and imports the parts on demand, so loading a definition (which needs
+the feature model) never pulls in NumPy or a game's flow.
 
-Game modules are imported on first use (`rules_for`), so this package never imports them at
-import time and they may import it freely.
+Adding a game is one line in `GAMES`. Tests register test-only games with `register_package`.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
+import importlib.util
 from typing import TYPE_CHECKING, Any
-
-import numpy as np
-
-from game.evaluate import CompiledGame, evaluate_spins
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
-    from game.money import Bet
-    from game.rng import Rng
-    from game.round import RoundContext
+    from game.games.common import GameRules
+    from game.schema import Feature
 
-Flow = Callable[["RoundContext"], Generator[Any, Any, None]]
-"""A round flow: yields events; a yielded PickRequestEvent is answered by `send(choice)`."""
+GAMES: dict[str, str] = {
+    "lines": "game.games.lines",
+    "stones": "game.games.stones",
+}
+"""feature type -> package. "lines" plays definitions without a feature (plain line games)."""
 
-
-@dataclass
-class BatchStats:
-    """What N simulated rounds paid.
-
-    `wins`: (N,) coins credited per round (after any cap). `uncapped`: (N,) before the cap.
-    `parts`: coins by source before the cap (e.g. base_lines, base_scatter, free_spins).
-    `counts`: feature counters summed over the batch (e.g. free_spins rounds, capped rounds).
-    """
-
-    wins: np.ndarray
-    uncapped: np.ndarray
-    parts: dict[str, int] = field(default_factory=dict)
-    counts: dict[str, int] = field(default_factory=dict)
+_extra: dict[str, str] = {}
+_generation = 0
 
 
-BatchSimulator = Callable[[CompiledGame, "Bet", "Rng", "Rng", int], BatchStats]
-"""simulate_batch(compiled, bet, rng, pick_rng, n): n rounds; player picks come from pick_rng."""
+def register_package(feature_type: str, package: str) -> None:
+    """Make `package` the game for `feature_type` (test-only games; the shipped ones are in GAMES)."""
+    global _generation
+    if GAMES.get(feature_type, package) != package:
+        raise ValueError(f"feature type {feature_type!r} already belongs to {GAMES[feature_type]}")
+    _extra[feature_type] = package
+    _generation += 1
 
 
-@dataclass(frozen=True)
-class GameRules:
-    """One game's flow for play and its batch form for simulation."""
-
-    feature_type: str
-    play: Flow
-    simulate_batch: BatchSimulator
+def unregister_package(feature_type: str) -> None:
+    global _generation
+    if _extra.pop(feature_type, None) is not None:
+        _generation += 1
 
 
-_RULES: dict[str, GameRules] = {}
-_MODULES = ("game.games.stones",)
+def generation() -> int:
+    """Bumped whenever the set of registered packages changes (caches built from it compare it)."""
+    return _generation
 
 
-def register(rules: GameRules) -> GameRules:
-    """Make `rules` the flow for definitions whose `feature.type` is `rules.feature_type`."""
-    _RULES[rules.feature_type] = rules
-    return rules
+def packages() -> dict[str, str]:
+    """Every registered feature type and its package."""
+    return {**GAMES, **_extra}
+
+
+def package_for(feature_type: str) -> str:
+    try:
+        return packages()[feature_type]
+    except KeyError:
+        known = ", ".join(sorted(t for t, p in packages().items() if _has_model(p)))
+        raise ValueError(f"no game plays feature type {feature_type!r} (known: {known})") from None
+
+
+def _part(feature_type: str, module: str, name: str) -> Any:
+    mod = importlib.import_module(f"{package_for(feature_type)}.{module}")
+    return getattr(mod, name)
+
+
+def feature_model(feature_type: str) -> type[Feature]:
+    """The pydantic model of a feature type's `[feature]` section (ValueError for a type that
+    has none, such as "lines", which is played when there is no `[feature]` section at all)."""
+    package = package_for(feature_type)
+    try:
+        mod = importlib.import_module(f"{package}.model")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.model":
+            raise
+        with_model = ", ".join(sorted(t for t, p in packages().items() if _has_model(p)))
+        raise ValueError(f"no game plays feature type {feature_type!r} (known: {with_model})") from None
+    return mod.FEATURE
+
+
+def _has_model(package: str) -> bool:
+    return importlib.util.find_spec(f"{package}.model") is not None
+
+
+def event_models() -> tuple[type, ...]:
+    """Every registered game's own event models (each package's `events.EVENTS`, if it has one)."""
+    out: list[type] = []
+    for package in packages().values():
+        try:
+            mod = importlib.import_module(f"{package}.events")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.events":
+                raise
+            continue
+        out.extend(getattr(mod, "EVENTS", ()))
+    return tuple(out)
 
 
 def feature_type(defn: GameDefinition) -> str:
@@ -73,72 +106,5 @@ def feature_type(defn: GameDefinition) -> str:
 
 
 def rules_for(defn: GameDefinition) -> GameRules:
-    """The registered rules for a definition (ValueError if its feature has none)."""
-    if not _RULES.keys() - {"lines"}:
-        for name in _MODULES:
-            importlib.import_module(name)
-    kind = feature_type(defn)
-    try:
-        return _RULES[kind]
-    except KeyError:
-        raise ValueError(f"{defn.id}: no rules registered for feature type {kind!r}") from None
-
-
-def cap_coins(defn: GameDefinition, bet: Bet) -> int | None:
-    """The round's win cap in coins for this bet (the smaller of the rules' caps), or None."""
-    caps = []
-    if defn.cap.max_currency_cents is not None:
-        caps.append(defn.cap.max_currency_cents // bet.coin_value_cents)
-    if defn.cap.max_coins_per_level is not None:
-        caps.append(defn.cap.max_coins_per_level * bet.level)
-    return min(caps) if caps else None
-
-
-def apply_cap(uncapped: np.ndarray, cap: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """Round totals as paid (each at most the cap) and which rounds reached the cap.
-
-    A round is capped when its running total reaches or passes the cap; wins are never negative,
-    so that is exactly when its final uncapped total does.
-    """
-    if cap is None:
-        return uncapped, np.zeros(uncapped.shape, dtype=bool)
-    return np.minimum(uncapped, cap), uncapped >= cap
-
-
-def check_pick(choice: Any, options: int, picked: Sequence[int]) -> int:
-    """A valid pick index, or ValueError with a plain message."""
-    if isinstance(choice, bool) or not isinstance(choice, int | np.integer):
-        raise ValueError(f"a pick must be a whole number, got {choice!r}")
-    if not 0 <= choice < options:
-        raise ValueError(f"pick {choice} is out of range: choose 0 to {options - 1}")
-    if choice in picked:
-        raise ValueError(f"pick {choice} was already picked")
-    return int(choice)
-
-
-# -- plain line games (no feature) -------------------------------------------------------------
-def _lines_play(ctx: RoundContext) -> Generator[Any, Any, None]:
-    cg = ctx.compiled
-    base = cg.reels("base")
-    _, events = ctx.spin_events("base", base, cg.lut(), ctx.rng.stops(base.lengths, 1))
-    yield events[0]
-    ctx.credit(events[0].win_coins)
-
-
-def _lines_simulate(cg: CompiledGame, bet: Bet, rng: Rng, pick_rng: Rng, n: int) -> BatchStats:
-    base = cg.reels("base")
-    batch = evaluate_spins(cg, base, cg.lut(), rng.stops(base.lengths, n), bet)
-    uncapped = batch.win_coins
-    wins, capped = apply_cap(uncapped, cap_coins(cg.defn, bet))
-    return BatchStats(
-        wins=wins,
-        uncapped=uncapped,
-        parts={
-            "base_lines": int(batch.line_coins.sum()),
-            "base_scatter": int(batch.scatter_coins.sum()),
-        },
-        counts={"capped": int(capped.sum())},
-    )
-
-
-register(GameRules("lines", _lines_play, _lines_simulate))
+    """The rules (flow, batch, exact par) that play a definition."""
+    return _part(feature_type(defn), "rules", "RULES")

@@ -57,3 +57,12 @@ def evaluate_grid(
 @pytest.fixture(scope="session")
 def eval_grid() -> GridEval:
     return evaluate_grid
+
+
+@pytest.fixture(scope="session")
+def relic() -> LoadedGame:
+    """The test-only stateful game (tests/support/relicgame), registered."""
+    import relicgame
+
+    relicgame.register()
+    return load_definition(Path(relicgame.DATA) / "relic" / "game.toml")

@@ -175,7 +175,13 @@ CASES = [
         "must be",
     ),
     ("no free spins", _set("feature", "free_spins", value=0), "feature.free_spins", "greater than"),
-    ("unknown feature type", _set("feature", "type", value="dragons"), "feature", "tag"),
+    ("unknown feature type", _set("feature", "type", value="dragons"), "feature.type", "no game plays"),
+    (
+        "feature type without a section",
+        _set("feature", "type", value="lines"),
+        "feature.type",
+        "no game plays",
+    ),
     (
         "stone with symbol and value",
         _set("feature", "stones", 0, value={"kind": "spins", "value": 2, "symbol": "deer"}),

@@ -144,7 +144,7 @@ def test_the_cap_ends_the_round_and_pays_exactly_the_cap(tiny):
 def test_currency_cap_uses_the_coin_value(tiny):
     d = tiny.definition
     bet = Bet(lines=5, level=5, coin_value_cents=10)  # 100000 // 10 = 10000 vs 300 x 5 = 1500
-    from game.games import cap_coins
+    from game.games.common import cap_coins
 
     assert cap_coins(d, bet) == 1500
     assert cap_coins(d, Bet(lines=5, level=5, coin_value_cents=1)) == 1500

@@ -9,7 +9,8 @@ import pytest
 from game import ENGINE_VERSION
 from game.bets import default_bet
 from game.definitions import load_game
-from game.events import PickRevealEvent, RoundEndEvent, SpinEvent, events_to_json
+from game.events import RoundEndEvent, SpinEvent, events_to_json
+from game.games.stones.events import PickRevealEvent
 from game.ledger import Ledger
 from game.money import format_cents
 from game.round import play_round

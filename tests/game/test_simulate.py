@@ -18,7 +18,7 @@ def report(stones):
 
 @pytest.fixture(scope="module")
 def sheet(stones):
-    exact = pytest.importorskip("game.math.exact")
+    exact = pytest.importorskip("game.math.par")
     return exact.par_sheet(stones.definition)
 
 

@@ -25,14 +25,14 @@ import pytest
 from game.bets import default_bet
 from game.definitions import LoadedGame
 from game.evaluate import compile_game
-from game.events import (
+from game.events import SpinEvent
+from game.games.stones.events import (
     FreeSpinsStartEvent,
     FreeSpinsTriggerEvent,
     PickRevealEvent,
     PicksDoneEvent,
-    SpinEvent,
 )
-from game.games.stones import picks_for_counts, tables
+from game.games.stones.feature import picks_for_counts, tables
 from game.money import Bet
 from game.rng import Rng
 from game.round import RoundResult, play_round
@@ -250,7 +250,7 @@ def test_free_spin_wins_are_the_grid_wins_times_the_multiplier(stones, eval_grid
 
 
 def test_the_cap_is_in_coins_for_the_currency(stones):
-    from game.games import cap_coins
+    from game.games.common import cap_coins
 
     d = stones.definition
     for coin in d.bet.coin_values_cents:

@@ -171,7 +171,7 @@ def test_a_language_switch_reaches_the_picker_and_the_free_spins_tags(ctx, displ
     stack, scene = make(ctx)
     stack.update(DT)
     defn = ctx.games["stones"].definition
-    from game.events import StoneReveal
+    from game.games.stones.events import StoneReveal
 
     assert (
         feature_name(StoneReveal(kind="spins", value=3, key="spins_3"), defn, scene.tr) == "+3 GIROS GRATIS"

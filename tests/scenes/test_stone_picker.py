@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game.bets import default_bet
-from game.events import FreeSpinsStartEvent, FreeSpinsTriggerEvent, PickRequestEvent
+from game.events import PickRequestEvent
+from game.games.stones.events import FreeSpinsStartEvent, FreeSpinsTriggerEvent
 from game.round import play_round
 from game.session import RoundDriver
 from scenes.intents import Act, Intent
@@ -157,7 +158,7 @@ def test_escape_leaves_with_the_round_open(ctx, display, setup):
 
 
 def test_feature_names(ctx):
-    from game.events import StoneReveal
+    from game.games.stones.events import StoneReveal
 
     defn = ctx.games["stones"].definition
     assert feature_name(StoneReveal(kind="spins", value=3, key="spins_3"), defn) == "+3 FREE SPINS"

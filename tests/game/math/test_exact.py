@@ -16,8 +16,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.definitions import GameDefinition, StonesFeature, load_game
-from game.math import exact
+from game.definitions import GameDefinition, load_game
+from game.games.stones import exact
+from game.games.stones.model import StonesFeature
+from game.math import patterns
 
 # -- tiny definitions and a naive reading of the rules ---------------------------------------------
 
@@ -119,7 +121,7 @@ def test_line_rtp_by_hand() -> None:
         [["a", "b", "w", "s"], ["a", "a", "b", "w"], ["a", "b", "b", "w"]],
         {"a": {3: 10}, "b": {2: 2, 3: 5}, "w": {3: 50}},
     )
-    assert exact.line_rtp(defn) == Fraction(50 + 110 + 55 + 6, 64)
+    assert patterns.line_rtp(defn) == Fraction(50 + 110 + 55 + 6, 64)
 
 
 def test_best_candidate_rule() -> None:
@@ -127,8 +129,8 @@ def test_best_candidate_rule() -> None:
     paytable = {"a": {3: 10, 5: 100}, "b": {3: 40}, "d": {3: 5}, "w": {2: 20, 4: 60, 5: 500}}
     defn = tiny_game([["a", "b", "d", "w", "s"]] * 5, paytable, symbols=symbols)
     ids = {s: i for i, s in enumerate(defn.symbol_ids)}
-    base = exact.line_pay_table(defn)
-    deer_wild = exact.line_pay_table(defn, ["d"])
+    base = patterns.line_pay_table(defn)
+    deer_wild = patterns.line_pay_table(defn, ["d"])
 
     def pay(table: np.ndarray, cells: str) -> int:
         return int(table[tuple(ids[c] for c in cells.split())])
@@ -237,12 +239,12 @@ def test_line_and_scatter_rtp_match_brute_force(small, reel_set, wild_reels, wil
         scatter += scatter_pay(small.scatter_pays["s"], counts["s"])
         dist[counts["s"]] = dist.get(counts["s"], 0) + 1
         n += 1
-    expected = exact.line_rtp(small, reel_set, wild_reels, wild_symbols)
+    expected = patterns.line_rtp(small, reel_set, wild_reels, wild_symbols)
     # Every line has the same expected pay, so the RTP does not depend on the active lines.
     for t in total:
         assert t / n == expected
-    assert exact.scatter_rtp(small, reel_set, wild_reels) == scatter / n
-    got = exact.scatter_count_distribution(small, reel_set, "s", wild_reels)
+    assert patterns.scatter_rtp(small, reel_set, wild_reels) == scatter / n
+    got = patterns.scatter_count_distribution(small, reel_set, "s", wild_reels)
     assert got == [Fraction(dist.get(k, 0), n) for k in range(len(got))]
 
 
@@ -263,8 +265,8 @@ def test_pick_enumeration_matches_all_shuffles(small) -> None:
             key = (frozenset(reels), frozenset(syms))
             if key not in per_config:
                 per_config[key] = (
-                    exact.line_rtp(small, "free", reels, syms),
-                    exact.scatter_rtp(small, "free", reels),
+                    patterns.line_rtp(small, "free", reels, syms),
+                    patterns.scatter_rtp(small, "free", reels),
                 )
             acc_line += spins * mult * per_config[key][0]
             acc_scat += spins * mult * per_config[key][1]
@@ -293,7 +295,7 @@ def test_par_total_matches_brute_force(small) -> None:
     assert all(p["method"] == "exact" for p in par["parts"])
     assert sum(Fraction(p["fraction"]) for p in par["parts"]) == total / n
     assert par["hit_frequency"] == pytest.approx(hits / n, abs=1e-15)
-    assert exact.hit_frequency(small, len(TINY_LINES)) == Fraction(hits, n)
+    assert exact.stones_hit_frequency(small, len(TINY_LINES)) == Fraction(hits, n)
 
 
 @pytest.mark.parametrize("lines", [1, 3, 5])
@@ -305,8 +307,8 @@ def test_hit_frequency_and_top_award_match_brute_force(small, lines) -> None:
         hits += bool(sum(pays)) or counts["s"] >= 3
         top += top_pay in pays
         n += 1
-    assert exact.hit_frequency(small, lines) == Fraction(hits, n)
-    award = exact.top_award(small, lines)
+    assert exact.stones_hit_frequency(small, lines) == Fraction(hits, n)
+    award = exact.stones_top_award(small, lines)
     assert award["coins_at_level_1"] == top_pay
     assert award["probability_per_spin"] == pytest.approx(top / n, abs=1e-15)
 
@@ -344,7 +346,7 @@ def test_top_award_per_round_matches_brute_force(small) -> None:
         elif counts["s"] >= 3:
             rounds += p_free(feature.picks_by_scatters[min(counts["s"], 4)])
         n += 1
-    award = exact.top_award(small, lines)
+    award = exact.stones_top_award(small, lines)
     assert award["probability_per_round"] == pytest.approx(float(rounds / n), rel=1e-12)
     assert award["probability_per_round"] > award["probability_per_spin"] * 1.01
 
@@ -404,8 +406,8 @@ def test_exact_agrees_with_the_evaluator_on_every_stop() -> None:
         line = Fraction(int(batch.line_coins.sum()), len(stops) * bet.total_coins)
         scatter = Fraction(int(batch.scatter_coins.sum()), len(stops) * bet.total_coins)
         # Two independent computations, compared as exact fractions (stronger than 1e-12).
-        assert line == exact.line_rtp(defn, reel_set, wild_reels, wild_symbols)
-        assert scatter == exact.scatter_rtp(defn, reel_set, wild_reels)
+        assert line == patterns.line_rtp(defn, reel_set, wild_reels, wild_symbols)
+        assert scatter == patterns.scatter_rtp(defn, reel_set, wild_reels)
 
 
 # -- Secret of the Stones --------------------------------------------------------------------------

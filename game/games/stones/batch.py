@@ -1,0 +1,114 @@
+"""Many rounds of Secret of the Stones at once, for the simulator (NumPy batches).
+
+The rounds use the same functions as the played flow for everything that decides a pay
+(`evaluate_spins`, the stone tables of `feature`, the round cap); only the order of the draws
+differs: base spins for all rounds, then the stone orders, then each feature configuration's free
+spins. The rounds listed in `record` are taped in play order (`game.tape`), so the simulator can
+play them again through `flow.play` and compare (`--check-flow`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.evaluate import CompiledGame, evaluate_spins
+from game.games.common import BatchStats, apply_cap, cap_coins, recorded
+from game.games.stones.feature import feature_config, free_spins_setup, picks_for_counts, tables
+from game.tape import Tape
+
+if TYPE_CHECKING:
+    from game.money import Bet
+    from game.rng import Rng
+
+
+def simulate_batch(
+    cg: CompiledGame,
+    bet: Bet,
+    rng: Rng,
+    pick_rng: Rng,
+    n: int,
+    *,
+    state: Any = None,
+    record: np.ndarray | None = None,
+) -> BatchStats:
+    """Play n rounds at once; the player's picks are uniform, drawn from `pick_rng`."""
+    t = tables(cg)
+    f = t.feature
+    base = cg.reels("base")
+    base_stops = rng.stops(base.lengths, n)
+    batch = evaluate_spins(cg, base, cg.lut(), base_stops, bet)
+    uncapped = batch.win_coins.copy()
+    picks = picks_for_counts(t, batch.scatter_counts[:, t.trigger])
+    triggered = np.flatnonzero(picks)
+    free_coins = np.zeros(n, dtype=np.int64)
+    counts = {"free_spins": int(triggered.size), "free_spins_played": 0}
+    rec = recorded(record, n)
+    tapes = {int(i): Tape() for i in rec}
+    for i, tape in tapes.items():
+        tape.stops(base.lengths, base_stops[i])
+    free_stops: dict[int, np.ndarray] = {}
+
+    if triggered.size:
+        stones = len(f.stones)
+        layouts = rng.permutations(stones, triggered.size)
+        # Uniform picks: the first k positions of a random order of the stones' positions.
+        chosen = pick_rng.permutations(stones, triggered.size)
+        spins = np.zeros(triggered.size, dtype=np.int64)
+        mult = np.zeros_like(spins)
+        reel_bits = np.zeros_like(spins)
+        symbol_bits = np.zeros_like(spins)
+        trig_picks = picks[triggered]
+        for k in np.unique(trig_picks):
+            rows = np.flatnonzero(trig_picks == k)
+            picked = np.take_along_axis(layouts[rows], chosen[rows, :k], axis=1)
+            setup = free_spins_setup(t, picked)
+            spins[rows] = setup.spins
+            mult[rows] = setup.multiplier
+            reel_bits[rows] = setup.reel_bits
+            symbol_bits[rows] = setup.symbol_bits
+        counts["free_spins_played"] = int(spins.sum())
+        config = reel_bits * (1 << len(t.transforms)) + symbol_bits
+        taped = {int(j) for j in np.flatnonzero(np.isin(triggered, rec))}
+        for key in np.unique(config):
+            rows = np.flatnonzero(config == key)
+            wild_reels, wild_symbols = feature_config(t, int(reel_bits[rows[0]]), int(symbol_bits[rows[0]]))
+            for r in wild_reels:
+                counts[f"wild_reel_{r}"] = counts.get(f"wild_reel_{r}", 0) + int(rows.size)
+            for s in wild_symbols:
+                name = f"wild_{cg.symbol_ids[s]}"
+                counts[name] = counts.get(name, 0) + int(rows.size)
+            free = cg.reels(f.free_reel_set, wild_reels)
+            n_spins = spins[rows]
+            stops = rng.stops(free.lengths, int(n_spins.sum()))
+            fb = evaluate_spins(cg, free, cg.lut(wild_symbols), stops, bet, np.repeat(mult[rows], n_spins))
+            starts = np.concatenate(([0], np.cumsum(n_spins)[:-1]))
+            free_coins[triggered[rows]] = np.add.reduceat(fb.win_coins, starts)
+            for pos, j in enumerate(rows.tolist()):
+                if j in taped:
+                    free_stops[j] = stops[starts[pos] : starts[pos] + n_spins[pos]]
+        uncapped += free_coins
+        for j in sorted(taped):
+            i, k = int(triggered[j]), int(trig_picks[j])
+            tape = tapes[i]
+            tape.permutation(stones, layouts[j])
+            for choice in chosen[j, :k].tolist():
+                tape.pick(choice)
+            free = cg.reels(f.free_reel_set)
+            for row in free_stops[j]:
+                tape.stops(free.lengths, row)
+
+    wins, capped = apply_cap(uncapped, cap_coins(cg.defn, bet))
+    counts["capped"] = int(capped.sum())
+    return BatchStats(
+        wins=wins,
+        uncapped=uncapped,
+        parts={
+            "base_lines": int(batch.line_coins.sum()),
+            "base_scatter": int(batch.scatter_coins.sum()),
+            "free_spins": int(free_coins.sum()),
+        },
+        counts=counts,
+        tapes=tapes,
+    )

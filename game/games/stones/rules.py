@@ -1,0 +1,9 @@
+"""The registry's entry for Secret of the Stones: its flow, batch, par sheet and events."""
+
+from game.games.common import GameRules
+from game.games.stones.batch import simulate_batch
+from game.games.stones.events import EVENTS
+from game.games.stones.exact import par_sheet
+from game.games.stones.flow import play
+
+RULES = GameRules("stones", play, simulate_batch, par_sheet, events=EVENTS)

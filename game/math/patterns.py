@@ -1,0 +1,216 @@
+"""Exact line and scatter maths shared by every game's par sheet (fractions of integers).
+
+This code deliberately shares nothing with the evaluator (`game/evaluate.py`): it re-derives every
+figure from the validated data and the binding evaluation rules in `docs/architecture.md`, so the
+two computations check each other (STYLE principle 4, CERTIFICATION P1).
+
+- Line pays. A stop is uniform, so every row of a reel shows the strip's symbol distribution, and
+  the reels are independent: every line has the same expected pay, a sum over all symbol patterns
+  (one symbol per reel) of pay(pattern) × Π count(symbol on reel) / Π strip length. The pay of
+  every pattern is tabulated once per wild-acting set (`line_pay_table`), applying the
+  best-candidate rule (each paying symbol's run, largest listed count ≤ run, the highest pay wins).
+- Scatters. The number of scatter cells in each reel's window is enumerated over its stops; the
+  reels are independent, so the count over the grid is the convolution of the per-reel counts.
+
+Money units: pays are coins per line at bet level 1; RTP figures are fractions of the total bet.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from game.definitions import GameDefinition
+
+
+def symbol_index(defn: GameDefinition) -> dict[str, int]:
+    """Symbol id → position in `defn.symbols` (the index every table here uses)."""
+    return {sid: i for i, sid in enumerate(defn.symbol_ids)}
+
+
+def wild_index(defn: GameDefinition) -> int | None:
+    wilds = defn.symbols_of_kind("wild")
+    return symbol_index(defn)[wilds[0]] if wilds else None
+
+
+def windows(defn: GameDefinition, strip: Sequence[str]) -> np.ndarray:
+    """Every window of a strip: array [stop, row] of symbol indices (row 0 = the stop's symbol)."""
+    idx = symbol_index(defn)
+    ids = np.array([idx[s] for s in strip], dtype=np.int64)
+    n = len(ids)
+    rows = np.arange(defn.rows)
+    return ids[(np.arange(n)[:, None] + rows[None, :]) % n]
+
+
+def pays_by_run(pays: dict[int, int], n: int) -> list[int]:
+    """pay for a run of 0..n cells: the pay of the largest listed count ≤ run, else 0."""
+    out = []
+    for run in range(n + 1):
+        listed = [k for k in pays if k <= run]
+        out.append(pays[max(listed)] if listed else 0)
+    return out
+
+
+def fraction_str(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+# -- line pays -----------------------------------------------------------------------------------
+
+
+def line_pay_table(
+    defn: GameDefinition, wild_acting: Iterable[str] = (), cells: int | None = None
+) -> np.ndarray:
+    """Pay (coins at level 1) of every symbol pattern of the first `cells` line cells.
+
+    Returns a read-only int64 array with one axis per cell, each indexed by symbol position in
+    `defn.symbols`. `wild_acting` are extra symbols that act as wild (free-spins stones); the wild
+    symbol itself always does. With `cells` < reels, runs are truncated to that many cells (used
+    to decide whether a line pays at all from the first reels only).
+    """
+    symbols = tuple((s.id, s.kind) for s in defn.symbols)
+    paytable = tuple((sym, tuple(sorted(p.items()))) for sym, p in defn.paytable.items())
+    n = defn.reels if cells is None else cells
+    return _line_pay_table(symbols, paytable, frozenset(wild_acting), n)
+
+
+@functools.lru_cache(maxsize=32)
+def _line_pay_table(
+    symbols: tuple[tuple[str, str], ...],
+    paytable_items: tuple[tuple[str, tuple[tuple[int, int], ...]], ...],
+    wild_acting: frozenset[str],
+    n: int,
+) -> np.ndarray:
+    idx = {sid: i for i, (sid, _) in enumerate(symbols)}
+    kinds = [k for _, k in symbols]
+    size = len(kinds)
+    paytable = {sym: dict(p) for sym, p in paytable_items}
+    all_ids = np.arange(size)
+    wild_set = {idx[s] for s in wild_acting}
+    wild_set |= {i for i, k in enumerate(kinds) if k == "wild"}
+    # Scatter and bonus symbols are never wild-acting and always end a run.
+    wild_set = {w for w in wild_set if kinds[w] in ("wild", "regular")}
+    best = np.zeros((size,) * n, dtype=np.int64)
+    for sym, pays in paytable.items():
+        s = idx[sym]
+        # The wild's own run counts wild cells only; any other symbol's counts wild-acting ones.
+        match = all_ids == s
+        if kinds[s] != "wild":
+            match = match | np.isin(all_ids, sorted(wild_set))
+        by_run = pays_by_run(pays, n)
+        pay: Any = np.int64(0)
+        prefix: Any = np.bool_(True)
+        for r in range(1, n + 1):
+            shape = [1] * n
+            shape[r - 1] = size
+            prefix = prefix & match.reshape(shape)
+            delta = by_run[r] - by_run[r - 1]
+            if delta:
+                pay = pay + delta * prefix.astype(np.int64)
+        best = np.maximum(best, pay)
+    best.setflags(write=False)
+    return best
+
+
+def reel_counts(defn: GameDefinition, strip: Sequence[str]) -> np.ndarray:
+    idx = symbol_index(defn)
+    counts = np.zeros(len(defn.symbols), dtype=np.int64)
+    for s in strip:
+        counts[idx[s]] += 1
+    return counts
+
+
+def reel_distributions(
+    defn: GameDefinition, reel_set: str, wild_reels: frozenset[int]
+) -> tuple[list[np.ndarray], int]:
+    """Per reel: symbol counts (a wild reel is one wild out of one), and Π of the denominators."""
+    wild = wild_index(defn)
+    out: list[np.ndarray] = []
+    den = 1
+    for r, strip in enumerate(defn.reel_sets[reel_set], start=1):
+        if r in wild_reels:
+            if wild is None:
+                raise ValueError("a wild reel needs a wild symbol")
+            counts = np.zeros(len(defn.symbols), dtype=np.int64)
+            counts[wild] = 1
+        else:
+            counts = reel_counts(defn, strip)
+            den *= len(strip)
+        out.append(counts)
+    return out, den
+
+
+def contract(table: np.ndarray, counts: Sequence[np.ndarray]) -> int:
+    """Σ over patterns of table × Π per-reel counts, in integers (Python ints if int64 could
+    overflow)."""
+    bound = max(int(np.abs(table).max()), 1) * math.prod(max(int(c.sum()), 1) for c in counts)
+    t: Any = table if bound < 2**62 else table.astype(object)
+    for c in reversed(counts):
+        t = t @ c
+    return int(t)
+
+
+def line_rtp(
+    defn: GameDefinition,
+    reel_set: str = "base",
+    wild_reels: Iterable[int] = (),
+    wild_symbols: Iterable[str] = (),
+    *,
+    _table: np.ndarray | None = None,
+) -> Fraction:
+    """Expected pay of one line at level 1, in coins: the line RTP per coin bet on that line."""
+    table = line_pay_table(defn, wild_symbols) if _table is None else _table
+    counts, den = reel_distributions(defn, reel_set, frozenset(wild_reels))
+    return Fraction(contract(table, counts), den)
+
+
+def line_factor(defn: GameDefinition, lines: int | None = None) -> Fraction:
+    """Coins bet per line ÷ coins of the total bet, per level: 1 unless a game fixes its coins."""
+    n = len(defn.lines) if lines is None else lines
+    per_level = defn.bet.coins_per_level
+    return Fraction(1) if per_level is None else Fraction(n, per_level)
+
+
+# -- scatters ------------------------------------------------------------------------------------
+
+
+def reel_scatter_counts(defn: GameDefinition, strip: Sequence[str], symbol: str) -> np.ndarray:
+    """counts[k] = number of stops whose window shows the symbol k times."""
+    s = symbol_index(defn)[symbol]
+    per_stop = (windows(defn, strip) == s).sum(axis=1)
+    return np.bincount(per_stop, minlength=defn.rows + 1).astype(np.int64)
+
+
+def scatter_count_distribution(
+    defn: GameDefinition, reel_set: str, symbol: str, wild_reels: Iterable[int] = ()
+) -> list[Fraction]:
+    """P(the grid shows the symbol exactly n times), n = 0..reels × rows."""
+    wild_reels = frozenset(wild_reels)
+    total = np.array([1], dtype=np.int64)
+    den = 1
+    for r, strip in enumerate(defn.reel_sets[reel_set], start=1):
+        if r in wild_reels:
+            continue  # a wild reel shows no scatter: one outcome with count 0
+        total = np.convolve(total, reel_scatter_counts(defn, strip, symbol))
+        den *= len(strip)
+    out = [Fraction(int(c), den) for c in total]
+    return out + [Fraction(0)] * (defn.reels * defn.rows + 1 - len(out))
+
+
+def scatter_pay(pays: dict[int, int], n: int) -> int:
+    listed = [k for k in pays if k <= n]
+    return pays[max(listed)] if listed else 0
+
+
+def scatter_rtp(defn: GameDefinition, reel_set: str = "base", wild_reels: Iterable[int] = ()) -> Fraction:
+    """Expected scatter pay per spin, as a fraction of the total bet (all scatter symbols)."""
+    total = Fraction(0)
+    for sym, pays in defn.scatter_pays.items():
+        dist = scatter_count_distribution(defn, reel_set, sym, wild_reels)
+        total += sum((p * scatter_pay(pays, n) for n, p in enumerate(dist)), Fraction(0))
+    return total

@@ -1,0 +1,102 @@
+"""Play ≡ simulation, round by round: the batch tapes its rounds' draws and the played flow,
+given the same draws, pays the same (`simulate --check-flow`). A flow that breaks a rule is
+caught, and so is a flow that draws in another order."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game.bets import default_bet
+from game.games import rules_for
+from game.math.simulate import checked_rounds, simulate
+from game.round import run_round
+from game.tape import Tape, TapeMismatch, TapeRng
+
+
+def test_stones_flow_equals_its_batch_on_ten_thousand_rounds_with_features(stones):
+    d = stones.definition
+    out = simulate(d, default_bet(d), 26_000, seed=21, workers=1, check_flow=26_000)
+    assert out["flow_checked"] == 26_000
+    assert out["flow_checked_feature_rounds"] >= 100
+    assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
+
+
+def test_stateful_flow_equals_its_batch_with_state_carried_per_player(relic):
+    d = relic.definition
+    out = simulate(d, default_bet(d), 12_000, seed=5, workers=1, check_flow=12_000)
+    assert out["flow_checked"] == 12_000
+    assert out["feature_rates"]["relic"] * 12_000 >= 100
+    assert out["flow_checked_feature_rounds"] >= 100
+    assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
+
+
+def test_a_flow_that_pays_differently_is_caught(stones, monkeypatch):
+    from game.games.stones import flow
+
+    real = flow.free_spins_setup
+
+    def one_more_spin(t, picked):
+        setup = real(t, picked)
+        return type(setup)(setup.spins + 1, setup.multiplier, setup.reel_bits, setup.symbol_bits)
+
+    monkeypatch.setattr(flow, "free_spins_setup", one_more_spin)
+    d = stones.definition
+    out = simulate(d, default_bet(d), 6_000, seed=21, workers=1, check_flow=6_000)
+    # every free-spins round draws one spin too many; the others agree
+    assert out["flow_mismatches"] == out["flow_checked_feature_rounds"] >= 10
+    assert any("after the tape's last draw" in e for e in out["flow_mismatch_examples"])
+
+
+def test_a_flow_that_pays_a_coin_more_is_caught(relic, monkeypatch):
+    import relicgame.flow as relic_flow
+
+    real = relic_flow.base_outcome
+
+    def generous(*args, **kwargs):
+        out = real(*args, **kwargs)
+        out.first_coins += 1
+        return out
+
+    monkeypatch.setattr(relic_flow, "base_outcome", generous)
+    d = relic.definition
+    out = simulate(d, default_bet(d), 500, seed=5, workers=1, check_flow=500)
+    assert out["flow_mismatches"] == 500
+    assert "the flow paid" in out["flow_mismatch_examples"][0]
+
+
+def test_the_tape_refuses_a_draw_of_another_kind(stones):
+    d = stones.definition
+    tape = Tape()
+    tape.below(7, 3)
+    with pytest.raises(TapeMismatch, match="the batch drew below"):
+        run_round(d, default_bet(d), TapeRng(tape))
+
+
+def test_a_tape_replays_exactly_the_recorded_round(stones):
+    d = stones.definition
+    bet = default_bet(d)
+    rules = rules_for(d)
+    from game.evaluate import compile_game
+    from game.rng import Rng
+
+    b = rules.simulate_batch(
+        compile_game(d), bet, Rng.from_seed(3), Rng.from_seed(4), 5_000, record=np.arange(5_000)
+    )
+    feature = [i for i, t in b.tapes.items() if t.choices]
+    assert feature, "some round of 5,000 triggers the free spins"
+    i = feature[0]
+    rng = TapeRng(b.tapes[i])
+    result = run_round(d, bet, rng, b.tapes[i].choices)
+    assert result.finished and rng.left == 0 and result.total_win_coins == int(b.wins[i])
+
+
+@pytest.mark.parametrize(("total", "check"), [(10, 3), (1_000_003, 17), (250_000, 250_000), (5, 9)])
+def test_taped_rounds_are_spread_evenly_over_the_chunks(total, check):
+    size = 100_000
+    picked = []
+    for start in range(0, total, size):
+        n = min(size, total - start)
+        picked += (checked_rounds(total, check, start, n) + start).tolist()
+    k = min(check, total)
+    assert picked == [j * total // k for j in range(k)]
