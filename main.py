@@ -112,11 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="%(name)s: %(message)s")
     from game.paths import user_data_dir
     from game.storage import MSG_DIR_EMPTY, StorageFailure
-    from scenes.app import EXIT_STORAGE, failure_text, run
+    from scenes.app import assets_root, run
     from scenes.context import LaunchOptions
+    from scenes.exits import EXIT_STORAGE, failure_text
 
     if args.data_dir is not None and not args.data_dir.strip():
-        print(failure_text(StorageFailure("dir_empty", MSG_DIR_EMPTY)), file=sys.stderr)
+        print(failure_text(StorageFailure("dir_empty", MSG_DIR_EMPTY), assets_root()), file=sys.stderr)
         return EXIT_STORAGE
     scratch: Path | None = None
     data_dir = Path(args.data_dir) if args.data_dir is not None else None
@@ -148,6 +149,11 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     try:
-        sys.exit(main())
+        code = main()
+        sys.stdout.flush()
+        sys.exit(code)
     except KeyboardInterrupt:  # Ctrl-C before the app's own handler is in place: end quietly
         sys.exit(130)
+    except BrokenPipeError:  # a script stopped reading the autoplay or bench lines: quietly too
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

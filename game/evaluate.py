@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.bounds import MAX_LINE_PAY, MAX_REELS, MAX_SYMBOLS
 from game.events import Win
 
 if TYPE_CHECKING:
@@ -42,6 +43,13 @@ SMALL_BATCH = 256
 """Batches up to this size gather all reels at once; larger ones reel by reel (less memory)."""
 LUT_MAX_ENTRIES = 1 << 22
 """Largest combination table built (4M entries, ~24 MB); beyond it lines are evaluated directly."""
+
+# The tables' integer types follow from the bounds the game data is held to (game.bounds).
+LUT_PAY_DTYPE = np.int32 if np.iinfo(np.int32).max >= MAX_LINE_PAY else np.int64
+"""The line table's pay column: the smallest type holding the largest pay a game may have."""
+LUT_SYMBOL_DTYPE = np.int8 if np.iinfo(np.int8).max >= MAX_SYMBOLS else np.int16
+BEST_LINE_KEY_MAX = (MAX_LINE_PAY * (MAX_REELS + 1) + MAX_REELS) * MAX_SYMBOLS + MAX_SYMBOLS
+"""The largest key `best_line` packs (pay, run, symbol) into: far below int64's limit."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -199,8 +207,8 @@ class CompiledGame:
         pay, sym, run = best_line(self, cells, wild_set)
         return LineLut(
             wild_set=wild_set,
-            pay=pay.astype(np.int32),
-            symbol=sym.astype(np.int8),
+            pay=pay.astype(LUT_PAY_DTYPE),
+            symbol=sym.astype(LUT_SYMBOL_DTYPE),
             run=run.astype(np.int8),
         )
 

@@ -16,30 +16,22 @@ Start-up is ordered so the first frame comes quickly: game definitions are valid
 data must stop the app before a window opens), then the window, then only the assets the first
 scene needs; everything else loads lazily on first use.
 
-Exit codes: 0 normal, 1 the data folder, the settings or the ledger cannot be used, at start-up
-or while playing (`game.storage.StorageFailure`: one plain sentence in the player's language on
-stderr, and in a message box when there is a screen to show it on; nothing is lost, an open round
-resumes at the next start), 2 a game data file is invalid (`file: field: reason` on stderr),
-3 `--autoplay N` was cut short (its summary is printed on stdout first).
-
-Settings are not critical data: a failed settings save is said in a toast (or logged, for F11)
-and play goes on with the new settings for the session.
-
-SIGINT (Ctrl-C) and SIGTERM end the app like a window close: their handlers only raise a flag
-that the loop reads between frames, so no ledger write is ever interrupted.
+Exit codes (see `scenes.exits`): 0 normal, 1 the data folder, the settings or the ledger cannot
+be used, at start-up or while playing (one plain sentence in the player's language; nothing is
+lost, an open round resumes at the next start), 2 a game data file is invalid (`file: field:
+reason` on stderr), 3 `--autoplay N` was cut short (its summary on stdout first). SIGINT and
+SIGTERM end the app like a window close. Settings are not critical data: a failed settings save
+is said in a toast (or logged, for F11) and play goes on with the new settings for the session.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
 
 import pygame
 
@@ -51,6 +43,15 @@ from game.storage import StorageFailure
 from scenes.assets import AssetStore
 from scenes.audio import AudioService
 from scenes.context import AppContext, LaunchOptions, LazySeedSource
+from scenes.exits import (
+    EXIT_DATA,
+    EXIT_STORAGE,
+    HEADLESS_DRIVERS,
+    StopSignals,
+    autoplay_outcome,
+    failure_text,
+    show_message_box,
+)
 from scenes.i18n import DEFAULT_LANGUAGE, Translator, install, locale_dir
 from scenes.intents import Act, Intent, IntentMapper
 from scenes.reality_check import RealityCheck
@@ -63,21 +64,12 @@ SCREEN_SIZE = (1280, 720)
 FPS = 60
 MAX_DT = 0.1  # s: a stall (window drag, breakpoint) must not make animations jump
 WINDOW_TITLE = "Reelhouse"
-HEADLESS_DRIVERS = ("dummy", "offscreen")
 ASSETS_ENV = "REELHOUSE_ASSETS"  # an alternate assets tree (tests, modders)
 
 MSG_LOCKED = "Reelhouse is already running with this data folder ({path}). Close it first."
 
-EXIT_OK = 0
-EXIT_STORAGE = storage.EXIT_STORAGE  # 1
-EXIT_DATA = 2
-EXIT_CUT_SHORT = 3
-# Printed on stdout for scripts when `--autoplay N` ends before its N rounds (kept in English,
-# like the reels scene's own autoplay lines).
-P_AUTOPLAY_CUT_SHORT = "autoplay: cut short after {rounds} of {total} rounds, balance {balance}"
-P_ROUND_OPEN = "; the unfinished round resumes at the next start"
 
-
+# bootstrap pieces --------------------------------------------------------------------------------
 class StartupError(Exception):
     """Start-up cannot continue; `code` is the process exit code, the message is for stderr
     (already in the player's language)."""
@@ -87,51 +79,6 @@ class StartupError(Exception):
         self.code = code
 
 
-def failure_text(failure: StorageFailure, language: str = DEFAULT_LANGUAGE) -> str:
-    """A storage failure's sentence in `language` (the catalogs of the app's assets tree)."""
-    return Translator(language, locale_dir(assets_root())).t(failure.msgid, **failure.params)
-
-
-def show_message_box(text: str) -> None:
-    """Tell a player at the screen (stderr is invisible to them); a headless run only prints."""
-    if os.environ.get("SDL_VIDEODRIVER", "") in HEADLESS_DRIVERS:
-        return
-    try:
-        pygame.display.message_box(WINDOW_TITLE, text, message_type="error")
-    except pygame.error as exc:  # no screen after all: stderr has it
-        log.info("no message box: %s", exc)
-
-
-class StopSignals:
-    """SIGINT and SIGTERM end the app like a window close (a context manager around the run).
-
-    The handlers only record the signal; `App.should_stop` reads it between frames. Outside
-    the main thread (some tests) nothing is installed.
-    """
-
-    def __init__(self) -> None:
-        self.received: int | None = None
-        self._previous: dict[int, object] = {}
-
-    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
-        self.received = signum
-
-    def __enter__(self) -> StopSignals:
-        for name in ("SIGINT", "SIGTERM"):
-            sig = getattr(signal, name, None)
-            if sig is None:
-                continue
-            with contextlib.suppress(ValueError):  # not the main thread: nothing installed
-                self._previous[sig] = signal.signal(sig, self._on_signal)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for sig, previous in self._previous.items():
-            signal.signal(sig, previous)  # type: ignore[arg-type]
-        self._previous.clear()
-
-
-# bootstrap pieces --------------------------------------------------------------------------------
 def assets_root() -> Path:
     env = os.environ.get(ASSETS_ENV)
     return Path(env).resolve() if env else asset_path()
@@ -166,7 +113,7 @@ def open_ledger(data_dir: Path, language: str = DEFAULT_LANGUAGE):
     except LedgerError as exc:
         raise StartupError(tr.translate_text(str(exc)), EXIT_STORAGE) from exc
     except StorageFailure as exc:
-        raise StartupError(failure_text(exc, language), EXIT_STORAGE) from exc
+        raise StartupError(failure_text(exc, assets_root(), language), EXIT_STORAGE) from exc
 
 
 def build_context(
@@ -209,7 +156,7 @@ def initial_scenes(ctx: AppContext) -> list[Scene]:
     opts = ctx.options
     open_round = ctx.ledger.open_round() if ctx.ledger is not None else None
     if open_round is not None and open_round.game_id not in ctx.games:
-        void_orphan_round(ctx, open_round)
+        settle_orphan_round(ctx, open_round)
         open_round = None
     game = open_round.game_id if open_round is not None else opts.game
     if game is not None:
@@ -222,28 +169,22 @@ def initial_scenes(ctx: AppContext) -> list[Scene]:
     return [LobbyScene(ctx)]
 
 
-# Stored as the void reason in the ledger (the history shows it), and told to the player.
-REASON_GAME_REMOVED = "The game of this round is no longer installed."
-MSG_VOIDED_REMOVED = (
-    "The unfinished round could not be completed because its game is no longer installed. "
-    "Malfunction voids all pays and plays: your bet of {amount} has been refunded."
-)
-
-
-def void_orphan_round(ctx: AppContext, open_round) -> None:
-    """Void and refund an unfinished round whose game is no longer installed.
-
-    Nothing can replay it, and the ledger allows one open round at a time, so leaving it open
-    would block every game. The rules' malfunction clause applies: the bet is refunded, nothing
-    is paid, and the player is told in one sentence.
-    """
+def settle_orphan_round(ctx: AppContext, open_round) -> None:
+    """An unfinished round whose game is no longer installed: completed under the rules it began
+    with when it can be (the ledger kept them and it needs no pick), else voided and refunded
+    with the reason (`game.session.settle_orphan`). Either way the slot is free again and the
+    player is told in one sentence."""
+    from game.messages import Money
+    from game.session import settle_orphan
     from scenes.i18n import translator
 
-    ctx.ledger.void_round(open_round.round_id, REASON_GAME_REMOVED)
+    _, said = settle_orphan(ctx.ledger, open_round, ctx.session_id)
     tr = translator(ctx)  # money in the player's language and currency, as the reels scene does
-    amount = tr.format_money(open_round.bet.total_cents, ctx.settings.display_currency)
-    ctx.notices.append(tr.t(MSG_VOIDED_REMOVED, amount=amount))
-    log.warning("voided round %s of missing game %s", open_round.round_id, open_round.game_id)
+    currency = ctx.settings.display_currency
+    values = {
+        k: tr.format_money(v.cents, currency) if isinstance(v, Money) else v for k, v in said.params.items()
+    }
+    ctx.notices.append(tr.t(said.id, **values))
 
 
 def _set_window_icon(assets: AssetStore) -> None:
@@ -401,7 +342,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
         # saved settings must stay savable: a read-only file would fail at the first change
         storage.check_file_slot(options.data_dir / "settings.json", allow_link=True)
     except StorageFailure as exc:
-        raise StartupError(failure_text(exc, language), EXIT_STORAGE) from exc
+        raise StartupError(failure_text(exc, assets_root(), language), EXIT_STORAGE) from exc
     ledger = open_ledger(options.data_dir, language)
     notices = [n for n in (settings_notice, getattr(ledger, "notice", None)) if n]
     if options.fullscreen is not None:
@@ -425,7 +366,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
         )
     except StorageFailure as exc:  # the session's first write: a full disk shows here
         ledger.close()
-        raise StartupError(failure_text(exc, language), EXIT_STORAGE) from exc
+        raise StartupError(failure_text(exc, assets_root(), language), EXIT_STORAGE) from exc
     except BaseException:
         ledger.close()
         raise
@@ -453,42 +394,15 @@ def run(options: LaunchOptions, started: float | None = None) -> int:
             for scene in initial_scenes(ctx):
                 app.stack.push(scene)
             code = app.run()
-            return autoplay_outcome(app) if options.autoplay else code
+            return autoplay_outcome(ctx, app.stack.quit_requested) if options.autoplay else code
         except StorageFailure as failure:
-            text = failure_text(failure, ctx.settings.language)
+            text = failure_text(failure, ctx.assets.root, ctx.settings.language)
             print(text, file=sys.stderr)
             if not unattended:
                 show_message_box(text)
             return EXIT_STORAGE
         finally:
             shutdown(ctx)
-
-
-def autoplay_outcome(app: App) -> int:
-    """`--autoplay N`: 0 when its rounds were played; else print the summary and return 3.
-
-    The reels scene asks the stack to quit when the N rounds are done (it prints its own line)
-    or when the balance runs short (it prints why and marks the run cut short); anything else
-    that ended the loop (a window close, Ctrl-C, SIGTERM, `--frames`) cut the run short here.
-    """
-    ctx = app.ctx
-    if app.stack.quit_requested and not ctx.autoplay_cut_short:
-        return EXIT_OK
-    if not app.stack.quit_requested:
-        from game.money import format_cents
-
-        ledger = ctx.ledger
-        open_round = ledger.open_round()
-        played = ledger.count_rounds(session_id=ctx.session_id) - (
-            1 if open_round is not None and open_round.session_id == ctx.session_id else 0
-        )
-        line = P_AUTOPLAY_CUT_SHORT.format(
-            rounds=played,
-            total=ctx.options.autoplay,
-            balance=format_cents(ledger.balance_cents, ctx.settings.currency_symbol),
-        )
-        print(line + (P_ROUND_OPEN if open_round is not None else ""), flush=True)
-    return EXIT_CUT_SHORT
 
 
 def shutdown(ctx: AppContext) -> None:

@@ -36,6 +36,7 @@ from game.ledger.records import (
     RoundRecord,
     TopUpRefused,
 )
+from game.messages import Message
 from game.money import Bet, format_cents
 
 log = logging.getLogger(__name__)
@@ -87,8 +88,8 @@ def _to_json(value: Any) -> str:
 class Ledger:
     """The SQLite money ledger. Create with `Ledger.open(path)`; close with `close()` (or `with`).
 
-    `notice` is None, or one plain sentence for the player when the saved data was damaged and a
-    new wallet was started.
+    `notice_message` is None, or what the player is told when the saved data was damaged and a
+    new wallet was started (a `game.messages.Message`); `notice` is the same in plain English.
     """
 
     def __init__(
@@ -97,13 +98,14 @@ class Ledger:
         lock: files.LockFile,
         path: Path,
         clock: Callable[[], datetime],
-        notice: str | None,
+        notice: Message | None,
     ) -> None:
         self._conn: sqlite3.Connection | None = conn
         self._lock = lock
         self.path = path
         self._clock = clock
-        self.notice = notice
+        self.notice_message = notice
+        self.notice = notice.english() if notice is not None else None
 
     # -- opening --------------------------------------------------------------------------------
     @classmethod

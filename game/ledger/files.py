@@ -22,6 +22,7 @@ from typing import NoReturn
 from game import storage
 from game.ledger import schema, seal
 from game.ledger.records import LedgerLocked, LedgerTooNew
+from game.messages import Message
 from game.storage import StorageFailure
 
 log = logging.getLogger(__name__)
@@ -254,19 +255,20 @@ def reraise(exc: sqlite3.Error, path: Path) -> NoReturn:
 
 def open_checked(
     path: Path, clock: Callable[[], datetime], start_balance_cents: int
-) -> tuple[sqlite3.Connection, str | None]:
-    """Connect to a sound, current, fully checked file; set a damaged one aside first."""
-    notice: str | None = None
+) -> tuple[sqlite3.Connection, Message | None]:
+    """Connect to a sound, current, fully checked file; set a damaged one aside first. The
+    notice says what was set aside (None when nothing was)."""
+    notice: Message | None = None
     for _attempt in range(3):  # a fresh wallet cannot be damaged; 3 bounds a flaky disk
         if stray_wal(path):
-            notice = MSG_SET_ASIDE.format(name=set_aside(path, stamp(clock)).name)
+            notice = Message(MSG_SET_ASIDE, {"name": set_aside(path, stamp(clock)).name})
         try:
             if not path.exists():
                 create_wallet(path, utc(clock()).isoformat(timespec="microseconds"), start_balance_cents)
             return inspect(path, clock, start_balance_cents), notice
         except schema.DamagedError as exc:
             log.error("ledger %s is damaged: %s", path, exc)
-            notice = MSG_SET_ASIDE.format(name=set_aside(path, stamp(clock)).name)
+            notice = Message(MSG_SET_ASIDE, {"name": set_aside(path, stamp(clock)).name})
         except OSError as exc:
             raise storage.from_os_error(exc, path) from exc
     raise StorageFailure("io", storage.MSG_IO, path=path, reason="it is damaged again at once")

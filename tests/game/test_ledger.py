@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game import messages
 from game.ledger import (
     InsufficientFunds,
     Ledger,
@@ -26,6 +27,7 @@ from game.ledger import (
     RoundNotFound,
     TopUpRefused,
 )
+from game.messages import Message
 from game.money import Bet
 
 SHA = "ab" * 32
@@ -343,6 +345,10 @@ def test_garbage_file_is_set_aside(db: Path) -> None:
         assert led.notice == (
             "Your saved game data was damaged and has been set aside as "
             "ledger.sqlite3.damaged-20261129T230000Z; a new wallet was started."
+        )
+        # the same for the player, as a message id the scenes translate
+        assert led.notice_message == Message(
+            messages.LEDGER_SET_ASIDE, {"name": "ledger.sqlite3.damaged-20261129T230000Z"}
         )
         assert led.balance_cents == 500_000 and led.verify() == []
 
