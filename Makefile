@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint bench simulate par package clean-venv
+.PHONY: play test lint bench simulate par package clean-venv soak byte-flip
 
 $(STAMP): requirements.lock
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -33,6 +33,14 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m game bench stones
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python main.py --bench
+
+## Memory soak: a 5,000-round turbo autoplay, RSS at the start, after warm-up, at the end (figures).
+soak: $(STAMP)
+	$(BIN)/python -m tools.soak --rounds 5000
+
+## Flip every byte of a small ledger, one at a time: each is detected or changes nothing (CI runs it).
+byte-flip: $(STAMP)
+	$(BIN)/python -m tests.game.byte_flip
 
 par: $(STAMP)
 	$(BIN)/python -m game par stones --json

@@ -169,3 +169,15 @@ def test_the_definitions_bounds_are_the_bets() -> None:
     assert limit["lines"] == bounds.MAX_LINES and limit["level"] == bounds.MAX_LEVEL
     assert limit["coin_value_cents"] == bounds.MAX_COIN_VALUE_CENTS
     assert limit["coins_per_level_unit"] == bounds.MAX_COINS_PER_LEVEL
+
+
+def test_the_line_table_built_block_by_block_equals_one_pass() -> None:
+    """The table is built in blocks (no spike of temporaries); the result is the same."""
+    from game.evaluate import best_line
+
+    cg = compile_game(STONES.definition)
+    lut = cg.lut(frozenset({1}))  # a second wild symbol, as a stone makes one
+    codes = np.arange(cg.symbol_count**cg.reel_count, dtype=np.int64)
+    cells = (codes[:, None] // cg.powers[None, :]) % cg.symbol_count
+    pay, sym, run = best_line(cg, cells, lut.wild_set)
+    assert (lut.pay == pay).all() and (lut.symbol == sym).all() and (lut.run == run).all()
