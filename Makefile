@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint bench simulate par package clean-venv soak byte-flip
+.PHONY: play test lint bench simulate par package clean-venv soak byte-flip faults
 
 $(STAMP): requirements.lock
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -41,6 +41,10 @@ soak: $(STAMP)
 ## Flip every byte of a small ledger, one at a time: each is detected or changes nothing (CI runs it).
 byte-flip: $(STAMP)
 	$(BIN)/python -m tests.game.byte_flip
+
+## Fault injection: 300 SIGKILLs at random instants per game, every round replayed (figures).
+faults: $(STAMP)
+	$(BIN)/python -m tests.game.faults --kills 300
 
 par: $(STAMP)
 	$(BIN)/python -m game par stones --json
