@@ -52,6 +52,7 @@ from scenes.exits import (
     failure_text,
     show_message_box,
 )
+from scenes.game_art import missing_art
 from scenes.i18n import DEFAULT_LANGUAGE, Translator, install, locale_dir
 from scenes.intents import Act, Intent, IntentMapper
 from scenes.reality_check import RealityCheck
@@ -332,6 +333,9 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     games = load_all_games(root)
     if not games:
         raise StartupError(f"no games installed under {root / 'games'}", EXIT_DATA)
+    missing = missing_art(root, games)
+    if missing is not None:  # before a window opens, not when the player opens the game
+        raise StartupError(missing, EXIT_DATA)
     if options.game is not None and options.game not in games:
         raise StartupError(f"unknown game {options.game!r}; installed: {', '.join(sorted(games))}", EXIT_DATA)
     language = DEFAULT_LANGUAGE  # until the settings say otherwise
