@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game import storage
-from game.ledger import files, seal
+from game.ledger import audit, files, seal
 from game.ledger.files import stamp, utc
 from game.ledger.records import (
     InsufficientFunds,
@@ -122,7 +122,7 @@ class Ledger:
         another app instance holds the file, LedgerTooNew if a newer app wrote it (left
         untouched) and StorageFailure when the disk says no (one plain sentence). A damaged file
         is set aside and replaced by a fresh wallet (see `notice`), never raised: "damaged"
-        includes every failed seal, so the file is fully checked here (`seal.audit`).
+        includes every failed seal, so the file is fully checked here (`game.ledger.audit`).
         """
         path = Path(path)
         _require_int("start_balance_cents", start_balance_cents, 0)
@@ -677,5 +677,5 @@ class Ledger:
 
     @_guarded
     def verify(self) -> list[str]:
-        """The full check (the one made at open): an empty list means sound. See `seal.audit`."""
-        return seal.audit(self._db)
+        """The full check (the one made at open): an empty list means sound (`game.ledger.audit`)."""
+        return audit.audit(self._db)

@@ -3,7 +3,7 @@
 A damaged database file (CERTIFICATION F4) is moved aside, never deleted. "Damaged" means: not
 a database, failing `PRAGMA integrity_check`, a schema other than the one its version defines,
 an empty file (the app never leaves one: a new wallet is built beside the file and renamed into
-place complete), or content that fails the seals (`game.ledger.seal.audit`). Errors that are not
+place complete), or content that fails the full check (`game.ledger.audit`). Errors that are not
 damage (a read-only file, a full disk, a folder where the file should be, a busy file) become a
 `game.storage.StorageFailure` with one plain sentence and are never set aside.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from game import storage
-from game.ledger import schema, seal
+from game.ledger import audit, schema
 from game.ledger.records import LedgerLocked, LedgerTooNew
 from game.messages import Message
 from game.storage import StorageFailure
@@ -323,6 +323,6 @@ def _check_and_upgrade(conn: sqlite3.Connection, clock: Callable[[], datetime], 
             schema.migrate(conn, version, schema.SCHEMA_VERSION, now, start)
         finally:
             conn.execute("PRAGMA foreign_keys = ON")
-    problems = seal.audit(conn)
+    problems = audit.audit(conn)
     if problems:
         raise schema.DamagedError("; ".join(problems[:5]))

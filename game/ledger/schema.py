@@ -16,7 +16,7 @@ import functools
 import sqlite3
 from collections.abc import Callable
 
-from game.ledger import seal
+from game.ledger import audit, seal
 
 SCHEMA_VERSION = 3
 
@@ -359,7 +359,7 @@ BEGIN SELECT RAISE(ABORT, 'stored game data is never removed'); END;
 
 
 def _upgrade_to_v3(conn: sqlite3.Connection, now: str, start_balance_cents: int) -> None:
-    problems = seal.audit(conn, legacy=True)
+    problems = audit.audit(conn, legacy=True)
     if problems:  # never seal damage in: the step rolls back and the file is set aside
         raise DamagedError("; ".join(problems[:5]))
     for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
