@@ -50,14 +50,15 @@ from scenes.exits import (
     StopSignals,
     autoplay_outcome,
     failure_text,
-    show_message_box,
+    show_failure,
 )
 from scenes.game_art import missing_art
-from scenes.i18n import DEFAULT_LANGUAGE, Translator, install, locale_dir
+from scenes.i18n import DEFAULT_LANGUAGE, Translator, install, locale_dir, translator
 from scenes.intents import Act, Intent, IntentMapper
 from scenes.reality_check import RealityCheck
 from scenes.settings_store import Settings, load_settings
 from scenes.stack import Scene, SceneStack
+from scenes.widgets.dialog import TEXT_OK
 
 log = logging.getLogger(__name__)
 
@@ -73,11 +74,17 @@ MSG_LOCKED = "Reelhouse is already running with this data folder ({path}). Close
 # bootstrap pieces --------------------------------------------------------------------------------
 class StartupError(Exception):
     """Start-up cannot continue; `code` is the process exit code, the message is for stderr
-    (already in the player's language)."""
+    (already in the player's language, like `ok`, the word that closes it on screen)."""
 
-    def __init__(self, message: str, code: int) -> None:
+    def __init__(self, message: str, code: int, ok: str = "OK") -> None:
         super().__init__(message)
         self.code = code
+        self.ok = ok
+
+
+def _storage_error(text: str, language: str) -> StartupError:
+    """A start-up storage failure (exit 1), with the closing word in the same language."""
+    return StartupError(text, EXIT_STORAGE, Translator(language, locale_dir(assets_root())).gettext(TEXT_OK))
 
 
 def assets_root() -> Path:
@@ -110,11 +117,11 @@ def open_ledger(data_dir: Path, language: str = DEFAULT_LANGUAGE):
     try:
         return Ledger.open(path)
     except LedgerLocked as exc:
-        raise StartupError(tr.t(MSG_LOCKED, path=data_dir), EXIT_STORAGE) from exc
+        raise _storage_error(tr.t(MSG_LOCKED, path=data_dir), language) from exc
     except LedgerError as exc:
-        raise StartupError(tr.translate_text(str(exc)), EXIT_STORAGE) from exc
+        raise _storage_error(tr.translate_text(str(exc)), language) from exc
     except StorageFailure as exc:
-        raise StartupError(failure_text(exc, assets_root(), language), EXIT_STORAGE) from exc
+        raise _storage_error(failure_text(exc, assets_root(), language), language) from exc
 
 
 def build_context(
@@ -346,7 +353,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
         # saved settings must stay savable: a read-only file would fail at the first change
         storage.check_file_slot(options.data_dir / "settings.json", allow_link=True)
     except StorageFailure as exc:
-        raise StartupError(failure_text(exc, assets_root(), language), EXIT_STORAGE) from exc
+        raise _storage_error(failure_text(exc, assets_root(), language), language) from exc
     ledger = open_ledger(options.data_dir, language)
     notices = [n for n in (settings_notice, getattr(ledger, "notice", None)) if n]
     if options.fullscreen is not None:
@@ -370,7 +377,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
         )
     except StorageFailure as exc:  # the session's first write: a full disk shows here
         ledger.close()
-        raise StartupError(failure_text(exc, assets_root(), language), EXIT_STORAGE) from exc
+        raise _storage_error(failure_text(exc, assets_root(), language), language) from exc
     except BaseException:
         ledger.close()
         raise
@@ -387,7 +394,8 @@ def run(options: LaunchOptions, started: float | None = None) -> int:
         except StartupError as exc:
             print(str(exc), file=sys.stderr)
             if exc.code == EXIT_STORAGE and not unattended:
-                show_message_box(str(exc))
+                show_failure(str(exc), exc.ok, assets_root(), lambda: signals.received is not None)
+                pygame.quit()
             return exc.code
         app = App(ctx, screen, started, signals)
         try:
@@ -403,7 +411,8 @@ def run(options: LaunchOptions, started: float | None = None) -> int:
             text = failure_text(failure, ctx.assets.root, ctx.settings.language)
             print(text, file=sys.stderr)
             if not unattended:
-                show_message_box(text)
+                ok = translator(ctx).gettext(TEXT_OK)
+                show_failure(text, ok, ctx.assets.root, lambda: signals.received is not None)
             return EXIT_STORAGE
         finally:
             shutdown(ctx)
