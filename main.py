@@ -112,9 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="%(name)s: %(message)s")
     from game.paths import user_data_dir
     from game.storage import MSG_DIR_EMPTY, StorageFailure
-    from scenes.app import assets_root, run
-    from scenes.context import LaunchOptions
-    from scenes.exits import EXIT_STORAGE, failure_text
+    from scenes.core.app import assets_root, run
+    from scenes.core.context import LaunchOptions
+    from scenes.core.exits import EXIT_STORAGE, failure_text
 
     if args.data_dir is not None and not args.data_dir.strip():
         print(failure_text(StorageFailure("dir_empty", MSG_DIR_EMPTY), assets_root()), file=sys.stderr)

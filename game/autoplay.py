@@ -70,12 +70,16 @@ class AutoplayConfig(BaseModel):
 class AutoplayController:
     """One autoplay run: counts rounds, applies the stop rules, holds pending settings."""
 
-    def __init__(self, config: AutoplayConfig, start_balance_cents: int) -> None:
+    def __init__(self, config: AutoplayConfig, start_balance_cents: int, rounds: int | None = None) -> None:
+        """`rounds`, when given, is the number of rounds to play instead of `config.rounds`: any
+        positive number (the command line's `--autoplay N` runs the player's autoplay for N)."""
         if start_balance_cents < 0:
             raise ValueError("start_balance_cents must be >= 0")
+        if rounds is not None and rounds < 1:
+            raise ValueError("rounds must be at least 1")
         self.config = config
         self.start_balance_cents = int(start_balance_cents)
-        self.rounds_left = config.rounds
+        self.rounds_left = config.rounds if rounds is None else int(rounds)
         self.rounds_played = 0
         self.pending_config: AutoplayConfig | None = None
         self.in_round = False

@@ -19,7 +19,8 @@ import math
 import sys
 import time
 
-from scenes.intents import Act, Intent
+from scenes.core.context import AppContext
+from scenes.core.intents import Act, Intent
 
 BENCH_SECONDS = 30.0
 BENCH_DT = 1.0 / 60.0
@@ -55,7 +56,7 @@ class LobbyPhase:
     seconds = 3.0
 
     def start(self, bench: Bench) -> None:
-        from scenes.lobby import LobbyScene
+        from scenes.front.lobby import LobbyScene
 
         bench.app.stack.clear_to(LobbyScene(bench.ctx))
 
@@ -77,23 +78,13 @@ class ReelsPhase:
     seconds = BENCH_SECONDS - LobbyPhase.seconds
 
     def start(self, bench: Bench) -> None:
-        from scenes.lobby import reels_scene
+        from scenes.front.lobby import reels_scene
 
         bench.ctx.options.autoplay = AUTOPLAY_ROUNDS
         bench.app.stack.push(reels_scene(bench.ctx, BENCH_GAME))
 
     def intents(self, bench: Bench, t: float) -> list[Intent]:
         return []
-
-
-def _reels_available() -> bool:
-    try:
-        import scenes.reels  # noqa: F401
-    except ModuleNotFoundError as exc:
-        if exc.name != "scenes.reels":
-            raise
-        return False
-    return True
 
 
 class Bench:
@@ -131,12 +122,12 @@ class Bench:
         return out
 
 
-def _rounds(ctx) -> int:
+def _rounds(ctx: AppContext) -> int:
     led = ctx.ledger
     return int(led.meters().rounds_played) if led is not None else 0
 
 
-def _feature_rounds(ctx, since: int) -> int:
+def _feature_rounds(ctx: AppContext, since: int) -> int:
     """Rounds of this run that reached the free-spins feature (picks made, or free spins played)."""
     led = ctx.ledger
     if led is None or since <= 0:
@@ -152,11 +143,7 @@ def run_bench(app) -> int:
     """Run the scripted session in `app` and print the figures; return the exit code."""
     ctx = app.ctx
     ctx.options.frames = None
-    phases: list = [LobbyPhase()]
-    if _reels_available():
-        phases.append(ReelsPhase())
-    else:
-        phases[0].seconds = BENCH_SECONDS
+    phases: list = [LobbyPhase(), ReelsPhase()]
     bench = Bench(app, phases)
     app.fixed_dt = BENCH_DT
     app.frame_hook = bench

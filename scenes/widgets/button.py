@@ -23,8 +23,8 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.intents import Act, Intent
-from scenes.text import draw_text, render_text
+from scenes.core.intents import Act, Intent
+from scenes.core.text import draw_text, render_text
 
 LOOKS_KEPT = 6
 """Composed looks a button keeps (its states with one label, or the latest labels of a counter)."""

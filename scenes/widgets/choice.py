@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
-from scenes.intents import Act, Intent
-from scenes.text import draw_text, fit_font
+from scenes.core.intents import Act, Intent
+from scenes.core.text import draw_text, fit_font
 from scenes.widgets.toggle import HOVER_EDGE, pill
 
 VALUE_COLOR = (255, 248, 232)

@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.intents import Act, Intent
-from scenes.stack import Scene
-from scenes.text import draw_text, wrap_text
+from scenes.core.intents import Act, Intent
+from scenes.core.stack import Scene
+from scenes.core.text import draw_text, wrap_text
 from scenes.widgets.button import Button
 from scenes.widgets.panel import draw_panel
 

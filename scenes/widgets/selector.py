@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.intents import Intent
-from scenes.text import draw_text, fit_font
+from scenes.core.intents import Intent
+from scenes.core.text import draw_text, fit_font
 from scenes.widgets.button import Button
 from scenes.widgets.panel import draw_panel
 

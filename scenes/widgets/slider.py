@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.intents import Act, Intent
+from scenes.core.intents import Act, Intent
 from scenes.widgets.toggle import GOLD_BOTTOM, GOLD_EDGE, GOLD_TOP, KNOB, knob, pill
 
 TRACK_H = 10

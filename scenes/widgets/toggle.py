@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.intents import Act, Intent
+from scenes.core.intents import Act, Intent
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 

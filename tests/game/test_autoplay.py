@@ -88,6 +88,24 @@ def test_stops_after_the_chosen_number_of_rounds(setup):
     assert auto.rounds_played == 25 and auto.rounds_left == 0
 
 
+def test_a_count_of_rounds_from_the_command_line(setup):
+    """`--autoplay N`: any positive number of rounds, the settings' count otherwise ignored."""
+    bet, outcomes = setup
+    auto = AutoplayController(AutoplayConfig(), START, rounds=37)
+    assert auto.rounds_left == 37
+    balance = START
+    for win, free_spins in outcomes:
+        if auto.can_start(balance, bet) is not None:
+            break
+        auto.on_round_started()
+        balance += win - bet
+        if auto.on_round_finished(win, balance, free_spins) is not None:
+            break
+    assert (auto.stop_reason, auto.rounds_played, auto.rounds_left) == (StopReason.ROUNDS_DONE, 37, 0)
+    with pytest.raises(ValueError):
+        AutoplayController(AutoplayConfig(), START, rounds=0)
+
+
 def test_stop_on_any_win(setup):
     bet, outcomes = setup
     expected = next(i for i, (w, _) in enumerate(outcomes) if w > 0)

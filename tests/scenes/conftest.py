@@ -40,7 +40,7 @@ def display():
 
 @pytest.fixture
 def assets(display):
-    from scenes.assets import AssetStore
+    from scenes.core.assets import AssetStore
 
     return AssetStore()
 
@@ -65,14 +65,14 @@ def synthetic_tree(display, tmp_path) -> Path:
 
 @pytest.fixture
 def synthetic_assets(synthetic_tree):
-    from scenes.assets import AssetStore
+    from scenes.core.assets import AssetStore
 
     return AssetStore(synthetic_tree)
 
 
 @pytest.fixture
 def audio(assets):
-    from scenes.audio import AudioService
+    from scenes.core.audio import AudioService
 
     service = AudioService(assets)
     yield service
@@ -91,8 +91,8 @@ def ledger(tmp_path):
 
 @pytest.fixture
 def ctx(assets, audio, ledger, tmp_path):
-    from scenes.app import build_context
-    from scenes.context import LaunchOptions
+    from scenes.core.app import build_context
+    from scenes.core.context import LaunchOptions
 
     options = LaunchOptions(data_dir=tmp_path, seed=1)
     return build_context(options, assets=assets, audio=audio, ledger=ledger)

@@ -1,0 +1,451 @@
+"""The application: bootstrap (data dir, settings, ledger, games, display, assets, audio) and the loop.
+
+`run(options, started=...)` is what `main.py` calls. It owns the only clock: `dt` is measured
+once per frame, clamped to `MAX_DT`, and passed down to the scene stack; nothing else reads wall
+time. Input flows SDL event → `IntentMapper` → `SceneStack.handle`; the app itself handles only
+window-level intents (close, F11 fullscreen) and, when no scene used the key, the ones that work
+everywhere: M mutes (the same `ctx.audio.muted` the mixer's switch shows), S opens the settings
+menu, H opens the game history of every game (not while a round is open).
+
+After the stack's update each frame, `RealityCheck.tick` counts play time on the same `dt` and
+shows the reality check when the setting asks for one (never under --bench or --autoplay, where
+nobody is there to answer it). The context's translator is built for the saved language with the
+context, before any scene exists.
+
+Start-up is ordered so the first frame comes quickly: game definitions are validated first (bad
+data must stop the app before a window opens), then the window, then only the assets the first
+scene needs; everything else loads lazily on first use.
+
+Exit codes (see `scenes.core.exits`): 0 normal, 1 the data folder, the settings or the ledger
+cannot be used, at start-up or while playing (one plain sentence in the player's language, on
+stderr and on the screen; nothing is lost, an open round resumes at the next start), 2 a game
+data file is invalid or an image a game needs is missing (`file: field: reason` on stderr),
+3 `--autoplay N` was cut short (its summary on stdout first). SIGINT and SIGTERM end the app
+like a window close. Settings are not critical data: a failed settings save is said in a toast
+(or logged, for F11) and play goes on with the new settings for the session.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import __version__ as APP_VERSION  # noqa: N812 - one version constant, named for what it is
+from game import storage
+from game.definitions import DefinitionError, LoadedGame, load_definition
+from game.messages import Message
+from game.paths import asset_path
+from game.storage import StorageFailure
+from scenes.core.assets import AssetStore
+from scenes.core.audio import AudioService
+from scenes.core.context import AppContext, LaunchOptions, LazySeedSource
+from scenes.core.exits import (
+    EXIT_DATA,
+    EXIT_STORAGE,
+    HEADLESS_DRIVERS,
+    StopSignals,
+    autoplay_outcome,
+    failure_text,
+    show_failure,
+)
+from scenes.core.i18n import DEFAULT_LANGUAGE, Translator, locale_dir
+from scenes.core.intents import Act, Intent, IntentMapper
+from scenes.core.settings_store import Settings, load_settings
+from scenes.core.stack import Scene, SceneStack
+from scenes.menus.reality_check import RealityCheck
+
+if TYPE_CHECKING:
+    from game.ledger import Ledger
+
+log = logging.getLogger(__name__)
+
+SCREEN_SIZE = (1280, 720)
+FPS = 60
+MAX_DT = 0.1  # s: a stall (window drag, breakpoint) must not make animations jump
+WINDOW_TITLE = "Reelhouse"
+ASSETS_ENV = "REELHOUSE_ASSETS"  # an alternate assets tree (tests, modders)
+
+MSG_LOCKED = "Reelhouse is already running with this data folder ({path}). Close it first."
+TEXT_OK = "OK"  # the word that closes a storage failure on screen (scenes.widgets.dialog's)
+
+
+class StartupError(Exception):
+    """Start-up cannot continue; `code` is the process exit code, the message is for stderr
+    (already in the player's language, like `ok`, the word that closes it on screen)."""
+
+    def __init__(self, message: str, code: int, ok: str = TEXT_OK) -> None:
+        super().__init__(message)
+        self.code = code
+        self.ok = ok
+
+
+def _storage_error(text: str, language: str) -> StartupError:
+    """A start-up storage failure (exit 1), with the closing word in the same language."""
+    return StartupError(text, EXIT_STORAGE, Translator(language, locale_dir(assets_root())).gettext(TEXT_OK))
+
+
+# bootstrap pieces --------------------------------------------------------------------------------
+def assets_root() -> Path:
+    env = os.environ.get(ASSETS_ENV)
+    return Path(env).resolve() if env else asset_path()
+
+
+def installed_game_ids(root: Path) -> list[str]:
+    """Ids of the games with a definition under `root/games` (sorted)."""
+    return sorted(p.parent.name for p in (root / "games").glob("*/game.toml"))
+
+
+def load_all_games(root: Path) -> dict[str, LoadedGame]:
+    """Validate every installed game's data; a bad file raises StartupError(code 2)."""
+    games: dict[str, LoadedGame] = {}
+    for gid in installed_game_ids(root):
+        try:
+            games[gid] = load_definition(root / "games" / gid / "game.toml")
+        except DefinitionError as exc:
+            raise StartupError(str(exc), EXIT_DATA) from exc
+    return games
+
+
+def missing_art(root: Path, games: dict[str, LoadedGame]) -> str | None:
+    """`file: field: reason` for the first image a shown game needs that is not under `root`
+    (its presentation lists them, `Presentation.required_images`), else None."""
+    from scenes.games import presentation_of
+
+    for gid, loaded in sorted(games.items()):
+        for name, what in presentation_of(loaded.definition).required_images(loaded.definition):
+            path = root / "images" / f"{name}.png"
+            if not path.is_file():
+                return f"{path}: (file): missing; game {gid} shows it as {what}"
+    return None
+
+
+def shown_games(games: dict[str, LoadedGame]) -> dict[str, LoadedGame]:
+    """The games the app can show: those whose feature has a presentation (`scenes.games`). A
+    game whose data arrived before its scenes is validated but not offered anywhere."""
+    from scenes.games import has_presentation
+
+    shown = {gid: g for gid, g in games.items() if has_presentation(g.definition)}
+    for gid in sorted(games.keys() - shown.keys()):
+        log.info("game %s has no presentation yet: not offered", gid)
+    return shown
+
+
+def open_ledger(data_dir: Path, language: str = DEFAULT_LANGUAGE) -> Ledger:
+    """The data folder's ledger; StartupError(code 1) with the reason in `language`."""
+    from game.ledger import Ledger, LedgerError, LedgerLocked
+
+    path = data_dir / "ledger.sqlite3"
+    tr = Translator(language, locale_dir(assets_root()))
+    try:
+        return Ledger.open(path)
+    except LedgerLocked as exc:
+        raise _storage_error(tr.t(MSG_LOCKED, path=data_dir), language) from exc
+    except LedgerError as exc:
+        raise _storage_error(tr.translate_text(str(exc)), language) from exc
+    except StorageFailure as exc:
+        raise _storage_error(failure_text(exc, assets_root(), language), language) from exc
+
+
+def build_context(
+    options: LaunchOptions,
+    *,
+    assets: AssetStore,
+    audio: AudioService,
+    ledger: Ledger,
+    settings: Settings | None = None,
+    games: dict[str, LoadedGame] | None = None,
+    notices: list[Message] | None = None,
+) -> AppContext:
+    """Wire the services into one AppContext (also used by tests with their own fixtures)."""
+    settings = settings or Settings()
+    if games is None:
+        games = load_all_games(assets.root)
+    games = shown_games(games)
+    ctx = AppContext(
+        options=options,
+        assets=assets,
+        audio=audio,
+        ledger=ledger,
+        settings=settings,
+        settings_path=options.data_dir / "settings.json",
+        games=games,
+        seeds=LazySeedSource(options.seed),
+        session_id=ledger.start_session(),
+        mapper=IntentMapper(space_spins=settings.space_to_spin),
+        # the catalogs come from the context's assets tree when it has a locale/ folder
+        i18n=Translator(settings.language, locale_dir(assets.root)),
+        notices=list(notices or []),
+        version=APP_VERSION,
+    )
+    ctx.i18n.currency = lambda: ctx.settings.display_currency  # money follows the settings menu
+    ctx.apply_audio_settings()
+    return ctx
+
+
+def initial_scenes(ctx: AppContext) -> list[Scene]:
+    """The scenes to push at start, bottom first."""
+    from scenes.front.lobby import LobbyScene, reels_scene
+
+    opts = ctx.options
+    open_round = ctx.ledger.open_round()
+    if open_round is not None and open_round.game_id not in ctx.games:
+        settle_orphan_round(ctx, open_round)
+        open_round = None
+    game = open_round.game_id if open_round is not None else opts.game
+    if game is not None:
+        # over the lobby, so Esc in the reels returns to it
+        return [LobbyScene(ctx), reels_scene(ctx, game)]
+    if ctx.settings.intro_screen and not (opts.autoplay or opts.bench):
+        from scenes.front.intro import IntroScene
+
+        return [IntroScene(ctx)]
+    return [LobbyScene(ctx)]
+
+
+def settle_orphan_round(ctx: AppContext, open_round) -> None:
+    """An unfinished round whose game is no longer installed: completed under the rules it began
+    with when it can be (the ledger kept them and it needs no pick), else voided and refunded
+    with the reason (`game.session.settle_orphan`). Either way the slot is free again and the
+    player is told in one sentence (translated when shown, money in the display currency)."""
+    from game.session import settle_orphan
+
+    _, said = settle_orphan(ctx.ledger, open_round, ctx.session_id)
+    ctx.notices.append(said)
+
+
+def _set_window_icon(assets: AssetStore) -> None:
+    # the icon must be set before the window is created to show on every platform
+    pygame.display.set_icon(pygame.image.load(str(assets.image_path("ui/app_icon"))))
+
+
+def open_window(fullscreen: bool) -> pygame.Surface:
+    flags = pygame.SCALED | pygame.RESIZABLE
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        # no window to scale: SCALED would only add a software copy of every frame
+        flags = 0
+    elif fullscreen:
+        flags |= pygame.FULLSCREEN
+    pygame.display.set_caption(WINDOW_TITLE)
+    return pygame.display.set_mode(SCREEN_SIZE, flags, vsync=0)
+
+
+# the loop ----------------------------------------------------------------------------------------
+class App:
+    """Owns the window, the stack and the clock."""
+
+    def __init__(
+        self, ctx: AppContext, screen: pygame.Surface, started: float, signals: StopSignals | None = None
+    ) -> None:
+        self.ctx = ctx
+        self.signals = signals  # SIGINT / SIGTERM end the loop like a window close
+        self.screen = screen
+        self.stack = SceneStack()
+        self.started = started
+        self.first_frame_ms: float | None = None
+        self.first_frame_cpu_ms: float | None = None
+        self.frames = 0
+        self.frame_hook: Callable[[App], list[Intent]] | None = None  # the bench's script
+        self.fixed_dt: float | None = None  # simulated time per frame (bench)
+        self.running = True
+        # nobody is at the screen to answer a reminder during the bench or a scripted autoplay
+        unattended = bool(ctx.options.bench or ctx.options.autoplay)
+        self.reality: RealityCheck | None = None if unattended else RealityCheck(ctx)
+
+    def handle_intent(self, intent: Intent) -> None:
+        act = intent.act
+        if act is Act.QUIT:
+            self.running = False
+            return
+        if act is Act.FULLSCREEN:
+            self.toggle_fullscreen()
+            return
+        used = self.stack.handle(intent)
+        if used:
+            return
+        if act is Act.MUTE:
+            self.ctx.audio.toggle_mute()
+        elif act is Act.SETTINGS:
+            from scenes.menus.settings_menu import open_settings
+
+            open_settings(self.ctx, self.stack)
+        elif act is Act.HISTORY and self._may_open_history():
+            from scenes.viewers.history import open_history
+
+            open_history(self.ctx, self.stack, None)
+
+    def _may_open_history(self) -> bool:
+        """Not over an empty stack, and not while a round is open (the reels scene owns that)."""
+        if self.stack.top is None:
+            return False
+        return self.ctx.ledger.open_round() is None
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as exc:  # some drivers (dummy, some Wayland setups) cannot
+            log.info("fullscreen toggle unavailable: %s", exc)
+            return
+        s = self.ctx.settings
+        s.fullscreen = not s.fullscreen
+        try:
+            self.ctx.save_settings()
+        except StorageFailure as exc:  # settings are not critical: the toggle still applies
+            log.error("cannot save settings: %s", exc)
+
+    def should_stop(self) -> bool:
+        opts = self.ctx.options
+        return (
+            not self.running
+            or (self.signals is not None and self.signals.received is not None)
+            or len(self.stack) == 0
+            or self.stack.quit_requested
+            or (opts.frames is not None and self.frames >= opts.frames)
+        )
+
+    def step(self, dt: float) -> None:
+        """One frame: input, update, draw, flip."""
+        mapper = self.ctx.mapper
+        for event in pygame.event.get():
+            intent = mapper.map(event)
+            if intent is not None:
+                self.handle_intent(intent)
+        if self.frame_hook is not None:
+            for intent in self.frame_hook(self):
+                self.handle_intent(intent)
+        if not self.running:
+            return
+        self.stack.update(dt)
+        if self.reality is not None:
+            self.reality.tick(dt, self.stack)
+        self.stack.draw(self.screen)
+        pygame.display.flip()
+        self.ctx.assets.pump_preload(1)  # idle-time loading of art queued by scenes
+        self.frames += 1
+        if self.first_frame_ms is None:
+            self.first_frame_ms = (time.perf_counter() - self.started) * 1000.0
+            # CPU time since the process began: the start-up's own cost, whatever the load
+            self.first_frame_cpu_ms = time.process_time() * 1000.0
+            log.info(
+                "first frame %.0f ms after start (%.0f ms CPU)", self.first_frame_ms, self.first_frame_cpu_ms
+            )
+
+    def run(self, frame_times: list[float] | None = None, cpu_times: list[float] | None = None) -> int:
+        """Loop until `should_stop`; optionally record each frame's wall and CPU milliseconds.
+
+        The timing lists are for the bench only; no scene sees wall time.
+        """
+        clock = pygame.time.Clock()
+        clock.tick()  # start the clock now so the first dt is not the whole start-up
+        cap = 0 if self.ctx.options.bench else FPS
+        measure = frame_times is not None
+        while not self.should_stop():
+            dt = min(clock.tick(cap) / 1000.0, MAX_DT)
+            if self.fixed_dt is not None:
+                dt = self.fixed_dt
+            if measure:
+                t0, c0 = time.perf_counter(), time.process_time()
+            self.step(dt)
+            if measure:
+                frame_times.append((time.perf_counter() - t0) * 1000.0)
+                if cpu_times is not None:
+                    cpu_times.append((time.process_time() - c0) * 1000.0)
+        return 0
+
+
+def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
+    """Everything before the first frame; raises StartupError with the exit code."""
+    root = assets_root()
+    games = load_all_games(root)
+    if not games:
+        raise StartupError(f"no games installed under {root / 'games'}", EXIT_DATA)
+    games = shown_games(games)
+    missing = missing_art(root, games)
+    if missing is not None:  # before a window opens, not when the player opens the game
+        raise StartupError(missing, EXIT_DATA)
+    if options.game is not None and options.game not in games:
+        installed = ", ".join(sorted(games))
+        raise StartupError(f"unknown game {options.game!r}; installed: {installed}", EXIT_DATA)
+    language = DEFAULT_LANGUAGE  # until the settings say otherwise
+    try:
+        storage.prepare_data_dir(options.data_dir)
+        settings, settings_notice = load_settings(options.data_dir / "settings.json")
+        language = settings.language
+        # saved settings must stay savable: a read-only file would fail at the first change
+        storage.check_file_slot(options.data_dir / "settings.json", allow_link=True)
+    except StorageFailure as exc:
+        raise _storage_error(failure_text(exc, root, language), language) from exc
+    ledger = open_ledger(options.data_dir, language)
+    notices = [n for n in (settings_notice, ledger.notice_message) if n is not None]
+    if options.fullscreen is not None:
+        settings.fullscreen = bool(options.fullscreen)
+
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        assets = AssetStore(root)
+        _set_window_icon(assets)
+        screen = open_window(settings.fullscreen)
+        audio = AudioService(assets)
+        ctx = build_context(
+            options,
+            assets=assets,
+            audio=audio,
+            ledger=ledger,
+            settings=settings,
+            games=games,
+            notices=notices,
+        )
+    except StorageFailure as exc:  # the session's first write: a full disk shows here
+        ledger.close()
+        raise _storage_error(failure_text(exc, root, language), language) from exc
+    except BaseException:
+        ledger.close()
+        raise
+    return ctx, screen
+
+
+def run(options: LaunchOptions, started: float | None = None) -> int:
+    """Bootstrap and play until the player quits (or a signal asks); return the exit code."""
+    started = time.perf_counter() if started is None else started
+    unattended = bool(options.autoplay or options.bench)
+    with StopSignals() as signals:
+        stopped = lambda: signals.received is not None  # noqa: E731 - read by the failure's window
+        try:
+            ctx, screen = bootstrap(options)
+        except StartupError as exc:
+            print(str(exc), file=sys.stderr)
+            if exc.code == EXIT_STORAGE and not unattended:
+                show_failure(str(exc), exc.ok, assets_root(), stopped)
+                pygame.quit()
+            return exc.code
+        app = App(ctx, screen, started, signals)
+        try:
+            if options.bench:
+                from scenes.bench import run_bench
+
+                return run_bench(app)
+            for scene in initial_scenes(ctx):
+                app.stack.push(scene)
+            code = app.run()
+            return autoplay_outcome(ctx, app.stack.quit_requested) if options.autoplay else code
+        except StorageFailure as failure:
+            text = failure_text(failure, ctx.assets.root, ctx.settings.language)
+            print(text, file=sys.stderr)
+            if not unattended:
+                show_failure(text, ctx.i18n.gettext(TEXT_OK), ctx.assets.root, stopped)
+            return EXIT_STORAGE
+        finally:
+            shutdown(ctx)
+
+
+def shutdown(ctx: AppContext) -> None:
+    ctx.audio.shutdown()
+    ctx.ledger.close()
+    pygame.quit()

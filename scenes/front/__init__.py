@@ -1,0 +1,1 @@
+"""The way in: the intro (title) screen and the lobby of games."""

@@ -1,0 +1,511 @@
+"""The lobby: the installed games as tiles, the balance, lobby music; the way into each game.
+
+Only games with a validated definition and a presentation get a tile (`ctx.games` holds only
+those, see `scenes.core.app.shown_games`: a game whose data arrives before its scenes is not
+offered). A tile shows the game's art (`<game>/tile.png`, named by its presentation), its name,
+published RTP and one-line pitch; it lifts and glows while hovered or focused. Click a tile, or
+choose with ←/→ and press Enter (or Space), to open the game's `ReelsScene` over the lobby; Esc
+in the reels comes back here. Esc in the lobby asks whether to leave. Start-up notices (a damaged
+settings file or ledger) are shown here in a dialog.
+
+Top right, four icon buttons: the game history of every game (H), the settings menu (the spanner;
+S), the sound mixer (M still mutes without opening it: the app handles M) and leave. The keys are
+handled by the app, so they work the same over any scene.
+
+Every player-facing string goes through the context's translator, money through
+`format_money` in the player's display currency. The static layer (captions, version, key hints)
+is composed once per language and cached, so the part of the lobby seen under the settings menu
+switches with the language at once; the button labels and tooltips are rebuilt when the
+translator's `generation` changes. No restart is needed.
+
+`reels_scene(ctx, game_id)` is the one place that imports the reels scene (lazily: the lobby's
+first frame does not wait for the reels machinery).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+
+from scenes.core.context import AppContext
+from scenes.core.i18n import Translator
+from scenes.core.intents import Act, Intent
+from scenes.core.stack import Scene
+from scenes.core.text import draw_text, fit_font, render_text, wrap_text
+from scenes.core.transitions import Fade
+from scenes.games import presentation_of
+from scenes.menus.mixer import open_mixer
+from scenes.menus.settings_menu import open_settings
+from scenes.widgets.button import Button
+from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
+from scenes.widgets.effects import glint, soft_glow, soft_shadow
+from scenes.widgets.panel import draw_panel
+
+# Player-facing msgids (translated through ctx.i18n; the catalogs are assets/locale/*.json)
+TEXT_BALANCE = "BALANCE"
+TEXT_RTP = "RTP {rtp} %"
+TEXT_PLAY = "PLAY"
+TEXT_QUIT_TITLE = "Leave Reelhouse?"
+TEXT_QUIT_BODY = "Your balance and game history are saved."
+TEXT_QUIT_YES = "Leave"
+TEXT_QUIT_NO = "Stay"
+TEXT_NOTICE_TITLE = "Please note"
+TEXT_UNAVAILABLE = "This game is not available yet."
+TEXT_HINT_CHOOSE = "choose"
+TEXT_HINT_PLAY = "ENTER  play"
+TEXT_HINT_LEAVE = "ESC  leave"
+TEXT_VERSION = "Reelhouse {version}"
+TEXT_TOOLTIP_SOUND = "Sound mixer (M mutes)"
+TEXT_TOOLTIP_SETTINGS = "Settings (S)"
+TEXT_TOOLTIP_HISTORY = "Game history (H)"
+TEXT_TOOLTIP_QUIT = "Leave Reelhouse"
+
+TILE_W, TILE_H = 360, 420
+TILE_GAP = 48
+TILE_TOP = 118
+CAPTION_H = 96
+PLAY_W, PLAY_H = 176, 42
+ICON_SIZE, ICON_GAP = 48, 8
+ICONS_RIGHT, ICONS_TOP = 1254, 28  # the row of icon buttons ends here (the mixer drops below it)
+PITCH_LINES = 2
+PITCH_SIZE, PITCH_MIN_SIZE = 15, 13
+PITCH_W = TILE_W - 44  # inside the caption panel's border, with a margin
+LIFT_PX = 10
+HOVER_RATE = 12.0  # 1/s easing of the lift and glow
+GLOW_PAD = 36
+SHADOW_PAD = 22
+GLINT_STEPS = 18
+GLINT_S = 0.8  # duration of one light sweep over the focused tile
+GLINT_EVERY_S = 4.5
+
+GOLD = (246, 206, 120)
+CREAM = (246, 238, 222)
+MUTED = (196, 184, 168)
+
+
+def reels_scene(ctx: AppContext, game_id: str) -> Scene:
+    """Build the reels scene for `game_id` (imported lazily)."""
+    from scenes.reels.scene import ReelsScene
+
+    return ReelsScene(ctx, game_id)
+
+
+def rtp_text(tr: Translator, rtp: float) -> str:
+    """The published RTP (a fraction) as "RTP 96.70 %" / "RTP 96,70 %"."""
+    return tr.t(TEXT_RTP, rtp=tr.format_number(round(rtp * 10000), 2))
+
+
+class _Tile:
+    def __init__(self, game_id: str, rect: pygame.Rect, play: Button) -> None:
+        self.game_id = game_id
+        self.rect = rect
+        self.play = play
+        self.hot = 0.0  # 0..1 eased hover/focus amount
+        self.armed = False
+
+
+class LobbyScene(Scene):
+    opaque = True
+    modal = True
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        a = ctx.assets
+        # ctx.games holds only the games that can be shown (a registered presentation)
+        self.tile_art = {
+            gid: f"{gid}/{presentation_of(g.definition).art.tile}" for gid, g in ctx.games.items()
+        }
+        self.ids = [gid for gid in sorted(ctx.games) if a.has_image(self.tile_art[gid])]
+        n = len(self.ids)
+        total = n * TILE_W + (n - 1) * TILE_GAP
+        x0 = 640 - total // 2
+        self.tiles: list[_Tile] = []
+        for i, gid in enumerate(self.ids):
+            rect = pygame.Rect(x0 + i * (TILE_W + TILE_GAP), TILE_TOP, TILE_W, TILE_H)
+            play_rect = pygame.Rect(0, 0, PLAY_W, PLAY_H)
+            play_rect.midtop = (rect.centerx, rect.bottom + 10 + CAPTION_H + 7)
+            play = Button(play_rect, label="", font_size=22, on_click=lambda gid=gid: self.open_game(gid))
+            self.tiles.append(_Tile(gid, rect, play))
+        self.focus = 0
+        self.fade = Fade(0.45, "in")
+        self.t = 0.0
+        self.glint_step = -1
+        self.balance_cents = 0
+        self._balance_clock = 0.0
+        # right to left: leave, sound, settings, history
+        icons = [
+            ("icon_close", self.ask_quit),
+            ("icon_sound", self.open_sound),
+            ("icon_settings", self.open_settings),
+            ("icon_history", self.open_history),
+        ]
+        made: list[Button] = []
+        for i, (icon, fn) in enumerate(icons):
+            rect = pygame.Rect(0, ICONS_TOP, ICON_SIZE, ICON_SIZE)
+            rect.right = ICONS_RIGHT - i * (ICON_SIZE + ICON_GAP)
+            made.append(Button(rect, icon=icon, style="icon", on_click=fn))
+        self.quit_button, self.sound_button, self.settings_button, self.history_button = made
+        self.icon_buttons = made[::-1]  # left to right
+        self.buttons = [*self.icon_buttons, *(t.play for t in self.tiles)]
+        self._glow = a.derived(
+            ("lobby-glow", TILE_W, TILE_H),
+            lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), 190, 22),
+        )
+        self._glow_copy = self._glow.copy()  # its alpha is animated in update()
+        self.tr = ctx.i18n
+        self._generation = -1
+        self._relabel()
+
+    # text -----------------------------------------------------------------------------------------
+    def _relabel(self) -> None:
+        """Button labels and tooltips in the current language (once per language change)."""
+        tr = self.tr
+        self._generation = tr.generation
+        for tile in self.tiles:
+            tile.play.label = tr.gettext(TEXT_PLAY)
+        for button, tip in (
+            (self.history_button, TEXT_TOOLTIP_HISTORY),
+            (self.settings_button, TEXT_TOOLTIP_SETTINGS),
+            (self.sound_button, TEXT_TOOLTIP_SOUND),
+            (self.quit_button, TEXT_TOOLTIP_QUIT),
+        ):
+            button.tooltip = tr.gettext(tip)
+
+    @property
+    def static(self) -> pygame.Surface:
+        """The composed static layer for the current language (cached per language).
+
+        A cache, not state: it is a pure function of the language, the games and the version, so
+        `draw` may fetch it; the layer seen under the settings menu switches with the language.
+        """
+        key = ("lobby-static", self.tr.language, tuple(self.ids), self.ctx.version)
+        return self.ctx.assets.derived(key, self._build_static)
+
+    def pitch_layout(self, game_id: str) -> tuple[pygame.font.Font, list[str]]:
+        """The game's pitch, translated and wrapped to the caption: two lines at most, in the
+        largest text size (15 down to 13 px) that holds it whole (Spanish runs longer)."""
+        pitch = self.tr.gettext(self.ctx.games[game_id].definition.pitch)
+        for size in range(PITCH_SIZE, PITCH_MIN_SIZE - 1, -1):
+            font = self.ctx.assets.font("text", size)
+            lines = wrap_text(font, pitch, PITCH_W)
+            if len(lines) <= PITCH_LINES:
+                return font, lines
+        return font, lines[:PITCH_LINES]
+
+    def pitch_lines(self, game_id: str) -> list[str]:
+        return self.pitch_layout(game_id)[1]
+
+    def caption_texts(self) -> dict[str, str | list[str]]:
+        """Every string the lobby shows, as it shows them now (tests, and a check on the layout)."""
+        tr = self.tr
+        out: dict[str, str | list[str]] = {
+            "balance_title": tr.gettext(TEXT_BALANCE),
+            "balance": self.balance_text(),
+            "version": tr.t(TEXT_VERSION, version=self.ctx.version),
+            "hints": [tr.gettext(t) for t in (TEXT_HINT_CHOOSE, TEXT_HINT_PLAY, TEXT_HINT_LEAVE)],
+            "tooltips": [b.tooltip for b in self.icon_buttons],
+        }
+        for tile in self.tiles:
+            d = self.ctx.games[tile.game_id].definition
+            out[f"{tile.game_id}.name"] = tr.gettext(d.name)
+            out[f"{tile.game_id}.rtp"] = rtp_text(tr, d.rtp_published)
+            out[f"{tile.game_id}.pitch"] = self.pitch_lines(tile.game_id)
+            out[f"{tile.game_id}.play"] = tile.play.label
+        return out
+
+    def balance_text(self) -> str:
+        return self.tr.format_money(self.balance_cents, self.ctx.settings.display_currency)
+
+    def _build_static(self) -> pygame.Surface:
+        """Everything that never moves, composed once per language into one opaque layer."""
+        a = self.ctx.assets
+        layer = a.image("ui/lobby_bg").copy()
+        logo = a.scaled("ui/logo", (360, 93))
+        layer.blit(logo, logo.get_rect(midtop=(640, 10)))
+        shadow = a.derived(
+            ("lobby-shadow", TILE_W, TILE_H), lambda: soft_shadow((TILE_W, TILE_H), SHADOW_PAD, 190, 22)
+        )
+        tr = self.tr
+        rtp_font = a.font("text_bold", 14)
+        for tile in self.tiles:
+            d = self.ctx.games[tile.game_id].definition
+            layer.blit(shadow, (tile.rect.x - SHADOW_PAD, tile.rect.y - SHADOW_PAD + 10))
+            cap = self._caption_rect(tile)
+            draw_panel(layer, a, cap, alpha=215)
+            draw_text(
+                layer,
+                rtp_font,
+                rtp_text(tr, d.rtp_published),
+                (cap.centerx, cap.top + 41),
+                GOLD,
+                shadow=False,
+            )
+            y = cap.top + 52
+            font, lines = self.pitch_layout(tile.game_id)
+            for line in lines:
+                draw_text(layer, font, line, (cap.centerx, y), MUTED, anchor="midtop", shadow=False)
+                y += font.get_height() + 1
+        small = a.font("text", 15)
+        draw_text(
+            layer,
+            small,
+            tr.t(TEXT_VERSION, version=self.ctx.version),
+            (16, 712),
+            MUTED,
+            anchor="bottomleft",
+            shadow=False,
+        )
+        self._draw_hint(layer, small)
+        return layer.convert() if pygame.display.get_surface() is not None else layer
+
+    def _draw_hint(self, layer: pygame.Surface, font: pygame.font.Font) -> None:
+        a = self.ctx.assets
+        hints = (TEXT_HINT_CHOOSE, TEXT_HINT_PLAY, TEXT_HINT_LEAVE)
+        parts = [render_text(font, self.tr.gettext(t), MUTED) for t in hints]
+        icon = 16
+        gap = 28
+        width = 2 * icon + 6 + sum(p.get_width() for p in parts) + 2 * gap
+        x = 1264 - width
+        y = 704
+        for name in ("icon_left", "icon_right"):
+            layer.blit(a.tinted(f"ui/{name}", MUTED, (icon, icon)), (x, y - icon // 2))
+            x += icon
+        x += 6
+        for i, p in enumerate(parts):
+            layer.blit(p, p.get_rect(midleft=(x, y)))
+            x += p.get_width() + (gap if i < len(parts) - 1 else 0)
+
+    @staticmethod
+    def _caption_rect(tile: _Tile) -> pygame.Rect:
+        return pygame.Rect(tile.rect.x, tile.rect.bottom + 10, TILE_W, CAPTION_H)
+
+    # lifecycle ----------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self._refresh_balance()
+        self.ctx.audio.music("common/lobby_music")
+        notices = self.ctx.take_notices()
+        if not notices:
+            return
+        if self.ctx.options.autoplay or self.ctx.options.bench:
+            for n in notices:  # nobody is watching the screen: say it on stderr
+                print(n.english(), file=sys.stderr)
+            return
+        tr = self.tr
+        for n in notices:
+            # queued, so the dialog lands on top of whatever the app pushes at start-up
+            self.stack.queue(
+                lambda n=n: (
+                    self.stack
+                    and self.stack.push(
+                        MessageDialog(
+                            self.ctx.assets,
+                            tr.gettext(TEXT_NOTICE_TITLE),
+                            tr.message(n),
+                            ok=tr.gettext(TEXT_OK),
+                        )
+                    )
+                )
+            )
+
+    def on_pause(self) -> None:
+        # an overlay takes the pointer: no hover highlight or tooltip left frozen underneath
+        for b in self.buttons:
+            b.hover = b.pressed = False
+            b.hover_t = b.press_t = 0.0
+
+    def on_resume(self) -> None:
+        self._refresh_balance()
+        self.ctx.audio.music("common/lobby_music")
+        self.fade = Fade(0.3, "in")
+        for tile in self.tiles:
+            tile.armed = False
+
+    def _refresh_balance(self) -> None:
+        led = self.ctx.ledger
+        self.balance_cents = led.balance_cents if led is not None else 0
+
+    # actions ---------------------------------------------------------------------------------------
+    def open_game(self, game_id: str) -> None:
+        if self.stack is None:
+            return
+        self.ctx.audio.play("common/click")
+        try:
+            scene = reels_scene(self.ctx, game_id)
+        except ModuleNotFoundError as exc:
+            if exc.name != "scenes.reels.scene":
+                raise
+            self.stack.push(Toast(self.ctx.assets, self.tr.gettext(TEXT_UNAVAILABLE)))
+            return
+        self.stack.push(scene)
+
+    def ask_quit(self) -> None:
+        if self.stack is None:
+            return
+        stack = self.stack
+        self.ctx.audio.play("common/click")
+        tr = self.tr
+        stack.push(
+            ConfirmDialog(
+                self.ctx.assets,
+                tr.gettext(TEXT_QUIT_TITLE),
+                tr.gettext(TEXT_QUIT_BODY),
+                on_yes=stack.request_quit,
+                yes=tr.gettext(TEXT_QUIT_YES),
+                no=tr.gettext(TEXT_QUIT_NO),
+            )
+        )
+
+    def open_sound(self) -> None:
+        """The sound button: the mixer drops down under the icon row (a second click closes it)."""
+        if self.stack is None:
+            return
+        self.ctx.audio.play("common/click")
+        open_mixer(self.ctx, self.stack, topright=(ICONS_RIGHT + 2, ICONS_TOP + ICON_SIZE + 8))
+
+    def open_settings(self) -> None:
+        if self.stack is None:
+            return
+        self.ctx.audio.play("common/click")
+        open_settings(self.ctx, self.stack)
+
+    def open_history(self) -> None:
+        """Every game's rounds (the lobby belongs to no one game)."""
+        if self.stack is None:
+            return
+        from scenes.viewers.history import open_history  # the viewer pulls in the paytable frame: load on use
+
+        self.ctx.audio.play("common/click")
+        open_history(self.ctx, self.stack, None)
+
+    # input -----------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        act = intent.act
+        if act is Act.POINTER_MOVE:
+            for b in self.buttons:
+                b.handle(intent)
+            hit = self._tile_at(intent.pos)
+            if hit is None:
+                hit = next((i for i, t in enumerate(self.tiles) if t.play.hover), None)
+            if hit is not None and hit != self.focus:
+                self.focus = hit
+            return False
+        for b in self.buttons:
+            if b.handle(intent):
+                return True
+        if act is Act.POINTER_DOWN:
+            hit = self._tile_at(intent.pos)
+            for i, tile in enumerate(self.tiles):
+                tile.armed = i == hit
+            return hit is not None
+        if act is Act.POINTER_UP:
+            hit = self._tile_at(intent.pos)
+            if hit is not None and self.tiles[hit].armed:
+                self.tiles[hit].armed = False
+                self.open_game(self.tiles[hit].game_id)
+                return True
+            for tile in self.tiles:
+                tile.armed = False
+            return hit is not None
+        if act in (Act.LEFT, Act.RIGHT) and self.tiles:
+            step = -1 if act is Act.LEFT else 1
+            self.focus = (self.focus + step) % len(self.tiles)
+            self.ctx.audio.play("common/click", volume=0.5)
+            return True
+        if act in (Act.CONFIRM, Act.SPIN) and self.tiles:
+            self.open_game(self.tiles[self.focus].game_id)
+            return True
+        if act is Act.BACK:
+            self.ask_quit()
+            return True
+        return False
+
+    def _tile_at(self, pos: tuple[int, int] | None) -> int | None:
+        if pos is None:
+            return None
+        for i, tile in enumerate(self.tiles):
+            if tile.rect.collidepoint(pos):
+                return i
+        return None
+
+    # animation -------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.tr.generation != self._generation:
+            self._relabel()
+        self.fade.update(dt)
+        k = min(1.0, dt * HOVER_RATE)
+        for i, tile in enumerate(self.tiles):
+            focused = i == self.focus
+            tile.hot += ((1.0 if focused else 0.0) - tile.hot) * k
+            tile.play.focused = focused
+        for b in self.buttons:
+            b.update(dt)
+        self.sound_button.icon = "icon_mute" if self.ctx.audio.muted else "icon_sound"
+        self._balance_clock += dt
+        if self._balance_clock >= 1.0:
+            self._balance_clock = 0.0
+            self._refresh_balance()
+        if self.tiles:
+            # the glow breathes gently on the focused tile; a light sweep crosses it now and then
+            hot = self.tiles[self.focus].hot
+            pulse = 0.8 + 0.2 * _tri(self.t * 0.6)
+            self._glow_copy.set_alpha(int(255 * hot * pulse))
+            phase = (self.t - 1.0) % GLINT_EVERY_S
+            reduced = self.ctx.settings.reduced_motion
+            self.glint_step = int(phase / GLINT_S * GLINT_STEPS) if phase < GLINT_S and not reduced else -1
+
+    # drawing ---------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        surface.blit(self.static, (0, 0))
+        self._draw_balance(surface)
+        for i, tile in enumerate(self.tiles):
+            self._draw_tile(surface, tile, i == self.focus)
+        for b in self.buttons:
+            b.draw(surface, a)
+        self.fade.draw(surface)
+
+    def _draw_balance(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        box = pygame.Rect(24, 22, 256, 72)
+        draw_panel(surface, a, box, alpha=225)
+        title = self.tr.gettext(TEXT_BALANCE)
+        draw_text(
+            surface,
+            a.font("text_bold", 13),
+            title,
+            (box.centerx, box.top + 14),
+            GOLD,
+            anchor="midtop",
+            shadow=False,
+        )
+        amount = self.balance_text()
+        font = fit_font(a, "display", amount, box.w - 24, 26)
+        draw_text(surface, font, amount, (box.centerx, box.bottom - 12), CREAM, anchor="midbottom")
+
+    def _draw_tile(self, surface: pygame.Surface, tile: _Tile, focused: bool) -> None:
+        a = self.ctx.assets
+        d = self.ctx.games[tile.game_id].definition
+        r = tile.rect.move(0, -round(LIFT_PX * tile.hot))
+        if focused and tile.hot > 0.02:
+            surface.blit(self._glow_copy, (r.x - GLOW_PAD, r.y - GLOW_PAD))
+        rel = self.tile_art[tile.game_id]
+        if focused and self.glint_step >= 0:
+            step = self.glint_step
+            art = a.derived(("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS))
+        else:
+            art = a.image(rel)
+        surface.blit(art, r)
+        cap = self._caption_rect(tile)
+        name = self.tr.gettext(d.name)
+        font = fit_font(a, "display", name, cap.w - 24, 23)
+        draw_text(surface, font, name, (cap.centerx, cap.top + 20), GOLD if focused else CREAM)
+
+
+def _tri(x: float) -> float:
+    """A smooth 0..1..0 wave with period 1 (cheap stand-in for a sine)."""
+    f = x % 1.0
+    t = 2.0 * f if f < 0.5 else 2.0 - 2.0 * f
+    return t * t * (3.0 - 2.0 * t)

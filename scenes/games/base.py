@@ -1,0 +1,188 @@
+"""A game's presentation: how its rounds look wherever they are shown, and its art names.
+
+`Presentation` is the whole presentation of a plain line game and the base of every other: it
+knows the shared events (`game.events`), which the round player (`scenes.reels.player`) animates
+itself on the reels and in the replay, and which the history detail lists as steps. A game with
+events of its own subclasses it in `scenes/games/<id>/presentation.py` (`PRESENTATION`) and
+overrides what differs:
+
+- `begin(event, player)`: start showing one of its own events in the round player (the reels
+  and the replay alike), e.g. the Stones' trigger glow and free-spins start;
+- `open_pick(player, events)`: the scene that answers a `PickRequestEvent` (the Stones' picker),
+  live (the player picks), in autoplay (picks made automatically) or in a replay (the recorded
+  picks, watched);
+- `announced(event)`: an event already shown before a crash, not shown again on resume;
+- `detail_steps(events, defn, bet)` / `draw_step(...)`: its events in the history detail;
+- `pages(...)`, `symbol_notes(...)`, `draw_page(...)`: its paytable pages;
+- `trigger(defn)`: the symbol whose landing builds suspense (anticipation) and how many win;
+- `art`: the image names under `assets/images/<game id>/`.
+
+The words for shared events (`cap_caption`, the history's step texts) live here too, so the
+reels, the replay and the history say the same thing in the same language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game import messages
+from game.events import CascadeEvent, FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent
+from game.messages import Message, Money
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.definitions import GameDefinition
+    from game.money import Bet
+    from scenes.core.i18n import Caption
+    from scenes.core.stack import Scene
+    from scenes.reels.player import RoundPlayer
+    from scenes.viewers.paytable import PaytableScene
+    from scenes.viewers.paytable_pages import Page, Tr
+    from scenes.viewers.round_detail import RoundDetailScene
+
+# Player-facing msgids (assets/locale/*.json): the shared events in words.
+T_FREE_END = "Free spins paid {coins:,} coins in {spins} spins"
+T_END = "ROUND TOTAL: {coins:,} coins · {money}"
+
+CREAM = (255, 248, 230)
+GOLD = (255, 214, 120)
+CAP_RED = (255, 150, 120)
+
+
+@dataclass(frozen=True, slots=True)
+class GameArt:
+    """Image names under `assets/images/<game id>/` (see docs/assets.md). `background_free`
+    and `logo` may be missing (the base backdrop is used, no logo is drawn); `wild_cover` names
+    the art laid over a whole reel turned wild, for games that have such reels."""
+
+    background: str = "background"
+    background_free: str = "background_free"
+    reel_bg: str = "reel_bg"
+    frame: str = "frame"
+    logo: str = "logo"
+    tile: str = "tile"
+    wild_cover: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing the history detail shows for a round.
+
+    `kind`: "spin" (a grid with its wins: a spin or a cascade step, `spin`), "text" (one line,
+    `text` in `colour`), or a game's own kind, drawn by its presentation's `draw_step` from
+    `data`. `height` is its card's height in the detail's columns.
+    """
+
+    kind: str
+    height: int = 54
+    spin: SpinEvent | CascadeEvent | None = None
+    text: Caption = ""
+    colour: tuple[int, int, int] = CREAM
+    data: Any = None
+
+
+def cap_caption(ev: WinCapEvent, defn: GameDefinition | None, bet: Bet) -> Caption:
+    """Why the round stopped paying: the engine's cap message, in the player's language and
+    display currency.
+
+    The cap's rule comes with the event ("currency": a maximum amount of money; "coins_per_level":
+    coins times the bet level). For a round stored before the engine named it, the engine says
+    which applies at the round's bet (`game.games.common.cap_message`); without the definition
+    (a game no longer installed) the cap is said in coins.
+    """
+    cents = defn.cap.max_currency_cents if defn is not None else None
+    said: Message | None = None
+    if ev.rule == "currency" and cents is not None:
+        said = Message(messages.CAP_MONEY, {"amount": Money(cents), "coins": ev.cap_coins})
+    elif ev.rule is None and defn is not None:
+        from game.games.common import cap_message  # NumPy: not on the lobby's first frame
+
+        said = cap_message(defn, bet)
+    if said is None:
+        said = Message(messages.CAP_COINS, {"coins": ev.cap_coins})
+    return lambda tr: tr.message(said)
+
+
+def shared_step(ev: Any, defn: GameDefinition | None, bet: Bet) -> Step | None:
+    """The history detail's step for a shared event (None for any other event)."""
+    if isinstance(ev, SpinEvent | CascadeEvent):
+        return Step("spin", 136, spin=ev)
+    if isinstance(ev, FreeSpinsEndEvent):
+        coins, spins = ev.win_coins, ev.spins_played
+        return Step("text", text=lambda tr: tr.t(T_FREE_END, coins=coins, spins=spins))
+    if isinstance(ev, WinCapEvent):
+        return Step("text", text=cap_caption(ev, defn, bet), colour=CAP_RED)
+    if isinstance(ev, RoundEndEvent):
+        total, cents = ev.total_win_coins, bet.coins_to_cents(ev.total_win_coins)
+        return Step("text", text=lambda tr: tr.t(T_END, coins=total, money=tr.money(cents)), colour=GOLD)
+    return None
+
+
+class Presentation:
+    """How a game's rounds look; as is, a plain line game (shared events only)."""
+
+    feature_type = "lines"
+    art = GameArt()
+
+    # -- art -------------------------------------------------------------------------------------
+    def required_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
+        """(image name, what it shows) of every image the game's screens load without a fallback
+        (`logo`, `background_free`, `wild_cover` and the lobby tile have one and are left out).
+        The app checks them all at start-up: missing art stops it before a window opens, never
+        when the player opens the game."""
+        gid, art = defn.id, self.art
+        names = [
+            (f"{gid}/{art.background}", "the backdrop"),
+            (f"{gid}/{art.reel_bg}", "the reels' backing"),
+            (f"{gid}/{art.frame}", "the reels' frame"),
+        ]
+        names += [(f"{gid}/symbols/{s}", f"symbol {s}") for s in defn.symbol_ids]
+        return names + self.own_images(defn)
+
+    def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
+        """The images the game's own screens need (a picker's art...); none for a line game."""
+        return []
+
+    # -- the reels -------------------------------------------------------------------------------
+    def trigger(self, defn: GameDefinition) -> tuple[str, int] | None:
+        """(symbol, count): landing `count` of `symbol` in the main game wins the feature, so the
+        reels spin longer when one is missing and count it as it lands; None when no feature is."""
+        return None
+
+    # -- the round player (reels and replay) -----------------------------------------------------
+    def begin(self, event: Any, player: RoundPlayer) -> bool:
+        """Start showing one of this game's own events; False when `event` is not one of them."""
+        return False
+
+    def open_pick(self, player: RoundPlayer, events: list) -> Scene | None:
+        """The scene answering a pick request (`events` starts with it), or None if the game has
+        no picks. It hands the events after its part back through `player.feature_done(rest)`."""
+        return None
+
+    def announced(self, event: Any) -> bool:
+        """True for an event shown before the picks that a resumed round does not show again."""
+        return False
+
+    # -- the history detail ----------------------------------------------------------------------
+    def detail_steps(self, events: list, defn: GameDefinition | None, bet: Bet) -> list[Step]:
+        """The steps of a round, in order (shared events only, in the base)."""
+        return [s for s in (shared_step(ev, defn, bet) for ev in events) if s is not None]
+
+    def draw_step(
+        self, detail: RoundDetailScene, surface: pygame.Surface, step: Step, rect: pygame.Rect
+    ) -> None:
+        """Draw one of this game's own steps (a kind other than "spin" and "text") in `rect`."""
+
+    # -- the paytable ----------------------------------------------------------------------------
+    def pages(self, defn: GameDefinition, bet: Bet, tr: Tr) -> list[Page]:
+        """This game's own paytable pages, shown after the symbols and before the lines."""
+        return []
+
+    def symbol_notes(self, defn: GameDefinition, symbol_id: str, tr: Tr) -> list[str]:
+        """Lines about what a symbol does in this game's feature (under its pays)."""
+        return []
+
+    def draw_page(self, viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+        """Lay out one of this game's own pages (a kind the paytable does not know)."""

@@ -1,0 +1,248 @@
+"""The reality check: every N minutes of play, a modal reminder of session time and net result.
+
+`RealityCheckTimer(minutes)` is advanced by the one clock (`update(dt) -> bool`, True when a
+check is due); `minutes = 0` turns it off, and changing `minutes` keeps the time already counted
+since the last check. `session_seconds` counts the whole run.
+
+`RealityCheckScene(ctx, session_seconds, net_cents)` says how long the player has played and the
+session's net result (`session_net_cents(ctx)`: the ledger's session balances, last − first, so a
+top-up counts as a gain). CONTINUE closes it; STOP returns to the lobby (`return_to_lobby`) or
+calls the `on_stop` hook the app passes.
+
+`RealityCheck.tick(dt)` is the piece the app loop calls: it follows the setting, and when a check
+is due it waits for the end of any open round (a reminder never lands on spinning reels or a
+pending pick) and for other dialogs to close, then pushes the scene.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from scenes.core.context import AppContext
+from scenes.core.i18n import Translator
+from scenes.core.intents import Act, Intent
+from scenes.core.stack import Scene, SceneStack
+from scenes.core.text import draw_text
+from scenes.menus.settings_menu import draw_solid_panel
+from scenes.widgets.button import Button
+
+log = logging.getLogger(__name__)
+
+T_TITLE = "Reality check"
+T_PLAYED = "You have been playing for {duration}."
+T_NET = "Net result this session: {amount}"
+T_ASK = "Would you like to keep playing?"
+T_CONTINUE = "CONTINUE"
+T_STOP = "STOP"
+
+SCREEN = pygame.Rect(0, 0, 1280, 720)
+GOLD = (246, 206, 120)
+CREAM = (246, 238, 222)
+GAIN = (150, 230, 140)
+LOSS = (255, 150, 120)
+MUTED = (196, 184, 168)
+
+
+class RealityCheckTimer:
+    """Counts play time; `update(dt)` returns True each time `minutes` have passed."""
+
+    def __init__(self, minutes: int = 0) -> None:
+        self._minutes = 0
+        self.since_check = 0.0  # seconds since the last check (or since it was turned on)
+        self.session_seconds = 0.0
+        self.minutes = minutes
+
+    @property
+    def minutes(self) -> int:
+        return self._minutes
+
+    @minutes.setter
+    def minutes(self, value: int) -> None:
+        value = max(0, int(value))
+        if value and not self._minutes:
+            self.since_check = 0.0  # turned on now: the first check is a full interval away
+        self._minutes = value
+
+    @property
+    def interval(self) -> float:
+        return self._minutes * 60.0
+
+    def update(self, dt: float) -> bool:
+        self.session_seconds += dt
+        if not self._minutes:
+            return False
+        self.since_check += dt
+        if self.since_check >= self.interval:
+            # one check per due time, even after a long stall; the next is a full interval on
+            self.since_check = 0.0
+            return True
+        return False
+
+
+def session_net_cents(ctx: AppContext) -> int:
+    """The session's balance change (last − first of the ledger's session balances)."""
+    try:
+        points = ctx.ledger.session_balances(ctx.session_id)
+    except Exception as exc:  # a reminder must never stop play; show a zero result instead
+        log.warning("cannot read session balances: %s", exc)
+        return 0
+    return int(points[-1][1] - points[0][1]) if points else 0
+
+
+def return_to_lobby(ctx: AppContext, stack: SceneStack) -> None:
+    """Pop everything above the lobby (or start the lobby if it is not in the stack)."""
+    from scenes.front.lobby import LobbyScene
+
+    scenes = stack.scenes
+    lobby_at = next((i for i, s in enumerate(scenes) if isinstance(s, LobbyScene)), None)
+    if lobby_at is None:
+        stack.clear_to(LobbyScene(ctx))
+        return
+    for _ in range(len(scenes) - 1 - lobby_at):
+        stack.pop()
+
+
+class RealityCheckScene(Scene):
+    opaque = False
+    modal = True
+
+    def __init__(
+        self, ctx: Any, session_seconds: float, net_cents: int, *, on_stop: Callable[[], None] | None = None
+    ) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.tr: Translator = ctx.i18n
+        self.session_seconds = session_seconds
+        self.net_cents = int(net_cents)
+        self.on_stop = on_stop
+        self.rect = pygame.Rect(0, 0, 640, 356)
+        self.rect.center = SCREEN.center
+        w, h, gap = 210, 54, 28
+        y = self.rect.bottom - h - 30
+        x = self.rect.centerx - w - gap // 2
+        self.stop_button = Button(pygame.Rect(x, y, w, h), on_click=self.stop)
+        self.continue_button = Button(pygame.Rect(x + w + gap, y, w, h), on_click=self.resume_play)
+        self.buttons = [self.stop_button, self.continue_button]
+        self.focus = 1  # CONTINUE: Enter on a reminder should never end the session by surprise
+        self.t = 0.0
+
+    def resume_play(self) -> None:
+        if self.stack is not None:
+            self.stack.pop()
+
+    def stop(self) -> None:
+        stack = self.stack
+        if stack is None:
+            return
+        stack.pop()
+        if self.on_stop is not None:
+            stack.queue(self.on_stop)
+        else:
+            stack.queue(lambda: return_to_lobby(self.ctx, stack))
+
+    def handle(self, intent: Intent) -> bool:
+        act = intent.act
+        if act is Act.QUIT:
+            return False
+        for b in self.buttons:
+            if b.handle(intent):
+                return True
+        if act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN):
+            self.focus = 1 - self.focus
+        elif act is Act.CONFIRM:
+            self.buttons[self.focus].click()
+        elif act is Act.BACK:
+            self.resume_play()
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
+            b.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        tr = self.tr
+        self.stop_button.label = tr.gettext(T_STOP)
+        self.continue_button.label = tr.gettext(T_CONTINUE)
+        dim = a.derived(("reality-dim",), _dim)
+        surface.blit(dim, (0, 0))
+        r = self.rect
+        draw_solid_panel(surface, a, r)
+        draw_text(
+            surface,
+            a.font("display", 34),
+            tr.gettext(T_TITLE),
+            (r.centerx, r.top + 50),
+            GOLD,
+            outline=1,
+            outline_color=(70, 40, 10),
+        )
+        body = a.font("text", 22)
+        played = tr.t(T_PLAYED, duration=tr.format_duration(self.session_seconds))
+        draw_text(surface, body, played, (r.centerx, r.top + 112), CREAM, shadow=False)
+        currency = self.ctx.settings.display_currency
+        amount = tr.format_money(self.net_cents, currency)
+        if self.net_cents > 0:
+            amount = "+" + amount
+        net_font = a.font("text_bold", 24)
+        net = tr.t(T_NET, amount=amount)
+        color = GAIN if self.net_cents > 0 else LOSS if self.net_cents < 0 else CREAM
+        draw_text(surface, net_font, net, (r.centerx, r.top + 156), color, shadow=False)
+        draw_text(
+            surface, a.font("text", 19), tr.gettext(T_ASK), (r.centerx, r.top + 204), MUTED, shadow=False
+        )
+        for b in self.buttons:
+            b.draw(surface, a)
+
+
+def _dim() -> pygame.Surface:
+    surf = pygame.Surface(SCREEN.size, pygame.SRCALPHA)
+    surf.fill((6, 4, 10, 170))
+    return surf
+
+
+class RealityCheck:
+    """The app-side driver: follows the setting, and shows the check when it is safe to.
+
+    The app builds one after the context (`RealityCheck(ctx)`) and calls `tick(dt, stack)` once
+    per frame after `stack.update(dt)`.
+    """
+
+    def __init__(self, ctx: AppContext, *, on_stop: Callable[[], None] | None = None) -> None:
+        self.ctx = ctx
+        self.timer = RealityCheckTimer(ctx.settings.reality_check_minutes)
+        self.on_stop = on_stop
+        self.due = False
+
+    def tick(self, dt: float, stack: SceneStack) -> bool:
+        """Advance the timer; push the check when due and safe. True when it was pushed."""
+        self.timer.minutes = self.ctx.settings.reality_check_minutes
+        if self.timer.update(dt):
+            self.due = True
+        if not self.timer.minutes:
+            self.due = False
+        if not self.due or not self._safe(stack):
+            return False
+        self.due = False
+        stack.push(
+            RealityCheckScene(
+                self.ctx, self.timer.session_seconds, session_net_cents(self.ctx), on_stop=self.on_stop
+            )
+        )
+        return True
+
+    def _safe(self, stack: SceneStack) -> bool:
+        top = stack.top
+        if top is None or (top.modal and not top.opaque):
+            return False  # a dialog or overlay is up (the settings menu, a pick, another check)
+        try:
+            return self.ctx.ledger.open_round() is None
+        except Exception as exc:
+            log.warning("cannot check for an open round: %s", exc)
+            return False

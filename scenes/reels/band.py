@@ -1,0 +1,83 @@
+"""What the band under the reels says while a round plays: the message line, the win meter and
+the free-spins counter. The HUD of live play and the replay's band are both a `Band`, so the
+round player (`scenes.reels.player`) writes the same things to either.
+
+The message is a `Caption` (a string, or a function of the translator read at every draw), so
+it follows a language switch at once; a win being presented (`line_message`) shows instead of
+it. The win meter counts up to a figure already decided (`count_win_to`), easing out onto it.
+"""
+
+from __future__ import annotations
+
+from scenes.core.i18n import Caption, Translator
+
+CREAM = (255, 248, 230)
+
+
+class Band:
+    """The band's words and win meter (no drawing: the HUD and the replay draw them)."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self._message: Caption = ""
+        self.message_color = CREAM
+        self.line_message: str | None = None  # a win being presented: shown instead of the message
+        self.free: tuple[int, int, int] | None = None  # (spin index, spins total, multiplier)
+        # the win meter: shows `win_shown` coins counting towards `win_target`
+        self.win_target = 0
+        self.win_shown = 0.0
+        self._count_from = 0.0
+        self._count_time = 0.0
+        self._count_t = 0.0
+        self.win_flash = 0.0
+        # after a round is credited, the balance shown climbs with the win meter (display only:
+        # the ledger already holds the final balance)
+        self.balance_follows_meter = False
+
+    @property
+    def message(self) -> str:
+        """The message line as shown now (a presented win, else the message)."""
+        if self.line_message:
+            return self.line_message
+        return self.tr.say(self._message)
+
+    def set_message(self, text: Caption, color: tuple[int, int, int] = CREAM) -> None:
+        self._message = text
+        self.message_color = color
+
+    def reset_win(self) -> None:
+        self.balance_follows_meter = False
+        self.win_target = 0
+        self.win_shown = 0.0
+        self._count_time = 0.0
+
+    def count_win_to(self, coins: int, duration: float) -> None:
+        """Count the win meter up from what it shows to `coins` over `duration` seconds."""
+        self._count_from = self.win_shown
+        self.win_target = coins
+        self._count_time = max(0.0, duration)
+        self._count_t = 0.0
+        if duration <= 0:
+            self.win_shown = float(coins)
+
+    def finish_count(self) -> None:
+        self.win_shown = float(self.win_target)
+        self._count_time = 0.0
+
+    @property
+    def counting(self) -> bool:
+        return self.win_shown < self.win_target
+
+    def update_meter(self, dt: float) -> None:
+        if self.win_shown < self.win_target:
+            self._count_t += dt
+            u = 1.0 if self._count_time <= 0 else min(1.0, self._count_t / self._count_time)
+            # ease-out: fast at first, settling on the exact figure
+            k = 1 - (1 - u) ** 2
+            self.win_shown = self._count_from + (self.win_target - self._count_from) * k
+            if u >= 1.0:
+                self.win_shown = float(self.win_target)
+                self.win_flash = 1.0
+        elif self.win_shown > self.win_target:
+            self.win_shown = float(self.win_target)
+        self.win_flash = max(0.0, self.win_flash - dt * 1.5)

@@ -1,0 +1,199 @@
+"""Drawing the reels (a mixin of `scenes.reels.reel_view.ReelView`): what `draw` paints, and the
+caches it keeps. Drawing changes no state: the caches are pure functions of their keys.
+
+Given the opaque backdrop under the window, a reel at rest is blitted as one opaque column
+composed over it once (a cache keyed by the symbols, tags and lit cells it shows), not symbol by
+symbol; a spinning reel is drawn from the strip with the motion-blurred art; a falling reel by
+its cascade; held cells over their spinning reel; overlay wilds on their way over the landed
+reels; then the covers, the winning cells and the anticipation glow.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes.reels.symbol_art import BLUR_HEAVY, BLUR_LIGHT, CELL_H, CELL_W, GLOW_STEPS, PULSE_STEPS, SYMBOL
+
+if TYPE_CHECKING:
+    from scenes.reels.reel_view import ReelView
+
+COLUMN_CACHE = 30  # composed reel columns kept (5 reels × a few emphasis looks; ~330 KB each)
+
+
+class ReelPainter:
+    """`ReelView.draw` and its helpers."""
+
+    def draw(
+        self: ReelView,
+        surface: pygame.Surface,
+        clock: float = 0.0,
+        emphasis: frozenset[tuple[int, int]] | None = None,
+        pulse: int = 0,
+        cell_frame: pygame.Surface | None = None,
+        backdrop: pygame.Surface | None = None,
+    ) -> None:
+        """Blit the reels into the window. `emphasis`: winning cells drawn bright and pulsing
+        (step `pulse`) inside `cell_frame` (default: a gold glow), the others dimmed; `clock`
+        animates glows. Changes no state.
+
+        `backdrop`, when given, is the opaque surface under the window (same coordinates); the
+        view then paints the whole window itself, backdrop included, so the caller need not blit
+        the backdrop there. A reel at rest is blitted as one opaque column composed once over it
+        (the same blits in the same order, so the same pixels), not symbol by symbol."""
+        art = self.art
+        win = self.window
+        old_clip = surface.get_clip()
+        surface.set_clip(win)
+        pad = (CELL_W - SYMBOL) // 2
+        rows = self.rows
+        glow_i = int((math.sin(clock * 5.0) * 0.5 + 0.5) * (GLOW_STEPS - 1) + 0.5)
+        composed: set[int] = set()  # reels blitted as a cached column (their dims included)
+        falling = self._cascade.reels if self._cascade is not None else frozenset()
+        if backdrop is not None:
+            cached = [
+                not (r.covered and art.wild_cover is not None)
+                and r.phase == "rest"
+                and r.pos == math.floor(r.pos)
+                and r.index not in falling
+                for r in self.reels
+            ]
+            if not all(cached) or len(self.reels) * CELL_W != win.w:
+                surface.blit(backdrop, win, win)  # the window's own backdrop, under everything
+        for i, reel in enumerate(self.reels):
+            x = win.x + i * CELL_W + pad
+            if reel.covered and art.wild_cover is not None:
+                continue
+            if i in falling:
+                self._cascade.draw_reel(surface, art, win, i, clock)  # type: ignore[union-attr]
+                continue
+            if backdrop is not None and reel.phase == "rest" and reel.pos == math.floor(reel.pos):
+                surface.blit(self._column(backdrop, i, emphasis), (win.x + i * CELL_W, win.y))
+                composed.add(i)
+                continue
+            speed = abs(reel.velocity) if reel.phase in ("spin", "decel") else 0.0
+            if speed > 0.55 * self.timing.speed:
+                table, blur = art.blur_heavy, BLUR_HEAVY
+            elif speed > 3.0:
+                table, blur = art.blur_light, BLUR_LIGHT
+            else:
+                table, blur = art.sharp, 0
+            top = math.floor(reel.pos)
+            frac = reel.pos - top
+            at_rest = reel.phase == "rest"
+            tagged = reel.landed and art.wild_tag is not None and bool(self.wild_marked)
+            for k in range(rows + 1):
+                idx = top + k
+                y = win.y + round((k - frac) * CELL_H)
+                sym = self.symbol_at(i, idx) if not at_rest or k < rows else None
+                if sym is None:
+                    continue
+                if at_rest and emphasis is not None and (i, k) in emphasis:
+                    continue  # drawn on top below, scaled
+                surface.blit(table[sym], (x, y - blur))
+                if tagged and sym in self.wild_marked:
+                    tag = art.wild_tag
+                    surface.blit(
+                        tag, (x + (SYMBOL - tag.get_width()) // 2, y + SYMBOL - tag.get_height() - 4)
+                    )
+        self._draw_held(surface, backdrop)
+        if emphasis is not None:
+            for i, reel in enumerate(self.reels):
+                if reel.phase != "rest" or (reel.covered and art.wild_cover is not None):
+                    continue
+                if i in composed:
+                    continue
+                for row in range(rows):
+                    if (i, row) not in emphasis:
+                        surface.blit(art.dim_cell, (win.x + i * CELL_W, win.y + row * CELL_H))
+        self._draw_covers(surface, glow_i, emphasis)
+        if self._laying is not None and self.wild_id is not None:
+            self._laying.draw(surface, art, win, self.wild_id)
+        if emphasis is not None:
+            g = cell_frame if cell_frame is not None else art.cell_glow[glow_i]
+            for i, row in emphasis:
+                if i >= len(self.reels) or self.reels[i].phase != "rest":
+                    continue
+                if self.reels[i].covered and art.wild_cover is not None:
+                    continue
+                cx, cy = self.cell_center(i, row)
+                surface.blit(g, g.get_rect(center=(cx, cy)))
+                sym = self.grid[i][row]
+                img = art.pulse[sym][pulse % len(PULSE_STEPS)]
+                surface.blit(img, img.get_rect(center=(cx, cy)))
+                if sym in self.wild_marked and art.wild_tag is not None:
+                    tag = art.wild_tag
+                    surface.blit(tag, tag.get_rect(midbottom=(cx, cy + SYMBOL // 2 - 4)))
+        if self._anticipating is not None:
+            surface.blit(art.anticipation_wash[glow_i], (win.x + self._anticipating * CELL_W, win.y))
+        surface.set_clip(old_clip)
+        if self._anticipating is not None:
+            g = art.anticipation_glow[glow_i]
+            cx = win.x + self._anticipating * CELL_W + CELL_W // 2
+            surface.blit(g, g.get_rect(center=(cx, win.centery)))
+
+    def _draw_held(self: ReelView, surface: pygame.Surface, backdrop: pygame.Surface | None) -> None:
+        """Held cells stay put while their reel spins (the strip turns behind them, hidden)
+        and keep a teal frame while shown."""
+        art = self.art
+        pad = (CELL_W - SYMBOL) // 2
+        for reel, row in sorted(self.held):
+            rect = self.cell_rect(reel, row)
+            if self.reels[reel].phase != "rest":
+                if backdrop is not None:
+                    surface.blit(backdrop, rect, rect)
+                surface.blit(art.sharp[self.grid[reel][row]], (rect.x + pad, rect.y))
+            frame = art.held_frame
+            surface.blit(frame, frame.get_rect(center=rect.center))
+
+    def _column(
+        self: ReelView, backdrop: pygame.Surface, i: int, emphasis: frozenset[tuple[int, int]] | None
+    ) -> pygame.Surface:
+        """Reel `i` at rest over `backdrop`, as `draw` would blit it symbol by symbol: the sharp
+        symbols (not the emphasised ones), their WILD tags, then the dims of the other cells."""
+        art = self.art
+        top = math.floor(self.reels[i].pos)
+        syms = tuple(self.symbol_at(i, top + k) for k in range(self.rows))
+        tagged = self.reels[i].landed and art.wild_tag is not None and bool(self.wild_marked)
+        tags = tuple(tagged and sym in self.wild_marked for sym in syms)
+        lit = None if emphasis is None else tuple(k for k in range(self.rows) if (i, k) in emphasis)
+        key = (backdrop, i, syms, tags, lit)
+        col = self._columns.get(key)
+        if col is not None:
+            return col
+        rect = pygame.Rect(self.window.x + i * CELL_W, self.window.y, CELL_W, self.window.height)
+        col = backdrop.subsurface(rect.clip(backdrop.get_rect())).copy()
+        pad = (CELL_W - SYMBOL) // 2
+        for k, sym in enumerate(syms):
+            if lit is not None and k in lit:
+                continue
+            col.blit(art.sharp[sym], (pad, k * CELL_H))
+            if tags[k]:
+                tag = art.wild_tag
+                col.blit(
+                    tag, (pad + (SYMBOL - tag.get_width()) // 2, k * CELL_H + SYMBOL - tag.get_height() - 4)
+                )
+        if lit is not None:
+            for k in range(self.rows):
+                if k not in lit:
+                    col.blit(art.dim_cell, (0, k * CELL_H))
+        if len(self._columns) >= COLUMN_CACHE:
+            del self._columns[next(iter(self._columns))]  # the oldest
+        self._columns[key] = col
+        return col
+
+    def _draw_covers(
+        self: ReelView, surface: pygame.Surface, glow_i: int, emphasis: frozenset[tuple[int, int]] | None
+    ) -> None:
+        art = self.art
+        if art.wild_cover is None:
+            return
+        for i in sorted(self.cover):
+            cx = self.window.x + i * CELL_W + CELL_W // 2
+            rect = art.wild_cover.get_rect(center=(cx, self.window.centery))
+            if art.cover_glow:
+                g = art.cover_glow[glow_i]
+                surface.blit(g, g.get_rect(center=rect.center))
+            surface.blit(art.wild_cover, rect)

@@ -1,0 +1,231 @@
+"""The stage a round plays on: backdrop, reel backing, frame, logo, reel view, win lines, banners.
+
+One `Stage` per shown game, shared by the reels scene (live play) and the replay, so a replayed
+round sits on the same reel backing under the same frame and logo as when it was played. The
+art names come from the game's presentation (`scenes.games`): `<game>/background` (and
+`background_free` during free spins, when the game has one), `reel_bg`, `frame`, `logo`, and the
+wild-reel cover when the game has wild reels.
+
+The backdrop, reel backing, frame and HUD bar are composed once into one opaque surface per
+backdrop (the frame is transparent over the whole reel window, so nothing drawn later in the
+window is covered by it). A frame writes each of its pixels once: the reel view paints the reel
+window and the band its own rectangle, each over that surface, and the stage blits it only
+around them (`static_parts`).
+
+A banner over the reels (`banner`: kind, title, subtitle as captions) announces a feature, the
+end of free spins, the cap ("cap") or a one-line note ("note"); `trigger_cells` makes the
+landed trigger symbols glow alone.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.definitions import GameDefinition
+from scenes.core.assets import AssetStore
+from scenes.core.i18n import Caption, Translator
+from scenes.core.text import draw_text, fit_font, render_text
+from scenes.games.base import Presentation
+from scenes.reels.hud import GOLD, RECT_BAND
+from scenes.reels.reel_view import WINDOW, ReelView, SymbolArt, soft_blur
+from scenes.reels.win_presenter import WinPresenter
+from scenes.widgets import draw_panel
+
+T_WILD = "WILD"
+
+CREAM = (255, 248, 230)
+CAP_COLOR = (255, 190, 90)
+LOGO_SIZE = (216, 54)
+LOGO_CENTER = (640, 29)
+SCREEN = pygame.Rect(0, 0, 1280, 720)
+
+
+def static_parts(window: pygame.Rect, band: pygame.Rect) -> list[pygame.Rect]:
+    """The screen minus the reel window and the band (both paint their own backdrop), as rects;
+    the whole screen when the layout is not the usual one (band across the bottom, below the
+    window)."""
+    if not (
+        band.left == 0
+        and band.w == SCREEN.w
+        and band.bottom == SCREEN.bottom
+        and SCREEN.contains(window)
+        and window.bottom <= band.top
+    ):
+        return [SCREEN.copy()]
+    parts = [
+        pygame.Rect(0, 0, SCREEN.w, window.top),
+        pygame.Rect(0, window.top, window.left, window.h),
+        pygame.Rect(window.right, window.top, SCREEN.w - window.right, window.h),
+        pygame.Rect(0, window.bottom, SCREEN.w, band.top - window.bottom),
+    ]
+    return [r for r in parts if r.w > 0 and r.h > 0]
+
+
+class Stage:
+    """The reels of one game and everything drawn with them, except the band."""
+
+    def __init__(
+        self,
+        assets: AssetStore,
+        game_id: str,
+        definition: GameDefinition,
+        presentation: Presentation,
+        tr: Translator,
+    ) -> None:
+        self.assets = assets
+        self.game_id = game_id
+        self.definition = definition
+        self.presentation = presentation
+        self.tr = tr
+        self.art_names = presentation.art
+        self.view = ReelView(definition, self._symbol_art(), trigger=presentation.trigger(definition))
+        self.presenter = WinPresenter(
+            definition,
+            self.view,
+            assets.font("text_bold", 13),
+            assets.image("ui/line_badge"),
+            cache=assets.derived,
+            tr=tr,
+        )
+        self.static_parts = static_parts(self.view.window, RECT_BAND)
+        self._static: dict[bool, pygame.Surface | None] = {False: self._compose_static(False), True: None}
+        logo = self._name(self.art_names.logo)
+        self.logo = self._compose_logo(logo) if assets.has_image(logo) else None
+        self.free_mode = False
+        self.trigger_cells: frozenset[tuple[int, int]] | None = None  # glowing alone
+        self.banner: tuple[str, Caption, Caption] | None = None  # (kind, title, subtitle)
+        self.clock = 0.0
+        self._tag_generation = tr.generation
+
+    def _name(self, part: str) -> str:
+        return f"{self.game_id}/{part}"
+
+    # -- art ---------------------------------------------------------------------------------------
+    def _symbol_art(self) -> SymbolArt:
+        a = self.assets
+        images = {s: a.image(self._name(f"symbols/{s}")) for s in self.definition.symbol_ids}
+        cover_name = self.art_names.wild_cover
+        cover = (
+            a.image(self._name(cover_name)) if cover_name and a.has_image(self._name(cover_name)) else None
+        )
+        art = SymbolArt(images, wild_cover=cover, wild_tag=self._wild_tag_art(), cache=a.derived)
+        art.convert()
+        return art
+
+    def _wild_tag_art(self) -> pygame.Surface:
+        """The "WILD" label in the current language (cached per text in the asset store)."""
+        text = self.tr.gettext(T_WILD)
+        return self.assets.derived(("reels-wild-tag", text), lambda: self._wild_tag(text))
+
+    def _wild_tag(self, label: str) -> pygame.Surface:
+        """The small glowing "WILD" label put on symbols that act as wild."""
+        font = self.assets.font("display", 20)
+        text = render_text(font, label, (50, 24, 0))
+        w, h = text.get_width() + 22, text.get_height() + 4
+        surf = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
+        glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        pygame.draw.rect(glow, (255, 200, 60, 220), glow.get_rect().inflate(-8, -8), border_radius=12)
+        surf.blit(soft_blur(glow, 5), (0, 0))
+        plate = pygame.Rect(8, 8, w, h)
+        pygame.draw.rect(surf, (255, 214, 90), plate, border_radius=9)
+        pygame.draw.rect(surf, (255, 246, 200), plate, width=2, border_radius=9)
+        surf.blit(text, text.get_rect(center=plate.center))
+        return surf
+
+    def _compose_logo(self, name: str) -> pygame.Surface:
+        """The game's logo with a dark halo, so it reads over the frame's bright crest."""
+        logo = self.assets.scaled(name, LOGO_SIZE)
+        pad = 14
+        surf = pygame.Surface((logo.get_width() + 2 * pad, logo.get_height() + 2 * pad), pygame.SRCALPHA)
+        shade = logo.copy()
+        shade.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGB_MULT)
+        surf.blit(shade, (pad, pad))
+        surf = soft_blur(surf, 6)
+        for _ in range(2):  # a denser halo right around the letters
+            surf.blit(shade, (pad, pad + 2))
+        surf.blit(logo, (pad, pad))
+        return surf
+
+    def _compose_static(self, free: bool) -> pygame.Surface:
+        """Backdrop + reel backing + frame + HUD bar in one opaque surface."""
+        a, names = self.assets, self.art_names
+        free_name = self._name(names.background_free)
+        name = free_name if free and a.has_image(free_name) else self._name(names.background)
+        surf = pygame.Surface(SCREEN.size)
+        surf.blit(a.image(name), (0, 0))
+        surf.blit(a.image(self._name(names.reel_bg)), WINDOW)
+        surf.blit(a.image(self._name(names.frame)), (0, 0))
+        surf.blit(a.image("ui/hud_bar"), RECT_BAND.topleft)
+        return surf.convert() if pygame.display.get_surface() is not None else surf
+
+    @property
+    def backdrop(self) -> pygame.Surface:
+        """The opaque surface under everything now (the free-spins one during free spins)."""
+        if self.free_mode and self._static[True] is None:
+            self._static[True] = self._compose_static(True)
+        surf = self._static[self.free_mode]
+        return surf if surf is not None else self._static[False]  # type: ignore[return-value]
+
+    def set_free_mode(self, on: bool) -> None:
+        self.free_mode = on
+        if on and self._static[True] is None:
+            self._static[True] = self._compose_static(True)
+
+    # -- time --------------------------------------------------------------------------------------
+    def update(self, dt: float) -> str | None:
+        """Advance the clock and the win presentation (returns its cue, see `WinPresenter`)."""
+        self.clock += dt
+        if self.tr.generation != self._tag_generation:
+            self._tag_generation = self.tr.generation
+            self.view.art.wild_tag = self._wild_tag_art()
+        return self.presenter.update(dt)
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, lines_played: int, hover_line: int | None = None) -> None:
+        """Everything but the band and the banner: the backdrop around the window, the reels, the
+        win lines and markers, the logo (not in free spins, where the counter takes its place)."""
+        static = self.backdrop
+        for part in self.static_parts:
+            surface.blit(static, part, part)
+        p = self.presenter
+        if self.trigger_cells is not None:
+            self.view.draw(surface, self.clock, self.trigger_cells, p.pulse, backdrop=static)
+        else:
+            self.view.draw(surface, self.clock, p.emphasis, p.pulse, p.cell_frame, backdrop=static)
+        p.draw_lines(surface, hover_line)
+        p.draw_markers(surface, lines_played, hover_line)
+        if self.logo is not None and not self.free_mode:
+            surface.blit(self.logo, self.logo.get_rect(center=LOGO_CENTER))
+
+    @property
+    def banner_text(self) -> tuple[str, str, str] | None:
+        """The banner as shown now: (kind, title, subtitle), translated."""
+        if self.banner is None:
+            return None
+        kind, title, sub = self.banner
+        return kind, self.tr.say(title), self.tr.say(sub)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        shown = self.banner_text
+        if shown is None:
+            return
+        kind, title, sub = shown
+        a = self.assets
+        if kind in ("cap", "note"):  # one line: the cap, or a note such as the replay's end
+            box = pygame.Rect(0, 0, 760, 110)
+            box.center = WINDOW.center
+            draw_panel(surface, a, box, alpha=240)
+            font = fit_font(a, "display", title, box.w - 40, 32)
+            colour = CAP_COLOR if kind == "cap" else GOLD
+            draw_text(surface, font, title, box.center, colour, outline=2, outline_color=(60, 20, 0))
+            return
+        box = pygame.Rect(0, 0, 620, 190)
+        box.center = (WINDOW.centerx, WINDOW.centery - 10)
+        draw_panel(surface, a, box, alpha=236)
+        # Spanish runs longer ("GANANCIA EN GIROS GRATIS"): the largest size that fits
+        font = fit_font(a, "display", title, box.w - 40, 56)
+        draw_text(
+            surface, font, title, (box.centerx, box.top + 66), GOLD, outline=3, outline_color=(60, 30, 0)
+        )
+        sub_font = fit_font(a, "display_regular", sub, box.w - 40, 34 if kind == "fs_end" else 24)
+        draw_text(surface, sub_font, sub, (box.centerx, box.top + 138), CREAM)

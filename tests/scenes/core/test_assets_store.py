@@ -1,0 +1,79 @@
+"""The asset store: loud missing images, quiet missing sounds, caching and derived surfaces."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.core.assets import AssetStore
+
+
+def test_missing_image_raises_naming_the_path(synthetic_assets):
+    with pytest.raises(FileNotFoundError) as err:
+        synthetic_assets.image("nowhere/nothing")
+    assert "nowhere/nothing.png" in str(err.value).replace("\\", "/")
+
+
+def test_missing_sound_is_none(synthetic_assets, audio, caplog):
+    assert synthetic_assets.sound("common/does_not_exist") is None
+    assert synthetic_assets.sound("common/does_not_exist") is None  # cached; logged once
+    assert sum("does_not_exist" in r.getMessage() for r in caplog.records) <= 1
+
+
+def test_sound_without_mixer_is_none(synthetic_assets):
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+    assert synthetic_assets.sound("common/click") is None
+
+
+def test_images_cached_and_converted(synthetic_assets):
+    a = synthetic_assets.image("ui/panel")
+    assert synthetic_assets.image("ui/panel") is a
+    assert a.get_flags() & pygame.SRCALPHA
+
+
+def test_image_loaded_before_display_is_converted_after(synthetic_tree):
+    root = synthetic_tree
+    pygame.display.quit()
+    pygame.display.init()
+    store = AssetStore(root)
+    early = store.image("ui/panel")
+    pygame.display.set_mode((1280, 720))
+    assert store.image("ui/panel") is not early
+
+
+def test_derived_surfaces(synthetic_assets):
+    s = synthetic_assets
+    sc = s.scaled("ui/panel", (200, 50))
+    assert sc.get_size() == (200, 50)
+    assert s.scaled("ui/panel", (200, 50)) is sc
+    nine = s.nine_slice("ui/panel", (300, 120), 24)
+    assert nine.get_size() == (300, 120)
+    assert s.nine_slice("ui/panel", (300, 120), 24) is nine
+    faded = s.nine_slice("ui/panel", (300, 120), 24, alpha=100)
+    assert faded.get_at((150, 60)).a == pytest.approx(100, abs=2)
+    red = s.tinted("ui/panel", (255, 0, 0))
+    assert red.get_at((5, 5))[:3] == (90, 0, 0)
+    assert s.tinted("ui/panel", (255, 0, 0)) is red
+
+
+def test_fonts(synthetic_assets):
+    f = synthetic_assets.font("display", 30)
+    assert synthetic_assets.font("display", 30) is f
+    with pytest.raises(ValueError):
+        synthetic_assets.font("comic", 12)
+
+
+def test_path(synthetic_assets):
+    assert synthetic_assets.path("fonts", "text.ttf").is_file()
+
+
+def test_preload_queue_loads_one_per_pump(synthetic_assets, caplog):
+    s = synthetic_assets
+    s.queue_preload(["ui/panel", "ui/icon_plus", "ui/missing_one", "ui/panel"])
+    assert s.preload_pending == 3
+    assert s.pump_preload() == 1
+    assert "ui/panel" in s._images
+    s.pump_preload(5)
+    assert s.preload_pending == 0
+    assert any("missing_one" in r.getMessage() for r in caplog.records)

@@ -1,0 +1,127 @@
+"""Widgets: click sequences, disabled buttons, the double-click hook, selectors, drawing."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.core.intents import Act, Intent
+from scenes.widgets import Button, Selector, draw_panel
+
+
+def _click(widget, pos):
+    a = widget.handle(Intent(Act.POINTER_MOVE, pos=pos))
+    b = widget.handle(Intent(Act.POINTER_DOWN, pos=pos))
+    c = widget.handle(Intent(Act.POINTER_UP, pos=pos))
+    return a, b, c
+
+
+def test_click_fires_once_and_is_consumed():
+    hits = []
+    b = Button(pygame.Rect(10, 10, 100, 40), label="OK", on_click=lambda: hits.append(1))
+    moved, down, up = _click(b, (50, 30))
+    assert hits == [1]
+    assert (moved, down, up) == (False, True, True)
+
+
+def test_release_outside_does_not_fire():
+    hits = []
+    b = Button(pygame.Rect(10, 10, 100, 40), on_click=lambda: hits.append(1))
+    b.handle(Intent(Act.POINTER_DOWN, pos=(50, 30)))
+    assert b.handle(Intent(Act.POINTER_UP, pos=(300, 300))) is False
+    assert hits == []
+    # an up without a down never fires either
+    b.handle(Intent(Act.POINTER_UP, pos=(50, 30)))
+    assert hits == []
+
+
+def test_click_outside_not_consumed():
+    b = Button(pygame.Rect(10, 10, 100, 40), on_click=lambda: None)
+    assert _click(b, (500, 500)) == (False, False, False)
+
+
+def test_disabled_button_does_not_fire_but_blocks():
+    hits = []
+    b = Button(pygame.Rect(10, 10, 100, 40), on_click=lambda: hits.append(1), enabled=False)
+    _, down, up = _click(b, (50, 30))
+    assert hits == []
+    assert down and up  # the click does not fall through to what lies below
+    assert b.state == "disabled"
+    b.enabled = True
+    _click(b, (50, 30))
+    assert hits == [1]
+
+
+def test_hover_and_pressed_states():
+    b = Button(pygame.Rect(0, 0, 50, 50))
+    assert b.state == "normal"
+    b.handle(Intent(Act.POINTER_MOVE, pos=(10, 10)))
+    assert b.state == "hover"
+    b.handle(Intent(Act.POINTER_DOWN, pos=(10, 10)))
+    assert b.state == "pressed"
+    b.handle(Intent(Act.POINTER_MOVE, pos=(100, 100)))
+    assert b.state == "normal"
+
+
+def test_double_click_hook_uses_update_time():
+    singles, doubles = [], []
+    b = Button(
+        pygame.Rect(0, 0, 50, 50),
+        on_click=lambda: singles.append(1),
+        on_double_click=lambda: doubles.append(1),
+    )
+    _click(b, (5, 5))
+    b.update(0.2)
+    _click(b, (5, 5))
+    assert (len(singles), len(doubles)) == (1, 1)
+    b.update(0.5)  # too slow: a new single click
+    _click(b, (5, 5))
+    b.update(0.41)
+    _click(b, (5, 5))
+    assert (len(singles), len(doubles)) == (3, 1)
+
+
+def test_without_double_hook_every_click_is_a_click():
+    hits = []
+    b = Button(pygame.Rect(0, 0, 50, 50), on_click=lambda: hits.append(1))
+    for _ in range(3):
+        _click(b, (5, 5))
+    assert len(hits) == 3
+
+
+def test_selector_steps_and_bounds():
+    steps = []
+    s = Selector(
+        pygame.Rect(100, 600, 200, 70), title="LINES", format_value=lambda v: f"{v}", on_step=steps.append
+    )
+    s.value = 10
+    assert s.value_text == "10"
+    _click(s, s.plus.rect.center)
+    _click(s, s.minus.rect.center)
+    assert steps == [1, -1]
+    s.can_increase = False
+    _click(s, s.plus.rect.center)
+    assert steps == [1, -1]
+    s.enabled = False
+    _click(s, s.minus.rect.center)
+    assert steps == [1, -1]
+
+
+def test_widgets_draw_every_style(synthetic_assets, display):
+    assets = synthetic_assets
+    buttons = [
+        Button(pygame.Rect(10, 10, 200, 48), label="PLAY", icon="icon_plus"),
+        Button(pygame.Rect(10, 80, 128, 128), style="spin"),
+        Button(pygame.Rect(300, 10, 48, 48), icon="icon_close", style="icon", tooltip="Close"),
+        Button(pygame.Rect(400, 10, 120, 48), label="OFF", enabled=False),
+    ]
+    sel = Selector(pygame.Rect(600, 600, 200, 70), title="BET", format_value=str, on_step=lambda d: None)
+    sel.value = 3
+    buttons[2].handle(Intent(Act.POINTER_MOVE, pos=(320, 30)))
+    for _ in range(60):
+        for b in buttons:
+            b.update(1 / 60)
+            b.draw(display, assets)
+        sel.update(1 / 60)
+        sel.draw(display, assets)
+        draw_panel(display, assets, pygame.Rect(500, 100, 300, 200))
+    assert buttons[2].hover_t > 0.9
