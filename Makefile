@@ -32,6 +32,7 @@ lint: $(STAMP)
 ## Speed benchmarks (print figures, never fail on time).
 bench: $(STAMP)
 	$(BIN)/python -m game bench stones
+	$(BIN)/python -m game bench tombraider
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python main.py --bench
 
 ## Memory soak: a 5,000-round turbo autoplay, RSS at the start, after warm-up, at the end (figures).
@@ -48,9 +49,11 @@ faults: $(STAMP)
 
 par: $(STAMP)
 	$(BIN)/python -m game par stones --json
+	$(BIN)/python -m game par tombraider --json
 
 simulate: $(STAMP)
 	$(BIN)/python -m game simulate stones --rounds 2000000 --seed 1 --json
+	$(BIN)/python -m game simulate tombraider --rounds 2000000 --seed 1 --check-flow 20000 --json
 
 clean-venv:
 	rm -rf $(VENV)

@@ -8,11 +8,16 @@ output; turning music off remembers the requested track so it starts again when 
 
 `play(name, key="spin_loop", loops=-1)` gives a sound a name so `stop("spin_loop")` can end it;
 playing again under the same key replaces the previous sound.
+
+`play(name, pan=p)` places an effect between the speakers, -1 (left) .. 0 (centre) .. 1 (right),
+through the channel's left/right volumes; `pan_for_x` turns a position on the 1280 px design
+screen into a pan, so a sound comes from where it happens on screen.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -22,6 +27,21 @@ from scenes.core.assets import AssetStore
 log = logging.getLogger(__name__)
 
 EFFECT_CHANNELS = 24
+SCREEN_W = 1280  # the design width positions are given in
+
+
+def pan_gains(pan: float) -> tuple[float, float]:
+    """Left and right gains for `pan` (-1..1): an equal-power law scaled so the centre plays at
+    full level on both sides (as an unpanned sound) and a side only loses the far speaker."""
+    p = -1.0 if pan < -1 else 1.0 if pan > 1 else float(pan)
+    theta = (p + 1) * math.pi / 4
+    return min(1.0, math.sqrt(2) * math.cos(theta)), min(1.0, math.sqrt(2) * math.sin(theta))
+
+
+def pan_for_x(x: float, width: float = SCREEN_W) -> float:
+    """The pan of something at `x` px across the screen (left edge -1, centre 0, right edge 1)."""
+    p = (2.0 * x / width) - 1.0
+    return -1.0 if p < -1 else 1.0 if p > 1 else p
 
 
 @dataclass
@@ -46,7 +66,7 @@ class AudioService:
         self._muted = False
         self._effects_enabled = True
         self._music_enabled = True
-        self._keyed: dict[str, tuple[pygame.mixer.Channel, float]] = {}
+        self._keyed: dict[str, tuple[pygame.mixer.Channel, float, float]] = {}  # channel, volume, pan
         self._music_rel: str | None = None  # the track asked for (kept while music is off)
         self._music_playing: str | None = None  # the track actually loaded and playing
         self._silent = not self._start_mixer()
@@ -118,8 +138,8 @@ class AudioService:
         if self._silent:
             return
         try:
-            for channel, vol in self._keyed.values():
-                channel.set_volume(self._effect_level(vol))
+            for channel, vol, pan in self._keyed.values():
+                self._set_channel(channel, vol, pan)
             pygame.mixer.music.set_volume(self._music_level())
         except pygame.error as exc:
             self._mixer_failed(exc)
@@ -127,14 +147,20 @@ class AudioService:
     def _effect_level(self, volume: float) -> float:
         return _clamp01(self.volumes.master * self.volumes.effects * volume)
 
+    def _set_channel(self, channel: pygame.mixer.Channel, volume: float, pan: float) -> None:
+        level = self._effect_level(volume)
+        left, right = pan_gains(pan)
+        channel.set_volume(level * left, level * right)
+
     def _music_level(self) -> float:
         return _clamp01(self.volumes.master * self.volumes.music)
 
     # effects -----------------------------------------------------------------------------------
     def play(
-        self, name: str, *, volume: float = 1.0, loops: int = 0, key: str | None = None
+        self, name: str, *, volume: float = 1.0, loops: int = 0, key: str | None = None, pan: float = 0.0
     ) -> pygame.mixer.Channel | None:
-        """Play sounds/<name>.ogg; with `key`, replace and remember it for `stop(key)`."""
+        """Play sounds/<name>.ogg at `pan` (-1 left .. 1 right); with `key`, replace and remember
+        it for `stop(key)`."""
         if self._silent or self._muted or not self._effects_enabled:
             return None
         snd = self.assets.sound(name)
@@ -146,12 +172,12 @@ class AudioService:
             channel = snd.play(loops=loops)
             if channel is None:  # every channel busy: drop the effect rather than cut another
                 return None
-            channel.set_volume(self._effect_level(volume))
+            self._set_channel(channel, volume, pan)
         except pygame.error as exc:
             self._mixer_failed(exc)
             return None
         if key is not None:
-            self._keyed[key] = (channel, volume)
+            self._keyed[key] = (channel, volume, pan)
         return channel
 
     def stop(self, key: str) -> None:

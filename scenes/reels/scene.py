@@ -251,6 +251,7 @@ class ReelsScene(GameFunctions, Scene):
 
     # -- lifecycle --------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.sounds.game_music()
         self._show_last_round()
         notices = self.ctx.take_notices()
         if self.ctx.options.autoplay:  # a resumed round counts as one of them, its picks made too

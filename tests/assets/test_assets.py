@@ -13,13 +13,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import importlib.util
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
+
+from tools.assets import loudness
+from tools.assets.compose import MUSIC_LUFS
+from tools.assets.sfx import EFFECT_LUFS
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
 IMG = ASSETS / "images"
 GAMES = ("stones", "warlords", "tombraider")
+LEVEL_TOLERANCE = 1.0  # LU around each target, after Vorbis coding
+PEAK_MAX_DB = -0.3  # decoded sample peak: under full scale with a margin
 
 SYMBOLS = {
     "stones": [
@@ -148,7 +155,7 @@ def _images() -> dict[str, tuple[int, int] | None]:
 
 IMAGES = _images()
 
-SOUNDS = [
+EFFECTS = [
     f"common/{n}.ogg"
     for n in (
         "spin_loop",
@@ -156,8 +163,6 @@ SOUNDS = [
         "anticipation",
         "line_win",
         "win_small",
-        "win_big",
-        "win_mega",
         "coin_tick",
         "click",
         "reveal",
@@ -169,7 +174,51 @@ SOUNDS = [
         "feature_end",
     )
 ] + [f"warlords/scatter_{c}.ogg" for c in ("blue", "green", "red")]
-MUSIC = [f"{g}/music.ogg" for g in GAMES] + ["common/lobby_music.ogg"]
+STINGS = (
+    [f"common/win_{t}.ogg" for t in ("big", "mega", "epic")]
+    + ["stones/free_spins_won.ogg"]
+    + [
+        f"warlords/{n}.ogg"
+        for n in (
+            "wild_hammer",
+            "wild_arrow",
+            "wild_sword",
+            "battle_start",
+            "battle_won",
+            "respin",
+            "scatter_join",
+            "final_coins",
+            "final_scatter",
+            "free_spins_won_barbarian",
+            "free_spins_won_priestess",
+            "free_spins_won_samurai",
+        )
+    ]
+    + [
+        f"tombraider/{n}.ogg"
+        for n in (
+            "cascade",
+            "ladder_step",
+            "super_mode",
+            "passport_stamp",
+            "adventure_start",
+            "fragment",
+            "jackpot",
+            "disc_hit",
+        )
+    ]
+)
+SOUNDS = EFFECTS + STINGS
+MUSIC = (
+    [f"{g}/music.ogg" for g in GAMES]
+    + [
+        "common/lobby_music.ogg",
+        "stones/free_spins.ogg",
+        "tombraider/free_spins.ogg",
+        "tombraider/world_map.ogg",
+    ]
+    + [f"warlords/free_spins_{w}.ogg" for w in ("barbarian", "priestess", "samurai")]
+)
 FONTS = ["display.ttf", "display_regular.ttf", "text.ttf", "text_bold.ttf"]
 
 
@@ -262,14 +311,60 @@ def test_world_map_loads_with_images(display):
 def test_sound_loads(mixer, rel):
     path = ASSETS / "sounds" / rel
     assert path.is_file(), f"missing {path.relative_to(ROOT)}"
-    snd = pygame.mixer.Sound(str(path))
-    assert snd.get_length() > 0.03
+    assert len(decoded(rel)) / 44100 > 0.03
+
+
+def test_every_shipped_sound_is_listed():
+    shipped = {str(p.relative_to(ASSETS / "sounds")) for p in (ASSETS / "sounds").rglob("*.ogg")}
+    assert shipped == set(SOUNDS + MUSIC)
+
+
+_decoded: dict[str, np.ndarray] = {}
+
+
+def decoded(rel: str) -> np.ndarray:
+    """The file as the app plays it: decoded by the mixer (44.1 kHz stereo), floats in -1..1."""
+    if rel not in _decoded:
+        snd = pygame.mixer.Sound(str(ASSETS / "sounds" / rel))
+        _decoded[rel] = pygame.sndarray.array(snd).astype(np.float64) / 32768.0
+    return _decoded[rel]
 
 
 @pytest.mark.parametrize("rel", MUSIC)
-def test_music_is_at_least_30_seconds(mixer, rel):
-    snd = pygame.mixer.Sound(str(ASSETS / "sounds" / rel))
-    assert snd.get_length() >= 30.0
+def test_music_length_seam_loudness_and_peak(mixer, rel):
+    """Each track: stereo, at least 90 s, at the music loudness target without clipping, and
+    seamless when looped: the last sample flows into the first (the step across the seam is no
+    bigger than the steps inside the music) and the level in the 100 ms either side of the seam
+    changes no more than between any two neighbouring 100 ms blocks inside the track (a downbeat
+    may start the loop, a cut-off may not)."""
+    x = decoded(rel)
+    assert x.shape[1] == 2 and not np.array_equal(x[:, 0], x[:, 1]), "music is stereo"
+    assert len(x) / 44100 >= 90.0
+    assert loudness.peak_db(x) <= PEAK_MAX_DB, "no clipping: peaks stay under full scale"
+
+    step = np.abs(x[0] - x[-1])
+    inside = np.percentile(np.abs(np.diff(x, axis=0)), 99.9, axis=0)
+    assert np.all(step <= inside), (step, inside)
+
+    y = loudness.k_weight(x)
+    assert loudness.integrated(y, prefiltered=True) == pytest.approx(MUSIC_LUFS, abs=LEVEL_TOLERANCE)
+    w = 44100 // 10
+    energy = np.sum(y * y, axis=1)
+    blocks = 10 * np.log10(energy[: len(y) // w * w].reshape(-1, w).mean(axis=1) + 1e-12)
+    before = 10 * np.log10(energy[-w:].mean() + 1e-12)
+    assert abs(blocks[0] - before) <= np.max(np.abs(np.diff(blocks))), (before, blocks[0])
+
+
+@pytest.mark.parametrize("rel", SOUNDS)
+def test_effect_loudness_and_peak(mixer, rel):
+    x = decoded(rel)
+    assert loudness.momentary_max(x) == pytest.approx(EFFECT_LUFS, abs=LEVEL_TOLERANCE)
+    assert loudness.peak_db(x) <= PEAK_MAX_DB, "no clipping: peaks stay under full scale"
+
+
+@pytest.mark.parametrize("rel", STINGS)
+def test_stings_are_short(mixer, rel):
+    assert 0.3 <= len(decoded(rel)) / 44100 <= 4.0
 
 
 def test_spin_loop_is_short_loop(mixer):
@@ -321,9 +416,11 @@ def test_generator_is_reproducible(tmp_path):
     make_assets.job_map(str(tmp_path))
     from tools.assets import sfx
     from tools.assets.oggio import write_ogg
+    from tools.assets.stings import STINGS
 
-    for name in ("common/click", "common/reel_stop", "warlords/scatter_red"):
-        write_ogg(tmp_path / f"{name}.ogg", sfx.EFFECTS[name](), quality=0.5)
+    made = {**sfx.EFFECTS, **STINGS}
+    for name in ("common/click", "common/reel_stop", "warlords/scatter_red", "tombraider/passport_stamp"):
+        write_ogg(tmp_path / f"{name}.ogg", made[name](), quality=sfx.EFFECT_QUALITY)
         assert (tmp_path / f"{name}.ogg").read_bytes() == (ASSETS / "sounds" / f"{name}.ogg").read_bytes(), (
             name
         )

@@ -168,9 +168,17 @@ def job_sounds(root: str) -> list[str]:
 
 
 def job_music(root: str) -> list[str]:
+    """The lobby and base-game songs."""
     from tools.assets import music
 
-    return music.build_all(Path(root))
+    return music.build_all(Path(root), music.TRACKS)
+
+
+def job_feature_music(root: str) -> list[str]:
+    """The free-spins and bonus themes."""
+    from tools.assets import music, music_features
+
+    return music.build_all(Path(root), music_features.TRACKS)
 
 
 def job_sheets(root: str) -> list[str]:
@@ -184,7 +192,7 @@ def job_sheets(root: str) -> list[str]:
 GROUPS = {
     "images": [job_symbols, job_backdrops, job_chrome],
     "map": [job_map],
-    "sounds": [job_sounds, job_music],
+    "sounds": [job_feature_music, job_music, job_sounds],
 }
 
 

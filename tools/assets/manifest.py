@@ -1,5 +1,6 @@
-"""Writes docs/assets.md: every generated file with its size in pixels or seconds, plus how to
-regenerate. Built from the files on disk, so it always matches what ships."""
+"""Writes docs/assets.md: every generated file with its size in pixels (images) or its length,
+measured loudness, peak and purpose (sounds), plus how to regenerate. Built from the files on
+disk, so it always matches what ships."""
 
 from __future__ import annotations
 
@@ -54,8 +55,18 @@ Contact sheets for review: `docs/contact-sheets/{stones,warlords,tombraider,ui}.
   `order` 1..5; string property `title` for display) and an object layer `path` with one
   polyline through the five locations in order. A custom property called `name` is not used
   because pytmx rejects it ("reserved name") unless `allow_duplicate_names=True` is passed.
-- Effects are mono, peak -3 dBFS; music is stereo, about -20 dBFS RMS with a -1.5 dBFS ceiling,
-  and loops seamlessly (circular mixing and reverb).
+- Levels (measured per ITU-R BS.1770-4 by `tools/assets/loudness.py`, a mono file as played on
+  both speakers): **music** at **-18 LUFS integrated**, sample peaks under -1.5 dBFS before
+  encoding; **effects and stings** at **-14 LUFS momentary maximum** (the loudest 400 ms), peaks
+  under -2 dBFS before encoding (Vorbis lets sharp transients overshoot by about 1 dB).
+  `tests/assets/test_assets.py` decodes every file as the app does and checks each within ±1 LU
+  of its target and its peak under -0.3 dBFS (no clipping). The app's mixer (master × music or
+  effects × the cue's own volume) sets the balance from there: at the default volumes music
+  plays about 9 LU under the effects.
+- Music is stereo, at least 90 s, in sections (intro, A, B, bridge, A again, turnaround) with
+  their own chords, instruments and density, and loops seamlessly (circular mixing and reverb);
+  the test checks the length and the seam. Effects are mono so the app pans them to where they
+  happen (a reel stop on its reel); the win-tier and free-spins-won stings are stereo.
 
 ## Files
 """
@@ -65,24 +76,58 @@ def _describe(path: Path) -> str:
     if path.suffix == ".png":
         w, h = pygame.image.load(str(path)).get_size()
         return f"{w}×{h} px"
-    if path.suffix == ".ogg":
-        import soundfile as sf  # generator-only dependency
-
-        info = sf.info(str(path))
-        ch = "stereo" if info.channels == 2 else "mono"
-        return f"{info.frames / info.samplerate:.2f} s, {ch}"
     if path.suffix == ".tmx":
         return "Tiled map, 80×45 tiles of 16 px"
     return ""
 
 
+def _purposes() -> dict[str, str]:
+    """Sound name → what it is for: the first sentence of its generator's docstring."""
+    from tools.assets import music, music_features, sfx, stings
+
+    out = {}
+    for table in (sfx.EFFECTS, stings.STINGS, music.TRACKS, music_features.TRACKS):
+        for name, fn in table.items():
+            doc = " ".join((fn.__doc__ or "").split())
+            out[name] = doc.split(". ")[0].rstrip(".")
+    return out
+
+
+def _sound_row(path: Path, rel: Path, purpose: str) -> str:
+    import soundfile as sf  # generator-only dependency
+
+    from tools.assets import loudness
+
+    x, sr = sf.read(str(path))
+    music = x.ndim == 2 and len(x) > 60 * sr
+    level = loudness.integrated(x) if music else loudness.momentary_max(x)
+    kind = "I" if music else "M"
+    ch = "stereo" if x.ndim == 2 else "mono"
+    return (
+        f"| `{rel}` | {len(x) / sr:.2f} s, {ch} | {level:.1f} LUFS {kind} | {loudness.peak_db(x):.1f} dBFS "
+        f"| {purpose} | {path.stat().st_size:,} |\n"
+    )
+
+
 def write(root: Path) -> str:
     lines = [HEADER]
     total = 0
+    purposes = _purposes()
     for sub in ("images", "sounds", "maps", "fonts"):
         # fonts are inputs, not outputs: always list the committed ones
         base = (ROOT if sub == "fonts" else root) / "assets" / sub
         files = sorted(p for p in base.rglob("*") if p.is_file())
+        if sub == "sounds":
+            lines.append(
+                "\n### assets/sounds\n\nLoudness: I = integrated (music), M = momentary maximum "
+                "(effects and stings); peak = sample peak of the decoded file.\n\n"
+                "| file | length | loudness | peak | purpose | bytes |\n|---|---|---|---|---|---:|\n"
+            )
+            for p in files:
+                total += p.stat().st_size
+                name = str(p.relative_to(base).with_suffix(""))
+                lines.append(_sound_row(p, p.relative_to(base.parent), purposes.get(name, "")))
+            continue
         lines.append(f"\n### assets/{sub}\n\n| file | size | bytes |\n|---|---|---:|\n")
         for p in files:
             size = p.stat().st_size

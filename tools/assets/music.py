@@ -1,6 +1,8 @@
-"""Music loops (stereo, ≥ 30 s, seamless): every note is placed on a circular track, so a note
-ringing past the end continues at the start, and the reverb is a circular convolution; the
-last sample therefore flows into the first. Chord progressions with seeded pentatonic melodies.
+"""The base-game and lobby music: one song per game plus the lobby, each about 96 s long with
+an intro, an A section, a B section in another progression and instrumentation, a bridge where
+the drums drop out, the A theme returning fuller and a turnaround back to the start (see
+`compose`). Stereo, seamless, at the music loudness target. The free-spins and bonus themes are
+in `music_features`.
 """
 
 from __future__ import annotations
@@ -10,253 +12,276 @@ from pathlib import Path
 import numpy as np
 
 from tools.assets import synth as s
+from tools.assets.compose import Section, Song, prog
 from tools.assets.oggio import write_ogg
 from tools.assets.synth import midi
 
-MUSIC_RMS_DB = -20.0  # roughly -14..-16 LUFS-ish once the reverb and limiter have acted
+MUSIC_QUALITY = 0.4  # Vorbis quality 0..1: about 14 kB/s for these mixes
 
 
-def melody(
-    scale: list[int],
-    chords: list[list[int]],
-    beats_per_bar: int,
-    seed: int,
-    density: float = 0.55,
-    low: int = 62,
-    high: int = 81,
-) -> list[tuple[float, int, float]]:
-    """A seeded pentatonic line: (beat, midi, length in beats); chord tones on strong beats,
-    stepwise motion, a rest at each phrase end (every 2 bars)."""
-    r = s.rng(seed)
-    pool = [m for m in range(low, high + 1) if m % 12 in {p % 12 for p in scale}]
-    cur = pool[len(pool) // 2]
-    notes = []
-    for bar, chord in enumerate(chords):
-        b = 0.0
-        while b < beats_per_bar:
-            phrase_end = bar % 2 == 1 and b >= beats_per_bar - 1
-            if phrase_end:
-                break
-            strong = b in (0.0, 2.0)
-            if strong:
-                tones = [m for m in pool if m % 12 in {c % 12 for c in chord}]
-                cur = min(tones, key=lambda m: abs(m - cur) + r.random() * 3)
-            else:
-                i = pool.index(cur)
-                i = int(np.clip(i + r.choice([-2, -1, -1, 1, 1, 2]), 0, len(pool) - 1))
-                cur = pool[i]
-            length = r.choice([0.5, 1.0, 1.0, 1.5, 2.0]) if strong else r.choice([0.5, 0.5, 1.0])
-            length = min(length, beats_per_bar - b)
-            if r.random() < density or strong:
-                notes.append((bar * beats_per_bar + b, cur, length))
-            b += length
-    return notes
+# instruments with the (freq, dur, seed) signature the layers use --------------------------------
+def harp(f, d, sd):
+    return s.pluck(f, max(d, 1.8), 0.9, sd)
 
 
-def chord_notes(root: int, kind: str) -> list[int]:
-    iv = {
-        "m": [0, 3, 7],
-        "M": [0, 4, 7],
-        "m7": [0, 3, 7, 10],
-        "M7": [0, 4, 7, 11],
-        "7": [0, 4, 7, 10],
-        "sus": [0, 5, 7],
-    }[kind]
-    return [root + i for i in iv]
+def whistle(f, d, sd):
+    return s.flute(f, d, sd, 0.1)
 
 
-def finish(tr: s.Track, wet: float, room: float, seed: int) -> np.ndarray:
-    x = tr.out()
-    y = s.reverb(x, wet, room, seed, circular=True)
-    y = s.highpass(y, 30, circular=True)
-    return s.normalize_rms(y, MUSIC_RMS_DB, -1.5)
+def shakuhachi(f, d, sd):
+    return s.flute(f, d, sd, 0.22)
 
 
-# ----------------------------------------------------------------------------- per game
+def soft_pad(f, d, sd):
+    return s.pad(f, d, sd, 3, 0.35, 0.9, 1.0)
+
+
+def warm_pad(f, d, sd):
+    return s.pad(f, d, sd, 3, 0.5, 0.5, 0.8)
+
+
+def fiddle(f, d, sd):
+    return s.bowed(f, d, sd, 0.8, 0.08)
+
+
+def cello(f, d, sd):
+    return s.bowed(f, d, sd, 0.5, 0.25, 0.004)
+
+
+def horn(f, d, sd):
+    return s.brass(f, d, sd, 0.8, 0.04)
+
+
+def low_brass(f, d, sd):
+    return s.brass(f, d, sd, 0.55, 0.6)
+
+
+def koto(f, d, sd):
+    return s.koto(f, max(d, 1.2), sd)
+
+
+def vibes(f, d, sd):
+    return s.bell(f, max(d, 0.5) + 0.6, sd, 0.5)
+
+
+def epiano(f, d, sd):
+    return s.epiano(f, d, sd)
+
+
+def upright(f, d, sd):
+    return s.bass(f, d, sd, 0.6)
+
+
+def choir_a(f, d, sd):
+    return s.choir(f, d, sd, "a", 0.7)
+
+
+def choir_o(f, d, sd):
+    return s.choir(f, d, sd, "o", 0.6)
+
+
+def staccato(f, d, sd):
+    n = s.n_of(0.2)
+    return s.saw(f, n, 16, 0.6, sd) * s.env(n, 0.005, 0.06, 0.3, 0.08)
+
+
+def drone(song: Song, notes: tuple[tuple[int, float], ...], swells: int = 3) -> None:
+    """Held notes across the whole loop, each an integer number of cycles long (seamless)."""
+    n = s.n_of(song.length)
+    t = s.tt(n)
+    for m, g in notes:
+        f = round(midi(m) * song.length) / song.length
+        v = sum(np.sin(2 * np.pi * f * k * t + k) / k**1.6 for k in range(1, 8))
+        song.put(v * (0.8 + 0.2 * np.sin(2 * np.pi * t / song.length * swells)) * g, 0)
+
+
+def taiko_hit(pitch: float, dur: float = 1.0):
+    """A drum-pattern hit (seed → signal): a taiko stroke at `pitch` Hz."""
+    return lambda sd: s.taiko(dur, pitch, sd)
+
+
+def shaker_hit(dur: float, bright: float):
+    """A drum-pattern hit (seed → signal): a shaker above `bright` Hz."""
+    return lambda sd: s.shaker(dur, sd, bright)
+
+
+def frame_drum(sd: int, pitch: float = 80.0, dur: float = 0.8) -> np.ndarray:
+    return s.taiko(dur, pitch, sd)
+
+
+# ----------------------------------------------------------------------------- the songs
 
 
 def stones() -> np.ndarray:
-    """Mystical Celtic: D drone, harp arpeggios, whistle melody in D minor pentatonic."""
-    bpm, bars, bpb = 90, 12, 4
-    beat = 60 / bpm
-    length = bars * bpb * beat
-    tr = s.Track(length, loop=True)
-    prog = [
-        (50, "m"),
-        (48, "M"),
-        (46, "M"),
-        (48, "M"),
-        (50, "m"),
-        (53, "M"),
-        (48, "M"),
-        (45, "m"),
-        (46, "M"),
-        (53, "M"),
-        (48, "sus"),
-        (50, "m"),
+    """Secret of the Stones: Celtic, D minor, 90 bpm. Harp, drone, whistle; fiddle in B."""
+    a = prog("D3m C3M A#2M C3M D3m F3M C3M A2m")
+    sections = [
+        Section("intro", prog("D3m C3M A#2M C3M"), {"harp": 0.6, "pad": 0.5}),
+        Section("A", a, {"harp": 1, "pad": 0.8, "drum": 0.8, "whistle": 1}, 1),
+        Section(
+            "B",
+            prog("A#2M F3M C3M D3m A#2M F3M G3m A2M"),
+            {"harp2": 0.8, "pad": 1, "drum": 1, "fiddle": 1},
+            2,
+        ),
+        Section("bridge", prog("G3m D3m A#2M C3sus"), {"pad": 0.7, "harp": 0.4, "low": 1}, 3),
+        Section("A'", a, {"harp": 1, "pad": 0.8, "drum": 1, "whistle": 1, "cello": 0.8}, 1),
+        Section("outro", prog("A#2M C3M D3m A2M"), {"harp": 0.8, "pad": 0.8, "drum": 0.5}),
     ]
-    chords = [chord_notes(r, k) for r, k in prog]
-    # drone: D2 + A2, a soft pad that spans the whole loop (seamless by construction)
-    n = s.n_of(length)
-    t = s.tt(n)
-    for m, g in ((38, 0.35), (45, 0.25), (50, 0.12)):
-        f = midi(m)
-        cycles = round(f * length)
-        f = cycles / length  # an integer number of cycles per loop
-        v = sum(np.sin(2 * np.pi * f * k * t + k) / k**1.6 for k in range(1, 8))
-        swell = 0.8 + 0.2 * np.sin(2 * np.pi * t / length * 3)
-        tr.put(v * swell * g, 0)
-    for bar, ch in enumerate(chords):
-        at = bar * bpb * beat
-        # pad chord
-        for i, m in enumerate(ch):
-            tr.put(
-                s.pad(midi(m), bpb * beat + 0.8, 1000 + bar * 7 + i, 3, 0.35, 0.9, 1.0),
-                at,
-                0.07,
-                (i - 1) * 0.4,
-            )
-        # harp: up-and-down arpeggio in eighths over two octaves
-        arp = [ch[0] + 12, ch[1] + 12, ch[2] + 12, ch[0] + 24, ch[2] + 12, ch[1] + 24, ch[0] + 24, ch[1] + 12]
-        for j, m in enumerate(arp):
-            tr.put(
-                s.pluck(midi(m), 2.2, 0.9, 2000 + bar * 11 + j),
-                at + j * beat / 2,
-                0.16 if j % 4 == 0 else 0.11,
-                np.sin(j) * 0.5,
-            )
-    mel = melody([62, 65, 67, 69, 72], chords, bpb, 3001, 0.6, 69, 86)
-    for b, m, ln in mel:
-        tr.put(s.flute(midi(m), ln * beat + 0.15, int(b * 10), 0.1), b * beat, 0.16, 0.15)
-    # a soft frame drum pulse on 1 and 3
-    for bar in range(bars):
-        for bt in (0, 2):
-            tr.put(s.taiko(0.8, 80, bar * 4 + bt), (bar * bpb + bt) * beat, 0.12 if bt else 0.18)
-    return finish(tr, 0.45, 3.2, 71)
+    song = Song(90, sections)
+    drone(song, ((38, 0.3), (45, 0.2), (50, 0.1)))
+    song.chords("pad", soft_pad, 0.07, spread=0.4, overlap=0.8, seed=1000)
+    song.arpeggio("harp", harp, [0, 1, 2, 10, 2, 11, 10, 1], 0.5, 0.14, 2.2, 1, 2000)
+    song.arpeggio("harp2", harp, [0, 2, 10, 12, 11, 2, 10, 2], 0.5, 0.12, 2.2, 1, 2100, 0.6)
+    pentatonic = [62, 65, 67, 69, 72]
+    song.melody("whistle", whistle, pentatonic, 69, 86, 0.16, 0.15, 3001)
+    song.melody("fiddle", fiddle, [62, 64, 65, 67, 69, 70, 72], 62, 81, 0.12, -0.2, 3101)
+    song.melody("low", whistle, pentatonic, 57, 74, 0.15, 0.1, 3201, legato=0.3)
+    song.chords("cello", cello, 0.05, octave=-1, spread=0.2, seed=3300)
+    beat = [
+        (0, frame_drum, 0.18, 0.0),
+        (2, frame_drum, 0.12, 0.0),
+        (3.5, lambda sd: frame_drum(sd, 95, 0.5), 0.07, 0.2),
+    ]
+    fill = beat[:2] + [(b, lambda sd: frame_drum(sd, 100, 0.4), 0.08, 0.3) for b in (3, 3.25, 3.5, 3.75)]
+    song.drums("drum", beat, fill, seed=4000)
+    return song.finish(0.45, 3.2, 71)
 
 
 def warlords() -> np.ndarray:
-    """Taiko drums, low brass drone and a shakuhachi-like flute over A minor pentatonic."""
-    bpm, bars, bpb = 90, 12, 4
-    beat = 60 / bpm
-    length = bars * bpb * beat
-    tr = s.Track(length, loop=True)
-    prog = [
-        (45, "m"),
-        (45, "m"),
-        (41, "M"),
-        (43, "M"),
-        (45, "m"),
-        (40, "m"),
-        (41, "M"),
-        (43, "M"),
-        (38, "m"),
-        (41, "M"),
-        (40, "m"),
-        (40, "M"),
+    """Warlords: taiko, low brass and shakuhachi in A minor, 90 bpm; koto ostinato in B."""
+    a = prog("A2m A2m F2M G2M A2m E2m F2M G2M")
+    sections = [
+        Section("intro", prog("A2m A2m F2M G2M"), {"brass": 0.7, "pad": 0.6, "taiko": 0.5}),
+        Section("A", a, {"brass": 1, "pad": 0.8, "taiko": 1, "flute": 1, "shaker": 1}, 1),
+        Section(
+            "B",
+            prog("D2m F2M E2m A2m D2m F2M E2M E2M"),
+            {"koto": 1, "pad": 1, "taiko": 0.9, "kotomel": 1, "brass": 0.6},
+            2,
+        ),
+        Section("bridge", prog("F2M G2M A2m A2m"), {"pad": 0.8, "flute": 0.7, "pulse": 1}, 3),
+        Section("A'", a, {"brass": 1, "choir": 0.8, "taiko": 1, "flute": 1, "koto": 0.7, "shaker": 1}, 1),
+        Section("outro", prog("F2M G2M E2M E2M"), {"brass": 0.9, "pad": 0.8, "taiko": 0.8}),
     ]
-    chords = [chord_notes(r, k) for r, k in prog]
-    for bar, ch in enumerate(chords):
-        at = bar * bpb * beat
-        # low brass: root and fifth, swelling each bar
-        for i, m in enumerate((ch[0] - 12, ch[0] - 5)):
-            tr.put(
-                s.brass(midi(m), bpb * beat + 0.4, 5000 + bar * 3 + i, 0.55, 0.6), at, 0.16, (i - 0.5) * 0.5
-            )
-        for i, m in enumerate(ch):
-            tr.put(
-                s.pad(midi(m + 12), bpb * beat + 0.6, 5100 + bar * 5 + i, 2, 0.3, 0.5, 0.8),
-                at,
-                0.05,
-                (i - 1) * 0.5,
-            )
-        # taiko pattern: DON . do-DON | . DON . (ka)
-        pattern = [(0, 1.0, 62), (1.5, 0.55, 70), (2, 0.85, 62), (3, 0.5, 78), (3.5, 0.35, 90)]
-        if bar % 4 == 3:
-            pattern += [(3.25, 0.45, 84), (3.75, 0.6, 70)]
-        for b, g, p in pattern:
-            tr.put(s.taiko(1.0, p, bar * 17 + int(b * 4)), at + b * beat, 0.32 * g, -0.3 if p > 70 else 0.1)
-        tr.put(s.shaker(0.1, bar, 4000), at + 1 * beat, 0.05, 0.6)
-        tr.put(s.shaker(0.1, bar + 50, 4000), at + 3 * beat, 0.05, 0.6)
-    mel = melody([57, 60, 62, 64, 67], chords, bpb, 6001, 0.45, 64, 81)
-    for b, m, ln in mel:
-        tr.put(s.flute(midi(m), ln * beat + 0.2, int(b * 10) + 7, 0.22), b * beat, 0.15, -0.2)
-    return finish(tr, 0.35, 2.6, 72)
+    song = Song(90, sections)
+    song.bassline("brass", low_brass, [(0, 0, 4), (0, 7, 4)], 0.16, 0, 5000)
+    song.chords("pad", warm_pad, 0.05, octave=1, seed=5100)
+    song.chords("choir", choir_o, 0.05, octave=1, seed=5200)
+    song.arpeggio("koto", koto, [0, 2, 10, 2, 1, 2, 10, 12], 0.5, 0.12, 1.4, 1, 5300, 0.5)
+    pent = [57, 60, 62, 64, 67]
+    song.melody("flute", shakuhachi, pent, 64, 81, 0.15, -0.2, 6001)
+    song.melody("kotomel", koto, pent, 64, 84, 0.2, 0.25, 6101)
+
+    beat = [
+        (0, taiko_hit(62), 0.32, 0.1),
+        (1.5, taiko_hit(70), 0.18, -0.3),
+        (2, taiko_hit(62), 0.27, 0.1),
+        (3, taiko_hit(78), 0.16, -0.3),
+        (3.5, taiko_hit(90), 0.11, -0.3),
+    ]
+    fill = [*beat, (3.25, taiko_hit(84), 0.14, -0.3), (3.75, taiko_hit(70), 0.19, -0.3)]
+    song.drums("taiko", beat, fill, 7000)
+    song.drums("pulse", [(0, taiko_hit(58, 1.4), 0.2, 0.0), (2.5, taiko_hit(66), 0.1, 0.0)], seed=7100)
+    hat = shaker_hit(0.1, 4000)
+    song.drums("shaker", [(1, hat, 0.05, 0.6), (3, hat, 0.05, 0.6), (3.5, hat, 0.03, 0.6)], seed=7200)
+    return song.finish(0.35, 2.6, 72)
 
 
 def tombraider() -> np.ndarray:
-    """Adventurous: staccato string pulse in eighths, string pad, horn melody in E minor."""
-    bpm, bars, bpb = 120, 16, 4
-    beat = 60 / bpm
-    length = bars * bpb * beat
-    tr = s.Track(length, loop=True)
-    prog = [(40, "m"), (36, "M"), (43, "M"), (38, "M")] * 3 + [(40, "m"), (36, "M"), (38, "M"), (35, "M")]
-    chords = [chord_notes(r, k) for r, k in prog]
-    for bar, ch in enumerate(chords):
-        at = bar * bpb * beat
-        for i, m in enumerate(ch):
-            tr.put(
-                s.pad(midi(m + 12), bpb * beat + 0.5, 7000 + bar * 5 + i, 3, 0.5, 0.4, 0.6),
-                at,
-                0.06,
-                (i - 1) * 0.6,
-            )
-        # staccato pulse (root, octave, fifth)
-        pulse = [ch[0], ch[0], ch[0] + 12, ch[0], ch[0] + 7, ch[0], ch[0] + 12, ch[0] + 7]
-        for j, m in enumerate(pulse):
-            sig = s.saw(midi(m), s.n_of(0.2), 16, 0.6, j) * s.env(s.n_of(0.2), 0.005, 0.06, 0.3, 0.08)
-            tr.put(sig, at + j * beat / 2, 0.07 if j % 2 else 0.1, -0.4)
-        tr.put(s.kick(0.5, bar), at, 0.35)
-        tr.put(s.kick(0.5, bar + 100), at + 2.5 * beat, 0.22)
-        tr.put(s.tom(0.4, 130, bar), at + 2 * beat, 0.15, 0.3)
-        for j in range(8):
-            tr.put(s.shaker(0.08, bar * 8 + j, 7000), at + j * beat / 2, 0.05 if j % 2 else 0.08, 0.5)
-    mel = melody([64, 67, 69, 71, 74], chords, bpb, 8001, 0.5, 64, 83)
-    for b, m, ln in mel:
-        tr.put(s.brass(midi(m), ln * beat + 0.1, int(b * 10) + 3, 0.8, 0.04), b * beat, 0.11, 0.25)
-    return finish(tr, 0.3, 2.2, 73)
+    """Tomb Raider: adventure in E minor, 120 bpm. String pulse and horn; cellos and timpani
+    in B; a flute bridge without drums."""
+    a = prog("E2m C2M G2M D2M E2m C2M D2M B1M")
+    sections = [
+        Section("intro", prog("E2m C2M G2M D2M"), {"pulse": 0.6, "pad": 0.7, "shaker": 0.6}),
+        Section("A", a, {"pulse": 1, "pad": 0.8, "kit": 1, "shaker": 1, "horn": 1}, 1),
+        Section("A'", a, {"pulse": 1, "pad": 0.8, "kit": 1, "shaker": 1, "horn": 1, "bells": 1}, 1),
+        Section(
+            "B",
+            prog("A1m C2M D2M E2m A1m C2M B1M B1M"),
+            {"pulse": 0.8, "pad": 1, "timp": 1, "cello": 1, "shaker": 0.7},
+            2,
+        ),
+        Section("bridge", prog("E2m E2m C2M C2M A1m A1m B1M B1M"), {"pad": 1, "flute": 1, "soft": 1}, 3),
+        Section(
+            "A''", a, {"pulse": 1, "pad": 1, "kit": 1, "shaker": 1, "horn": 1, "strings": 0.8, "timp": 0.6}, 1
+        ),
+        Section("outro", prog("C2M D2M B1M B1M"), {"pulse": 1, "pad": 0.8, "kit": 0.8, "timp": 1}),
+    ]
+    song = Song(120, sections)
+    song.chords("pad", warm_pad, 0.06, octave=1, spread=0.6, seed=7000)
+    song.arpeggio("pulse", staccato, [0, 0, 10, 0, 2, 0, 10, 2], 0.5, 0.085, 0.2, 0, 7100, -0.4)
+    song.arpeggio("bells", vibes, [10, 11, 12, 11], 1.0, 0.05, 1.2, 1, 7200, 0.5)
+    scale = [64, 66, 67, 69, 71, 72, 74]
+    song.melody("horn", horn, [64, 67, 69, 71, 74], 64, 83, 0.11, 0.25, 8001)
+    song.melody("strings", fiddle, [64, 67, 69, 71, 74], 76, 91, 0.06, -0.3, 8001)
+    song.melody("cello", cello, scale, 52, 71, 0.13, -0.1, 8101)
+    song.melody("flute", whistle, scale, 67, 86, 0.14, 0.1, 8201, legato=0.25)
+    kick = lambda sd: s.kick(0.5, sd)  # noqa: E731
+    tom = lambda sd: s.tom(0.4, 130, sd)  # noqa: E731
+    kit = [(0, kick, 0.35, 0.0), (2, tom, 0.15, 0.3), (2.5, kick, 0.22, 0.0)]
+    fill = kit + [
+        (b, lambda sd, p=p: s.tom(0.35, p, sd), 0.14, 0.3 - 0.1 * i)
+        for i, (b, p) in enumerate(((3, 160), (3.25, 140), (3.5, 120), (3.75, 100)))
+    ]
+    song.drums("kit", kit, fill, 9000)
+    timp = lambda sd: s.timpani(41.2, 1.4, sd)  # noqa: E731
+    song.drums("timp", [(0, timp, 0.3, -0.2), (2.5, timp, 0.16, -0.2)], seed=9100)
+    song.drums("soft", [(0, kick, 0.15, 0.0), (2, kick, 0.08, 0.0)], seed=9200)
+    hat = shaker_hit(0.08, 7000)
+    song.drums("shaker", [(j / 2, hat, 0.05 if j % 2 else 0.08, 0.5) for j in range(8)], seed=9300)
+    return song.finish(0.3, 2.2, 73)
 
 
 def lobby() -> np.ndarray:
-    """Gentle lounge: electric-piano seventh chords, soft bass, brushes, vibes melody."""
-    bpm, bars, bpb = 96, 12, 4
-    beat = 60 / bpm
-    length = bars * bpb * beat
-    tr = s.Track(length, loop=True)
-    prog = [(48, "M7"), (45, "m7"), (50, "m7"), (43, "7")] * 3
-    chords = [chord_notes(r, k) for r, k in prog]
-    for bar, ch in enumerate(chords):
-        at = bar * bpb * beat
-        for hit, ln in ((0, 1.5), (1.5, 1.0), (2.5, 1.5)):
-            for i, m in enumerate(ch):
-                tr.put(
-                    s.epiano(midi(m + 12), ln * beat + 0.3, bar + i),
-                    at + hit * beat + i * 0.008,
-                    0.07,
-                    (i - 1.5) * 0.3,
-                )
-        for b, m in ((0, ch[0] - 12), (2, ch[0] - 5), (3.5, ch[0] - 12)):
-            tr.put(s.pluck(midi(m), 0.9, 0.5, bar * 3 + int(b)), at + b * beat, 0.25)
-        for j in range(8):
-            tr.put(s.shaker(0.1, bar * 9 + j, 5000), at + j * beat / 2, 0.03 if j % 2 else 0.045, 0.4)
-    mel = melody([60, 62, 64, 67, 69], chords, bpb, 9001, 0.5, 67, 86)
-    for b, m, ln in mel:
-        tr.put(s.bell(midi(m), max(ln * beat, 0.5) + 0.6, int(b * 10), 0.5), b * beat, 0.09, -0.25)
-    return finish(tr, 0.3, 2.4, 74)
+    """The lobby: gentle lounge in C, 96 bpm. Electric piano, upright bass, brushes; vibes in A,
+    flute in B, the piano alone over a ii-V bridge."""
+    a = prog("C3M7 A2m7 D3m7 G2_7 C3M7 A2m7 D3m7 G2_7".replace("_", ""))
+    comp = ((0, 1.5), (1.5, 1.0), (2.5, 1.5))
+    sections = [
+        Section("intro", prog("C3M7 A2m7 D3m7 G27"), {"keys": 0.8, "bass": 0.7}),
+        Section("A", a, {"keys": 1, "bass": 1, "brush": 1, "vibes": 1}, 1),
+        Section(
+            "B",
+            prog("F3M7 E3m7 D3m7 C3M7 F3M7 E3m7 D37 G27"),
+            {"keys": 1, "bass": 1, "shaker": 1, "flute": 1},
+            2,
+        ),
+        Section("A'", a, {"keys": 1, "bass": 1, "brush": 1, "vibes": 1, "pad": 0.8}, 1),
+        Section(
+            "bridge",
+            prog("E3m7 A27 D3m7 G27 E3m7 A27 D3m7 G27"),
+            {"keys": 0.6, "bass": 0.8, "solo": 1, "pad": 0.6},
+            3,
+        ),
+        Section("outro", prog("C3M7 A2m7 D3m7 G27"), {"keys": 1, "bass": 0.8, "brush": 0.6}),
+    ]
+    song = Song(96, sections)
+    song.chords("keys", epiano, 0.07, octave=1, spread=0.45, overlap=0.3, seed=100, hits=comp)
+    song.chords("pad", soft_pad, 0.04, octave=1, seed=200)
+    song.bassline("bass", upright, [(0, 0, 1.5), (2, 7, 1.0), (3.5, 12, 0.5)], 0.3, -1, 300)
+    brush = shaker_hit(0.1, 5000)
+    song.drums("brush", [(j / 2, brush, 0.03 if j % 2 else 0.045, 0.4) for j in range(8)], seed=400)
+    song.drums("shaker", [(j / 2 + 0.25, brush, 0.03, -0.4) for j in range(8)], seed=500)
+    major = [60, 62, 64, 67, 69]
+    song.melody("vibes", vibes, major, 67, 86, 0.09, -0.25, 9001)
+    song.melody("flute", whistle, [60, 62, 64, 65, 67, 69, 71], 67, 86, 0.1, 0.2, 9101)
+    song.melody("solo", epiano, [60, 62, 64, 65, 67, 69, 71], 64, 84, 0.1, 0.1, 9201)
+    return song.finish(0.3, 2.4, 74)
 
 
 TRACKS = {
+    "common/lobby_music": lobby,
     "stones/music": stones,
     "warlords/music": warlords,
     "tombraider/music": tombraider,
-    "common/lobby_music": lobby,
 }
 
 
-def build_all(root: Path) -> list[str]:
+def build_all(root: Path, tracks: dict | None = None) -> list[str]:
     done = []
-    for name, fn in TRACKS.items():
+    for name, fn in (tracks or TRACKS).items():
         rel = f"assets/sounds/{name}.ogg"
-        write_ogg(root / rel, fn(), quality=0.4)
+        write_ogg(root / rel, fn(), quality=MUSIC_QUALITY)
         done.append(rel)
     return done

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 SR = 44100
+WRITE_BLOCK = 32768  # frames per libsndfile write
 
 
 def _crc_table() -> list[int]:
@@ -64,7 +65,18 @@ def write_ogg(path: Path, samples: np.ndarray, quality: float = 0.5) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
     data = np.clip(samples, -1.0, 1.0).astype(np.float32)
-    # compression_level 0 = best quality, 1 = smallest
-    sf.write(buf, data, SR, format="OGG", subtype="VORBIS", compression_level=1.0 - quality)
+    # compression_level 0 = best quality, 1 = smallest. Written in fixed blocks: libvorbis
+    # takes a stack buffer the size of one write, and a long track in one call overflows it.
+    with sf.SoundFile(
+        buf,
+        "w",
+        SR,
+        data.shape[1] if data.ndim == 2 else 1,
+        "VORBIS",
+        format="OGG",
+        compression_level=1.0 - quality,
+    ) as f:
+        for i in range(0, len(data), WRITE_BLOCK):
+            f.write(data[i : i + WRITE_BLOCK])
     serial = int.from_bytes(hashlib.sha256(path.name.encode()).digest()[:4], "little")
     path.write_bytes(fix_serial(buf.getvalue(), serial))

@@ -1,5 +1,7 @@
 """Sound effects: each is synthesised from layered partials, noise and envelopes, given some
-room with the convolution reverb, and normalised to a -3 dBFS peak. Mono OGG, 44.1 kHz.
+room with the convolution reverb, and brought to the effects loudness target (the loudest 400 ms
+at EFFECT_LUFS, peaks under EFFECT_CEILING_DB). Mono OGG, 44.1 kHz, so the app can pan them.
+The win-tier and feature stings are in `stings`.
 """
 
 from __future__ import annotations
@@ -8,11 +10,14 @@ from pathlib import Path
 
 import numpy as np
 
+from tools.assets import loudness
 from tools.assets import synth as s
 from tools.assets.oggio import write_ogg
 from tools.assets.synth import SR, midi, n_of, tt
 
-PEAK_DB = -3.0
+EFFECT_LUFS = -14.0  # loudest 400 ms of every effect and sting (BS.1770 momentary, as played)
+EFFECT_CEILING_DB = -2.0  # sample peak before Vorbis encoding (its transients overshoot ~1 dB)
+EFFECT_QUALITY = 0.5  # Vorbis quality 0..1
 
 
 def _mono(x: np.ndarray) -> np.ndarray:
@@ -20,17 +25,29 @@ def _mono(x: np.ndarray) -> np.ndarray:
 
 
 def _finish(
-    x: np.ndarray, wet: float = 0.18, room: float = 1.2, seed: int = 3, tail: bool = True
+    x: np.ndarray,
+    wet: float = 0.18,
+    room: float = 1.2,
+    seed: int = 3,
+    stereo: bool = False,
+    max_len: float = 0.0,
 ) -> np.ndarray:
+    """Room, edges, trailing silence trimmed (or cut at `max_len` s with a fade), then the
+    effects loudness target. Mono unless `stereo` (music stings keep the reverb's width)."""
     if wet > 0:
-        x = _mono(s.reverb(x, wet, room, seed))
-        if not tail:
-            pass
+        x = s.reverb(x, wet, room, seed)
+    if not stereo:
+        x = _mono(x)
+    elif x.ndim == 1:
+        x = np.stack([x, x], axis=1)
     x = s.fade_edges(x, 0.0005, 0.03)
-    # trim trailing silence
-    nz = np.where(np.abs(x) > 1e-4 * np.max(np.abs(x)))[0]
+    level = np.abs(x) if x.ndim == 1 else np.abs(x).max(axis=1)
+    nz = np.where(level > 1e-4 * np.max(level))[0]
     x = x[: nz[-1] + 1] if len(nz) else x
-    return s.normalize_peak(s.fade_edges(x, 0, 0.02), PEAK_DB)
+    if max_len and len(x) > n_of(max_len):
+        x = s.fade_edges(x[: n_of(max_len)], 0, 0.6)
+    x = s.fade_edges(x, 0, 0.02)
+    return loudness.fit_level(x, EFFECT_LUFS, loudness.momentary_max, EFFECT_CEILING_DB)
 
 
 # ----------------------------------------------------------------------------- reels
@@ -54,10 +71,11 @@ def spin_loop() -> np.ndarray:
     hum = 0.25 * np.sin(2 * np.pi * 60 * t) + 0.12 * np.sin(2 * np.pi * 120 * t)
     wob = 1 + 0.15 * np.sin(2 * np.pi * 4 * t)  # 6 cycles per loop
     x = rumble * wob + hiss + ticks * 0.9 + hum * 0.5
-    return s.normalize_peak(x, -6.0)
+    return loudness.fit_level(x, EFFECT_LUFS, loudness.momentary_max, EFFECT_CEILING_DB)
 
 
 def reel_stop() -> np.ndarray:
+    """A reel lands: a low thud, a wooden knock and a short clack."""
     n = n_of(0.5)
     t = tt(n)
     f = 60 * (1 + 1.5 * np.exp(-t / 0.015))
@@ -68,6 +86,7 @@ def reel_stop() -> np.ndarray:
 
 
 def anticipation() -> np.ndarray:
+    """A reel spins on for a possible feature: a quickening drum roll under rising strings."""
     dur = 2.4
     n = n_of(dur)
     t = tt(n)
@@ -111,12 +130,14 @@ def arpeggio(notes, step, dur_each, inst="bell", gain=1.0, seed=0, tr=None, at=0
 
 
 def line_win() -> np.ndarray:
+    """A winning line shown: three quick bells."""
     tr = arpeggio([76, 79, 84], 0.07, 0.9, "bell", 0.7, 31)
     tr.put(s.bell(midi(88), 1.2, 35) * 0.4, 0.21)
     return _finish(_mono(tr.out()), wet=0.25, room=1.6)
 
 
 def win_small() -> np.ndarray:
+    """A small win: a bell run over a plucked fifth and a few coins."""
     tr = arpeggio([72, 76, 79, 84, 88], 0.09, 1.2, "bell", 0.7, 41)
     tr.put(s.pluck(midi(60), 1.5, 1.0, 45) * 0.5, 0)
     tr.put(s.pluck(midi(67), 1.5, 1.0, 46) * 0.4, 0.02)
@@ -150,57 +171,25 @@ def chord_stab(tr, notes, at, dur, gain, seed, inst="brass"):
         tr.put(sig, at, gain / len(notes) * 1.5, (i / max(len(notes) - 1, 1) - 0.5) * 0.6)
 
 
-def win_big() -> np.ndarray:
-    tr = s.Track(4.5)
-    chord_stab(tr, [48, 55, 60, 64, 67], 0.0, 0.45, 0.8, 51)
-    chord_stab(tr, [50, 57, 62, 65, 69], 0.5, 0.45, 0.8, 52)
-    chord_stab(tr, [52, 59, 64, 67, 72], 1.0, 1.8, 1.0, 53)
-    arpeggio([72, 76, 79, 84, 88, 91, 96], 0.08, 1.4, "bell", 0.35, 54, tr, 1.0)
-    for i, at in enumerate((0.0, 0.5, 1.0)):
-        tr.put(s.taiko(0.9, 60, 55 + i), at, 0.7)
-    coins(tr, 1.0, 2.0, 26, 56, 0.18)
-    return _finish(_mono(tr.out()), wet=0.25, room=2.0)
-
-
-def win_mega() -> np.ndarray:
-    tr = s.Track(6.5)
-    prog = [
-        ([48, 55, 60, 64], 0.0),
-        ([53, 57, 60, 65], 0.4),
-        ([55, 59, 62, 67], 0.8),
-        ([48, 55, 60, 64, 67, 72], 1.2),
-    ]
-    for i, (notes, at) in enumerate(prog):
-        chord_stab(tr, notes, at, 0.38 if i < 3 else 3.0, 0.9, 61 + i * 5)
-        tr.put(s.taiko(1.0, 55, 70 + i), at, 0.8)
-    for i in range(8):
-        tr.put(s.taiko(0.5, 90, 80 + i), 1.2 + 0.12 * i, 0.3)
-    arpeggio([72, 76, 79, 84, 88, 91, 96, 100], 0.07, 1.6, "bell", 0.35, 90, tr, 1.2)
-    arpeggio([84, 88, 91, 96], 0.07, 1.4, "bell", 0.25, 95, tr, 2.4)
-    coins(tr, 1.2, 3.5, 50, 97, 0.16)
-    # a shimmering riser into the final chord
-    n = n_of(1.2)
-    t = tt(n)
-    riser = s.bandpass(s.noise(n, 99), 3000, 0.6) * (t / 1.2) ** 2 * 0.25
-    tr.put(riser, 0.0)
-    return _finish(_mono(tr.out()), wet=0.28, room=2.4)
-
-
 def coin_tick() -> np.ndarray:
+    """One tick of the win meter counting up: a short coin ping."""
     x = coin_ping(5, 1.15)[: n_of(0.09)]
     return _finish(x, wet=0.05, room=0.3)
 
 
 def click() -> np.ndarray:
-    n = n_of(0.06)
+    """A UI button: a bright tick on a short wooden body."""
+    n = n_of(0.12)
     t = tt(n)
     x = s.bandpass(s.noise(n, 201), 3500, 3) * np.exp(-t / 0.004)
-    x += 0.6 * np.sin(2 * np.pi * 1400 * t) * np.exp(-t / 0.01)
-    x += 0.3 * np.sin(2 * np.pi * 520 * t) * np.exp(-t / 0.015)
+    x += 0.6 * np.sin(2 * np.pi * 1400 * t) * np.exp(-t / 0.012)
+    x += 0.5 * np.sin(2 * np.pi * 520 * t) * np.exp(-t / 0.03)
+    x += 0.35 * np.sin(2 * np.pi * 260 * t) * np.exp(-t / 0.035)
     return _finish(x, wet=0.0)
 
 
 def reveal() -> np.ndarray:
+    """A pick revealed (a stone turning): stone grind, a shimmer and a bell arpeggio."""
     dur = 1.6
     n = n_of(dur)
     t = tt(n)
@@ -215,6 +204,7 @@ def reveal() -> np.ndarray:
 
 
 def trap() -> np.ndarray:
+    """A trap springs: a boom, a descending dissonant brass cluster and a rattle."""
     dur = 1.8
     tr = s.Track(dur + 1)
     n = n_of(dur)
@@ -237,6 +227,7 @@ def trap() -> np.ndarray:
 
 
 def clash() -> np.ndarray:
+    """Blades meet: a metal clash with a scrape."""
     n = n_of(1.4)
     t = tt(n)
     ratios = [1.0, 1.52, 2.31, 2.87, 3.7, 4.43, 5.9, 7.1]
@@ -248,6 +239,7 @@ def clash() -> np.ndarray:
 
 
 def gunshot() -> np.ndarray:
+    """A pistol shot (the showdown duel): crack, body and a canyon echo."""
     n = n_of(1.6)
     t = tt(n)
     crack = s.highpass(s.noise(n, 241), 1200) * np.exp(-t / 0.012)
@@ -263,6 +255,7 @@ def gunshot() -> np.ndarray:
 
 
 def fanfare() -> np.ndarray:
+    """A feature won (generic): a brass call and a C major chord with bells."""
     tr = s.Track(4.0)
     seq = [
         (60, 0.0, 0.18),
@@ -283,6 +276,7 @@ def fanfare() -> np.ndarray:
 
 
 def feature_end() -> np.ndarray:
+    """A feature ends: three soft pad chords down to C with falling bells."""
     tr = s.Track(3.5)
     for i, (notes, at) in enumerate(
         (([55, 59, 62, 67], 0.0), ([53, 57, 60, 65], 0.45), ([48, 55, 60, 64], 0.9))
@@ -290,6 +284,26 @@ def feature_end() -> np.ndarray:
         chord_stab(tr, notes, at, 0.5 if i < 2 else 2.0, 0.7, 340 + i * 5, "pad")
     arpeggio([79, 76, 72], 0.15, 1.5, "bell", 0.35, 360, tr, 0.9)
     return _finish(_mono(tr.out()), wet=0.3, room=2.2)
+
+
+def scatter_land() -> np.ndarray:
+    """A scatter lands (any game): a bright bell triad on a soft drum."""
+    return scatter("generic")
+
+
+def scatter_blue() -> np.ndarray:
+    """A blue Warlords scatter lands: icy, high crystalline bells."""
+    return scatter("blue")
+
+
+def scatter_green() -> np.ndarray:
+    """A green Warlords scatter lands: woody plucks and a breathy flute."""
+    return scatter("green")
+
+
+def scatter_red() -> np.ndarray:
+    """A red Warlords scatter lands: a low fiery gong under bells."""
+    return scatter("red")
 
 
 def scatter(kind: str) -> np.ndarray:
@@ -328,8 +342,6 @@ EFFECTS = {
     "common/anticipation": anticipation,
     "common/line_win": line_win,
     "common/win_small": win_small,
-    "common/win_big": win_big,
-    "common/win_mega": win_mega,
     "common/coin_tick": coin_tick,
     "common/click": click,
     "common/reveal": reveal,
@@ -337,18 +349,21 @@ EFFECTS = {
     "common/clash": clash,
     "common/gunshot": gunshot,
     "common/fanfare": fanfare,
-    "common/scatter_land": lambda: scatter("generic"),
+    "common/scatter_land": scatter_land,
     "common/feature_end": feature_end,
-    "warlords/scatter_blue": lambda: scatter("blue"),
-    "warlords/scatter_green": lambda: scatter("green"),
-    "warlords/scatter_red": lambda: scatter("red"),
+    "warlords/scatter_blue": scatter_blue,
+    "warlords/scatter_green": scatter_green,
+    "warlords/scatter_red": scatter_red,
 }
 
 
 def build_all(root: Path) -> list[str]:
+    """Every effect and sting (mono effects, stereo music stings) under assets/sounds/."""
+    from tools.assets.stings import STINGS
+
     done = []
-    for name, fn in EFFECTS.items():
+    for name, fn in {**EFFECTS, **STINGS}.items():
         rel = f"assets/sounds/{name}.ogg"
-        write_ogg(root / rel, fn(), quality=0.5)
+        write_ogg(root / rel, fn(), quality=EFFECT_QUALITY)
         done.append(rel)
     return done

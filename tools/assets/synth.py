@@ -67,11 +67,20 @@ def sine(freq, n: int, phase: float = 0.0) -> np.ndarray:
     return np.sin(2 * np.pi * np.cumsum(freq) / SR + phase)
 
 
+def partial(freq: float, n: int, phase: float = 0.0, tau: float | None = None) -> np.ndarray:
+    """sin(2π·freq·t + phase)·exp(-t/tau), computed by blocks: a complex exponential per block
+    and per offset in a block, then one complex product per sample (much cheaper than sin·exp)."""
+    b = 1024
+    w = 2j * np.pi * freq / SR - (0.0 if tau is None else 1.0 / (tau * SR))
+    base = np.exp(w * np.arange(b))
+    blocks = np.exp(w * b * np.arange((n + b - 1) // b) + 1j * phase)
+    return (blocks[:, None] * base[None, :]).ravel()[:n].imag
+
+
 def additive(
     freq: float, n: int, amps, decays=None, detune=None, phase_seed: int = 0, inharm: float = 0.0
 ) -> np.ndarray:
     """Sum of harmonics k·f (optionally stretched); each with its own exponential decay."""
-    t = tt(n)
     out = np.zeros(n)
     r = rng(phase_seed)
     for k, a in enumerate(amps, start=1):
@@ -83,18 +92,29 @@ def additive(
         if detune is not None:
             f *= 2 ** (detune / 1200)
         p = r.random() * 2 * np.pi
-        part = a * np.sin(2 * np.pi * f * t + p)
-        if decays is not None:
-            part *= np.exp(-t / decays[k - 1])
-        out += part
+        out += a * partial(f, n, p, None if decays is None else decays[k - 1])
     return out
 
 
 def saw(
     freq: float, n: int, harmonics: int = 24, bright: float = 1.0, seed: int = 0, detune: float = 0.0
 ) -> np.ndarray:
-    amps = [(1 / k) * np.exp(-(k - 1) / (harmonics * 0.35 * bright)) for k in range(1, harmonics + 1)]
-    return additive(freq * 2 ** (detune / 1200), n, amps, phase_seed=seed)
+    """A soft band-limited saw, read from a one-cycle wavetable (partials with seeded phases)."""
+    f = freq * 2 ** (detune / 1200)
+    size = 4096
+    ph = np.arange(size + 1) * (2 * np.pi / size)
+    r = rng(seed)
+    table = np.zeros(size + 1)
+    for k in range(1, harmonics + 1):
+        if f * k > SR * 0.45:
+            break
+        table += (
+            (1 / k) * np.exp(-(k - 1) / (harmonics * 0.35 * bright)) * np.sin(k * ph + r.random() * 2 * np.pi)
+        )
+    pos = (f / SR * np.arange(n)) % 1.0 * size
+    i = pos.astype(np.int64)
+    frac = pos - i
+    return table[i] + (table[i + 1] - table[i]) * frac
 
 
 def noise(n: int, seed: int) -> np.ndarray:
@@ -263,6 +283,113 @@ def tom(dur=0.5, pitch=110, seed=0):
     ) * np.exp(-t / 0.02)
 
 
+def bowed(
+    freq: float, dur: float, seed: int = 0, bright: float = 0.7, attack: float = 0.15, vib: float = 0.005
+) -> np.ndarray:
+    """Fiddle/cello-like bowed string: saw partials, a vibrato that comes in late, bow noise."""
+    n = n_of(dur)
+    t = tt(n)
+    v = 1 + vib * np.sin(2 * np.pi * 5.5 * t + seed) * np.clip((t - 0.2) / 0.4, 0, 1)
+    ph = 2 * np.pi * freq * np.cumsum(v) / SR
+    r = rng(seed)
+    out = np.zeros(n)
+    for k in range(1, 17):
+        if freq * k > SR * 0.45:
+            break
+        out += np.exp(-(k - 1) / (16 * 0.35 * bright)) / k * np.sin(k * ph + r.random() * 6.28)
+    bow = bandpass(noise(n, seed), min(freq * 3, 8000), 1.5) * 0.04
+    return (out + bow) * env(n, attack, 0.3, 0.85, min(0.3, dur * 0.4))
+
+
+def koto(freq: float, dur: float, seed: int = 0, bright: float = 1.0) -> np.ndarray:
+    """Koto/shamisen-like pluck: bright partials that die fast, a small pitch drop at the attack."""
+    n = n_of(dur)
+    t = tt(n)
+    ph = 2 * np.pi * freq * np.cumsum(1 + 0.012 * np.exp(-t / 0.03)) / SR
+    tau = min(dur * 0.45, 1.1)
+    r = rng(seed)
+    out = np.zeros(n)
+    for k in range(1, 13):
+        if freq * k > SR * 0.45:
+            break
+        a = bright ** (k / 4) / k**0.8
+        out += a * np.sin(k * ph + r.random() * 6.28) * np.exp(-t / (tau / (1 + 0.6 * (k - 1))))
+    pick = highpass(noise(n, seed + 1), 2500) * np.exp(-t / 0.004) * 0.3
+    return fade_edges((out + pick) * np.minimum(t / 0.002, 1), 0, 0.02)
+
+
+FORMANTS = {"a": ((800, 1.0), (1150, 0.5), (2900, 0.25)), "o": ((450, 1.0), (800, 0.45), (2830, 0.12))}
+
+
+def choir(
+    freq: float, dur: float, seed: int = 0, vowel: str = "a", attack: float = 0.5, release: float = 0.8
+) -> np.ndarray:
+    """A choir 'aah'/'ooh': four detuned bright voices through the vowel's formants."""
+    base = pad(freq, dur, seed, 4, 1.0, attack, release)
+    out = np.zeros_like(base)
+    for f, g in FORMANTS[vowel]:
+        out += bandpass(base, f, 3.0) * g
+    return out * 2.0
+
+
+def bass(freq: float, dur: float, seed: int = 0, bright: float = 0.5) -> np.ndarray:
+    """A round bass: sine body with a few soft saw partials and a plucked envelope."""
+    n = n_of(dur)
+    t = tt(n)
+    amps = [1.0, 0.45 * bright, 0.25 * bright, 0.12 * bright, 0.06 * bright]
+    body = additive(freq, n, amps, phase_seed=seed)
+    return body * decay(n, max(dur * 0.6, 0.25), 0.004) * env(n, 0.004, 1, 1, 0.06) * (1 - np.exp(-t / 0.002))
+
+
+def snare(dur: float = 0.3, seed: int = 0, tone: float = 190.0, snappy: float = 1.0) -> np.ndarray:
+    n = n_of(dur)
+    t = tt(n)
+    rattle = bandpass(noise(n, seed), 3500, 0.7) * np.exp(-t / 0.06) * snappy
+    body = np.sin(2 * np.pi * tone * t) * np.exp(-t / 0.04)
+    return rattle + 0.7 * body
+
+
+def cymbal(dur: float = 2.0, seed: int = 0, bright: float = 6000.0) -> np.ndarray:
+    """A crash/suspended cymbal: high noise with inharmonic metal partials, long decay."""
+    n = n_of(dur)
+    t = tt(n)
+    wash = highpass(noise(n, seed), bright) * np.exp(-t / (dur * 0.3))
+    r = rng(seed + 1)
+    metal = sum(
+        np.sin(2 * np.pi * f * t + r.random() * 6.28) * np.exp(-t / (dur * 0.2)) / 6
+        for f in (3150.0, 4420.0, 5310.0, 6870.0, 7930.0)
+    )
+    return (wash + metal) * np.minimum(t / 0.002, 1)
+
+
+def timpani(pitch: float = 65.0, dur: float = 1.6, seed: int = 0) -> np.ndarray:
+    """A timpani hit: a tuned membrane (slightly sharp at the strike) with a felt thump."""
+    n = n_of(dur)
+    t = tt(n)
+    f = pitch * (1 + 0.08 * np.exp(-t / 0.05))
+    ph = 2 * np.pi * np.cumsum(f) / SR
+    tone = np.sin(ph) + 0.5 * np.sin(1.5 * ph + 1) * np.exp(-t / 0.4) + 0.3 * np.sin(1.98 * ph + 2)
+    thump = lowpass(noise(n, seed), 400) * np.exp(-t / 0.03)
+    return tone * np.exp(-t / (dur * 0.35)) + 0.6 * thump
+
+
+def whoosh(dur: float, f_from: float, f_to: float, seed: int = 0, q: float = 2.0) -> np.ndarray:
+    """Air moving past: noise through a resonance that glides from f_from to f_to Hz,
+    made of short overlapping band-passed grains, swelling in the middle."""
+    n = n_of(dur)
+    t = tt(n)
+    out = np.zeros(n)
+    grains = max(4, int(dur * 40))
+    g = n_of(dur / grains * 2)
+    win = np.hanning(g)
+    src = noise(n + g, seed)
+    for i in range(grains):
+        st = int(i * (n - g) / max(grains - 1, 1))
+        f = f_from * (f_to / f_from) ** (i / max(grains - 1, 1))
+        out[st : st + g] += bandpass(src[st : st + g], f, q) * win
+    return out * np.sin(np.pi * np.clip(t / dur, 0, 1)) ** 0.7
+
+
 # ----------------------------------------------------------------------------- space
 
 
@@ -334,8 +461,12 @@ class Track:
             st = sig
         st = st * gain
         if self.loop:
-            idx = (start + np.arange(len(st))) % self.n
-            np.add.at(self.buf, idx, st)
+            # wrap past the end to the start, in contiguous slices (a note may wrap more than once)
+            pos, k = start % self.n, 0
+            while k < len(st):
+                m = min(len(st) - k, self.n - pos)
+                self.buf[pos : pos + m] += st[k : k + m]
+                k, pos = k + m, 0
         else:
             end = min(start + len(st), len(self.buf))
             self.buf[start:end] += st[: end - start]

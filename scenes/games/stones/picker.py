@@ -246,7 +246,7 @@ class StonePickerScene(PickerPainter, Scene):
         self._collect(ev.feature)
         self.headline = feature_name(ev.feature, self.definition, self.tr)
         self.label = (self.headline, stone_center(ev.index), 0.0)
-        self.sounds.reveal()
+        self.sounds.reveal(x=stone_center(ev.index)[0])
         if not self.reduced:
             cx, cy = stone_center(ev.index)
             for k in range(22):

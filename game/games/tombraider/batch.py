@@ -1,0 +1,376 @@
+"""Many rounds of Tomb Raider at once: players in lock-step, each carrying its passports.
+
+The batch state is an int64 array, one row per player: (active reels as bits, base spins since
+the first activation, their total bets in cents, adventures played). The rounds use the flow's
+functions for every pay (`game.evaluate`, `feature.cascade_spins`, `feature.super_grids`, the
+quest of `adventure`); only the order of the draws differs (every base spin, every Super Mode
+decision, all the free spins, all of Super Mode, then each quest in turn). Taped rounds list their
+draws in play order, so the simulator can replay them through `flow.play` (`--check-flow`).
+
+Players start where the passports' long-run law puts them (`initial_batch_state`), so even short
+simulated sequences carry no start-up bias.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.evaluate import CompiledGame, evaluate_grids, evaluate_spins
+from game.games.common import BatchStats, apply_cap, cap_coins, recorded
+from game.games.tombraider import adventure as quest
+from game.games.tombraider.feature import Tables, cascade_spins, passport_bits, super_grids, tables
+from game.games.tombraider.model import PassportState
+from game.tape import Tape
+
+if TYPE_CHECKING:
+    from game.money import Bet
+    from game.rng import Rng
+
+MASK, SPINS, CENTS, ADVENTURES = range(4)
+
+
+def activation_probabilities(t: Tables) -> np.ndarray:
+    """P(a base spin shows a passport on reel r's activation row), per reel."""
+    return np.array([t.centre[r, :n].mean() for r, n in enumerate(t.base_lengths)])
+
+
+def stationary_sets(p: np.ndarray) -> np.ndarray:
+    """The long-run law of the active set before a round, by set (bit r: reel r + 1).
+
+    Each reel waits a geometric number of spins for its passport; a collection ends when every
+    reel is active, and starts again from none. The expected number of spins of a collection
+    that begin with exactly the set A active is Σ_t P(A at age t) = Σ over B ⊆ A of
+    (−1)^|B| / (1 − Π_{r ∈ B ∪ not A} (1 − p_r)); normalised by their sum (the mean collection).
+    """
+    reels = len(p)
+    full = (1 << reels) - 1
+    q = 1.0 - p
+    out = np.zeros(full + 1)
+    for a in range(full):
+        total = 0.0
+        b = a
+        while True:
+            idle = b | (full & ~a)
+            total += (-1) ** bin(b).count("1") / (
+                1.0 - np.prod(q[[r for r in range(reels) if idle >> r & 1]])
+            )
+            if b == 0:
+                break
+            b = (b - 1) & a
+        out[a] = total
+    return out / out.sum()
+
+
+def initial_batch_state(cg: CompiledGame, bet: Bet, rng: Rng, players: int) -> np.ndarray:
+    """`players` start states drawn from the passports' long-run law. At a constant bet a
+    collection's length does not change any pay (the weighted average bet is the bet), so a
+    player in the middle of one starts with one spin of it counted."""
+    t = tables(cg)
+    law = stationary_sets(activation_probabilities(t))
+    weights = np.round(law * (1 << 30)).astype(np.int64)
+    cum = np.cumsum(weights)
+    sets = np.searchsorted(cum, rng.below_many(int(cum[-1]), players), side="right")
+    out = np.zeros((players, 4), dtype=np.int64)
+    out[:, MASK] = sets
+    out[:, SPINS] = sets > 0
+    out[:, CENTS] = (sets > 0) * bet.total_cents
+    return out
+
+
+def typed(row: np.ndarray, reels: int) -> PassportState:
+    return PassportState(
+        active=tuple(bool(int(row[MASK]) >> r & 1) for r in range(reels)),
+        spins=int(row[SPINS]),
+        bet_cents=int(row[CENTS]),
+        adventures=int(row[ADVENTURES]),
+    )
+
+
+@dataclass
+class Quests:
+    """What Q quests paid: coins each, and counters."""
+
+    coins: np.ndarray
+    jackpots: int = 0
+    shootouts: int = 0
+    fragments: int = 0
+
+
+def permutations(rng: Rng, n: int, count: int) -> np.ndarray:
+    """`count` uniform orders of range(n), (count, n): Fisher–Yates with the swap indices drawn a
+    few at a time as the digits of one uniform number (mixed radix n, n−1, …, 2), so a handful of
+    draws serve a whole batch. Each order is exactly uniform (the draws are unbiased). For small n
+    every order is decoded once into a table and a draw picks its row (the same orders)."""
+    if count == 0 or n < 2:
+        return np.tile(np.arange(n, dtype=np.int64), (count, 1))
+    if math.factorial(n) <= SMALL_ORDERS:
+        return _orders(n)[rng.below_many(math.factorial(n), count)]
+    return _swap(n, rng, count)
+
+
+SMALL_ORDERS = 40_320
+"""Up to this many orders (8!) a table holds them all."""
+
+
+class _Counter:
+    """Draws 0, 1, 2, … (below their bound): every value of a draw in turn."""
+
+    def below_many(self, m: int, count: int) -> np.ndarray:
+        return np.arange(count, dtype=np.int64) % m
+
+
+@functools.cache
+def _orders(n: int) -> np.ndarray:
+    """Every order of range(n), row u being the one the digits of u give (see `permutations`)."""
+    out = _swap(n, _Counter(), math.factorial(n))
+    out.setflags(write=False)
+    return out
+
+
+def _swap(n: int, rng: Rng | _Counter, count: int) -> np.ndarray:
+    out = np.tile(np.arange(n, dtype=np.int64), (count, 1))
+    radices = list(range(n, 1, -1))  # swap at position i = radix - 1 with j in [0, i]
+    rows = np.arange(count)
+    while radices:
+        group = [radices.pop(0)]
+        while radices and math.prod(group) * radices[0] <= 1 << 32:
+            group.append(radices.pop(0))
+        u = rng.below_many(math.prod(group), count)
+        for radix in group:
+            i = radix - 1
+            j = u % radix
+            u //= radix
+            swap = out[rows, j]
+            out[rows, j] = out[:, i]
+            out[:, i] = swap
+    return out
+
+
+def play_quests(t: Tables, m: quest.Money, rng: Rng, pick_rng: Rng, tapes: list[Tape | None]) -> Quests:
+    """Q quests at once, location by location; the picks are uniform (a random order of the
+    positions each). `tapes[k]` (or None) receives quest k's draws and picks in play order."""
+    qt = t.quest
+    q = len(tapes)
+    out = Quests(coins=np.zeros(q, dtype=np.int64))
+    alive = np.arange(q)
+    for loc in range(len(qt.locations)):
+        if not alive.size:
+            break
+        a = alive.size
+        ma = m.subset(alive)
+        layouts = permutations(rng, qt.size, a)
+        bonus = np.zeros((a, len(qt.bonus_items)), dtype=np.int64)
+        for j in range(len(qt.bonus_items)):
+            bonus[:, j] = quest.choices(qt.bonus_weights[loc], rng.below_many(sum(qt.bonus_weights[loc]), a))
+        kinds = np.zeros((a, len(qt.treasure_items)), dtype=np.int64)
+        values = np.zeros_like(kinds)
+        for j in range(len(qt.treasure_items)):
+            kinds[:, j] = quest.choices(qt.treasure_weights, rng.below_many(sum(qt.treasure_weights), a))
+            bonus_rows = np.flatnonzero(kinds[:, j] == quest.TREASURE_BONUS)
+            draws = rng.below_many(sum(qt.treasure_value_weights), bonus_rows.size)
+            values[bonus_rows, j] = quest.choices(qt.treasure_value_weights, draws)
+        boards = quest.lay_boards(qt, loc, layouts, bonus, kinds, values)
+        taped = [(k, tapes[int(g)]) for k, g in enumerate(alive.tolist()) if tapes[int(g)] is not None]
+        for k, tape in taped:
+            tape.permutation(qt.size, layouts[k])
+            for j in range(len(qt.bonus_items)):
+                tape.choice(qt.bonus_weights[loc], bonus[k, j])
+            for j in range(len(qt.treasure_items)):
+                tape.choice(qt.treasure_weights, kinds[k, j])
+                if kinds[k, j] == quest.TREASURE_BONUS:
+                    tape.choice(qt.treasure_value_weights, values[k, j])
+        p = quest.Progress.start(a, qt.size)
+        order = permutations(pick_rng, qt.size, a)
+        for step in range(qt.size):
+            rows = np.flatnonzero(p.playing)
+            if not rows.size:
+                break
+            quest.reveal(qt, boards, p, ma, rows, order[rows, step])
+            shots = rows[p.shootout[rows]]
+            orders = discs = np.zeros((0, len(qt.discs)), dtype=np.int64)
+            if shots.size:
+                orders = permutations(rng, len(qt.discs), shots.size)
+                discs = pick_rng.below_many(len(qt.discs), shots.size)
+                quest.shoot(qt, p, ma, shots, orders, discs)
+                out.shootouts += int(shots.size)
+            ending = rows[p.ending[rows]]
+            won = showdown = np.zeros(ending.size, dtype=bool)
+            if ending.size:
+                showdown = (
+                    quest.choices(qt.ending_weights, rng.below_many(sum(qt.ending_weights), ending.size)) == 1
+                )
+                duels = int(showdown.sum())
+                won = showdown.copy()
+                won[showdown] = (
+                    quest.choices(qt.duel_weights, rng.below_many(sum(qt.duel_weights), duels)) == 0
+                )
+                quest.end_by_traps(p, ending, won)
+            for k, tape in taped:
+                if not (p.picked[k, order[k, step]] and k in rows):
+                    continue
+                tape.pick(order[k, step])
+                if k in shots:
+                    j = int(np.flatnonzero(shots == k)[0])
+                    tape.permutation(len(qt.discs), orders[j])
+                    tape.pick(discs[j])
+                if k in ending:
+                    j = int(np.flatnonzero(ending == k)[0])
+                    tape.choice(qt.ending_weights, int(showdown[j]))
+                    if showdown[j]:
+                        tape.choice(qt.duel_weights, 0 if won[j] else 1)
+        out.coins[alive[p.found]] += p.pot[p.found]
+        out.fragments += int(p.found.sum())
+        alive = alive[p.found]
+    if alive.size:
+        pick = quest.choices(qt.jackpot_weights, rng.below_many(sum(qt.jackpot_weights), alive.size))
+        out.coins[alive] += m.jackpot(alive, qt.jackpot_values[pick])
+        out.jackpots = int(alive.size)
+        for k, g in enumerate(alive.tolist()):
+            if tapes[g] is not None:
+                tapes[g].choice(qt.jackpot_weights, pick[k])
+    return out
+
+
+def simulate_batch(
+    cg: CompiledGame,
+    bet: Bet,
+    rng: Rng,
+    pick_rng: Rng,
+    n: int,
+    *,
+    state: Any = None,
+    record: np.ndarray | None = None,
+) -> BatchStats:
+    """Play one round for each of n players; the quests' picks are uniform, from `pick_rng`."""
+    t = tables(cg)
+    f = t.feature
+    reels = cg.reel_count
+    full = (1 << reels) - 1
+    state_in = np.zeros((n, 4), dtype=np.int64) if state is None else np.asarray(state, dtype=np.int64)
+    cap = cap_coins(cg.defn, bet)
+    rec = recorded(record, n).tolist()
+    tapes = {i: Tape(state_in=typed(state_in[i], reels)) for i in rec}
+
+    base = cg.reels("base")
+    stops = rng.stops(base.lengths, n)
+    spins = evaluate_spins(cg, base, cg.lut(), stops, bet)
+    on = quest.choices(t.super_weights, rng.below_many(sum(t.super_weights), n)) == 0
+    mask = state_in[:, MASK] | passport_bits(t, stops)
+    collecting = mask > 0
+    state_out = state_in.copy()
+    state_out[:, MASK] = mask
+    state_out[:, SPINS] += collecting
+    state_out[:, CENTS] += collecting * bet.total_cents
+    for i in rec:
+        tapes[i].stops(base.lengths, stops[i])
+        tapes[i].choice(t.super_weights, 0 if on[i] else 1)
+
+    # running totals at each point where the flow credits, for the cap (draws stop with it)
+    running = spins.win_coins.copy()
+    free_coins = np.zeros(n, dtype=np.int64)
+    triggered = np.flatnonzero(spins.scatter_counts[:, t.key_column] >= f.trigger_min)
+    if triggered.size:
+        free = cg.reels(f.free_reel_set)
+        free_stops = rng.stops(free.lengths, f.free_spins * triggered.size)
+        per_spin = cascade_spins(cg, free, cg.lut(), free_stops, bet).win_coins.reshape(-1, f.free_spins)
+        for j, i in enumerate(triggered.tolist()):
+            if i in tapes and (cap is None or running[i] < cap):  # a capped base spin ends the round
+                _tape_spins(
+                    tapes[i], free.lengths, free_stops[j * f.free_spins :], per_spin[j], running[i], cap
+                )
+        free_coins[triggered] = per_spin.sum(axis=1)
+        running += free_coins
+
+    super_coins = np.zeros(n, dtype=np.int64)
+    supers = np.flatnonzero(on)
+    if supers.size:
+        counts = np.array(t.wild_counts)[
+            quest.choices(t.wild_weights, rng.below_many(sum(t.wild_weights), supers.size))
+        ]
+        orders = permutations(rng, len(t.super_cells), supers.size)
+        sm = f.super_mode
+        sm_stops = rng.stops(t.super_lengths, sm.spins * supers.size)
+        held = np.zeros((supers.size, reels, cg.rows), dtype=bool)
+        cells = np.array(t.super_cells)
+        for j in range(supers.size):
+            chosen = cells[orders[j, : counts[j]]]
+            held[j, chosen[:, 0], chosen[:, 1]] = True
+        grids = super_grids(cg, sm_stops, np.repeat(held, sm.spins, axis=0))
+        per_spin = evaluate_grids(cg, cg.lut(), grids, bet).win_coins.reshape(-1, sm.spins)
+        for j, i in enumerate(supers.tolist()):
+            if i in tapes and (cap is None or running[i] < cap):
+                tapes[i].choice(t.wild_weights, t.wild_counts.index(int(counts[j])))
+                tapes[i].permutation(len(t.super_cells), orders[j])
+                _tape_spins(tapes[i], t.super_lengths, sm_stops[j * sm.spins :], per_spin[j], running[i], cap)
+        super_coins[supers] = per_spin.sum(axis=1)
+        running += super_coins
+
+    quest_coins = np.zeros(n, dtype=np.int64)
+    counts_out = {
+        "free_spins": int(triggered.size),
+        "free_spins_played": f.free_spins * int(triggered.size),
+        "super_mode": int(supers.size),
+    }
+    quests = np.flatnonzero((mask == full) & (running < cap if cap is not None else True))
+    m = quest.money(
+        state_out[quests, SPINS],
+        state_out[quests, CENTS],
+        bet.coin_value_cents,
+        bet.total_coins,
+        len(cg.defn.lines),
+    )
+    played = play_quests(t, m, rng, pick_rng, [tapes.get(i) for i in quests.tolist()])
+    quest_coins[quests] = played.coins
+    state_out[quests] = np.stack(
+        [
+            np.zeros_like(quests),
+            np.zeros_like(quests),
+            np.zeros_like(quests),
+            state_in[quests, ADVENTURES] + 1,
+        ],
+        axis=1,
+    )
+    counts_out.update(
+        {
+            "adventure": int(quests.size),
+            "jackpot": played.jackpots,
+            "shootout": played.shootouts,
+            "fragments": played.fragments,
+        }
+    )
+    uncapped = running + quest_coins
+    wins, capped = apply_cap(uncapped, cap)
+    counts_out["capped"] = int(capped.sum())
+    for i in rec:
+        tapes[i].state_out = typed(state_out[i], reels)
+    return BatchStats(
+        wins=wins,
+        uncapped=uncapped,
+        parts={
+            "base_lines": int(spins.line_coins.sum()),
+            "base_scatter": int(spins.scatter_coins.sum()),
+            "free_spins": int(free_coins.sum()),
+            "super_mode": int(super_coins.sum()),
+            "adventure": int(quest_coins.sum()),
+        },
+        counts=counts_out,
+        tapes=tapes,
+        state=state_out,
+    )
+
+
+def _tape_spins(
+    tape: Tape, lengths: tuple[int, ...], stops: np.ndarray, coins: np.ndarray, before: int, cap: int | None
+) -> None:
+    """Tape a feature's spins in order, up to the one that reaches the cap (the flow stops there)."""
+    total = int(before)
+    for k, won in enumerate(coins.tolist()):
+        tape.stops(lengths, stops[k])
+        total += won
+        if cap is not None and total >= cap:
+            return

@@ -1,0 +1,309 @@
+"""A played round of Tomb Raider – Secret of the Sword, one event (and one pick) at a time.
+
+The round: the base spin; its passports (the state across rounds); its free spins (3+ keys: ten
+spins with cascades and the ladder); Super Mode (drawn on every base spin); the Global Adventure
+(all reels active after the base spin). No retrigger, no Super Mode and no passport inside free
+spins or Super Mode spins.
+
+Draws, in order: the base spin's stops; Super Mode on or off (`choice_index([on, off])`); each
+free spin's stops; Super Mode's wild count (`choice_index`), the held cells' order
+(`permutation`) and each Super Mode spin's stops; then the quest's draws
+(`game.games.tombraider.adventure`). `batch.simulate_batch` tapes the same draws for
+`--check-flow`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.evaluate import batch_wins, evaluate_grids, grid_symbols
+from game.events import CascadeEvent, FreeSpinsEndEvent, PickRequestEvent, SpinEvent
+from game.games.common import check_pick
+from game.games.tombraider import adventure as quest
+from game.games.tombraider.events import (
+    AdventureEndEvent,
+    AdventureStartEvent,
+    ArtefactRevealEvent,
+    HiddenArtefact,
+    JackpotEvent,
+    KeyTriggerEvent,
+    LocationEndEvent,
+    LocationStartEvent,
+    PassportsEvent,
+    ShootoutRevealEvent,
+    ShootoutStartEvent,
+    ShowdownEvent,
+    SuperModeEndEvent,
+    SuperModeStartEvent,
+)
+from game.games.tombraider.feature import (
+    Tables,
+    cascade_spins,
+    held_cells,
+    passport_bits,
+    super_grids,
+    tables,
+)
+from game.games.tombraider.model import PassportState
+
+if TYPE_CHECKING:
+    from game.round import RoundContext
+
+
+def collect(state: PassportState, bits: int, bet_cents: int, reels: int) -> PassportState:
+    """The state after a base spin whose passports show on the reels in `bits`.
+
+    A collection starts with the spin that activates the first reel; from then on every base spin
+    adds its total bet to the weighted average, the trigger included.
+    """
+    if len(state.active) != reels:
+        raise ValueError(f"the passport state has {len(state.active)} reels, the game {reels}")
+    mask = state.mask | bits
+    if not mask:
+        return state
+    return state.model_copy(
+        update={
+            "active": tuple(bool(mask >> r & 1) for r in range(reels)),
+            "spins": state.spins + 1,
+            "bet_cents": state.bet_cents + bet_cents,
+        }
+    )
+
+
+def play(ctx: RoundContext) -> Generator[Any, Any, None]:
+    """One round (see the module docstring)."""
+    cg = ctx.compiled
+    t = tables(cg)
+    f = t.feature
+    state = ctx.state if isinstance(ctx.state, PassportState) else PassportState()
+    base = cg.reels("base")
+    stops = ctx.rng.stops(base.lengths, 1)
+    batch, events = ctx.spin_events("base", base, cg.lut(), stops)
+    super_mode = ctx.rng.choice_index(t.super_weights) == 0
+    spin = events[0]
+    yield spin
+    bits = int(passport_bits(t, stops)[0])
+    after = collect(state, bits, ctx.bet.total_cents, cg.reel_count)
+    ctx.state_out = after
+    new = [r + 1 for r in range(cg.reel_count) if bits >> r & 1 and not state.mask >> r & 1]
+    complete = all(after.active)
+    if new:
+        yield PassportsEvent(
+            new=new,
+            positions=[(r - 1, f.passport_row) for r in new],
+            active=list(after.active),
+            spins=after.spins,
+            bet_cents=after.bet_cents,
+            complete=complete,
+        )
+    if ctx.credit(spin.win_coins):
+        return
+    keys = int(batch.scatter_counts[0, t.key_column])
+    if keys >= f.trigger_min:
+        yield KeyTriggerEvent(
+            count=keys,
+            positions=[
+                (r, w) for r, reel in enumerate(spin.grid) for w, s in enumerate(reel) if s == f.scatter
+            ],
+            spins=f.free_spins,
+        )
+        if (yield from _free_spins(ctx, t)):
+            return
+    if super_mode and (yield from _super_mode(ctx, t)):
+        return
+    if complete:
+        ctx.state_out = PassportState(active=(False,) * cg.reel_count, adventures=after.adventures + 1)
+        yield from _adventure(ctx, t, after)
+
+
+def _free_spins(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
+    """The free spins, one spin and its cascades at a time; True once the round is capped."""
+    cg = ctx.compiled
+    f = t.feature
+    free = cg.reels(f.free_reel_set)
+    lut = cg.lut()
+    wild = [cg.symbol_ids[i] for i in sorted(lut.wild_set)]
+    won = played = 0
+    capped = False
+    for i in range(1, f.free_spins + 1):
+        stops = ctx.rng.stops(free.lengths, 1)
+        out = cascade_spins(cg, free, lut, stops, ctx.bet, keep_steps=True)
+        played += 1
+        removed: list[tuple[int, int]] = []
+        for k, step in enumerate(out.steps):
+            grid = step.grids[0]
+            wins = batch_wins(cg, lut, step.batch, step.grids, ctx.bet)[0]
+            coins = int(step.batch.win_coins[0])
+            if k == 0:
+                yield SpinEvent(
+                    mode="free",
+                    reel_set=free.name,
+                    stops=stops[0].tolist(),
+                    grid=grid_symbols(cg, grid),
+                    wild_symbols=wild,
+                    multiplier=int(step.batch.multiplier[0]),
+                    wins=wins,
+                    win_coins=coins,
+                    spin_index=i,
+                    spins_total=f.free_spins,
+                )
+            else:
+                yield CascadeEvent(
+                    step=k,
+                    removed=removed,
+                    grid=grid_symbols(cg, grid),
+                    multiplier=int(step.batch.multiplier[0]),
+                    wins=wins,
+                    win_coins=coins,
+                    spin_index=i,
+                )
+            won += coins
+            if ctx.credit(coins):
+                capped = True
+                break
+            if step.removed is not None:
+                removed = [(int(r), int(w)) for r, w in np.argwhere(step.removed[0])]
+        if capped:
+            break
+    yield FreeSpinsEndEvent(spins_played=played, win_coins=won)
+    return capped
+
+
+def _super_mode(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
+    """Super Mode's spins with the held wilds; True once the round is capped."""
+    cg = ctx.compiled
+    sm = t.feature.super_mode
+    count = t.wild_counts[ctx.rng.choice_index(t.wild_weights)]
+    cells = held_cells(t, count, ctx.rng.permutation(len(t.super_cells)))
+    yield SuperModeStartEvent(cells=cells, spins=sm.spins)
+    held = np.zeros((1, cg.reel_count, cg.rows), dtype=bool)
+    for r, w in cells:
+        held[0, r, w] = True
+    lut = cg.lut()
+    wild = [cg.symbol_ids[i] for i in sorted(lut.wild_set)]
+    won = played = 0
+    capped = False
+    for i in range(1, sm.spins + 1):
+        stops = ctx.rng.stops(t.super_lengths, 1)
+        grids = super_grids(cg, stops, held)
+        batch = evaluate_grids(cg, lut, grids, ctx.bet, stops=stops)
+        coins = int(batch.win_coins[0])
+        yield SpinEvent(
+            mode="super",
+            reel_set=sm.reel_set,
+            stops=stops[0].tolist(),
+            grid=grid_symbols(cg, grids[0]),
+            wild_symbols=wild,
+            held=cells,
+            wins=batch_wins(cg, lut, batch, grids, ctx.bet)[0],
+            win_coins=coins,
+            spin_index=i,
+            spins_total=sm.spins,
+        )
+        played += 1
+        won += coins
+        if ctx.credit(coins):
+            capped = True
+            break
+    yield SuperModeEndEvent(spins_played=played, win_coins=won)
+    return capped
+
+
+def _adventure(ctx: RoundContext, t: Tables, state: PassportState) -> Generator[Any, Any, None]:
+    """The Global Adventure as a batch of one quest: its draws, picks and events in order."""
+    qt = t.quest
+    rng = ctx.rng
+    m = quest.money(
+        np.array([state.spins]),
+        np.array([state.bet_cents]),
+        ctx.bet.coin_value_cents,
+        ctx.bet.total_coins,
+        len(ctx.defn.lines),
+    )
+    one = np.zeros(1, dtype=np.int64)
+    yield AdventureStartEvent(locations=list(qt.locations), spins=state.spins, bet_cents=state.bet_cents)
+    banked = fragments = 0
+    for loc in range(len(qt.locations)):
+        layout = rng.permutation(qt.size)
+        bonus = [rng.choice_index(qt.bonus_weights[loc]) for _ in qt.bonus_items]
+        kinds, values = [], []
+        for _ in qt.treasure_items:
+            kinds.append(rng.choice_index(qt.treasure_weights))
+            values.append(
+                rng.choice_index(qt.treasure_value_weights) if kinds[-1] == quest.TREASURE_BONUS else 0
+            )
+        b = quest.lay_boards(qt, loc, np.array([layout]), _row(bonus), _row(kinds), _row(values))
+        yield LocationStartEvent(index=loc, location=qt.locations[loc], artefacts=qt.size)
+        p = quest.Progress.start(1, qt.size)
+        picked: list[int] = []
+        while p.playing[0]:
+            choice = yield PickRequestEvent(options=qt.size, picks_left=qt.size - len(picked), picked=picked)
+            position = check_pick(choice, qt.size, picked)
+            picked.append(position)
+            coins = int(quest.reveal(qt, b, p, m, one, np.array([position]))[0])
+            yield ArtefactRevealEvent(
+                location=loc,
+                position=position,
+                coins=coins,
+                pot_coins=int(p.pot[0]),
+                traps=int(p.traps[0]),
+                **_hidden(b, position),
+            )
+            if p.shootout[0]:
+                order = rng.permutation(len(qt.discs))
+                yield ShootoutStartEvent(discs=len(qt.discs))
+                shot = yield PickRequestEvent(options=len(qt.discs), picks_left=1, picked=[])
+                disc = check_pick(shot, len(qt.discs), [])
+                value = int(quest.shoot(qt, p, m, one, np.array([order]), np.array([disc]))[0])
+                yield ShootoutRevealEvent(
+                    index=disc,
+                    value=value,
+                    coins=value * ctx.bet.total_coins,
+                    values=[int(qt.discs[j]) for j in order],
+                )
+            if p.ending[0]:
+                showdown = rng.choice_index(qt.ending_weights) == 1
+                won = showdown and rng.choice_index(qt.duel_weights) == 0
+                quest.end_by_traps(p, one, np.array([won]))
+                yield ShowdownEvent(location=loc, showdown=showdown, won=won)
+        found = bool(p.found[0])
+        banked += int(p.pot[0]) if found else 0
+        fragments += found
+        yield LocationEndEvent(
+            index=loc,
+            fragment=found,
+            pot_coins=int(p.pot[0]),
+            banked_coins=banked,
+            hidden=[
+                HiddenArtefact(position=i, **_hidden(b, i)) for i in range(qt.size) if not p.picked[0, i]
+            ],
+        )
+        if not found:
+            break
+    jackpot = 0
+    if fragments == len(qt.locations):
+        value = int(qt.jackpot_values[rng.choice_index(qt.jackpot_weights)])
+        jackpot = int(m.jackpot(one, np.array([value]))[0])
+        yield JackpotEvent(value=value, coins=jackpot)
+    yield AdventureEndEvent(
+        fragments=fragments, banked_coins=banked, jackpot_coins=jackpot, win_coins=banked + jackpot
+    )
+    ctx.credit(banked + jackpot)
+
+
+def _row(values: list[int]) -> np.ndarray:
+    return np.array([values], dtype=np.int64).reshape(1, -1)
+
+
+def _hidden(b: quest.Boards, position: int) -> dict[str, Any]:
+    """What a board position holds, as event fields."""
+    kind = int(b.treasure[0, position])
+    art = quest.ARTEFACTS[int(b.artefact[0, position])]
+    return {
+        "artefact": art,
+        "treasure": None if kind == quest.NO_TREASURE else quest.TREASURES[kind],
+        "value": int(b.value[0, position]) if art == "bonus" or kind == quest.TREASURE_BONUS else None,
+    }
