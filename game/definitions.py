@@ -46,7 +46,8 @@ from game.bounds import (
 from game.paths import asset_path
 from game.schema import Feature, Model, SymbolId
 
-SymbolKind = Literal["regular", "wild", "scatter", "bonus"]
+SymbolKind = Literal["regular", "wild", "scatter", "bonus", "blank"]
+"""`blank`: a filler that never pays and never substitutes (Warlords' re-spin reels)."""
 
 
 class DefinitionError(Exception):
@@ -77,7 +78,9 @@ class BetOptions(Model):
 
     `lines_selectable` false means every line is always played (fixed lines). `coins_per_level`
     is the number of coins one bet level costs when that differs from the line count (Warlords);
-    None means one coin per active line per level.
+    None means one coin per active line per level. `max_bet_plays`: MAX BET plays the round
+    (at the highest level at once; below it the first press raises the bet to the maximum and the
+    second plays, as Warlords' rules say); false: MAX BET only sets the bet.
     """
 
     lines_selectable: bool
@@ -87,6 +90,7 @@ class BetOptions(Model):
     coin_values_cents: list[CoinValue] = Field(min_length=1, max_length=MAX_LEVELS)
     default_coin_value_cents: CoinValue
     coins_per_level: int | None = Field(default=None, ge=1, le=MAX_COINS_PER_LEVEL)
+    max_bet_plays: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> BetOptions:
@@ -218,7 +222,9 @@ class GameDefinition(Model):
         if self.feature is not None:
             self.feature.check(self)
 
-        most = win_bound_coins(self) * max(self.bet.coin_values_cents)
+        most = win_bound_cents(self)
+        if most is None:
+            raise ValueError("cap: the feature sets no limit on a round's spins, so the game needs a cap")
         if most > MAX_ROUND_WIN_CENTS:
             raise ValueError(
                 f"paytable: pays, lines, levels, multipliers, spins and coin values allow a round to win "
@@ -227,20 +233,51 @@ class GameDefinition(Model):
         return self
 
 
-def win_bound_coins(defn: GameDefinition) -> int:
-    """An upper bound on one round's total win in coins at the game's largest level, before any
-    cap: every line paying the top pay and every scatter its top pay, on every evaluation the
-    feature allows, times its largest multiplier, plus what the feature pays besides."""
-    level = max(defn.bet.levels)
-    unit = defn.bet.coins_per_level or len(defn.lines)  # coins of total bet per level
+def _per_spin_coins(defn: GameDefinition) -> tuple[int, int]:
+    """(coins one evaluation of the reels pays at most at level 1, coins of total bet per level)."""
+    unit = defn.bet.coins_per_level or len(defn.lines)
     top_line = max((v for pays in defn.paytable.values() for v in pays.values()), default=0)
     top_scatter = max((v for pays in defn.scatter_pays.values() for v in pays.values()), default=0)
-    per_spin = len(defn.lines) * top_line + top_scatter * unit
+    return len(defn.lines) * top_line + top_scatter * unit, unit
+
+
+def win_bound_coins(defn: GameDefinition) -> int | None:
+    """An upper bound on one round's total win in coins at the game's largest level, before any
+    cap: every line paying the top pay and every scatter its top pay, on every evaluation the
+    feature allows, times its largest multiplier, plus what the feature pays besides. None when
+    the feature sets no limit on its spins."""
+    level = max(defn.bet.levels)
+    per_spin, unit = _per_spin_coins(defn)
     f = defn.feature
     if f is None:
         return level * per_spin
-    spins, mult, bonus = f.max_spins(defn), f.max_multiplier(defn), f.max_bonus_x_bet(defn)
+    spins = f.max_spins(defn)
+    if spins is None:
+        return None
+    mult, bonus = f.max_multiplier(defn), f.max_bonus_x_bet(defn)
     return level * mult * (spins * per_spin + bonus * unit)
+
+
+def win_bound_cents(defn: GameDefinition) -> int | None:
+    """An upper bound in cents on what one round adds up at the game's largest bet, before the
+    cap: `win_bound_coins` at the largest coin value, so even an uncapped sum stays far inside
+    int64. When the feature sets no limit on its spins, the cap ends the round instead: the bound
+    is then the cap plus the one evaluation that crosses it (None without a cap)."""
+    coin = max(defn.bet.coin_values_cents)
+    coins = win_bound_coins(defn)
+    if coins is not None:
+        return coins * coin
+    caps = []
+    if defn.cap.max_currency_cents is not None:
+        caps.append(defn.cap.max_currency_cents)
+    if defn.cap.max_coins_per_level is not None:
+        caps.append(defn.cap.max_coins_per_level * max(defn.bet.levels) * coin)
+    if not caps:
+        return None
+    f = defn.feature
+    assert f is not None
+    per_spin, _ = _per_spin_coins(defn)
+    return min(caps) + max(defn.bet.levels) * f.max_multiplier(defn) * per_spin * coin
 
 
 class LoadedGame(BaseModel):

@@ -205,7 +205,9 @@ class CompiledGame:
         size = self.symbol_count**self.reel_count
         if size > LUT_MAX_ENTRIES:
             return LineLut(wild_set=wild_set, pay=None, symbol=None, run=None, direct=True)
-        pay = np.empty(size, dtype=LUT_PAY_DTYPE)
+        # the smallest type that holds this game's top pay (int16 for most), within the bounds
+        top = int(self.line_pay.max(initial=0))
+        pay = np.empty(size, dtype=np.int16 if top < 2**15 else LUT_PAY_DTYPE)
         sym = np.empty(size, dtype=LUT_SYMBOL_DTYPE)
         run = np.empty(size, dtype=np.int8)
         # block by block: the int64 temporaries of a whole table would be ~10 times its size, a

@@ -36,9 +36,10 @@ class Feature(Model):
     def check(self, defn: object) -> None:
         """Cross-reference checks against the whole definition (none by default)."""
 
-    def max_spins(self, defn: object) -> int:
+    def max_spins(self, defn: object) -> int | None:
         """The most evaluations of the reels one round can pay for: the base spin, free spins,
-        re-spins, cascade steps (an upper bound; 1 by default)."""
+        re-spins, cascade steps (an upper bound; 1 by default). None when there is no limit
+        (spins that add spins without end): the game's cap must then bound its rounds."""
         return 1
 
     def max_multiplier(self, defn: object) -> int:

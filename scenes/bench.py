@@ -4,9 +4,11 @@ The script runs on simulated time (every frame advances exactly 1/60 s) while fr
 as fast as the machine allows (no frame cap), so the same seed gives the same frames on every
 machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then
 opens the Stones reels scene and plays rounds with a fixed seed, answering every bonus pick
-automatically, for `BENCH_SECONDS` in total. At the end it prints one JSON object to stdout:
+automatically, for `BENCH_SECONDS` in total (`--game` picks another game, with its own seed from
+`BENCH_SEEDS`: Warlords' first round holds a battle). At the end it prints one JSON object to stdout:
 frame-time percentiles (ms), frames, simulated seconds, wall seconds, start-up to first frame
-(ms), peak RSS (MB) and rounds played.
+(ms), peak RSS (MB), rounds played, and the frame times by the scene on top (the reels, a feature
+scene such as the battle, a celebration).
 
 Each phase is a small object with `start(bench)` and `intents(bench, t)`; adding a phase is one
 line in `PHASES`.
@@ -24,8 +26,19 @@ from scenes.core.intents import Act, Intent
 
 BENCH_SECONDS = 30.0
 BENCH_DT = 1.0 / 60.0
-BENCH_SEED = 6  # at the default bet, this session's 3rd round triggers free spins
+BENCH_SEEDS = {
+    "stones": 6,  # at the default bet, this session's 3rd round triggers free spins
+    "warlords": 126,  # the 1st round: a three-way battle, re-spins, the Samurai's free spins
+}
 BENCH_GAME = "stones"
+BENCH_SEED = BENCH_SEEDS[BENCH_GAME]
+
+
+def bench_seed(game: str | None) -> int:
+    """The session seed the bench plays `game` with (the default game's when not given)."""
+    return BENCH_SEEDS.get(game or BENCH_GAME, BENCH_SEED)
+
+
 AUTOPLAY_ROUNDS = 10_000  # more than 30 s can play: the bench, not autoplay, decides the end
 
 
@@ -81,7 +94,7 @@ class ReelsPhase:
         from scenes.front.lobby import reels_scene
 
         bench.ctx.options.autoplay = AUTOPLAY_ROUNDS
-        bench.app.stack.push(reels_scene(bench.ctx, BENCH_GAME))
+        bench.app.stack.push(reels_scene(bench.ctx, bench.ctx.options.game or BENCH_GAME))
 
     def intents(self, bench: Bench, t: float) -> list[Intent]:
         return []
@@ -152,11 +165,13 @@ def run_bench(app) -> int:
     frame_times: list[float] = []
     cpu_times: list[float] = []
     phase_of_frame: list[str] = []
+    top_of_frame: list[str] = []  # the scene on top of each frame (a feature scene, the reels...)
     inner = app.frame_hook
 
     def hook(a) -> list[Intent]:
         out = inner(a)
         phase_of_frame.append(bench.phase_name)
+        top_of_frame.append(type(a.stack.top).__name__ if a.stack.top is not None else "")
         return out
 
     app.frame_hook = hook
@@ -174,6 +189,10 @@ def run_bench(app) -> int:
             "p99": round(percentile(times, 99), 3),
             "cpu_p99": round(percentile(cpu, 99), 3),
         }
+    by_scene = {}
+    for name in dict.fromkeys(top_of_frame):
+        times = [t for t, top in zip(frame_times, top_of_frame, strict=False) if top == name]
+        by_scene[name] = {"frames": len(times), "p99": round(percentile(times, 99), 3)}
     result = {
         "frame_ms_p50": round(percentile(frame_times, 50), 3),
         "frame_ms_p95": round(percentile(frame_times, 95), 3),
@@ -192,6 +211,7 @@ def run_bench(app) -> int:
         "rounds": _rounds(ctx) - rounds0,
         "free_spins_rounds": _feature_rounds(ctx, _rounds(ctx) - rounds0),
         "phases": per_phase,
+        "scenes": by_scene,
     }
     print(json.dumps(result), flush=True)
     return code

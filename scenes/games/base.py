@@ -8,6 +8,8 @@ overrides what differs:
 
 - `begin(event, player)`: start showing one of its own events in the round player (the reels
   and the replay alike), e.g. the Stones' trigger glow and free-spins start;
+- `landed(event, player)`: something to show once a spin is at rest, before its wins;
+- `overlay_effect(cells, style, scale)`: how its overlay wilds are laid (its own look per style);
 - `open_pick(player, events)`: the scene that answers a `PickRequestEvent` (the Stones' picker),
   live (the player picks), in autoplay (picks made automatically) or in a replay (the recorded
   picks, watched);
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
     from scenes.core.i18n import Caption
     from scenes.core.stack import Scene
     from scenes.reels.player import RoundPlayer
+    from scenes.reels.reel_effects import OverlayLaying
     from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
     from scenes.viewers.round_detail import RoundDetailScene
@@ -55,7 +58,8 @@ CAP_RED = (255, 150, 120)
 class GameArt:
     """Image names under `assets/images/<game id>/` (see docs/assets.md). `background_free`
     and `logo` may be missing (the base backdrop is used, no logo is drawn); `wild_cover` names
-    the art laid over a whole reel turned wild, for games that have such reels."""
+    the art laid over a whole reel turned wild, for games that have such reels; `extras` more
+    images for the game's own reel effects."""
 
     background: str = "background"
     background_free: str = "background_free"
@@ -64,6 +68,8 @@ class GameArt:
     logo: str = "logo"
     tile: str = "tile"
     wild_cover: str | None = None
+    extras: tuple[str, ...] = ()
+    """More images the reels' effects draw (e.g. overlay wilds' weapons): `SymbolArt.extras`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +161,19 @@ class Presentation:
     def begin(self, event: Any, player: RoundPlayer) -> bool:
         """Start showing one of this game's own events; False when `event` is not one of them."""
         return False
+
+    def landed(self, event: SpinEvent | CascadeEvent, player: RoundPlayer) -> bool:
+        """The reels are at rest on `event`, before its wins: True when the game shows something
+        first (new scatters joining, a multiplier rising) and calls `player.show_wins(event)`
+        once done; False to go straight to the wins."""
+        return False
+
+    def overlay_effect(self, cells: list[tuple[int, int]], style: str | None, scale: float) -> OverlayLaying:
+        """How the wilds of a spin's overlay are laid (`scenes.reels.reel_effects.OverlayLaying`
+        or a subclass drawing the game's own look for `style`); `scale` times it (0: at once)."""
+        from scenes.reels.reel_effects import OverlayLaying
+
+        return OverlayLaying(cells, style, scale)
 
     def open_pick(self, player: RoundPlayer, events: list) -> Scene | None:
         """The scene answering a pick request (`events` starts with it), or None if the game has

@@ -13,7 +13,14 @@ from pydantic import ValidationError
 
 from game import bounds, games
 from game.bets import make_bet, max_bet, step_bet
-from game.definitions import DefinitionError, load_definition, load_game, parse_definition, win_bound_coins
+from game.definitions import (
+    DefinitionError,
+    load_definition,
+    load_game,
+    parse_definition,
+    win_bound_cents,
+    win_bound_coins,
+)
 from game.evaluate import BEST_LINE_KEY_MAX, LUT_PAY_DTYPE, LUT_SYMBOL_DTYPE, compile_game
 from game.money import Bet
 from game.round import play_round
@@ -127,7 +134,22 @@ def test_the_bound_holds_over_many_played_rounds() -> None:
     bet = max_bet(defn, make_bet(defn))
     most = win_bound_coins(defn)
     best = max(play_out(defn, bet, seed) for seed in range(300))
-    assert 0 < best <= most and most * max(defn.bet.coin_values_cents) <= bounds.MAX_ROUND_WIN_CENTS
+    assert most is not None and 0 < best <= most
+    assert win_bound_cents(defn) == most * max(defn.bet.coin_values_cents) <= bounds.MAX_ROUND_WIN_CENTS
+
+
+def test_a_feature_without_a_limit_on_its_spins_needs_a_cap(tmp_path: Path) -> None:
+    """Warlords' Barbarian adds spins without end: its cap bounds the round, and without one
+    its data is refused."""
+    warlords = load_game("warlords")
+    assert warlords.definition.feature.max_spins(warlords.definition) is None
+    assert win_bound_cents(warlords.definition) <= bounds.MAX_ROUND_WIN_CENTS
+    text = re.sub(r"\[cap\]\nmax_coins_per_level = \d+\n", "", warlords.data.decode(), count=1)
+    folder = tmp_path / "warlords"
+    folder.mkdir()
+    (folder / "game.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(DefinitionError, match="cap: the feature sets no limit on a round's spins"):
+        load_definition(folder / "game.toml")
 
 
 def test_the_tables_types_follow_from_the_bounds() -> None:
@@ -135,9 +157,9 @@ def test_the_tables_types_follow_from_the_bounds() -> None:
     assert np.iinfo(LUT_SYMBOL_DTYPE).max >= bounds.MAX_SYMBOLS
     assert BEST_LINE_KEY_MAX < 2**62
     lut = compile_game(STONES.definition).lut()
-    assert lut.pay.dtype == LUT_PAY_DTYPE and int(lut.pay.max()) == max(
-        v for pays in STONES.definition.paytable.values() for v in pays.values()
-    )
+    top = max(v for pays in STONES.definition.paytable.values() for v in pays.values())
+    assert int(lut.pay.max()) == top and np.iinfo(lut.pay.dtype).max >= top
+    assert np.iinfo(lut.pay.dtype).bits <= np.iinfo(LUT_PAY_DTYPE).bits
 
 
 def test_the_top_pay_survives_the_line_table(tmp_path: Path) -> None:
