@@ -24,10 +24,10 @@ It owns the order that makes a round trustworthy (CERTIFICATION R6, F1, F3, M1):
    voids a round that can be resumed. Tell the player with `MSG_VOIDED`.
 
 6. State across rounds: for a game that keeps one (`GameRules.state_model`), the state stored
-   in the ledger is read when a round starts or resumes and passed to the engine; the state the
-   round leaves is written with the round's credit, in the same transaction. The stored state
-   changes only when a round of its game finishes, and only one round is open at a time, so a
-   resumed round sees exactly the state it began with.
+   in the ledger is read when a round starts and passed to the engine, and kept with the round
+   (`begin_round(state_in=...)`, sealed by its digest); the state the round leaves is written
+   with the round's credit, in the same transaction. A resumed round is replayed from the state
+   kept with it, and so is a replay from the history (no earlier round is played again).
 
 Everything it says to the player is a `game.messages.Message` (an id with parameters), which the
 scenes translate: `RoundRefused.message`, `void_message(...)`, `cap_message()`. The reels scene
@@ -271,6 +271,7 @@ class RoundDriver:
                 seed,
                 self.session_id,
                 game_data=self.loaded.data or None,
+                state_in=None if state is None else state.model_dump(mode="json"),
             )
         except InsufficientFunds as exc:
             raise RoundRefused(Message(MSG_FUNDS), "funds") from exc
@@ -402,7 +403,9 @@ class RoundDriver:
         if rules is None:
             return None, problem
         try:
-            state = self.stored_state()
+            # the state the round began with, kept with it (a round begun before schema version
+            # 4 has none: then the game's stored state, which no round changes while one is open)
+            state = stored.state_in if stored.state_in is not None else self.stored_state()
             result = play_round(rules, stored.bet, stored.seed, list(stored.choices), state=state)
         except Exception as exc:  # any failure: the stored round no longer fits this game
             log.exception("round %d cannot be replayed", stored.round_id)

@@ -10,7 +10,8 @@ integrity check before this runs), so it stays proportional to the file:
 - each round debited exactly once by its bet; each closed round credited exactly once by its
   win and never refunded; each void round refunded once with its bet, never credited, with a
   reason; an open round neither credited nor refunded; bet fields within Bet's bounds; a 64-bit
-  seed; and unless `legacy` its digest (columns, events and choices);
+  seed; and unless `legacy` its digest (columns, events, choices and the state it began with,
+  which must read back as JSON);
 - choices numbered 0..n−1; foreign keys; unless `legacy`, every session, state and stored game
   data row against its digest.
 
@@ -120,14 +121,17 @@ def _rounds(
         if [c[0] for c in made] != list(range(len(made))):
             problems.append(f"round {rid}: choices are not numbered 0..{len(made) - 1}")
     none = (0, None, None)
-    columns = seal.ROUND_SELECT + ("" if legacy else ", digest")
+    columns = seal.ROUND_V3_SELECT if legacy else seal.ROUND_SELECT + ", digest"
     n_open = 0
     for row in conn.execute(f"SELECT {columns} FROM rounds ORDER BY id"):
         (rid, _, _, _, seed, lines, level, coin_value, unit, bet_cents, status) = row[:11]
         (win_coins, win_cents, _, before, after, _, _, _, _, void_reason) = row[11:21]
         where = f"round {rid}"
-        if not legacy and seal.round_digest(row[:-1], choices.get(rid, [])) != row[-1]:
-            problems.append(f"{where}: its content does not match its digest")
+        if not legacy:
+            if seal.round_digest(row[:-1], choices.get(rid, [])) != row[-1]:
+                problems.append(f"{where}: its content does not match its digest")
+            if row[seal.STATE_IN_AT] is not None:
+                json.loads(row[seal.STATE_IN_AT])
         cost = _bet_cents(lines, level, coin_value, unit)
         if cost is None:
             problems.append(f"{where}: bet fields are invalid")

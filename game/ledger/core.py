@@ -271,14 +271,17 @@ class Ledger:
         session_id: int | None = None,
         *,
         game_data: bytes | None = None,
+        state_in: Any = None,
     ) -> int:
         """Debit the bet and record the round as open, in one transaction; return its id.
 
         `game_data` is the game data file the round is played with (its SHA-256 must be
         `game_sha256`); it is stored once per SHA-256, so the round can always be completed
-        under its own rules (`stored_game_data`). Raises RoundInProgress if a round is open and
-        InsufficientFunds if the balance cannot cover `bet.total_cents`; in both cases nothing
-        is written.
+        under its own rules (`stored_game_data`). `state_in` is the cross-round state the round
+        begins with (a JSON value, for a game that keeps one): it is kept with the round, sealed
+        by its digest and never changed, so the round is resumed and replayed from it. Raises
+        RoundInProgress if a round is open and InsufficientFunds if the balance cannot cover
+        `bet.total_cents`; in both cases nothing is written.
         """
         if not isinstance(bet, Bet):
             raise TypeError(f"bet must be a Bet, got {type(bet).__name__}")
@@ -296,6 +299,7 @@ class Ledger:
             _require_int("session_id", session_id)
         if game_data is not None and hashlib.sha256(game_data).hexdigest() != game_sha256:
             raise ValueError("game_data does not have the SHA-256 game_sha256")
+        state_in_json = None if state_in is None else _to_json(state_in)
         bet_cents = bet.total_cents
         now = self._now()
         with self._tx() as conn:
@@ -332,6 +336,7 @@ class Ledger:
                 balance_before_cents=before,
                 started_at=now,
                 session_id=session_id,
+                state_in_json=state_in_json,
             )
             sealed = seal.round_digest([values[c] for c in seal.ROUND_SEALED_COLUMNS], [])
             conn.execute(
@@ -531,6 +536,7 @@ class Ledger:
             balance_before_cents=record.balance_before_cents,
             started_at=record.started_at,
             session_id=record.session_id,
+            state_in=record.state_in,
         )
 
     @_guarded
@@ -561,7 +567,7 @@ class Ledger:
         return int(self._one(sql, tuple(params)))
 
     def _record(self, v: dict[str, Any]) -> RoundRecord:
-        events = v["events_json"]
+        events, state_in = v["events_json"], v["state_in_json"]
         return RoundRecord(
             round_id=v["id"],
             game_id=v["game_id"],
@@ -582,6 +588,7 @@ class Ledger:
             choices=tuple(c[1] for c in v["choices"]),
             events=None if events is None else json.loads(events),
             void_reason=v["void_reason"],
+            state_in=None if state_in is None else json.loads(state_in),
         )
 
     # -- sessions -------------------------------------------------------------------------------

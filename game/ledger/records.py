@@ -66,7 +66,8 @@ class Meters:
 @dataclass(frozen=True, slots=True)
 class OpenRound:
     """Everything the app needs to resume an unfinished round exactly: `play_round(defn, bet,
-    seed, choices)` with the stored values reproduces the events up to the last recorded choice."""
+    seed, choices, state=state_in)` with the stored values reproduces the events up to the last
+    recorded choice."""
 
     round_id: int
     game_id: str
@@ -78,6 +79,7 @@ class OpenRound:
     balance_before_cents: int
     started_at: str
     session_id: int | None
+    state_in: Any = None  # the cross-round state it began with (None: none kept, or before v4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,9 @@ class RoundRecord:
     debited, `balance_after_cents` after the win was credited, or after the refund of a void
     round (None while open). `events` are the JSON dicts handed to `finish_round` (None while
     open and for a void round, which has no win). `void_reason` says why a void round was voided
-    (None otherwise). Timestamps are UTC ISO-8601 strings.
+    (None otherwise). `state_in` is the cross-round state (JSON) the round began with, for a
+    game that keeps one; None for other games and for rounds begun before schema version 4.
+    Timestamps are UTC ISO-8601 strings.
     """
 
     round_id: int
@@ -110,6 +114,7 @@ class RoundRecord:
     choices: tuple[int, ...]
     events: list[dict[str, Any]] | None
     void_reason: str | None = None
+    state_in: Any = None
 
 
 class LedgerDamaged(StorageFailure):

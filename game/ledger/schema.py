@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from game.ledger import audit, seal
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class DamagedError(Exception):
@@ -371,11 +371,31 @@ def _upgrade_to_v3(conn: sqlite3.Connection, now: str, start_balance_cents: int)
         conn.execute(statement)
 
 
+# Version 4: each round keeps the cross-round state it began with (`state_in_json`, sealed by the
+# round's digest), so a stateful game's round is replayed from its own row, not by playing every
+# earlier round of the game again. Rounds begun before have none (NULL): their digests stay those
+# of version 3 (see seal.ROUND_SEALED_COLUMNS), so the step writes no row, and a replay of such a
+# round still derives its state from the rounds before it. The state is written with the round's
+# bet and never changes afterwards.
+SCHEMA_V4 = """
+ALTER TABLE rounds ADD COLUMN state_in_json TEXT;
+CREATE TRIGGER rounds_state_in_final BEFORE UPDATE OF state_in_json ON rounds
+WHEN NEW.state_in_json IS NOT OLD.state_in_json
+BEGIN SELECT RAISE(ABORT, 'the state a round began with is final'); END;
+"""
+
+
+def _upgrade_to_v4(conn: sqlite3.Connection, now: str, start_balance_cents: int) -> None:
+    for statement in split_sql(SCHEMA_V4):
+        conn.execute(statement)
+
+
 # Upgrade path: MIGRATIONS[v] turns a version v-1 file into version v (0 = no file yet).
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection, str, int], None]] = {
     1: _create_v1,
     2: _upgrade_to_v2,
     3: _upgrade_to_v3,
+    4: _upgrade_to_v4,
 }
 
 

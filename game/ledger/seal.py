@@ -13,9 +13,10 @@ a round was played with. They are sealed like this (schema version 3):
   the last entry's `balance_after_cents` and the meters must re-create the head digest (a cheap
   check made before each round, `check_head`); the full check (`audit`) re-derives both by
   walking the whole chain;
-- each round row carries `digest` over every column (its events included) and its choices in
-  order; each session, cross-round state and stored game data row carries a digest of its
-  columns (game data is also keyed by the SHA-256 of its content).
+- each round row carries `digest` over every column (its events and, from version 4, the state
+  it began with included) and its choices in order; each session, cross-round state and stored
+  game data row carries a digest of its columns (game data is also keyed by the SHA-256 of its
+  content).
 
 A digest is SHA-256 over the canonical JSON of a tagged list of the values, so no two different
 contents share an encoding. This detects damage (a flipped bit, a torn write, an edit by hand
@@ -34,8 +35,8 @@ from collections.abc import Iterable, Sequence
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
 
-# every column of a round except its digest, in the order they are sealed
-ROUND_SEALED_COLUMNS = (
+# every column of a version 3 round except its digest, in the order they are sealed
+ROUND_V3_COLUMNS = (
     "id",
     "game_id",
     "game_sha256",
@@ -58,6 +59,12 @@ ROUND_SEALED_COLUMNS = (
     "session_id",
     "void_reason",
 )
+ROUND_V3_SELECT = ", ".join(ROUND_V3_COLUMNS)
+# Version 4 adds the cross-round state the round began with (JSON; NULL for a game that keeps
+# none and for rounds begun before version 4). It is sealed after the others, and only when it is
+# there: a NULL state leaves a round's digest what version 3 made it, so the upgrade seals nothing
+# anew, while adding, removing or changing a stored state still changes the digest.
+ROUND_SEALED_COLUMNS = (*ROUND_V3_COLUMNS, "state_in_json")
 ROUND_SELECT = ", ".join(ROUND_SEALED_COLUMNS)
 METER_COLUMNS = ("rounds_played", "wagered_cents", "won_cents", "topped_up_cents", "refunded_cents")
 TXN_COLUMNS = "id, kind, amount_cents, balance_after_cents, round_id, at, prev_digest, digest"
@@ -107,14 +114,19 @@ def txn_digest(
 
 
 EVENTS_AT = ROUND_SEALED_COLUMNS.index("events_json")
+STATE_IN_AT = ROUND_SEALED_COLUMNS.index("state_in_json")
 
 
 def round_digest(values: Sequence[Any], choices: Iterable[Sequence[Any]]) -> str:
-    """`values` in ROUND_SEALED_COLUMNS order; `choices` as (seq, choice, made_at) by seq.
+    """`values` in ROUND_SEALED_COLUMNS order (or ROUND_V3_COLUMNS order, for the upgrade to
+    version 3); `choices` as (seq, choice, made_at) by seq.
 
     The events (the largest column by far) enter as their own SHA-256, so sealing a round costs
-    one pass over their bytes instead of JSON-escaping them."""
+    one pass over their bytes instead of JSON-escaping them. A NULL `state_in_json` is left out
+    (see ROUND_SEALED_COLUMNS)."""
     fields = list(values)
+    if len(fields) == len(ROUND_SEALED_COLUMNS) and fields[STATE_IN_AT] is None:
+        fields.pop(STATE_IN_AT)
     events = fields[EVENTS_AT]
     if events is not None:
         fields[EVENTS_AT] = hashlib.sha256(events.encode("utf-8", "surrogatepass")).hexdigest()
@@ -207,7 +219,7 @@ def seal_all(conn: sqlite3.Connection) -> None:
         )
         prev = stored
     conn.execute("UPDATE account SET head_digest = ? WHERE id = 1", (prev,))
-    for row in conn.execute(f"SELECT {ROUND_SELECT} FROM rounds ORDER BY id").fetchall():
+    for row in conn.execute(f"SELECT {ROUND_V3_SELECT} FROM rounds ORDER BY id").fetchall():
         sealed = round_digest(row, choices_of(conn, row[0]))
         conn.execute("UPDATE rounds SET digest = ? WHERE id = ?", (sealed, row[0]))
     for sid, started, start_txn, start_balance in conn.execute(

@@ -53,11 +53,14 @@ def end(win: int) -> list[dict]:
 
 
 def make_small_ledger(path: Path) -> None:
-    """Every kind of row: two sessions, rounds closed (won, lost, with choices and state), a
-    void round, a top-up, stored game data, and an open round with a choice."""
+    """Every kind of row: two sessions, rounds closed (won, lost, with choices and state, one
+    begun with a stored state), a void round, a top-up, stored game data, and an open round with
+    a choice and the state it began with."""
     with Ledger.open(path, start_balance_cents=250, clock=Clock()) as led:
         first = led.start_session()
-        won = led.begin_round("stones", SHA, "1.0.0", BET, 11, first, game_data=GAME_DATA)
+        won = led.begin_round(
+            "stones", SHA, "1.0.0", BET, 11, first, game_data=GAME_DATA, state_in={"passports": 0}
+        )
         led.record_choice(won, 4)
         led.finish_round(won, 30, end(30), False, state={"passports": 1})
         lost = led.begin_round("stones", SHA, "1.0.0", BET, 2**64 - 5, first, game_data=GAME_DATA)
@@ -66,7 +69,9 @@ def make_small_ledger(path: Path) -> None:
         void = led.begin_round("stones", SHA, "1.0.0", BET, 44, first)
         led.void_round(void, "The game of this round is no longer installed.")
         second = led.start_session()
-        pending = led.begin_round("stones", SHA, "1.0.0", BET, 33, second, game_data=GAME_DATA)
+        pending = led.begin_round(
+            "stones", SHA, "1.0.0", BET, 33, second, game_data=GAME_DATA, state_in={"passports": 1}
+        )
         led.record_choice(pending, 9)
         led.set_state("other", "flag", True)
     # closing the last connection checkpoints the WAL into the file: the ledger is one file

@@ -13,8 +13,9 @@ each kill the parent:
 3. resumes the open round, if any, through a new driver (never void), finishes it with its own
    picks and checks it credited exactly once;
 4. replays every round closed since the last kill through the engine (`play_round` with the
-   stored bet, seed and choices, and for a stateful game the state the previous round left):
-   the stored win and events must be the replay's, the stored state the last round's.
+   stored bet, seed and choices, and for a stateful game the state the previous round left,
+   which must be the state kept with the round): the stored win and events must be the
+   replay's, the stored state the last round's.
 
 Then the next child goes on with the same ledger, so one run covers hundreds of rounds and kills.
 Children are forked from one warmed-up process (imports paid once).
@@ -161,6 +162,8 @@ class Replayer:
             if rec.status == "open":
                 raise AssertionError(f"round {rec.round_id} is still open after the resume")
             assert rec.status == "closed", f"round {rec.round_id} is {rec.status}: {rec.void_reason}"
+            if self.state is not None:  # the state kept with the round is the one it began with
+                assert rec.state_in == self.state.model_dump(mode="json"), f"round {rec.round_id}: state_in"
             result = play_round(defn, rec.bet, rec.seed, list(rec.choices), state=self.state)
             assert result.finished, f"round {rec.round_id}: the replay waits for a pick"
             assert rec.win_coins == result.total_win_coins, (

@@ -51,7 +51,7 @@ def played(tmp_path: Path) -> Path:
             rid = led.begin_round("stones", SHA, "1.0.0", BET, seed, session)
             led.record_choice(rid, seed)
             led.finish_round(rid, win, round_end(win), False, state={"last": seed})
-        rid = led.begin_round("stones", SHA, "1.0.0", BET, 4, session)
+        rid = led.begin_round("stones", SHA, "1.0.0", BET, 4, session, state_in={"last": 3})
         led.record_choice(rid, 11)
     return path
 
@@ -131,6 +131,9 @@ def test_a_write_ahead_log_without_its_database_is_kept(played: Path) -> None:
         "UPDATE sessions SET start_balance_cents = 1",
         "UPDATE choices SET choice = 12 WHERE round_id = 4",
         "UPDATE rounds SET win_coins = 31, win_cents = 155 WHERE id = 1",
+        """UPDATE rounds SET state_in_json = '{"last":2}' WHERE id = 4""",
+        "UPDATE rounds SET state_in_json = NULL WHERE id = 4",
+        "UPDATE rounds SET state_in_json = '1' WHERE id = 1",
         "DELETE FROM transactions WHERE id = (SELECT MAX(id) FROM transactions)",
     ],
 )
@@ -170,6 +173,18 @@ def test_damage_while_running_is_found_before_the_next_round(played: Path) -> No
         assert fresh.notice is None and fresh.count_rounds() == 0
 
 
+def test_the_state_a_round_began_with_is_kept_with_it(played: Path) -> None:
+    with Ledger.open(played) as led:
+        pending = led.open_round()
+        assert pending.state_in == {"last": 3} and led.round_detail(pending.round_id).state_in == {"last": 3}
+        assert led.round_detail(1).state_in is None  # none given
+        with pytest.raises(ValueError):
+            led.begin_round("stones", SHA, "1.0.0", BET, 5, state_in=float("nan"))
+        led.finish_round(pending.round_id, 0, round_end(0), False, state={"last": 4})
+        assert led.round_detail(pending.round_id).state_in == {"last": 3}  # closing keeps it
+        assert led.verify() == []
+
+
 def test_a_damaged_open_round_is_found_before_it_is_resumed(played: Path) -> None:
     with Ledger.open(played) as led:
         with raw(played) as other:
@@ -198,6 +213,7 @@ def test_the_database_refuses_unsealed_writes(tmp_path: Path) -> None:
             "UPDATE account SET balance_cents = 1, head_digest = ''",
             f"UPDATE rounds SET seed = '2', digest = 'x' WHERE id = {rid}",
             f"UPDATE choices SET choice = 2 WHERE round_id = {rid}",
+            f"UPDATE rounds SET state_in_json = '1' WHERE id = {rid}",
             "DELETE FROM sessions",
             "INSERT INTO game_state (game_id, key, value_json, updated_at) VALUES ('g', 'k', '1', 'x')",
         ]

@@ -1,6 +1,7 @@
-"""Old ledger files upgrade on open: v1 -> v2 (void rounds) -> v3 (critical memory, stored game data).
+"""Old ledger files upgrade on open: v1 -> v2 (void rounds) -> v3 (critical memory, stored game
+data) -> v4 (each round keeps the cross-round state it began with).
 
-The old files are what the version 1 and 2 code wrote (tests/game/ledger_files.py). Each upgrade
+The old files are what the version 1, 2 and 3 code wrote (tests/game/ledger_files.py). Each upgrade
 step runs in one transaction with its `user_version` bump; the v3 step checks the old money first
 (an unsound file is set aside, never sealed) and computes the hash chain and every digest for
 the old rows. SIGKILL before any statement (and at random VM instructions) of "open (upgrade) +
@@ -61,15 +62,22 @@ def test_v1_schema_text_is_frozen() -> None:
     assert digest == V1_DDL_SHA256, "the v1 DDL changed: never edit it, add an upgrade step"
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_an_old_file_upgrades_on_open(tmp_path: Path, version: int) -> None:
     path = tmp_path / "old.sqlite3"
     held = make_old_file(path, version)
     columns = V1_ROUND_COLUMNS if version == 1 else V2_ROUND_COLUMNS
+    sealed_before = []
+    if version == 3:
+        with raw(path) as conn:
+            sealed_before = conn.execute("SELECT id, digest FROM rounds ORDER BY id").fetchall()
     with Ledger.open(path) as led:
         conn = led._conn
+        # v3 -> v4 seals nothing anew: a round without a stored state keeps its v3 digest
+        if sealed_before:
+            assert conn.execute("SELECT id, digest FROM rounds ORDER BY id").fetchall() == sealed_before
         assert led.notice is None  # upgraded, not mistaken for damage
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 4
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         # every row kept, with its id
@@ -99,6 +107,12 @@ def test_an_old_file_upgrades_on_open(tmp_path: Path, version: int) -> None:
         assert led.void_round(held["pending"], REASON) == held["balance"] + 100
         led.finish_round(led.begin_round("stones", SHA, "1.0.0", BET, 44), 0, round_end(0), False)
         assert led.verify() == []
+        # rounds begun before version 4 kept no state; a new one keeps the state it begins with
+        assert all(r.state_in is None for r in led.history(10)[1:])
+        rid = led.begin_round("stones", SHA, "1.0.0", BET, 45, state_in={"gems": 2})
+        assert led.open_round().state_in == {"gems": 2}
+        led.finish_round(rid, 0, round_end(0), False)
+        assert led.round_detail(rid).state_in == {"gems": 2} and led.verify() == []
     # an upgraded file has exactly the schema of a new one (there is one definition of v3)
     with Ledger.open(tmp_path / "new.sqlite3"):
         pass
@@ -175,10 +189,11 @@ def copy_ledger(src: Path, dst: Path) -> None:
 
 
 def state_after_kill(path: Path, old: int, held: dict) -> int:
-    """0: the round is still open (the file at any version from `old` to 3); 1: void, refunded."""
+    """0: the round is still open (the file at any version from `old` to the current one); 1: void,
+    refunded."""
     with raw(path) as conn:  # each step is all or nothing: never a mix of two versions
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        assert old <= version <= 3
+        assert old <= version <= schema.SCHEMA_VERSION
         assert schema.schema_of(conn) == schema.expected_schema(version)
     pending, balance = held["pending"], held["balance"]
     with Ledger.open(path) as led:
@@ -190,7 +205,7 @@ def state_after_kill(path: Path, old: int, held: dict) -> int:
             assert led.void_round(pending, REASON) == balance + 100  # voidable after restart
             state = 0
         else:
-            assert version == 3 and rec.status == "void" and rec.void_reason == REASON
+            assert version == schema.SCHEMA_VERSION and rec.status == "void" and rec.void_reason == REASON
             assert led.balance_cents == balance + 100
             assert journal(led, pending) == [("bet", -100), ("refund", 100)]
             state = 1
@@ -201,7 +216,7 @@ def state_after_kill(path: Path, old: int, held: dict) -> int:
 
 
 @pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(signal, "SIGKILL"), reason="POSIX")
-@pytest.mark.parametrize("old", [1, 2])
+@pytest.mark.parametrize("old", [1, 2, 3])
 def test_kill_anywhere_in_upgrade_and_void(tmp_path: Path, old: int) -> None:
     template = tmp_path / "old.sqlite3"
     held = make_old_file(template, old)
