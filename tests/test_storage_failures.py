@@ -107,6 +107,10 @@ def test_a_zero_length_ledger_is_kept_and_a_new_wallet_started(tmp_path: Path) -
     res = run_main("--data-dir", str(data), "--frames", "5")
     assert res.returncode == 0, res.stderr
     (kept,) = data.glob("ledger.sqlite3.damaged-*")
+    assert (
+        f"told the player: Your saved game data was damaged and has been set aside as {kept.name}"
+        in res.stderr
+    )
     assert kept.read_bytes() == b""
     with Ledger.open(data / "ledger.sqlite3") as led:
         assert led.verify() == [] and led.count_rounds() == 0

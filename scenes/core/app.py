@@ -57,7 +57,7 @@ from scenes.core.exits import (
 )
 from scenes.core.i18n import DEFAULT_LANGUAGE, Translator, locale_dir
 from scenes.core.intents import Act, Intent, IntentMapper
-from scenes.core.settings_store import Settings, load_settings
+from scenes.core.settings_store import Settings, load_settings, saved_language
 from scenes.core.stack import Scene, SceneStack
 from scenes.menus.reality_check import RealityCheck
 
@@ -373,7 +373,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     if options.game is not None and options.game not in games:
         installed = ", ".join(sorted(games))
         raise StartupError(f"unknown game {options.game!r}; installed: {installed}", EXIT_DATA)
-    language = DEFAULT_LANGUAGE  # until the settings say otherwise
+    language = saved_language(options.data_dir / "settings.json")  # read only, for what goes wrong
     try:
         storage.prepare_data_dir(options.data_dir)
         settings, settings_notice = load_settings(options.data_dir / "settings.json")
@@ -409,6 +409,8 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     except BaseException:
         ledger.close()
         raise
+    for notice in notices:  # shown at the first screen; the log keeps the same words
+        log.warning("told the player: %s", ctx.i18n.message(notice))
     return ctx, screen
 
 

@@ -177,6 +177,18 @@ def load_settings(path: Path) -> tuple[Settings, Message | None]:
         return Settings(), Message(DAMAGED_MESSAGE, {"name": kept.name})
 
 
+def saved_language(path: Path) -> str:
+    """The language the settings file at `path` names, read without changing anything (the
+    default when it cannot be read or is not valid): storage failures found before the settings
+    are loaded are said in the player's language too."""
+    try:
+        data = json.loads(Path(path).read_bytes().decode("utf-8"))
+        language = upgrade(data).get("language") if isinstance(data, dict) else None
+        return Settings(language=language).language
+    except (OSError, UnicodeDecodeError, ValueError, ValidationError, RecursionError, AttributeError):
+        return Settings().language
+
+
 def save_settings(path: Path, settings: Settings) -> None:
     """Write settings atomically (temp file in the same folder, fsync, os.replace).
 

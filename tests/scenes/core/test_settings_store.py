@@ -7,7 +7,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from scenes.core.settings_store import Settings, load_settings, save_settings
+from scenes.core.settings_store import Settings, load_settings, save_settings, saved_language
 
 
 def test_missing_file_gives_defaults(tmp_path):
@@ -110,3 +110,19 @@ def test_a_full_disk_keeps_the_old_file(tmp_path, monkeypatch):
     assert caught.value.kind == "full"
     assert load_settings(path)[0].quick_spin is True
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temp file left
+
+
+def test_saved_language_reads_without_changing_anything(tmp_path) -> None:
+    """Storage failures found before the settings load are said in the saved language; reading it
+    never moves or rewrites the file, and anything unreadable gives the default."""
+    path = tmp_path / "settings.json"
+    assert saved_language(path) == "en"  # no file
+    path.write_text(json.dumps({"version": 2, "language": "es"}), encoding="utf-8")
+    assert saved_language(path) == "es"
+    for damaged in ("{not json", "[1, 2]", json.dumps({"version": 3, "language": "xx"}), "[" * 100_000):
+        path.write_text(damaged, encoding="utf-8")
+        assert saved_language(path) == "en"
+        assert path.read_text(encoding="utf-8") == damaged and sorted(tmp_path.iterdir()) == [path]
+    path.unlink()
+    path.mkdir()
+    assert saved_language(path) == "en"
