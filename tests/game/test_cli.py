@@ -258,3 +258,25 @@ def test_a_closed_pipe_ends_quietly(argv):
     err = proc.stderr.read().decode()  # type: ignore[union-attr]
     assert proc.wait(timeout=60) == 0
     assert err == "", err
+
+
+def test_simulate_without_a_seed_draws_one_and_reports_it(capsys):
+    code, out, _ = run(capsys, "simulate", "stones", "--rounds", "2000", "--workers", "1", "--json")
+    assert code == 0
+    first = json.loads(out)
+    assert isinstance(first["seed"], int) and first["seed"] >= 0
+    # the reported seed reproduces the run
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "stones",
+        "--rounds",
+        "2000",
+        "--workers",
+        "1",
+        "--seed",
+        str(first["seed"]),
+        "--json",
+    )
+    again = json.loads(out)
+    assert again["rtp"] == first["rtp"] and again["seed"] == first["seed"]
