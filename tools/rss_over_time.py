@@ -7,7 +7,8 @@ Starts the command, and every `--every` seconds sums VmRSS over the process and 
 descendants (a simulation runs on worker processes); after `--seconds` it sends SIGINT (the
 command's own Ctrl-C path) and, if it lingers, SIGKILL. Prints one JSON object: the samples
 (seconds, total RSS in MB, processes), the peak, the growth from the first sample taken after
-`--settle` seconds to the last, and the command's last lines of stderr (its progress). A figure,
+`--settle` seconds to the last, and the command's last lines of stderr, which is a terminal (so a
+progress bar drawn only on a terminal shows). A figure,
 not a test: "flat" means the growth after settling is a few MB whatever the run's length.
 """
 
@@ -17,10 +18,11 @@ import argparse
 import contextlib
 import json
 import os
+import pty
+import select
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -52,17 +54,36 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
+def _drain(fd: int, into: bytearray) -> None:
+    """Read what the command wrote to its terminal so far (a full terminal buffer would block it)."""
+    while select.select([fd], [], [], 0)[0]:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            return
+        if not chunk:
+            return
+        into += chunk
+        del into[:-8192]  # the tail is enough
+
+
 def watch(cmd: list[str], seconds: float, every: float, settle: float) -> dict:
-    with tempfile.TemporaryFile("w+") as err:
+    # stderr is a terminal, so a command that draws its progress only on a terminal shows it
+    master, slave = pty.openpty()
+    err = bytearray()
+    try:
         started = time.monotonic()
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, text=True)
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=slave)
+        os.close(slave)
         samples: list[tuple[float, float, int]] = []
         while proc.poll() is None and time.monotonic() - started < seconds:
-            time.sleep(every)
+            deadline = time.monotonic() + every
+            while time.monotonic() < deadline:
+                _drain(master, err)
+                time.sleep(0.05)
             pids = _tree(proc.pid)
-            samples.append(
-                (round(time.monotonic() - started, 1), round(sum(map(_rss_mb, pids)), 1), len(pids))
-            )
+            rss = round(sum(map(_rss_mb, pids)), 1)
+            samples.append((round(time.monotonic() - started, 1), rss, len(pids)))
         ended_by_itself = proc.poll() is not None
         if not ended_by_itself:
             proc.send_signal(signal.SIGINT)
@@ -73,8 +94,11 @@ def watch(cmd: list[str], seconds: float, every: float, settle: float) -> dict:
                     with contextlib.suppress(OSError):
                         os.kill(pid, signal.SIGKILL)
                 proc.wait()
-        err.seek(0)
-        tail = [ln.rstrip() for ln in err.read().replace("\r", "\n").splitlines() if ln.strip()][-3:]
+        _drain(master, err)
+    finally:
+        os.close(master)
+    text = err.decode("utf-8", "replace").replace("\r", "\n")
+    tail = [ln.rstrip() for ln in text.splitlines() if ln.strip()][-2:]
     settled = [s for s in samples if s[0] >= settle] or samples
     return {
         "command": " ".join(cmd),
