@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint bench simulate par package clean-venv soak byte-flip faults
+.PHONY: play test lint bench simulate par package clean-venv soak byte-flip faults storage-failures simulate-memory
 
 $(STAMP): requirements.lock
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -43,6 +43,16 @@ soak: $(STAMP)
 ## Flip every byte of a small ledger, one at a time: each is detected or changes nothing (CI runs it).
 byte-flip: $(STAMP)
 	$(BIN)/python -m tests.game.byte_flip
+
+## Every storage failure against the real app (real permissions, a full and a read-only tmpfs,
+## signals; root for the tmpfs cases): the exit code and the sentence shown, as a Markdown table.
+storage-failures: $(STAMP)
+	$(BIN)/python -m tools.storage_failures
+
+## The simulator's memory over 30 s of a 10^12-round run (its workers included): flat, with progress.
+simulate-memory: $(STAMP)
+	$(BIN)/python -m tools.rss_over_time --seconds 30 --every 2 --settle 12 -- \
+		nice $(BIN)/python -m game simulate stones --rounds 1000000000000
 
 ## Fault injection: 300 SIGKILLs at random instants per game, every round replayed (figures).
 faults: $(STAMP)
