@@ -169,11 +169,16 @@ def read_only_folder(base: Path, lang: str) -> list[Row]:
     return [row("read-only data folder (a normal user)", lang, res)]
 
 
-def read_only_file(base: Path, lang: str) -> list[Row]:
+def with_mode(base: Path, lang: str, name: str, mode: int) -> tuple[Path, subprocess.CompletedProcess]:
+    """A wallet whose file `name` has permission bits `mode`, opened by a normal user."""
     data = data_folder(base, lang)
     new_wallet(data)
-    (data / "ledger.sqlite3").chmod(0o444)
-    res = run_app("--data-dir", str(data), "--frames", "2", normal_user=True)
+    (data / name).chmod(mode)
+    return data, run_app("--data-dir", str(data), "--frames", "2", normal_user=True)
+
+
+def read_only_file(base: Path, lang: str) -> list[Row]:
+    _, res = with_mode(base, lang, "ledger.sqlite3", 0o444)
     return [row("read-only ledger file (a normal user)", lang, res)]
 
 
@@ -187,27 +192,15 @@ def read_only_file_system(base: Path, lang: str) -> list[Row]:
 
 
 def permission_denied(base: Path, lang: str) -> list[Row]:
-    data = data_folder(base, lang)
-    new_wallet(data)
-    (data / "ledger.sqlite3").chmod(0o000)
-    res = run_app("--data-dir", str(data), "--frames", "2", normal_user=True)
+    _, res = with_mode(base, lang, "ledger.sqlite3", 0o000)
     return [row("permission denied (ledger mode 000, a normal user)", lang, res)]
 
 
 def settings_unreadable(base: Path, lang: str) -> list[Row]:
-    data = data_folder(base, lang)
-    new_wallet(data)
-    (data / "settings.json").chmod(0o000)
-    res = run_app("--data-dir", str(data), "--frames", "2", normal_user=True)
+    data, res = with_mode(base, lang, "settings.json", 0o000)
     kept = (data / "settings.json").exists() and not list(data.glob("settings.json.damaged-*"))
-    return [
-        row(
-            "settings.json unreadable (mode 000, a normal user)",
-            lang,
-            res,
-            "kept in place" if kept else "MOVED",
-        )
-    ]
+    note = "kept in place" if kept else "MOVED"
+    return [row("settings.json unreadable (mode 000, a normal user)", lang, res, note)]
 
 
 def full_disk_at_start(base: Path, lang: str) -> list[Row]:
