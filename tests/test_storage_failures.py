@@ -3,14 +3,15 @@
 Every storage failure ends with exit code 1 and one sentence on stderr (no traceback), in the
 player's language; nothing is lost: a round cut by a full disk stays open and resumes at the next
 start. SIGTERM and Ctrl-C end the app like a window close; `--autoplay N` cut short prints its
-summary and exits 3. (Start-up failures that need a normal user run as root here through the
-same code paths, injected; tests/game/test_storage.py covers the permission bits.)
+summary and exits 3. Permission bits are met as a normal user would meet them: as root the app
+runs without root's override of them (setpriv).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -98,6 +99,51 @@ def test_the_sentence_is_in_the_players_language(tmp_path: Path) -> None:
     res = run_main("--data-dir", str(data), "--frames", "2")
     assert res.returncode == 1
     assert "es una carpeta" in one_sentence(res.stderr)
+
+
+# As root the app runs without root's override of permission bits (setpriv), as a normal user would.
+NORMAL_USER = (
+    ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"] if os.geteuid() == 0 else []
+)
+
+
+@pytest.mark.skipif(os.geteuid() == 0 and not shutil.which("setpriv"), reason="root ignores permission bits")
+@pytest.mark.parametrize(
+    ("target", "mode", "words"),
+    [
+        ("data", 0o555, "no tiene permiso para usar"),
+        ("ledger.sqlite3", 0o444, "porque es de solo lectura"),
+        ("ledger.sqlite3", 0o000, "no tiene permiso para usar"),
+    ],
+)
+def test_permission_bits_stop_the_app_in_the_players_words(
+    tmp_path: Path, target: str, mode: int, words: str
+) -> None:
+    """A read-only data folder, a read-only ledger, an unreadable one, met by a normal user: one
+    sentence in the saved language (read before the folder is probed), exit 1, nothing changed."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({"version": 3, "language": "es"}), encoding="utf-8")
+    if target != "data":
+        with Ledger.open(data / target):
+            pass
+    before = sorted((str(p), p.read_bytes()) for p in data.iterdir() if p.is_file())
+    where = data if target == "data" else data / target
+    where.chmod(mode)
+    try:
+        res = subprocess.run(
+            [*NORMAL_USER, sys.executable, str(MAIN), "--data-dir", str(data), "--frames", "2"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env(),
+            cwd=ROOT,
+        )
+    finally:
+        where.chmod(0o755 if target == "data" else 0o644)
+    assert res.returncode == 1, res.stderr
+    assert words in one_sentence(res.stderr)
+    assert sorted((str(p), p.read_bytes()) for p in data.iterdir() if p.is_file()) == before
 
 
 def test_a_zero_length_ledger_is_kept_and_a_new_wallet_started(tmp_path: Path) -> None:
