@@ -51,7 +51,20 @@ FILE_DENSITY = 1.5  # px per logical px of every file under assets/images
 IMAGE_SUFFIXES = (".png", ".jpg")
 SCALED_FONTS = ("text", "text_bold")  # the body text the text size setting enlarges
 
+DERIVED_BUDGET_BYTES = 64 * 1024 * 1024
+"""Pixel bytes the derived surfaces may hold at 1 px per logical px (× the density² in a denser
+window): a reels scene's working set (backdrops, line art, panels) with room to spare; beyond it
+the least recently used are rebuilt on demand."""
+
 Size = tuple[int, int]
+
+
+def surface_bytes(img: pygame.Surface | Canvas) -> int:
+    """The pixel memory a surface (or a Canvas's surface) holds."""
+    surf = img.surf if isinstance(img, Canvas) else img
+    return surf.get_pitch() * surf.get_height()
+
+
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 
@@ -64,10 +77,12 @@ class AssetStore:
         self._files: dict[str, pygame.Surface] = {}  # as loaded, at FILE_DENSITY
         self._converted: set[str] = set()
         self._images: dict[str, Canvas] = {}  # at `density`
-        # derived surfaces: a bounded LRU, so widgets whose labels change (counters) cannot grow it
-        # without limit; an evicted surface is simply rebuilt on next use
+        # derived surfaces: an LRU bounded in entries and in bytes, so nothing a scene composes
+        # can grow it without limit; an evicted surface is simply rebuilt on next use
         self._derived: OrderedDict[tuple, Canvas] = OrderedDict()
         self.derived_capacity = 1500
+        self.derived_budget = DERIVED_BUDGET_BYTES
+        self._derived_bytes = 0
         self._fonts: dict[tuple[str, int], ScaledFont] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._preload: list[str] = []
@@ -95,6 +110,7 @@ class AssetStore:
         self.density = density
         self._images.clear()
         self._derived.clear()
+        self._derived_bytes = 0
         self._fonts.clear()
         self._jobs.clear()  # they would prepare art at the old density; the scenes defer anew
         return True
@@ -242,9 +258,23 @@ class AssetStore:
         return img
 
     def _store(self, key: tuple, img: Canvas) -> None:
+        old = self._derived.pop(key, None)
+        if old is not None:
+            self._derived_bytes -= surface_bytes(old)
         self._derived[key] = img
-        if len(self._derived) > self.derived_capacity:
-            self._derived.popitem(last=False)
+        self._derived_bytes += surface_bytes(img)
+        # the budget is for 1 px per logical px: a denser window's pictures hold k² the bytes
+        budget = self.derived_budget * max(1.0, self.density**2)
+        while len(self._derived) > 1 and (
+            len(self._derived) > self.derived_capacity or self._derived_bytes > budget
+        ):
+            _, dropped = self._derived.popitem(last=False)
+            self._derived_bytes -= surface_bytes(dropped)
+
+    @property
+    def derived_bytes(self) -> int:
+        """Pixel bytes held by the derived-surface cache (at most `derived_budget` + one)."""
+        return self._derived_bytes
 
     # fonts -------------------------------------------------------------------------------------
     def font(self, name: str, size: int) -> ScaledFont:
@@ -340,3 +370,4 @@ class AssetStore:
     def forget_derived(self) -> None:
         """Drop derived surfaces (e.g. after a quality change); originals stay cached."""
         self._derived.clear()
+        self._derived_bytes = 0
