@@ -15,6 +15,10 @@ overrides what differs:
 - `detail_steps(events, defn, bet)` / `draw_step(...)`: its events in the history detail;
 - `pages(...)`, `symbol_notes(...)`, `draw_page(...)`: its paytable pages;
 - `trigger(defn)`: the symbol whose landing builds suspense (anticipation) and how many win;
+- `stage_decor(stage)`: the game's own things drawn with its reels (a `StageDecor`: a meter of
+  what the player carries across rounds, a multiplier ladder, effects over the reels), one per
+  stage, live and in the replay; the host hands it the state the round starts with
+  (`Stage.show_state`);
 - `art`: the image names under `assets/images/<game id>/`.
 
 The words for shared events (`cap_caption`, the history's step texts) live here too, so the
@@ -38,6 +42,7 @@ if TYPE_CHECKING:
     from scenes.core.i18n import Caption
     from scenes.core.stack import Scene
     from scenes.reels.player import RoundPlayer
+    from scenes.reels.stage import Stage
     from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
     from scenes.viewers.round_detail import RoundDetailScene
@@ -120,6 +125,26 @@ def shared_step(ev: Any, defn: GameDefinition | None, bet: Bet) -> Step | None:
     return None
 
 
+class StageDecor:
+    """A game's own things drawn with its reels, on one stage (live play or a replay).
+
+    The stage calls `update(dt)` every frame and `draw(surface)` after the reels, the win lines
+    and the logo (under the band and the banner). `set_state(state)` is the game's state across
+    rounds as the round about to be shown begins (the ledger's in live play, the one the round
+    began with in a replay; None for a game that keeps none). What the round changes arrives as
+    its events, through the presentation's `begin`. Drawing changes nothing.
+    """
+
+    def set_state(self, state: Any) -> None:
+        """The state across rounds as it stands before the next round (see the class)."""
+
+    def update(self, dt: float) -> None:
+        """Advance the decor's own animations."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint over the stage (logical 1280×720)."""
+
+
 class Presentation:
     """How a game's rounds look; as is, a plain line game (shared events only)."""
 
@@ -130,6 +155,10 @@ class Presentation:
     def trigger(self, defn: GameDefinition) -> tuple[str, int] | None:
         """(symbol, count): landing `count` of `symbol` in the main game wins the feature, so the
         reels spin longer when one is missing and count it as it lands; None when no feature is."""
+        return None
+
+    def stage_decor(self, stage: Stage) -> StageDecor | None:
+        """The game's own things drawn with its reels on `stage` (None: nothing of its own)."""
         return None
 
     # -- the round player (reels and replay) -----------------------------------------------------

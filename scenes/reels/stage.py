@@ -15,6 +15,10 @@ around them (`static_parts`).
 A banner over the reels (`banner`: kind, title, subtitle as captions) announces a feature, the
 end of free spins, the cap ("cap") or a one-line note ("note"); `trigger_cells` makes the
 landed trigger symbols glow alone.
+
+A game may draw things of its own with its reels (`decor`, from `Presentation.stage_decor`: a
+meter of what the player carries across rounds, a multiplier ladder); `show_state(state)` hands
+it the game's state across rounds as the next round begins.
 """
 
 from __future__ import annotations
@@ -96,6 +100,7 @@ class Stage:
         self.banner: tuple[str, Caption, Caption] | None = None  # (kind, title, subtitle)
         self.clock = 0.0
         self._tag_generation = tr.generation
+        self.decor = presentation.stage_decor(self)
 
     def _name(self, part: str) -> str:
         return f"{self.game_id}/{part}"
@@ -171,19 +176,28 @@ class Stage:
         if on and self._static[True] is None:
             self._static[True] = self._compose_static(True)
 
+    def show_state(self, state: object) -> None:
+        """The game's state across rounds as the next round begins (for its decor)."""
+        if self.decor is not None:
+            self.decor.set_state(state)
+
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> str | None:
-        """Advance the clock and the win presentation (returns its cue, see `WinPresenter`)."""
+        """Advance the clock, the decor and the win presentation (returns the presentation's
+        cue, see `WinPresenter`)."""
         self.clock += dt
         if self.tr.generation != self._tag_generation:
             self._tag_generation = self.tr.generation
             self.view.art.wild_tag = self._wild_tag_art()
+        if self.decor is not None:
+            self.decor.update(dt)
         return self.presenter.update(dt)
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, lines_played: int, hover_line: int | None = None) -> None:
         """Everything but the band and the banner: the backdrop around the window, the reels, the
-        win lines and markers, the logo (not in free spins, where the counter takes its place)."""
+        win lines and markers, the logo (not in free spins, where the counter takes its place),
+        the game's decor."""
         static = self.backdrop
         for part in self.static_parts:
             surface.blit(static, part, part)
@@ -196,6 +210,8 @@ class Stage:
         p.draw_markers(surface, lines_played, hover_line)
         if self.logo is not None and not self.free_mode:
             surface.blit(self.logo, self.logo.get_rect(center=LOGO_CENTER))
+        if self.decor is not None:
+            self.decor.draw(surface)
 
     @property
     def banner_text(self) -> tuple[str, str, str] | None:

@@ -350,11 +350,14 @@ class PaytableScene(PagedOverlayScene):
 
     def _draw_lines(self, surface: pygame.Surface, page: Page) -> None:
         cols = 5
-        pitch_x, pitch_y = CONTENT.w // cols, 92
+        rows = max(1, -(-len(page.lines) // cols))
+        # as many rows as the game has lines, above the note at the bottom (30 lines: 6 rows)
+        pitch_x, pitch_y = CONTENT.w // cols, min(92, (CONTENT.h - 26) // rows)
         for i, shape in enumerate(page.lines):
             x = CONTENT.left + (i % cols) * pitch_x + 14
             y = CONTENT.top + (i // cols) * pitch_y
-            self._line_diagram(surface, shape, pygame.Rect(x, y, pitch_x - 28, 80), page.reels, page.rows)
+            rect = pygame.Rect(x, y, pitch_x - 28, min(80, pitch_y - 6))
+            self._line_diagram(surface, shape, rect, page.reels, page.rows)
         draw_text(
             surface,
             self.assets.font("text", 17),

@@ -207,6 +207,7 @@ class ReplayScene(Scene):
             presentation = presentation_of(defn)
             self.recorded = RecordedPicks(self.events, record.choices)
             self.stage = Stage(self.assets, self.game_id, defn, presentation, self.tr)
+            self.stage.show_state(state)  # what the player carried into the round
             self.band = ReplayBand(self)
             self.sounds = SoundDirector(ctx.audio, self.game_id)
             self.player = RoundPlayer(self.stage, self.band, self.sounds, presentation, self, self.tr)
