@@ -119,9 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     data_dir = args.data_dir
     seed = args.seed
     if args.bench:
-        from scenes.bench import BENCH_SEED
+        from scenes.bench import bench_seed
 
-        seed = BENCH_SEED if seed is None else seed
+        seed = bench_seed(args.game) if seed is None else seed
         if data_dir is None:
             # the bench bets: never with the player's own wallet
             scratch = Path(tempfile.mkdtemp(prefix="reelhouse-bench-"))

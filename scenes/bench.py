@@ -1,15 +1,22 @@
-"""The render benchmark behind `main.py --bench`: scripted play through the real scenes.
+"""The render benchmark behind `main.py --bench [--game ID]`: scripted play through the real scenes.
 
 The script runs on simulated time (every frame advances exactly 1/60 s) while frames are rendered
 as fast as the machine allows (no frame cap), so the same seed gives the same frames on every
 machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then
-opens the Stones reels scene and plays rounds with a fixed seed, answering every bonus pick
-automatically, for `BENCH_SECONDS` in total. At the end it prints one JSON object to stdout:
-frame-time percentiles (ms), frames, simulated seconds, wall seconds, start-up to first frame
-(ms), peak RSS (MB) and rounds played.
+opens the game's reels scene (Stones by default) and plays rounds with the game's bench seed,
+answering every bonus pick automatically, for the script's length. At the end it prints one JSON
+object to stdout: frame-time percentiles (ms), frames, simulated seconds, wall seconds, start-up
+to first frame (ms), peak RSS (MB), rounds played, and the frame times per phase and per scene
+on top of the stack (the reels, a bonus scene).
+
+A game's script (`SCRIPTS`) is its session seed, its length and, for a game with state across
+rounds, the state the bench player starts with in the throwaway ledger, so its features come
+within the script: Stones' third round wins free spins; Tomb Raider's player holds four
+passports (the most common start in the long run) and its third round's free spins cascade
+before its last passport opens the world map.
 
 Each phase is a small object with `start(bench)` and `intents(bench, t)`; adding a phase is one
-line in `PHASES`.
+line in `run_bench`.
 """
 
 from __future__ import annotations
@@ -18,6 +25,8 @@ import json
 import math
 import sys
 import time
+from dataclasses import dataclass
+from typing import Any
 
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
@@ -26,7 +35,38 @@ BENCH_SECONDS = 30.0
 BENCH_DT = 1.0 / 60.0
 BENCH_SEED = 6  # at the default bet, this session's 3rd round triggers free spins
 BENCH_GAME = "stones"
-AUTOPLAY_ROUNDS = 10_000  # more than 30 s can play: the bench, not autoplay, decides the end
+AUTOPLAY_ROUNDS = 10_000  # more than the script can play: the bench, not autoplay, decides the end
+
+
+@dataclass(frozen=True, slots=True)
+class BenchScript:
+    """One game's bench: the session seed, the length in simulated seconds and the state across
+    rounds the bench player starts with (as stored in the ledger; None: a new player)."""
+
+    seed: int
+    seconds: float = BENCH_SECONDS
+    state: dict[str, Any] | None = None
+
+
+SCRIPTS: dict[str, BenchScript] = {
+    BENCH_GAME: BenchScript(BENCH_SEED),
+    # four passports of 40 spins at €0.30; round 3: free spins with cascades up the ladder, then
+    # the fifth passport and the world map (the quest played with the automatic picks)
+    "tombraider": BenchScript(
+        112,
+        75.0,
+        {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200},
+    ),
+}
+
+
+def script_for(game: str | None) -> BenchScript:
+    return SCRIPTS.get(game or BENCH_GAME, BenchScript(BENCH_SEED))
+
+
+def bench_seed(game: str | None) -> int:
+    """The session seed `main.py --bench` uses for `game` when no --seed is given."""
+    return script_for(game).seed
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -72,16 +112,25 @@ class ReelsPhase:
     """Open the game's reels over the lobby and let the scene play rounds on its own.
 
     The reels scene's autoplay (the same code path as `--autoplay N`) presses SPIN and answers
-    every pick from the seeded pick stream, so the bench exercises spins, wins and free spins.
+    every pick from the seeded pick stream, so the bench exercises spins, wins and the features.
+    A game whose script starts from a state across rounds has it stored first, when this ledger
+    has never played the game (the bench's throwaway ledger).
     """
 
-    seconds = BENCH_SECONDS - LobbyPhase.seconds
+    def __init__(self, game: str, script: BenchScript) -> None:
+        self.game = game
+        self.script = script
+        self.seconds = script.seconds - LobbyPhase.seconds
 
     def start(self, bench: Bench) -> None:
+        from game.session import STATE_KEY
         from scenes.front.lobby import reels_scene
 
+        led = bench.ctx.ledger
+        if self.script.state is not None and not led.count_rounds(self.game):
+            led.set_state(self.game, STATE_KEY, self.script.state)
         bench.ctx.options.autoplay = AUTOPLAY_ROUNDS
-        bench.app.stack.push(reels_scene(bench.ctx, BENCH_GAME))
+        bench.app.stack.push(reels_scene(bench.ctx, self.game))
 
     def intents(self, bench: Bench, t: float) -> list[Intent]:
         return []
@@ -128,14 +177,18 @@ def _rounds(ctx: AppContext) -> int:
 
 
 def _feature_rounds(ctx: AppContext, since: int) -> int:
-    """Rounds of this run that reached the free-spins feature (picks made, or free spins played)."""
+    """Rounds of this run that reached a feature (picks made, or spins other than the base one)."""
     led = ctx.ledger
     if led is None or since <= 0:
         return 0
     return sum(
         1
         for rec in led.history(since)
-        if rec.choices or any(e.get("type") == "free_spins_start" for e in rec.events or ())
+        if rec.choices
+        or any(
+            e.get("type") == "free_spins_start" or (e.get("type") == "spin" and e.get("mode") != "base")
+            for e in rec.events or ()
+        )
     )
 
 
@@ -143,7 +196,8 @@ def run_bench(app) -> int:
     """Run the scripted session in `app` and print the figures; return the exit code."""
     ctx = app.ctx
     ctx.options.frames = None
-    phases: list = [LobbyPhase(), ReelsPhase()]
+    game = ctx.options.game or BENCH_GAME
+    phases: list = [LobbyPhase(), ReelsPhase(game, script_for(game))]
     bench = Bench(app, phases)
     app.fixed_dt = BENCH_DT
     app.frame_hook = bench
@@ -152,11 +206,14 @@ def run_bench(app) -> int:
     frame_times: list[float] = []
     cpu_times: list[float] = []
     phase_of_frame: list[str] = []
+    scene_of_frame: list[str] = []
     inner = app.frame_hook
 
     def hook(a) -> list[Intent]:
         out = inner(a)
         phase_of_frame.append(bench.phase_name)
+        top = a.stack.top
+        scene_of_frame.append(type(top).__name__ if top is not None else "")
         return out
 
     app.frame_hook = hook
@@ -173,6 +230,14 @@ def run_bench(app) -> int:
             "p50": round(percentile(times, 50), 3),
             "p99": round(percentile(times, 99), 3),
             "cpu_p99": round(percentile(cpu, 99), 3),
+        }
+    per_scene = {}
+    for name in sorted(set(scene_of_frame)):
+        times = [t for t, sc in zip(frame_times, scene_of_frame, strict=False) if sc == name]
+        per_scene[name] = {
+            "frames": len(times),
+            "p50": round(percentile(times, 50), 3),
+            "p99": round(percentile(times, 99), 3),
         }
     result = {
         "frame_ms_p50": round(percentile(frame_times, 50), 3),
@@ -191,7 +256,9 @@ def run_bench(app) -> int:
         "peak_rss_mb": round(peak_rss_mb(), 1),
         "rounds": _rounds(ctx) - rounds0,
         "free_spins_rounds": _feature_rounds(ctx, _rounds(ctx) - rounds0),
+        "game": game,
         "phases": per_phase,
+        "scenes": per_scene,
     }
     print(json.dumps(result), flush=True)
     return code
