@@ -32,11 +32,13 @@ lint: $(STAMP)
 ## Speed benchmarks (print figures, never fail on time).
 bench: $(STAMP)
 	$(BIN)/python -m game bench stones
+	$(BIN)/python -m game bench warlords
 	$(BIN)/python -m game bench tombraider
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python main.py --bench
 
 par: $(STAMP)
 	$(BIN)/python -m game par stones --json
+	$(BIN)/python -m game par warlords --json
 	$(BIN)/python -m game par tombraider --json
 
 simulate: $(STAMP)

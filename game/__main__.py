@@ -208,7 +208,9 @@ def bench(defn: GameDefinition, rounds: int, play_rounds: int) -> dict[str, Any]
 
     bet = default_bet(defn)
     simulate(defn, bet, 100_000, seed=0, workers=1)  # warm-up: compile tables
+    cpu = time.process_time()
     sim = simulate(defn, bet, rounds, seed=1, workers=1)
+    cpu = time.process_time() - cpu  # one process: the CPU time this core spent (load aside)
 
     for seed in range(50):  # warm-up
         play_round(defn, bet, seed)
@@ -234,6 +236,7 @@ def bench(defn: GameDefinition, rounds: int, play_rounds: int) -> dict[str, Any]
             "rtp": sim["rtp"],
         },
         "rounds_per_second": sim["rounds_per_second"],
+        "rounds_per_cpu_second": sim["rounds"] / cpu if cpu > 0 else None,
         "play_round_us": base_us,
         "play_round_feature_us": feature_us,
         "play_rounds": play_rounds,

@@ -29,7 +29,8 @@ from game import games
 from game.paths import asset_path
 from game.schema import Feature, Model, SymbolId
 
-SymbolKind = Literal["regular", "wild", "scatter", "bonus"]
+SymbolKind = Literal["regular", "wild", "scatter", "bonus", "blank"]
+"""`blank`: a filler that never pays and never substitutes (Warlords' re-spin reels)."""
 
 
 class DefinitionError(Exception):
@@ -53,7 +54,9 @@ class BetOptions(Model):
 
     `lines_selectable` false means every line is always played (fixed lines). `coins_per_level`
     is the number of coins one bet level costs when that differs from the line count (Warlords);
-    None means one coin per active line per level.
+    None means one coin per active line per level. `max_bet_plays`: MAX BET plays the round
+    (at the highest level at once; below it the first press raises the bet to the maximum and the
+    second plays, as Warlords' rules say); false: MAX BET only sets the bet.
     """
 
     lines_selectable: bool
@@ -63,6 +66,7 @@ class BetOptions(Model):
     coin_values_cents: list[int] = Field(min_length=1)
     default_coin_value_cents: int = Field(ge=1)
     coins_per_level: int | None = Field(default=None, ge=1)
+    max_bet_plays: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> BetOptions:

@@ -199,7 +199,7 @@ class CompiledGame:
         pay, sym, run = best_line(self, cells, wild_set)
         return LineLut(
             wild_set=wild_set,
-            pay=pay.astype(np.int32),
+            pay=pay.astype(np.int16 if int(pay.max(initial=0)) < 2**15 else np.int32),
             symbol=sym.astype(np.int8),
             run=run.astype(np.int8),
         )

@@ -1,22 +1,20 @@
-"""The render benchmark behind `main.py --bench [--game ID]`: scripted play through the real scenes.
+"""The render benchmark behind `main.py --bench`: scripted play through the real scenes.
 
 The script runs on simulated time (every frame advances exactly 1/60 s) while frames are rendered
 as fast as the machine allows (no frame cap), so the same seed gives the same frames on every
 machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then
-opens the game's reels scene (Stones by default) and plays rounds with the game's bench seed,
-answering every bonus pick automatically, for the script's length. At the end it prints one JSON
+opens the Stones reels scene and plays rounds with a fixed seed, answering every bonus pick
+automatically, for `BENCH_SECONDS` in total (`--game` picks another game, with its own seed from
+`BENCH_SEEDS`: Warlords' first round holds a battle; Tomb Raider plays longer, `BENCH_LENGTHS`,
+from four passports stored in the throwaway ledger, `BENCH_STATES` — the most common start in
+the long run — so its third round's free spins cascade up the ladder before its last passport
+opens the world map, the quest played with the automatic picks). At the end it prints one JSON
 object to stdout: frame-time percentiles (ms), frames, simulated seconds, wall seconds, start-up
-to first frame (ms), peak RSS (MB), rounds played, and the frame times per phase and per scene
-on top of the stack (the reels, a bonus scene).
-
-A game's script (`SCRIPTS`) is its session seed, its length and, for a game with state across
-rounds, the state the bench player starts with in the throwaway ledger, so its features come
-within the script: Stones' third round wins free spins; Tomb Raider's player holds four
-passports (the most common start in the long run) and its third round's free spins cascade
-before its last passport opens the world map.
+to first frame (ms), peak RSS (MB), rounds played, and the frame times by the scene on top (the
+reels, a feature scene such as the battle or the world map, a celebration).
 
 Each phase is a small object with `start(bench)` and `intents(bench, t)`; adding a phase is one
-line in `run_bench`.
+line in `PHASES`.
 """
 
 from __future__ import annotations
@@ -25,48 +23,31 @@ import json
 import math
 import sys
 import time
-from dataclasses import dataclass
-from typing import Any
 
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 
 BENCH_SECONDS = 30.0
 BENCH_DT = 1.0 / 60.0
-BENCH_SEED = 6  # at the default bet, this session's 3rd round triggers free spins
-BENCH_GAME = "stones"
-AUTOPLAY_ROUNDS = 10_000  # more than the script can play: the bench, not autoplay, decides the end
-
-
-@dataclass(frozen=True, slots=True)
-class BenchScript:
-    """One game's bench: the session seed, the length in simulated seconds and the state across
-    rounds the bench player starts with (as stored in the ledger; None: a new player)."""
-
-    seed: int
-    seconds: float = BENCH_SECONDS
-    state: dict[str, Any] | None = None
-
-
-SCRIPTS: dict[str, BenchScript] = {
-    BENCH_GAME: BenchScript(BENCH_SEED),
-    # four passports of 40 spins at €0.30; round 3: free spins with cascades up the ladder, then
-    # the fifth passport and the world map (the quest played with the automatic picks)
-    "tombraider": BenchScript(
-        112,
-        75.0,
-        {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200},
-    ),
+BENCH_SEEDS = {
+    "stones": 6,  # at the default bet, this session's 3rd round triggers free spins
+    "warlords": 126,  # the 1st round: a three-way battle, re-spins, the Samurai's free spins
+    "tombraider": 112,  # from BENCH_STATES: the 3rd round's free spins cascade, then the quest
 }
-
-
-def script_for(game: str | None) -> BenchScript:
-    return SCRIPTS.get(game or BENCH_GAME, BenchScript(BENCH_SEED))
+BENCH_LENGTHS = {"tombraider": 100.0}  # s of a game's script when not BENCH_SECONDS
+BENCH_STATES = {  # a game's state across rounds the bench player starts with (as stored)
+    "tombraider": {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200},
+}
+BENCH_GAME = "stones"
+BENCH_SEED = BENCH_SEEDS[BENCH_GAME]
 
 
 def bench_seed(game: str | None) -> int:
-    """The session seed `main.py --bench` uses for `game` when no --seed is given."""
-    return script_for(game).seed
+    """The session seed the bench plays `game` with (the default game's when not given)."""
+    return BENCH_SEEDS.get(game or BENCH_GAME, BENCH_SEED)
+
+
+AUTOPLAY_ROUNDS = 10_000  # more than 30 s can play: the bench, not autoplay, decides the end
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -112,23 +93,22 @@ class ReelsPhase:
     """Open the game's reels over the lobby and let the scene play rounds on its own.
 
     The reels scene's autoplay (the same code path as `--autoplay N`) presses SPIN and answers
-    every pick from the seeded pick stream, so the bench exercises spins, wins and the features.
-    A game whose script starts from a state across rounds has it stored first, when this ledger
-    has never played the game (the bench's throwaway ledger).
+    every pick from the seeded pick stream, so the bench exercises spins, wins and free spins.
+    A game with a starting state (`BENCH_STATES`) has it stored first, when this ledger has never
+    played the game (the bench's throwaway ledger).
     """
 
-    def __init__(self, game: str, script: BenchScript) -> None:
+    def __init__(self, game: str) -> None:
         self.game = game
-        self.script = script
-        self.seconds = script.seconds - LobbyPhase.seconds
+        self.seconds = BENCH_LENGTHS.get(game, BENCH_SECONDS) - LobbyPhase.seconds
 
     def start(self, bench: Bench) -> None:
         from game.session import STATE_KEY
         from scenes.front.lobby import reels_scene
 
-        led = bench.ctx.ledger
-        if self.script.state is not None and not led.count_rounds(self.game):
-            led.set_state(self.game, STATE_KEY, self.script.state)
+        state = BENCH_STATES.get(self.game)
+        if state is not None and not bench.ctx.ledger.count_rounds(self.game):
+            bench.ctx.ledger.set_state(self.game, STATE_KEY, state)
         bench.ctx.options.autoplay = AUTOPLAY_ROUNDS
         bench.app.stack.push(reels_scene(bench.ctx, self.game))
 
@@ -197,7 +177,7 @@ def run_bench(app) -> int:
     ctx = app.ctx
     ctx.options.frames = None
     game = ctx.options.game or BENCH_GAME
-    phases: list = [LobbyPhase(), ReelsPhase(game, script_for(game))]
+    phases: list = [LobbyPhase(), ReelsPhase(game)]
     bench = Bench(app, phases)
     app.fixed_dt = BENCH_DT
     app.frame_hook = bench
@@ -206,14 +186,13 @@ def run_bench(app) -> int:
     frame_times: list[float] = []
     cpu_times: list[float] = []
     phase_of_frame: list[str] = []
-    scene_of_frame: list[str] = []
+    top_of_frame: list[str] = []  # the scene on top of each frame (a feature scene, the reels...)
     inner = app.frame_hook
 
     def hook(a) -> list[Intent]:
         out = inner(a)
         phase_of_frame.append(bench.phase_name)
-        top = a.stack.top
-        scene_of_frame.append(type(top).__name__ if top is not None else "")
+        top_of_frame.append(type(a.stack.top).__name__ if a.stack.top is not None else "")
         return out
 
     app.frame_hook = hook
@@ -231,14 +210,10 @@ def run_bench(app) -> int:
             "p99": round(percentile(times, 99), 3),
             "cpu_p99": round(percentile(cpu, 99), 3),
         }
-    per_scene = {}
-    for name in sorted(set(scene_of_frame)):
-        times = [t for t, sc in zip(frame_times, scene_of_frame, strict=False) if sc == name]
-        per_scene[name] = {
-            "frames": len(times),
-            "p50": round(percentile(times, 50), 3),
-            "p99": round(percentile(times, 99), 3),
-        }
+    by_scene = {}
+    for name in dict.fromkeys(top_of_frame):
+        times = [t for t, top in zip(frame_times, top_of_frame, strict=False) if top == name]
+        by_scene[name] = {"frames": len(times), "p99": round(percentile(times, 99), 3)}
     result = {
         "frame_ms_p50": round(percentile(frame_times, 50), 3),
         "frame_ms_p95": round(percentile(frame_times, 95), 3),
@@ -258,7 +233,7 @@ def run_bench(app) -> int:
         "free_spins_rounds": _feature_rounds(ctx, _rounds(ctx) - rounds0),
         "game": game,
         "phases": per_phase,
-        "scenes": per_scene,
+        "scenes": by_scene,
     }
     print(json.dumps(result), flush=True)
     return code

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "lines": "game.games.lines",
     "stones": "game.games.stones",
+    "warlords": "game.games.warlords",
     "tombraider": "game.games.tombraider",
 }
 """feature type -> package. "lines" plays definitions without a feature (plain line games)."""

@@ -5,13 +5,16 @@
   smallest-count); those windows are enumerated and combined with the scatter count of the rest.
 - Top award. The patterns paying the top line pay are a product of per-reel symbol sets (five
   wilds, say); whether some active line shows one is decided by each reel's mask of qualifying
-  rows, combined over the reels with the scatter count.
+  rows, combined over the reels with the scatter count. `row_masks`, `mask_counts` and
+  `complete_count` are the pieces, for games whose features change the masks (forced wilds,
+  sticky cells).
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -141,6 +144,31 @@ def complete_lines(reels: int, rows: int, lines: tuple[tuple[int, ...], ...]) ->
         out |= ok
     out.setflags(write=False)
     return out
+
+
+def row_masks(
+    defn: GameDefinition, strip: Sequence[str], symbols: Iterable[int], forced: int = 0
+) -> np.ndarray:
+    """Per stop of a strip: the mask of window rows (bit w = row w) showing one of `symbols`
+    (symbol indices), with the rows of `forced` always set (cells laid over with a wild)."""
+    win = windows(defn, strip)
+    return (np.isin(win, list(symbols)) * (1 << np.arange(defn.rows))).sum(axis=1) | forced
+
+
+def mask_counts(masks: np.ndarray, rows: int) -> np.ndarray:
+    """How many stops give each row mask: a vector of length 2**rows."""
+    return np.bincount(masks, minlength=1 << rows).astype(np.int64)
+
+
+def complete_count(defn: GameDefinition, lines: int, per_reel: Sequence[np.ndarray]) -> Any:
+    """Σ over every combination of per-reel row masks of Π per_reel[r][mask_r], kept where some
+    active line has every cell in its reel's mask (counts give an int, probabilities a float)."""
+    rows = defn.rows
+    table = complete_lines(defn.reels, rows, tuple(map(tuple, defn.lines[:lines])))
+    t: Any = table.reshape((1 << rows,) * defn.reels).astype(per_reel[0].dtype)
+    for vec in reversed(per_reel):
+        t = t @ vec
+    return t.item() if isinstance(t, np.ndarray) else t
 
 
 def top_award(

@@ -9,8 +9,13 @@ two computations check each other (STYLE principle 4, CERTIFICATION P1).
   (one symbol per reel) of pay(pattern) × Π count(symbol on reel) / Π strip length. The pay of
   every pattern is tabulated once per wild-acting set (`line_pay_table`), applying the
   best-candidate rule (each paying symbol's run, largest listed count ≤ run, the highest pay wins).
+- Forced wilds. With a line's cells on some reels laid over with the wild (overlay wilds), its
+  expectation depends only on which reels are forced (`forced_line_values`, one per subset).
 - Scatters. The number of scatter cells in each reel's window is enumerated over its stops; the
   reels are independent, so the count over the grid is the convolution of the per-reel counts.
+- One spin's whole pay. `spin_pay_distribution` enumerates every stop combination (lines share
+  cells, so the pays of a spin's lines are not independent): the exact distribution of a spin's
+  total line pay jointly with a symbol count, for tail bounds such as a win cap's cost.
 
 Money units: pays are coins per line at bet level 1; RTP figures are fractions of the total bet.
 """
@@ -93,7 +98,7 @@ def _line_pay_table(
     all_ids = np.arange(size)
     wild_set = {idx[s] for s in wild_acting}
     wild_set |= {i for i, k in enumerate(kinds) if k == "wild"}
-    # Scatter and bonus symbols are never wild-acting and always end a run.
+    # Scatter, bonus and blank symbols are never wild-acting and always end a run.
     wild_set = {w for w in wild_set if kinds[w] in ("wild", "regular")}
     best = np.zeros((size,) * n, dtype=np.int64)
     for sym, pays in paytable.items():
@@ -169,6 +174,32 @@ def line_rtp(
     return Fraction(contract(table, counts), den)
 
 
+def forced_line_values(
+    defn: GameDefinition, reel_set: str, table: np.ndarray | None = None
+) -> list[Fraction]:
+    """E[pay of one line] (coins at level 1) with the line's cells on a subset of reels forced
+    wild (overlay wilds laid over landed reels), for every subset.
+
+    Index S of the result is a bit mask over the reels (bit r = reel r+1); S = 0 is `line_rtp`.
+    Any row of a reel shows the strip's symbol distribution, so a line's expectation depends
+    only on which of its reels are forced, not on the rows.
+    """
+    table = line_pay_table(defn) if table is None else table
+    wild = wild_index(defn)
+    if wild is None:
+        raise ValueError("forced wild cells need a wild symbol")
+    strips = defn.reel_sets[reel_set]
+    counts = [reel_counts(defn, s) for s in strips]
+    one_wild = np.zeros(len(defn.symbols), dtype=np.int64)
+    one_wild[wild] = 1
+    out = []
+    for mask in range(1 << defn.reels):
+        vecs = [one_wild if mask >> r & 1 else counts[r] for r in range(defn.reels)]
+        den = math.prod(len(strips[r]) for r in range(defn.reels) if not mask >> r & 1)
+        out.append(Fraction(contract(table, vecs), den))
+    return out
+
+
 def line_factor(defn: GameDefinition, lines: int | None = None) -> Fraction:
     """Coins bet per line ÷ coins of the total bet, per level: 1 unless a game fixes its coins."""
     n = len(defn.lines) if lines is None else lines
@@ -214,3 +245,59 @@ def scatter_rtp(defn: GameDefinition, reel_set: str = "base", wild_reels: Iterab
         dist = scatter_count_distribution(defn, reel_set, sym, wild_reels)
         total += sum((p * scatter_pay(pays, n) for n, p in enumerate(dist)), Fraction(0))
     return total
+
+
+# -- one spin's whole line pay -------------------------------------------------------------------
+
+
+def spin_pay_distribution(
+    defn: GameDefinition, reel_set: str, lines: int, count_symbols: Iterable[str] = ()
+) -> np.ndarray:
+    """Exact joint distribution of one spin's line pays and a symbol count, over every stop.
+
+    Returns counts[pay, k]: how many stop combinations pay `pay` coins at level 1 over the first
+    `lines` lines and show k cells of `count_symbols`. Whether a line pays at all is decided by its
+    first m cells (m = the largest of the symbols' smallest paying counts), so the combinations of
+    the first m reels where no line pays are counted at once; for the others only the paying
+    lines are looked up.
+    """
+    table = line_pay_table(defn).ravel()
+    size = len(defn.symbols)
+    idx = symbol_index(defn)
+    counted = [idx[s] for s in count_symbols]
+    strips = defn.reel_sets[reel_set]
+    rows = np.array(defn.lines[:lines])
+    # a line pays iff its first m cells already make a paying run (m: the largest smallest count)
+    m = max(min(p) for p in defn.paytable.values())
+    powers = size ** np.arange(defn.reels - 1, -1, -1, dtype=np.int64)
+    wins = [windows(defn, s) for s in strips]
+    parts = [wins[r][:, rows[:, r]] * powers[r] for r in range(defn.reels)]
+    kparts = [np.isin(w, counted).sum(axis=1) for w in wins]
+
+    def combine(reels: range) -> tuple[np.ndarray, np.ndarray]:
+        code, k = np.zeros((1, lines), dtype=np.int64), np.zeros(1, dtype=np.int64)
+        for r in reels:
+            code = (code[:, None, :] + parts[r][None, :, :]).reshape(-1, lines)
+            k = (k[:, None] + kparts[r][None, :]).ravel()
+        return code, k
+
+    front, kf = combine(range(m))
+    back, kb = combine(range(m, defn.reels))
+    top = int(table.max()) * lines
+    kmax = defn.reels * defn.rows
+    out = np.zeros((top + 1, kmax + 1), dtype=np.int64)
+    open_ = line_pay_table(defn, (), cells=m).ravel()[front // powers[m - 1]] > 0
+    live = open_.any(axis=1)
+    # combinations where no line pays: the counts convolve
+    dead_k = np.bincount(kf[~live], minlength=kmax + 1)
+    out[0] += np.convolve(dead_k, np.bincount(kb, minlength=kmax + 1))[: kmax + 1]
+    back_t = np.ascontiguousarray(back.T)
+    for start in range(0, int(live.sum()), 256):
+        block = np.flatnonzero(live)[start : start + 256]
+        p, line = np.nonzero(open_[block])
+        pay = np.take(table, front[block[p], line][:, None] + back_t[line])
+        # rows of `pay` come in prefix order and every live prefix has an open line
+        x = np.add.reduceat(pay, np.flatnonzero(np.diff(p, prepend=-1)), axis=0, dtype=np.int64)
+        k = kf[block][:, None] + kb[None, :]
+        out += np.bincount((x * (kmax + 1) + k).ravel(), minlength=out.size).reshape(out.shape)
+    return out

@@ -182,7 +182,8 @@ def check_tapes(defn: GameDefinition, bet: Bet, tapes: dict, wins: np.ndarray, o
 
     for i, tape in sorted(tapes.items()):
         out.flow_checked += 1
-        out.flow_feature_rounds += len(tape.draws) > 1 or bool(tape.choices)
+        # a feature round: more than the base spin's stops (re-spins, free spins...) or a pick
+        out.flow_feature_rounds += sum(d[0] == "stops" for d in tape.draws) > 1 or bool(tape.choices)
         problem = ""
         try:
             rng = TapeRng(tape)

@@ -8,6 +8,8 @@ overrides what differs:
 
 - `begin(event, player)`: start showing one of its own events in the round player (the reels
   and the replay alike), e.g. the Stones' trigger glow and free-spins start;
+- `landed(event, player)`: something to show once a spin is at rest, before its wins;
+- `overlay_effect(cells, style, scale)`: how its overlay wilds are laid (its own look per style);
 - `open_pick(player, events)`: the scene that answers a `PickRequestEvent` (the Stones' picker),
   live (the player picks), in autoplay (picks made automatically) or in a replay (the recorded
   picks, watched);
@@ -15,10 +17,9 @@ overrides what differs:
 - `detail_steps(events, defn, bet)` / `draw_step(...)`: its events in the history detail;
 - `pages(...)`, `symbol_notes(...)`, `draw_page(...)`: its paytable pages;
 - `trigger(defn)`: the symbol whose landing builds suspense (anticipation) and how many win;
-- `stage_decor(stage)`: the game's own things drawn with its reels (a `StageDecor`: a meter of
-  what the player carries across rounds, a multiplier ladder, effects over the reels), one per
-  stage, live and in the replay; the host hands it the state the round starts with
-  (`Stage.show_state`);
+- `show_state(stage, state)`: the game's state across rounds as a round begins (the ledger's in
+  live play, at start-up and after every round; the one the round began with in a replay), for
+  a game that shows what the player carries (a meter among the stage's `fixtures`);
 - `art`: the image names under `assets/images/<game id>/`.
 
 The words for shared events (`cap_caption`, the history's step texts) live here too, so the
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from scenes.core.i18n import Caption
     from scenes.core.stack import Scene
     from scenes.reels.player import RoundPlayer
+    from scenes.reels.reel_effects import OverlayLaying
     from scenes.reels.stage import Stage
     from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
@@ -60,7 +62,8 @@ CAP_RED = (255, 150, 120)
 class GameArt:
     """Image names under `assets/images/<game id>/` (see docs/assets.md). `background_free`
     and `logo` may be missing (the base backdrop is used, no logo is drawn); `wild_cover` names
-    the art laid over a whole reel turned wild, for games that have such reels."""
+    the art laid over a whole reel turned wild, for games that have such reels; `extras` more
+    images for the game's own reel effects."""
 
     background: str = "background"
     background_free: str = "background_free"
@@ -69,6 +72,8 @@ class GameArt:
     logo: str = "logo"
     tile: str = "tile"
     wild_cover: str | None = None
+    extras: tuple[str, ...] = ()
+    """More images the reels' effects draw (e.g. overlay wilds' weapons): `SymbolArt.extras`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,26 +130,6 @@ def shared_step(ev: Any, defn: GameDefinition | None, bet: Bet) -> Step | None:
     return None
 
 
-class StageDecor:
-    """A game's own things drawn with its reels, on one stage (live play or a replay).
-
-    The stage calls `update(dt)` every frame and `draw(surface)` after the reels, the win lines
-    and the logo (under the band and the banner). `set_state(state)` is the game's state across
-    rounds as the round about to be shown begins (the ledger's in live play, the one the round
-    began with in a replay; None for a game that keeps none). What the round changes arrives as
-    its events, through the presentation's `begin`. Drawing changes nothing.
-    """
-
-    def set_state(self, state: Any) -> None:
-        """The state across rounds as it stands before the next round (see the class)."""
-
-    def update(self, dt: float) -> None:
-        """Advance the decor's own animations."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint over the stage (logical 1280×720)."""
-
-
 class Presentation:
     """How a game's rounds look; as is, a plain line game (shared events only)."""
 
@@ -157,14 +142,27 @@ class Presentation:
         reels spin longer when one is missing and count it as it lands; None when no feature is."""
         return None
 
-    def stage_decor(self, stage: Stage) -> StageDecor | None:
-        """The game's own things drawn with its reels on `stage` (None: nothing of its own)."""
-        return None
+    def show_state(self, stage: Stage, state: Any) -> None:
+        """The game's state across rounds as the next round on `stage` begins (None for a game
+        that keeps none); a game that shows it puts or updates its picture in `stage.fixtures`."""
 
     # -- the round player (reels and replay) -----------------------------------------------------
     def begin(self, event: Any, player: RoundPlayer) -> bool:
         """Start showing one of this game's own events; False when `event` is not one of them."""
         return False
+
+    def landed(self, event: SpinEvent | CascadeEvent, player: RoundPlayer) -> bool:
+        """The reels are at rest on `event`, before its wins: True when the game shows something
+        first (new scatters joining, a multiplier rising) and calls `player.show_wins(event)`
+        once done; False to go straight to the wins."""
+        return False
+
+    def overlay_effect(self, cells: list[tuple[int, int]], style: str | None, scale: float) -> OverlayLaying:
+        """How the wilds of a spin's overlay are laid (`scenes.reels.reel_effects.OverlayLaying`
+        or a subclass drawing the game's own look for `style`); `scale` times it (0: at once)."""
+        from scenes.reels.reel_effects import OverlayLaying
+
+        return OverlayLaying(cells, style, scale)
 
     def open_pick(self, player: RoundPlayer, events: list) -> Scene | None:
         """The scene answering a pick request (`events` starts with it), or None if the game has

@@ -173,6 +173,7 @@ class RoundPlayer:
         """Play a new round's events (up to its first pick, or all of them)."""
         self.bet = bet
         self.presenter.clear()
+        self.stage.decor.clear()  # a game's pictures belong to the round that put them up
         self.band.reset_win()
         self.round_win = 0
         self.round_over = False
@@ -188,6 +189,7 @@ class RoundPlayer:
         already announced before the picks are not shown again."""
         self.bet = bet
         self.round_over = False
+        self.stage.decor.clear()
         self.events = list(events)
         self.played = []
         rest = list(events)
@@ -249,14 +251,22 @@ class RoundPlayer:
     def feature_won(self) -> None:
         self.host.feature_won()
 
-    def enter_free(self, spins: int, multiplier: int, wild_reels: list[int], wild_symbols: list[str]) -> None:
-        """Free spins begin: their backdrop, music, wild reels and wild symbols, the counter."""
+    def enter_free(
+        self,
+        spins: int,
+        multiplier: int,
+        wild_reels: list[int],
+        wild_symbols: list[str],
+        theme: str | None = None,
+    ) -> None:
+        """Free spins begin: their backdrop, music (a game's own `theme`, e.g. a warlord's),
+        wild reels and wild symbols, the counter."""
         self.stage.set_free_mode(True)
         self.view.set_cover(wild_reels)
         self.view.set_wild_symbols(wild_symbols)
         self.band.free = (0, spins, multiplier)
         self.say(T_FREE_READY, GOLD, total=spins, mult=multiplier)
-        self.sounds.free_spins_music(True)
+        self.sounds.free_spins_music(True, theme)
         self.wait(0.7 * self.speed)
 
     def leave_free(self) -> None:
@@ -280,6 +290,7 @@ class RoundPlayer:
                     continue
                 if self.view.overlay_pending:  # landed under the overlay: now lay the wilds
                     self.view.lay_overlay(self.pace.timing)
+                    self.sounds.overlay(self.view.overlay_style)
                 else:
                     self._landed(self.current)
         elif self.waiting == "timer":
@@ -363,7 +374,14 @@ class RoundPlayer:
         self.waiting = "reels"
 
     def _landed(self, ev: SpinEvent | CascadeEvent) -> None:
-        """The reels are at rest on `ev` (its overlay laid): present the wins, then go on."""
+        """The reels are at rest on `ev` (its overlay laid): the game's own moment if it has
+        one (`Presentation.landed`), then the wins."""
+        self.waiting = ""
+        if not self.presentation.landed(ev, self):
+            self.show_wins(ev)
+
+    def show_wins(self, ev: SpinEvent | CascadeEvent) -> None:
+        """Present `ev`'s wins and count them, then go on to the next event."""
         self.waiting = ""
         nxt = self.queue[0] if self.queue else None
         speed = self.speed

@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.reels.symbol_art import BLUR_HEAVY, BLUR_LIGHT, CELL_H, CELL_W, GLOW_STEPS, PULSE_STEPS, SYMBOL
+from scenes.reels.symbol_art import (
+    BLUR_HEAVY,
+    BLUR_LIGHT,
+    CELL_H,
+    CELL_W,
+    GLOW_STEPS,
+    PULSE_STEPS,
+    STACK,
+    SYMBOL,
+)
 
 if TYPE_CHECKING:
     from scenes.reels.reel_view import ReelView
@@ -84,11 +93,25 @@ class ReelPainter:
             frac = reel.pos - top
             at_rest = reel.phase == "rest"
             tagged = reel.landed and art.wild_tag is not None and bool(self.wild_marked)
+            lit = emphasis if at_rest else None
+            runs = self._stack_runs(i, top, lit)
+            stacks = (
+                art.stack_blur_heavy
+                if blur == BLUR_HEAVY
+                else art.stack_blur_light
+                if blur == BLUR_LIGHT
+                else art.stack_sharp
+            )
             for k in range(rows + 1):
                 idx = top + k
                 y = win.y + round((k - frac) * CELL_H)
                 sym = self.symbol_at(i, idx) if not at_rest or k < rows else None
                 if sym is None:
+                    continue
+                start = runs.get(idx)
+                if start is not None:
+                    if start == idx or k == 0:  # the run's first cell in view: the whole piece
+                        surface.blit(stacks[sym], (x, win.y + round((start - top - frac) * CELL_H) - blur))
                     continue
                 if at_rest and emphasis is not None and (i, k) in emphasis:
                     continue  # drawn on top below, scaled
@@ -148,6 +171,40 @@ class ReelPainter:
             frame = art.held_frame
             surface.blit(frame, frame.get_rect(center=rect.center))
 
+    def _stack_runs(
+        self: ReelView, i: int, top: int, lit: frozenset[tuple[int, int]] | None
+    ) -> dict[int, int]:
+        """Strip index → the index its stacked run starts at, for the runs of reel `i` that show
+        in the window now (top row `top`): exactly `STACK` of a symbol with full-height art,
+        none of its cells in `lit` (winning, drawn scaled), tagged WILD or under a wild."""
+        stacked = self.art.stack_sharp
+        if not stacked:
+            return {}
+        rows = self.rows
+        seq = [self.symbol_at(i, top + k) for k in range(-STACK, rows + STACK + 1)]
+        out: dict[int, int] = {}
+        j = 0
+        while j < len(seq):
+            sym = seq[j]
+            end = j
+            while end + 1 < len(seq) and seq[end + 1] == sym:
+                end += 1
+            start = top - STACK + j
+            bounded = j > 0 and end + 1 < len(seq)
+            if (
+                sym in stacked
+                and bounded
+                and end - j + 1 == STACK
+                and sym not in self.wild_marked
+                and start < top + rows + 1
+                and start + STACK > top
+                and not (lit and any((i, start + d - top) in lit for d in range(STACK)))
+                and not any((i, start + d - top) in self._pending for d in range(STACK))
+            ):
+                out.update(dict.fromkeys(range(start, start + STACK), start))
+            j = end + 1
+        return out
+
     def _column(
         self: ReelView, backdrop: pygame.Surface, i: int, emphasis: frozenset[tuple[int, int]] | None
     ) -> pygame.Surface:
@@ -159,15 +216,19 @@ class ReelPainter:
         tagged = self.reels[i].landed and art.wild_tag is not None and bool(self.wild_marked)
         tags = tuple(tagged and sym in self.wild_marked for sym in syms)
         lit = None if emphasis is None else tuple(k for k in range(self.rows) if (i, k) in emphasis)
-        key = (backdrop, i, syms, tags, lit)
+        runs = self._stack_runs(i, top, emphasis)
+        starts = tuple(sorted({start - top for start in runs.values() if start - top < self.rows}))
+        key = (backdrop, i, syms, tags, lit, starts)
         col = self._columns.get(key)
         if col is not None:
             return col
         rect = pygame.Rect(self.window.x + i * CELL_W, self.window.y, CELL_W, self.window.height)
         col = backdrop.subsurface(rect.clip(backdrop.get_rect())).copy()
         pad = (CELL_W - SYMBOL) // 2
+        for start in starts:  # whole pieces, partly above or below the window if off their stop
+            col.blit(art.stack_sharp[syms[max(start, 0)]], (pad, start * CELL_H))
         for k, sym in enumerate(syms):
-            if lit is not None and k in lit:
+            if (lit is not None and k in lit) or top + k in runs:
                 continue
             col.blit(art.sharp[sym], (pad, k * CELL_H))
             if tags[k]:

@@ -394,8 +394,16 @@ class ReelsScene(GameFunctions, Scene):
             self._set_bet(step_bet(self.defn, self.bet, selector, delta))  # type: ignore[arg-type]
 
     def max_bet(self) -> None:
-        if not self.driver.active:
-            self._set_bet(max_bet(self.defn, self.bet))
+        """MAX BET sets the maximum bet; in a game whose rules say MAX BET plays
+        (`bet.max_bet_plays`), at the maximum it plays the round, so below it the first press
+        raises the bet and the second plays."""
+        if self.driver.active:
+            return
+        top = max_bet(self.defn, self.bet)
+        if self.defn.bet.max_bet_plays and self.bet == top:
+            self.start_round()
+        else:
+            self._set_bet(top)
 
     def _set_bet(self, bet: Bet) -> None:
         if bet == self.bet:

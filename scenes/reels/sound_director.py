@@ -157,6 +157,12 @@ class SoundDirector:
         when given."""
         self._play(self._first(name, fallback=f"common/{name}"), x, volume=volume)
 
+    def overlay(self, style: str | None) -> None:
+        """Overlay wilds are being laid in `style`: the game's `<game>/wild_<style>` if it has one
+        (each wild's stamp sounds anyway)."""
+        if style and self._has(f"{self.game_id}/wild_{style}"):
+            self._play(f"{self.game_id}/wild_{style}")
+
     def feature_won(self, theme: str | None = None) -> None:
         """Free spins won: the game's sting (`free_spins_won_<theme>` for a mode with its own,
         else `free_spins_won`), the common fanfare if the game has none."""

@@ -3,8 +3,9 @@
 One `Stage` per shown game, shared by the reels scene (live play) and the replay, so a replayed
 round sits on the same reel backing under the same frame and logo as when it was played. The
 art names come from the game's presentation (`scenes.games`): `<game>/background` (and
-`background_free` during free spins, when the game has one), `reel_bg`, `frame`, `logo`, and the
-wild-reel cover when the game has wild reels.
+`background_free` during free spins, when the game has one), `reel_bg`, `frame`, `logo`, the
+wild-reel cover when the game has wild reels, and `symbols/<id>_stack` for a symbol that comes
+in full-height stacks.
 
 The backdrop, reel backing, frame and HUD bar are composed once into one opaque surface per
 backdrop (the frame is transparent over the whole reel window, so nothing drawn later in the
@@ -14,14 +15,17 @@ around them (`static_parts`).
 
 A banner over the reels (`banner`: kind, title, subtitle as captions) announces a feature, the
 end of free spins, the cap ("cap") or a one-line note ("note"); `trigger_cells` makes the
-landed trigger symbols glow alone.
-
-A game may draw things of its own with its reels (`decor`, from `Presentation.stage_decor`: a
-meter of what the player carries across rounds, a multiplier ladder); `show_state(state)` hands
-it the game's state across rounds as the next round begins.
+landed trigger symbols glow alone. A game's presentation may put its own pictures on the stage
+(`decor`: counters, dims, reveals, cleared as each round begins; `fixtures`: what stays from
+round to round, such as a meter) and give its free spins their own backdrop
+(`set_free_background`); `show_state(state)` hands the presentation the game's state across
+rounds as the next round begins (the host calls it: the reels scene at start-up and after
+every round, the replay with the state its round began with).
 """
 
 from __future__ import annotations
+
+from typing import Protocol
 
 import pygame
 
@@ -65,6 +69,14 @@ def static_parts(window: pygame.Rect, band: pygame.Rect) -> list[pygame.Rect]:
     return [r for r in parts if r.w > 0 and r.h > 0]
 
 
+class Decor(Protocol):
+    """A game's own picture on the stage (`Stage.decor`): advanced and drawn with the reels."""
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface, stage: Stage) -> None: ...
+
+
 class Stage:
     """The reels of one game and everything drawn with them, except the band."""
 
@@ -83,6 +95,7 @@ class Stage:
         self.tr = tr
         self.art_names = presentation.art
         self.view = ReelView(definition, self._symbol_art(), trigger=presentation.trigger(definition))
+        self.view.make_overlay = presentation.overlay_effect
         self.presenter = WinPresenter(
             definition,
             self.view,
@@ -96,11 +109,17 @@ class Stage:
         logo = self._name(self.art_names.logo)
         self.logo = self._compose_logo(logo) if assets.has_image(logo) else None
         self.free_mode = False
+        self._free_background: pygame.Surface | None = None  # a game's own, for these free spins
+        # a game's own pictures over the reels (counters, dims, reveals), by name: objects with
+        # update(dt) and draw(surface, stage), drawn after the reels, under the win lines
+        self.decor: dict[str, Decor] = {}
+        # a game's pictures that stay from round to round (a meter of what the player carries
+        # across rounds): updated and drawn like `decor`, just before it, never cleared by a round
+        self.fixtures: dict[str, Decor] = {}
         self.trigger_cells: frozenset[tuple[int, int]] | None = None  # glowing alone
         self.banner: tuple[str, Caption, Caption] | None = None  # (kind, title, subtitle)
         self.clock = 0.0
         self._tag_generation = tr.generation
-        self.decor = presentation.stage_decor(self)
 
     def _name(self, part: str) -> str:
         return f"{self.game_id}/{part}"
@@ -113,7 +132,20 @@ class Stage:
         cover = (
             a.image(self._name(cover_name)) if cover_name and a.has_image(self._name(cover_name)) else None
         )
-        art = SymbolArt(images, wild_cover=cover, wild_tag=self._wild_tag_art(), cache=a.derived)
+        stacks = {
+            s: a.image(self._name(f"symbols/{s}_stack"))
+            for s in self.definition.symbol_ids
+            if a.has_image(self._name(f"symbols/{s}_stack"))
+        }
+        extras = {name: a.image(self._name(name)) for name in self.art_names.extras}
+        art = SymbolArt(
+            images,
+            wild_cover=cover,
+            wild_tag=self._wild_tag_art(),
+            cache=a.derived,
+            stacks=stacks,
+            extras=extras,
+        )
         art.convert()
         return art
 
@@ -157,7 +189,8 @@ class Stage:
         free_name = self._name(names.background_free)
         name = free_name if free and a.has_image(free_name) else self._name(names.background)
         surf = pygame.Surface(SCREEN.size)
-        surf.blit(a.image(name), (0, 0))
+        own = self._free_background if free else None
+        surf.blit(own if own is not None else a.image(name), (0, 0))
         surf.blit(a.image(self._name(names.reel_bg)), WINDOW)
         surf.blit(a.image(self._name(names.frame)), (0, 0))
         surf.blit(a.image("ui/hud_bar"), RECT_BAND.topleft)
@@ -176,28 +209,34 @@ class Stage:
         if on and self._static[True] is None:
             self._static[True] = self._compose_static(True)
 
+    def set_free_background(self, background: pygame.Surface | None) -> None:
+        """The backdrop of the next free spins (a game's own, e.g. a warlord's; None: the game's
+        `background_free`)."""
+        if background is not self._free_background:
+            self._free_background = background
+            self._static[True] = None
+            if self.free_mode:
+                self._static[True] = self._compose_static(True)
+
     def show_state(self, state: object) -> None:
-        """The game's state across rounds as the next round begins (for its decor)."""
-        if self.decor is not None:
-            self.decor.set_state(state)
+        """The game's state across rounds as the next round begins (see the module docstring)."""
+        self.presentation.show_state(self, state)
 
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> str | None:
-        """Advance the clock, the decor and the win presentation (returns the presentation's
-        cue, see `WinPresenter`)."""
+        """Advance the clock and the win presentation (returns its cue, see `WinPresenter`)."""
         self.clock += dt
+        for decor in [*self.fixtures.values(), *self.decor.values()]:
+            decor.update(dt)
         if self.tr.generation != self._tag_generation:
             self._tag_generation = self.tr.generation
             self.view.art.wild_tag = self._wild_tag_art()
-        if self.decor is not None:
-            self.decor.update(dt)
         return self.presenter.update(dt)
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, lines_played: int, hover_line: int | None = None) -> None:
         """Everything but the band and the banner: the backdrop around the window, the reels, the
-        win lines and markers, the logo (not in free spins, where the counter takes its place),
-        the game's decor."""
+        win lines and markers, the logo (not in free spins, where the counter takes its place)."""
         static = self.backdrop
         for part in self.static_parts:
             surface.blit(static, part, part)
@@ -206,12 +245,14 @@ class Stage:
             self.view.draw(surface, self.clock, self.trigger_cells, p.pulse, backdrop=static)
         else:
             self.view.draw(surface, self.clock, p.emphasis, p.pulse, p.cell_frame, backdrop=static)
+        for fixture in self.fixtures.values():
+            fixture.draw(surface, self)
+        for decor in self.decor.values():
+            decor.draw(surface, self)
         p.draw_lines(surface, hover_line)
         p.draw_markers(surface, lines_played, hover_line)
         if self.logo is not None and not self.free_mode:
             surface.blit(self.logo, self.logo.get_rect(center=LOGO_CENTER))
-        if self.decor is not None:
-            self.decor.draw(surface)
 
     @property
     def banner_text(self) -> tuple[str, str, str] | None:

@@ -1,7 +1,8 @@
 """The reels' pre-rendered art: every surface the reel view blits, prepared once per game.
 
 `SymbolArt` holds, per symbol, the sharp 160×160 image, two vertically motion-blurred copies
-(light and heavy, `vertical_blur`) and the pulse steps of a winning symbol; the wild-reel cover
+(light and heavy, `vertical_blur`) and the pulse steps of a winning symbol; for stacked symbols
+their full-height art (sharp and blurred); the wild-reel cover
 and its glow; the glows of anticipation, winning cells and held cells. The reel window's layout
 (the art contract) is here too: `WINDOW`, `CELL_W`, `CELL_H`, `SYMBOL`.
 """
@@ -27,6 +28,7 @@ BLUR_HEAVY = 26
 PULSE_STEPS = (1.0, 1.03, 1.06, 1.09, 1.12)
 GLOW_STEPS = 8
 HELD_COLOUR = (120, 255, 220)  # the frame of a cell that did not spin (teal, like sticky wilds)
+STACK = 3  # a run of this many of a stacked symbol is drawn as one full-height piece
 
 
 def vertical_blur(image: pygame.Surface, radius: int) -> pygame.Surface:
@@ -124,9 +126,15 @@ class SymbolArt:
         wild_cover: pygame.Surface | None = None,
         wild_tag: pygame.Surface | None = None,
         cache: Cache | None = None,
+        stacks: dict[str, pygame.Surface] | None = None,
+        extras: dict[str, pygame.Surface] | None = None,
     ) -> None:
         """`cache(key, build)` keeps the blurred copies between scenes (the asset store's
-        `derived`); keys are prefixed with "reel-art" and the symbol id."""
+        `derived`); keys are prefixed with "reel-art" and the symbol id. `stacks` maps a symbol
+        that comes in runs of `STACK` on the strips to its full-height art (160 × 3 rows): such
+        a run is drawn as one piece (`scenes.reels.reel_paint`). `extras`: a game's own images
+        for its reel effects (by name)."""
+        self.extras = dict(extras or {})
 
         def keep(key: tuple, build) -> pygame.Surface:
             return cache(("reel-art", *key), build) if cache is not None else build()
@@ -139,6 +147,15 @@ class SymbolArt:
         self.blur_heavy = {
             k: keep((k, id(v), BLUR_HEAVY), lambda v=v: vertical_blur(v, BLUR_HEAVY))
             for k, v in images.items()
+        }
+        self.stack_sharp = dict(stacks or {})
+        self.stack_blur_light = {
+            k: keep((k, "stack", id(v), BLUR_LIGHT), lambda v=v: vertical_blur(v, BLUR_LIGHT))
+            for k, v in self.stack_sharp.items()
+        }
+        self.stack_blur_heavy = {
+            k: keep((k, "stack", id(v), BLUR_HEAVY), lambda v=v: vertical_blur(v, BLUR_HEAVY))
+            for k, v in self.stack_sharp.items()
         }
         # pulse steps for winning symbols: scaled once here, never per frame
         self.pulse: dict[str, list[pygame.Surface]] = {}
@@ -191,7 +208,8 @@ class SymbolArt:
         """Convert every surface for fast blits (call once a display mode exists)."""
         if pygame.display.get_surface() is None:
             return
-        for table in (self.sharp, self.blur_light, self.blur_heavy):
+        tables = (self.sharp, self.blur_light, self.blur_heavy)
+        for table in (*tables, self.stack_sharp, self.stack_blur_light, self.stack_blur_heavy, self.extras):
             for k in table:
                 table[k] = table[k].convert_alpha()
         for k, steps in self.pulse.items():

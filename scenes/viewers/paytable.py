@@ -350,13 +350,13 @@ class PaytableScene(PagedOverlayScene):
 
     def _draw_lines(self, surface: pygame.Surface, page: Page) -> None:
         cols = 5
-        rows = max(1, -(-len(page.lines) // cols))
-        # as many rows as the game has lines, above the note at the bottom (30 lines: 6 rows)
-        pitch_x, pitch_y = CONTENT.w // cols, min(92, (CONTENT.h - 26) // rows)
+        rows_needed = -(-len(page.lines) // cols)
+        # 25 lines keep the full size; more (Warlords' 30) fit the page with shorter diagrams
+        pitch_x, pitch_y = CONTENT.w // cols, min(92, (CONTENT.h - 28) // max(1, rows_needed))
         for i, shape in enumerate(page.lines):
             x = CONTENT.left + (i % cols) * pitch_x + 14
             y = CONTENT.top + (i // cols) * pitch_y
-            rect = pygame.Rect(x, y, pitch_x - 28, min(80, pitch_y - 6))
+            rect = pygame.Rect(x, y, pitch_x - 28, pitch_y - 12)
             self._line_diagram(surface, shape, rect, page.reels, page.rows)
         draw_text(
             surface,
@@ -376,7 +376,7 @@ class PaytableScene(PagedOverlayScene):
         draw_text(
             surface, self.assets.font("text_bold", 17), str(shape.number), badge.center, INK, shadow=False
         )
-        cw, chh = 28, 20
+        cw, chh = 28, min(20, (rect.h - 12) // rows)
         gx, gy = rect.left + 46, rect.top + 6
         cells = pygame.Rect(gx, gy, cw * reels, chh * rows)
         pygame.draw.rect(surface, (12, 9, 8), cells.inflate(6, 6), border_radius=6)

@@ -26,6 +26,8 @@ T_HIGH = "HIGH SYMBOLS"
 T_LOW = "LOW SYMBOLS"
 T_SYMBOLS = "SYMBOLS"
 T_WILD_SCATTER = "WILD AND SCATTER"
+T_WILD = "WILD"
+T_SCATTERS = "the Scatter symbols"
 T_LINES = "BET LINES"
 T_HOW = "HOW WINS PAY"
 T_WILD_RULE = (
@@ -57,6 +59,7 @@ class Tr(Protocol):
 
     def t(self, msgid: str, **values: Any) -> str: ...
     def format_money(self, cents: int, currency: str = "EUR") -> str: ...
+    def format_number(self, n: int, decimals: int = 0) -> str: ...
 
 
 class English:
@@ -67,6 +70,11 @@ class English:
 
     def format_money(self, cents: int, currency: str = "EUR") -> str:
         return format_cents(cents, _SYMBOLS.get(currency, currency))
+
+    def format_number(self, n: int, decimals: int = 0) -> str:
+        whole, frac = divmod(abs(int(n)), 10**decimals)
+        sign = "-" if n < 0 else ""
+        return f"{sign}{whole:,}" + (f".{frac:0{decimals}d}" if decimals else "")
 
 
 ENGLISH = English()
@@ -126,17 +134,19 @@ def symbol_pays(defn: GameDefinition, symbol_id: str, bet: Bet, tr: Tr = ENGLISH
             coins = mult * bet.total_coins
             rows.append(PayRow(count, coins, bet.coins_to_cents(coins)))
     notes: list[str] = []
-    scatter = scatter_name(defn)
     if sym.kind == "wild":
-        notes.append(tr.t(T_WILD_RULE, scatter=scatter))
-    elif sym.kind == "scatter":
+        notes.append(tr.t(T_WILD_RULE, scatter=scatter_name(defn, tr)))
+    elif sym.kind == "scatter" and symbol_id in defn.scatter_pays:
         notes.append(tr.t(T_SCATTER_RULE, scatter=sym.name))
     notes.extend(presentation_of(defn).symbol_notes(defn, symbol_id, tr))
     return SymbolPays(symbol_id, sym.name, sym.kind, tuple(rows), tuple(notes))
 
 
-def scatter_name(defn: GameDefinition) -> str:
+def scatter_name(defn: GameDefinition, tr: Tr = ENGLISH) -> str:
+    """What the wild does not stand in for: the scatter's name, or all the scatters in a word."""
     scatters = defn.symbols_of_kind("scatter")
+    if len(scatters) > 1:
+        return tr.t(T_SCATTERS)
     return defn.symbol(scatters[0]).name if scatters else "Scatter"
 
 
@@ -165,13 +175,15 @@ def build_pages(defn: GameDefinition, bet: Bet, currency: str = "EUR", tr: Tr = 
     for n, chunk in enumerate(chunks):
         title = T_SYMBOLS if len(chunks) == 1 else (T_HIGH if n == 0 else T_LOW)
         pages.append(Page("symbols", tr.t(title), tuple(symbol_pays(defn, s, bet, tr) for s in chunk)))
-    special = [symbol_pays(defn, s, bet, tr) for s in (*wilds, *scatters)]
+    # scatters that pay go with the wild; a game's other scatters are its feature's (its pages)
+    paying = [s for s in scatters if s in defn.scatter_pays]
+    special = [symbol_pays(defn, s, bet, tr) for s in (*wilds, *paying)]
     if special:
         pages.insert(
             0,
             Page(
                 "wild_scatter",
-                tr.t(T_WILD_SCATTER),
+                tr.t(T_WILD_SCATTER if paying else T_WILD),
                 tuple(special),
                 paragraphs=(tr.t(T_WILD_BEST),) if wilds else (),
             ),

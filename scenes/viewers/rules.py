@@ -163,7 +163,7 @@ def _compute(loaded: LoadedGame) -> None:
     from game.math.par import par_sheet  # heavy: only when the audit is asked for
 
     try:
-        value: float | Exception = float(par_sheet(loaded.definition)["rtp"])
+        value: float | Exception = float(par_sheet(loaded.definition, estimate_cap=False)["rtp"])
     except Exception as exc:  # any failure is shown on the audit page, never a crash
         log.warning("par sheet of %s failed: %s", loaded.definition.id, exc)
         value = exc

@@ -191,6 +191,7 @@ def test_simulate_and_par_and_bench_print_json(capsys):
     assert code == 0
     bench = json.loads(out)
     assert bench["rounds_per_second"] > 0 and bench["play_round_us"] > 0
+    assert bench["rounds_per_cpu_second"] > 0
     pytest.importorskip("game.math.par")
     code, out, _ = run(capsys, "par", "stones", "--json")
     assert code == 0

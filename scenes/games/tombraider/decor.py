@@ -1,4 +1,4 @@
-"""Tomb Raider's things drawn with its reels (a `StageDecor`, live and in the replay).
+"""Tomb Raider's things drawn with its reels (a stage fixture, live and in the replay).
 
 - The passport meter, left of the reels: five stamps, one per reel. A stamp is lit when a
   Passport on the centre row activates its reel; it flies from the cell to its place and lands
@@ -15,6 +15,7 @@
 Every change comes from the presentation (`scenes.games.tombraider.presentation`) as the round's
 events arrive; sounds are the presentation's too (a callback runs when a stamp lands or a shot
 is fired). Panels are composed once per look and cached in the asset store; a frame is blits.
+`decor_of(stage)` finds (or puts) it on a stage.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ import pygame
 
 from game.games.tombraider.model import PassportState
 from scenes.core.text import draw_text, fit_font
-from scenes.games.base import StageDecor
 from scenes.games.tombraider.art import ease, muzzle_flash, stamp_art, two_lines
 from scenes.reels.symbol_art import CELL_H, CELL_W, WINDOW
 from scenes.widgets.effects import soft_glow
@@ -93,7 +93,7 @@ def cell_rect(reel: int, row: int) -> pygame.Rect:
     return pygame.Rect(WINDOW.x + reel * CELL_W, WINDOW.y + row * CELL_H, CELL_W, CELL_H)
 
 
-class TombRaiderDecor(StageDecor):
+class TombRaiderDecor:
     """The passport meter, the ladder and Super Mode's shots on one stage."""
 
     def __init__(self, stage: Stage, ladder: list[int], wild: str | None) -> None:
@@ -253,7 +253,7 @@ class TombRaiderDecor(StageDecor):
                 self._cleared()
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, stage: Stage | None = None) -> None:
         self._draw_meter(surface)
         if self.super_spin is not None:
             self._draw_super(surface)
@@ -551,3 +551,23 @@ class TombRaiderDecor(StageDecor):
 
     def _flash(self) -> pygame.Surface:
         return self.assets.derived(("tombraider-muzzle-flash",), muzzle_flash)
+
+
+DECOR_KEY = "tombraider"
+
+
+def decor_of(stage: Stage) -> TombRaiderDecor:
+    """The stage's Tomb Raider fixture (it stays from round to round), put on it the first time
+    it is asked for."""
+    found = stage.fixtures.get(DECOR_KEY)
+    if isinstance(found, TombRaiderDecor):
+        return found
+    from game.games.tombraider.model import TombRaiderFeature
+
+    f = stage.definition.feature
+    wilds = stage.definition.symbols_of_kind("wild")
+    made = TombRaiderDecor(
+        stage, f.ladder if isinstance(f, TombRaiderFeature) else [1], wilds[0] if wilds else None
+    )
+    stage.fixtures[DECOR_KEY] = made
+    return made

@@ -2,7 +2,8 @@
 is shown (live play and replay alike; the history detail and the paytable too).
 
 On the reels (the round player, `scenes.reels.player`), with the stage's decor
-(`scenes.games.tombraider.decor`: the passport meter, the ladder, Super Mode's shots):
+(`scenes.games.tombraider.decor`, a stage fixture: the passport meter, the ladder, Super
+Mode's shots; `show_state` puts the passports the player carries on the meter):
 
     passports         the Passports on the centre row glow; their stamps fly to the meter
     key_trigger       the Keys glow alone, "FREE SPINS / 10 free spins", then the free-spins
@@ -41,8 +42,8 @@ from game.games.tombraider.events import (
     SuperModeStartEvent,
 )
 from game.games.tombraider.model import TombRaiderFeature
-from scenes.games.base import GOLD, GameArt, Presentation, StageDecor, Step
-from scenes.games.tombraider.decor import RIGHT, TombRaiderDecor, stamp_slot
+from scenes.games.base import GOLD, GameArt, Presentation, Step
+from scenes.games.tombraider.decor import RIGHT, TombRaiderDecor, decor_of, stamp_slot
 
 if TYPE_CHECKING:
     import pygame
@@ -90,11 +91,10 @@ class TombRaiderPresentation(Presentation):
         f = defn.feature
         return (f.scatter, f.trigger_min) if isinstance(f, TombRaiderFeature) else None
 
-    def stage_decor(self, stage: Stage) -> StageDecor | None:
-        f = stage.definition.feature
-        ladder = f.ladder if isinstance(f, TombRaiderFeature) else [1]
-        wilds = stage.definition.symbols_of_kind("wild")
-        return TombRaiderDecor(stage, ladder, wilds[0] if wilds else None)
+    def show_state(self, stage: Stage, state: Any) -> None:
+        """The passports the player carries, on the meter (at start-up, after every round, and
+        the ones a replayed round began with)."""
+        decor_of(stage).set_state(state)
 
     def world(self, assets: AssetStore) -> WorldMap:
         """The world map's data, parsed once per map file (the scenes draw it)."""
@@ -108,9 +108,7 @@ class TombRaiderPresentation(Presentation):
 
     # -- the round player --------------------------------------------------------------------------
     def begin(self, event: Any, player: RoundPlayer) -> bool:
-        decor = player.stage.decor
-        if not isinstance(decor, TombRaiderDecor):
-            return False
+        decor = decor_of(player.stage)
         if isinstance(event, PassportsEvent):
             self._passports(event, player, decor)
         elif isinstance(event, KeyTriggerEvent):
@@ -334,9 +332,8 @@ def open_world_map(presentation: TombRaiderPresentation, player: RoundPlayer, ev
     if player.round_win < reels_win:
         player.round_win = reels_win
         player.band.count_win_to(reels_win, 0.0)
-    decor = player.stage.decor
-    if isinstance(decor, TombRaiderDecor):
-        decor.passports_complete()
+    decor = decor_of(player.stage)
+    decor.passports_complete()
     picks = player.host.picks()
     player.sounds.bonus_music("world_map")
     feature = player.definition.feature
@@ -346,8 +343,7 @@ def open_world_map(presentation: TombRaiderPresentation, player: RoundPlayer, ev
     def finished(rest: list, won: int) -> None:
         player.round_win += won
         player.band.count_win_to(player.round_win, 0.8 * speed)
-        if isinstance(decor, TombRaiderDecor):
-            decor.passports_spent(speed)
+        decor.passports_spent(speed)
         player.sounds.bonus_music(None)
         player.feature_done(rest)
 

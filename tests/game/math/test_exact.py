@@ -248,6 +248,44 @@ def test_line_and_scatter_rtp_match_brute_force(small, reel_set, wild_reels, wil
     assert got == [Fraction(dist.get(k, 0), n) for k in range(len(got))]
 
 
+def test_forced_wild_line_values_match_brute_force(small) -> None:
+    """A line's expected pay with its cells on a subset of reels laid over with the wild."""
+    got = patterns.forced_line_values(small, "base")
+    assert got[0] == patterns.line_rtp(small, "base")
+    for mask in (0b00001, 0b00110, 0b10101, 0b11111):
+        acc, n = Fraction(0), 0
+        for grid in naive_grids(small, "base"):
+            cells = ["w" if mask >> r & 1 else grid[r][1] for r in range(5)]
+            acc += naive_line_pay(small, cells, set())
+            n += 1
+        assert got[mask] == acc / n
+
+
+@pytest.mark.parametrize("lines", [1, 5])
+def test_spin_pay_distribution_matches_brute_force(small, lines) -> None:
+    """One spin's whole line pay and its scatter count, over every stop (the smallest paying
+    count here is 2, so the enumeration's first part is two reels)."""
+    want: dict[tuple[int, int], int] = {}
+    for grid in naive_grids(small, "base"):
+        pays, counts = naive_spin(small, grid, lines)
+        key = (sum(pays), counts["s"])
+        want[key] = want.get(key, 0) + 1
+    got = patterns.spin_pay_distribution(small, "base", lines, ["s"])
+    assert {(int(x), int(k)): int(c) for (x, k), c in np.ndenumerate(got) if c} == want
+
+
+def test_complete_count_matches_the_top_award_joint(small) -> None:
+    """Counting the stops where some line shows the top pattern from per-reel row masks."""
+    from game.math import odds
+
+    _, (sets, joint, den) = odds.top_award(small, 5, "base", "s")
+    vecs = [
+        odds.mask_counts(odds.row_masks(small, s, sets[r]), 3) for r, s in enumerate(small.reel_sets["base"])
+    ]
+    assert odds.complete_count(small, 5, vecs) == int(joint.sum())
+    assert den == math.prod(len(s) for s in small.reel_sets["base"])
+
+
 def test_pick_enumeration_matches_all_shuffles(small) -> None:
     """Every order of the 6 stones, the player taking the first k: the k-subset enumeration."""
     feature = small.feature

@@ -121,3 +121,39 @@ def test_spanish_rules_match_the_english_pages_and_figures(assets):
     for page in paginate(load_rules(assets, "stones", "es"), font, CONTENT.w - 80, CONTENT.h - 20):
         for t, _, _ in page.lines:
             assert font.size(t)[0] <= CONTENT.w - 80
+
+
+def test_warlords_rules_agree_with_the_game_data(assets):
+    defn = load_game("warlords").definition
+    f = defn.feature
+    text = rules_path(assets, "warlords").read_text(encoding="utf-8")
+    assert f"{defn.rtp_published * 100:.2f} %" in text
+    assert f"{len(defn.lines)} fixed bet lines" in text
+    coins = defn.bet.coin_values_cents
+    assert f"from {format_cents(coins[0])} to {format_cents(coins[-1])}" in text
+    assert f"The total bet is {defn.bet.coins_per_level} coins per bet level" in text
+    assert f"{defn.cap.max_coins_per_level:,} coins multiplied by the bet level" in text
+    assert f"{f.barbarian.spins_per_scatter} Free Spins for each Scatter" in text
+    assert f"Priestess Free Spins: {f.priestess.spins} Free Spins" in text
+    assert f"Samurai Free Spins: {f.samurai.spins} Free Spins" in text
+    multiples = sorted(f.final_chance.coin_weights)
+    assert ", ".join(map(str, multiples[:-1])) + f" or {multiples[-1]} times the total bet" in text
+    pair, single = f.battle.pair_vs_single
+    assert f"{round(100 * pair / (pair + single))} % chance" in text
+    assert "MAX BET twice" in text and defn.bet.max_bet_plays
+    assert "Malfunction voids all pays and plays." in text
+
+
+def test_warlords_spanish_rules_match_the_english_pages_and_figures(assets):
+    en_text = rules_path(assets, "warlords", "en").read_text(encoding="utf-8")
+    es_text = rules_path(assets, "warlords", "es").read_text(encoding="utf-8")
+    en_secs, es_secs = parse_rules(en_text), parse_rules(es_text)
+    assert len(en_secs) == len(es_secs)
+    for a, b in zip(en_secs, es_secs, strict=True):
+        assert [x.bullet for x in a.blocks] == [x.bullet for x in b.blocks], a.title
+    assert _figures(en_text) == _figures(es_text)
+    font = assets.font("text", 21)
+    for language in ("en", "es"):
+        for page in paginate(load_rules(assets, "warlords", language), font, CONTENT.w - 80, CONTENT.h - 20):
+            for t, _, _ in page.lines:
+                assert font.size(t)[0] <= CONTENT.w - 80

@@ -14,7 +14,7 @@ from game.games.tombraider.events import PassportsEvent, SuperModeStartEvent
 from game.rng import SeedSource
 from game.round import play_round
 from scenes.core.intents import Act, Intent
-from scenes.games.tombraider.decor import TombRaiderDecor
+from scenes.games.tombraider.decor import TombRaiderDecor, decor_of
 
 
 def _idle(scene) -> bool:
@@ -37,7 +37,7 @@ def _watch_landings(scene, check) -> list:
 
 def test_cascades_land_on_every_grid_and_the_ladder_climbs_step_by_step(reels, display):
     stack, scene = reels(SEED_CASCADE)
-    decor = scene.stage.decor
+    decor = decor_of(scene.stage)
     assert isinstance(decor, TombRaiderDecor)
     ladder = decor.ladder
     seen: list[tuple[int, int]] = []
@@ -72,7 +72,7 @@ def tr_ledger_ok(scene) -> bool:
 
 def test_super_mode_shots_turn_cells_wild_and_they_hold_for_its_spins(reels, display):
     stack, scene = reels(SEED_SUPER)
-    decor = scene.stage.decor
+    decor = decor_of(scene.stage)
     wild = decor.wild
     held_seen = []
 
@@ -128,7 +128,7 @@ def test_passports_light_as_they_arrive_and_come_back_after_a_restart(reels, tr_
     store_passports(tr_ctx, FOUR | one)
     seed = _passport_session_seed(defn)
     stack, scene = reels(seed)
-    decor = scene.stage.decor
+    decor = decor_of(scene.stage)
     assert decor.active == [True, False, False, False, False]  # the ledger's, before any spin
     stack.handle(Intent(Act.SPIN))
     run(stack, lambda: any(isinstance(e, PassportsEvent) for e in scene.player.played), display)
@@ -145,8 +145,8 @@ def test_passports_light_as_they_arrive_and_come_back_after_a_restart(reels, tr_
     assert "tombraider/passport_stamp" in scene.sounds.played
     # a restart: a new reels scene on the same ledger shows the same stamps before any spin
     again = ReelsScene(tr_ctx, "tombraider")
-    assert again.stage.decor.active == list(stored.active)
-    assert again.stage.decor.spins == stored.spins and again.stage.decor.bet_cents == stored.bet_cents
+    assert decor_of(again.stage).active == list(stored.active)
+    assert decor_of(again.stage).spins == stored.spins and decor_of(again.stage).bet_cents == stored.bet_cents
 
 
 def test_a_round_replays_from_the_passports_it_began_with(reels, tr_ctx, display):
@@ -166,7 +166,7 @@ def test_a_round_replays_from_the_passports_it_began_with(reels, tr_ctx, display
     expected = play_round(defn, before[0].bet, before[0].seed).state_out
     for rec in before[1:-1]:
         expected = play_round(defn, rec.bet, rec.seed, state=expected).state_out
-    assert replay.stage.decor.active == list(expected.active)
+    assert decor_of(replay.stage).active == list(expected.active)
     stack.push(replay)
     run(stack, lambda: replay.finished, display)
     assert isinstance(replay.player.played[-1], RoundEndEvent)

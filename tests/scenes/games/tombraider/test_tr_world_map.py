@@ -14,6 +14,7 @@ from game.games.tombraider.events import AdventureEndEvent, LocationStartEvent, 
 from game.games.tombraider.model import PassportState
 from game.round import play_round
 from scenes.core.intents import Act, Intent
+from scenes.games.tombraider.decor import decor_of
 from scenes.games.tombraider.shootout import COLS as DISC_COLS
 from scenes.games.tombraider.shootout import ShootoutScene, disc_rect
 from scenes.games.tombraider.world_map import WorldMapScene
@@ -90,7 +91,7 @@ def test_a_whole_quest_by_mouse_and_keyboard(tr_ctx, reels, display):
         assert "duel" in seen
     assert world.quest.end == end and world.quest.found == end.fragments
     # the collection starts again: the stamps fade, the ledger keeps an empty meter
-    run(stack, lambda: not any(scene.stage.decor.active), display)
+    run(stack, lambda: not any(decor_of(scene.stage).active), display)
     assert scene.driver.stored_state().adventures == 1 and not any(scene.driver.stored_state().active)
     assert tr_ctx.ledger.verify() == []
 
@@ -132,7 +133,7 @@ def test_esc_leaves_only_while_picking_and_the_quest_resumes_where_it_was(tr_ctx
     assert resumed.quest.index == world.quest.index
     assert {p: ev.artefact for p, ev in resumed.quest.board.revealed.items()} == board_before
     assert resumed.tiles[first].face is not None and resumed.panel_k == 1.0
-    assert again.stage.decor.active == [True] * 5
+    assert decor_of(again.stage).active == [True] * 5
     stack.draw(display)
 
 

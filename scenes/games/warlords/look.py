@@ -1,0 +1,95 @@
+"""Who the warlords are on screen: their colours, names and art, from the game's data.
+
+The `[feature]` data pairs each scatter with a warlord's mode ("barbarian", "priestess",
+"samurai"); the warlord's symbol has the same id (its name and `symbols/<id>_stack` art). A
+warlord's free spins get their own backdrop: the game's `background_free` graded in the
+warlord's colour, the warlord standing at either side of the reels (made once, kept in the asset
+store).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.definitions import GameDefinition
+from game.games.warlords.model import WarlordsFeature
+
+COLOURS = {
+    "barbarian": (90, 150, 255),
+    "priestess": (90, 225, 130),
+    "samurai": (245, 85, 70),
+}
+DEEP = {
+    "barbarian": (16, 34, 92),
+    "priestess": (14, 70, 40),
+    "samurai": (96, 18, 16),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Warlord:
+    """One warlord: its scatter, its mode (also its symbol's id), name and colours."""
+
+    scatter: str
+    mode: str
+    name: str
+    colour: tuple[int, int, int]
+    deep: tuple[int, int, int]
+
+
+def warlords(defn: GameDefinition) -> dict[str, Warlord]:
+    """Each warlord by its scatter symbol id."""
+    f = defn.feature
+    if not isinstance(f, WarlordsFeature):
+        return {}
+    out = {}
+    for w in f.warlords:
+        name = defn.symbol(w.mode).name if w.mode in defn.symbol_ids else w.mode.title()
+        out[w.scatter] = Warlord(w.scatter, w.mode, name, COLOURS[w.mode], DEEP[w.mode])
+    return out
+
+
+def by_mode(defn: GameDefinition, mode: str) -> Warlord:
+    return next(w for w in warlords(defn).values() if w.mode == mode)
+
+
+def free_backdrop(assets, game_id: str, warlord: Warlord) -> pygame.Surface:
+    """The warlord's free-spins backdrop (1280×720, opaque), made once."""
+
+    def build() -> pygame.Surface:
+        base = assets.image(f"{game_id}/background_free").copy()
+        grade = pygame.Surface(base.get_size())
+        grade.fill(tuple(min(255, 90 + c // 2) for c in warlord.colour))
+        base.blit(grade, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        wash = pygame.Surface(base.get_size())
+        wash.fill(tuple(c // 5 for c in warlord.colour))
+        base.blit(wash, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        stack = f"{game_id}/symbols/{warlord.mode}_stack"
+        if assets.has_image(stack):
+            figure = assets.image(stack).copy()
+            figure.fill((255, 255, 255, 120), special_flags=pygame.BLEND_RGBA_MULT)
+            for x in (22, 1280 - 22 - figure.get_width()):
+                base.blit(figure, (x, 120))
+        return base.convert() if pygame.display.get_surface() is not None else base
+
+    return assets.derived(("warlords-free-backdrop", game_id, warlord.mode), build)
+
+
+def glow(assets, colour: tuple[int, int, int], size: tuple[int, int], bright: bool = False) -> pygame.Surface:
+    """A soft coloured glow frame of `size` around a cell, `bright` a stronger one (each made
+    once per colour and size)."""
+    from scenes.reels.symbol_art import soft_blur
+
+    def build() -> pygame.Surface:
+        w, h = size
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        width = 12 if bright else 8
+        pygame.draw.rect(surf, (*colour, 255), (12, 12, w - 24, h - 24), width=width, border_radius=16)
+        surf = soft_blur(surf, 8)
+        edge = [min(255, c + (140 if bright else 80)) for c in colour]
+        pygame.draw.rect(surf, (*edge, 255), (14, 14, w - 28, h - 28), 3, border_radius=14)
+        return surf
+
+    return assets.derived(("warlords-glow", colour, size, bright), build)

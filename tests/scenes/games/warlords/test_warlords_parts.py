@@ -1,0 +1,295 @@
+"""Warlords' scene parts one at a time: the battle scene, the overlay weapons, the stacked
+warlords drawn as one piece, the history steps, the paytable pages, MAX BET's two presses, the
+free-spins backdrops and the sounds."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.bets import default_bet, max_bet
+from game.definitions import load_game
+from game.events import SpinEvent
+from game.games.warlords.events import (
+    BattleEvent,
+    FinalChanceEvent,
+    NewScattersEvent,
+    RespinsStartEvent,
+    WarlordsFreeSpinsStartEvent,
+)
+from game.rng import SeedSource
+from scenes.core.intents import Act, Intent
+from scenes.core.stack import Scene, SceneStack
+from scenes.games.warlords import detail, pages
+from scenes.games.warlords.battle import BattleScene, odds_text
+from scenes.games.warlords.look import by_mode, free_backdrop
+from scenes.games.warlords.overlays import WeaponOverlay
+from scenes.reels.reel_view import ReelView
+from scenes.reels.scene import ReelsScene
+from scenes.reels.symbol_art import SymbolArt
+from scenes.viewers.paytable_pages import build_pages
+
+DT = 1 / 60
+
+
+@pytest.fixture(scope="module")
+def warlords():
+    return load_game("warlords").definition
+
+
+# -- the battle ------------------------------------------------------------------------------------
+
+
+def battle(weights=(3, 1), contenders=("scatter_green", "scatter_blue"), winner="scatter_blue"):
+    scatters = [(1, 0, contenders[0]), (2, 1, contenders[0]), (3, 2, contenders[1])][: 1 + len(contenders)]
+    return BattleEvent(scatters=scatters, contenders=list(contenders), weights=list(weights), winner=winner)
+
+
+def test_the_battle_plays_the_events_outcome_and_leaves(ctx, display, warlords):
+    done = []
+    from scenes.reels.sound_director import SoundDirector
+
+    sounds = SoundDirector(ctx.audio, "warlords")
+    scene = BattleScene(
+        ctx.assets, sounds, warlords, battle(), ctx.i18n, speed=1.0, on_done=lambda: done.append(1)
+    )
+    stack = SceneStack()
+    stack.push(Scene())
+    stack.push(scene)
+    assert scene.winner.scatter == "scatter_blue" and [w.mode for w in scene.contenders] == [
+        "priestess",
+        "barbarian",
+    ]
+    for _ in range(60 * 5):
+        stack.update(DT)
+        stack.draw(display)
+    assert done == [1] and scene.finished and stack.top is not scene
+    assert sounds.played[:2] == ["warlords/battle_start", "warlords/battle_won"]
+
+
+def test_spin_hurries_the_battle(ctx, display, warlords):
+    done = []
+    from scenes.reels.sound_director import SoundDirector
+
+    scene = BattleScene(
+        ctx.assets,
+        SoundDirector(ctx.audio, "warlords"),
+        warlords,
+        battle(),
+        ctx.i18n,
+        on_done=lambda: done.append(1),
+    )
+    stack = SceneStack()
+    stack.push(Scene())
+    stack.push(scene)
+    stack.update(DT)
+    assert scene.handle(Intent(Act.SPIN))
+    for _ in range(60):
+        stack.update(DT)
+    assert done == [1]
+
+
+def test_odds_are_shown_in_the_players_number_format(ctx):
+    tr = ctx.i18n
+    assert [odds_text(tr, w, 4) for w in (3, 1)] == ["75 %", "25 %"]
+    assert odds_text(tr, 1, 3) == "33.3 %" and odds_text(tr, 1, 2) == "50 %"
+    tr.set_language("es")
+    assert odds_text(tr, 1, 3) == "33,3 %"
+    tr.set_language("en")
+
+
+# -- the overlay weapons ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("style", ["hammer", "arrow", "sword", "sticky"])
+def test_a_weapon_lays_every_wild_of_its_overlay(style):
+    cells = [(0, 0), (0, 1), (1, 0), (1, 1)] if style == "hammer" else [(2, 2), (0, 1), (3, 0)]
+    effect = WeaponOverlay(cells, style, 1.0)
+    laid = []
+    for _ in range(400):
+        laid += effect.update(DT)
+        if effect.done:
+            break
+    assert effect.done and sorted(laid) == sorted(cells)
+    if style == "hammer":  # the hammer's square lands at once
+        assert len({effect._start(i) for i in range(4)}) == 1
+    if style == "sword":  # reel after reel
+        assert [c[0] for c in effect.cells] == sorted(c[0] for c in cells)
+    quick = WeaponOverlay(cells, style, 0.0)
+    assert sorted(quick.update(0.0)) == sorted(cells)
+
+
+def test_weapons_draw_without_changing_anything(display, assets):
+    images = {s: pygame.Surface((160, 160), pygame.SRCALPHA) for s in ("wild", "a")}
+    extras = {f"overlay_{w}": assets.image(f"warlords/overlay_{w}") for w in ("hammer", "arrow", "sword")}
+    art = SymbolArt(images, extras=extras)
+    window = pygame.Rect(210, 56, 860, 480)
+    for style in ("hammer", "arrow", "sword", "sticky"):
+        effect = WeaponOverlay([(1, 1), (2, 1), (1, 2), (2, 2)], style, 1.0)
+        for _ in range(12):
+            effect.update(0.05)
+            before = (effect.t, set(effect.laid))
+            effect.draw(display, art, window, "wild")
+            assert (effect.t, set(effect.laid)) == before
+
+
+# -- the stacks --------------------------------------------------------------------------------------
+
+
+def test_a_full_height_warlord_is_drawn_as_one_piece(display, warlords):
+    """At rest on a run's first cell the reel shows the stack's art; one cell off, its part."""
+    red, blue = (200, 20, 20, 255), (20, 20, 200, 255)
+    images = {}
+    for s in warlords.symbol_ids:
+        img = pygame.Surface((160, 160), pygame.SRCALPHA)
+        img.fill(red)
+        images[s] = img
+    stack = pygame.Surface((160, 480), pygame.SRCALPHA)
+    stack.fill(blue)
+    art = SymbolArt(images, stacks={"samurai": stack})
+    view = ReelView(warlords, art)
+    strip = warlords.reel_sets["base"][0]
+    start = next(
+        i for i in range(len(strip)) if strip[i : i + 3] == ["samurai"] * 3 and strip[i - 1] != "samurai"
+    )
+    backdrop = pygame.Surface((1280, 720))
+    for off, rows in ((0, (0, 1, 2)), (1, (0, 1)), (2, (0,))):
+        stops = view.resting_stops("base")
+        stops[0] = start + off
+        view.show("base", stops)
+        display.fill((0, 0, 0))
+        view.draw(display, backdrop=backdrop)
+        for row in range(3):
+            cx, cy = view.cell_center(0, row)
+            colour = tuple(display.get_at((cx, cy)))[:3]
+            assert colour == (blue[:3] if row in rows else red[:3]), (off, row)
+    runs = view._stack_runs(0, start, frozenset({(0, 1)}))
+    assert not runs  # a winning cell in the run: drawn cell by cell (to pulse alone)
+
+
+# -- the history and the paytable -------------------------------------------------------------------
+
+
+def test_every_warlords_event_has_its_words_in_the_history(ctx, warlords):
+    bet = default_bet(warlords)
+    spin = SpinEvent(
+        mode="base", reel_set="base", stops=[0] * 5, grid=[["wolf"] * 3] * 5, wild_symbols=["wild"]
+    )
+    events = [
+        spin,
+        battle((1, 1, 1), ("scatter_red", "scatter_green", "scatter_blue"), "scatter_red"),
+        RespinsStartEvent(symbol="scatter_red", held=[(1, 0), (2, 1), (3, 2)], respins=1),
+        NewScattersEvent(phase="respin", symbol="scatter_red", cells=[(4, 0)], respins_left=1),
+        FinalChanceEvent(kind="coins", symbol="scatter_red", multiple=5, coins=75),
+        WarlordsFreeSpinsStartEvent(
+            mode="samurai", symbol="scatter_red", scatters=4, spins=5, sticky=[(1, 0)]
+        ),
+        NewScattersEvent(
+            phase="free", mode="priestess", symbol="scatter_green", cells=[(2, 2)], multiplier=4
+        ),
+    ]
+    steps = detail.detail_steps(events, warlords, bet)
+    assert steps[0].kind == "spin"
+    texts = [ctx.i18n.say(s.text) for s in steps[1:]]
+    assert texts == [
+        "Battle: Red scatter 33.3 %, Green scatter 33.3 %, Blue scatter 33.3 %. Red scatter wins",
+        "Re-spins: 3 × Red scatter held, 1 re-spin",
+        "+1 × Red scatter: re-spins left: 1",
+        "Final Chance: 5 × bet = 75 coins",
+        "The Samurai's free spins: 5 free spins at x1",
+        "+1 × Green scatter: multiplier x4",
+    ]
+    ctx.i18n.set_language("es")
+    assert ctx.i18n.say(steps[4].text) == "Última oportunidad: 5 × apuesta = 75 monedas"
+    ctx.i18n.set_language("en")
+
+
+def test_the_paytable_pages_come_from_the_data(warlords):
+    bet = default_bet(warlords)
+    all_pages = build_pages(warlords, bet)
+    kinds = [p.kind for p in all_pages]
+    assert kinds[0] == "wild_scatter" and [s.symbol_id for s in all_pages[0].symbols] == ["wild"]
+    assert kinds[-2:] == ["lines", "how"] and len(all_pages[-2].lines) == 30
+    own = pages.pages(warlords, bet)
+    assert [p.kind for p in own] == [
+        "warlords_stacks",
+        "warlords_overlay",
+        "warlords_battle",
+        "warlords_respins",
+        "warlords_free",
+    ]
+    f = warlords.feature
+    overlay = own[1]
+    assert overlay.items[1].lines == (f"2 to 5 Wilds anywhere on reels 1 to {f.overlay.arrow_reels[1]}",)
+    battle_page = own[2]
+    assert "A pair against a single Scatter: the pair wins 75 %, the single 25 %." in battle_page.paragraphs
+    respins = own[3].paragraphs[-1]
+    assert "3, 5, 10, 20, 50 and 100 × the total bet" in respins
+    free = {item.title: item.lines for item in own[4].items}
+    assert free["BARBARIAN"][0] == "3 Free Spins for each Scatter (at least 9)."
+    assert pages.symbol_notes(warlords, "scatter_blue", pages.ENGLISH) == [
+        "Brings the Barbarian's Free Spins: 2 or more start Re-Spins."
+    ]
+
+
+def test_every_paytable_page_draws(ctx, display):
+    from scenes.viewers.paytable import PaytableScene
+
+    for language in ("en", "es"):
+        ctx.i18n.set_language(language)
+        stack = SceneStack()
+        stack.push(Scene())
+        defn = ctx.games["warlords"].definition
+        scene = PaytableScene(ctx, "warlords", default_bet(defn))
+        stack.push(scene)
+        for page in range(scene.page_count):
+            scene.page = page
+            stack.update(DT)
+            stack.draw(display)
+    ctx.i18n.set_language("en")
+
+
+# -- MAX BET, backdrops, sounds ----------------------------------------------------------------------
+
+
+def test_max_bet_raises_the_bet_then_plays(ctx, display, warlords):
+    ctx.seeds = SeedSource(5)
+    stack = SceneStack()
+    scene = ReelsScene(ctx, "warlords")
+    stack.push(scene)
+    stack.update(DT)
+    assert scene.bet.level == 1
+    scene.handle(Intent(Act.MAX_BET))  # below the top level: the first press raises the bet
+    assert scene.bet == max_bet(warlords, default_bet(warlords)) and not scene.driver.active
+    scene.handle(Intent(Act.MAX_BET))  # at the top level: it plays
+    assert scene.driver.active and scene.bet.level == 10
+
+
+def test_stones_max_bet_only_sets_the_bet(ctx, display):
+    stack = SceneStack()
+    scene = ReelsScene(ctx, "stones")
+    stack.push(scene)
+    stack.update(DT)
+    for _ in range(2):
+        scene.handle(Intent(Act.MAX_BET))
+    assert not scene.driver.active and scene.bet.level == max(ctx.games["stones"].definition.bet.levels)
+
+
+def test_each_warlord_has_a_backdrop_of_its_own(assets, warlords):
+    shots = [
+        free_backdrop(assets, "warlords", by_mode(warlords, m)) for m in ("barbarian", "priestess", "samurai")
+    ]
+    assert all(s.get_size() == (1280, 720) for s in shots)
+    centre = [tuple(s.get_at((640, 100)))[:3] for s in shots]
+    assert len(set(centre)) == 3
+    assert free_backdrop(assets, "warlords", by_mode(warlords, "samurai")) is shots[2]  # made once
+
+
+def test_overlay_stings_are_the_games_own(ctx):
+    from scenes.reels.sound_director import SoundDirector
+
+    sounds = SoundDirector(ctx.audio, "warlords")
+    for style in ("hammer", "arrow", "sword"):
+        sounds.overlay(style)
+    sounds.overlay("sticky")  # no sting of its own: each wild's stamp sounds instead
+    assert sounds.played == ["warlords/wild_hammer", "warlords/wild_arrow", "warlords/wild_sword"]
