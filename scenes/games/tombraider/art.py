@@ -89,8 +89,10 @@ def bottom_bar(assets, boxes: tuple, bar: pygame.Surface) -> pygame.Surface:
         pygame.draw.rect(surf, (26, 16, 10), r, border_radius=12)
         pygame.draw.rect(surf, (168, 122, 62), r, width=2, border_radius=12)
         label_font = fit_font(assets, "text_bold", label, w // 2 - 20, 14)
+        label_w = label_font.size(label)[0]
         draw_text(surf, label_font, label, (r.left + 16, r.centery), SOFT, anchor="midleft", shadow=False)
-        font = fit_font(assets, "display", value, w // 2 + 10, 26)
+        # the value takes the room the label leaves ("GANANCIA TOTAL" is long)
+        font = fit_font(assets, "display", value, w - 48 - label_w, 26)
         draw_text(surf, font, value, (r.right - 16, r.centery - (8 if money else 0)), GOLD, anchor="midright")
         if money:
             draw_text(

@@ -77,7 +77,7 @@ FADE_TIME = 0.9  # s the stamps take to fade after the adventure
 def stamp_slot(reel: int) -> pygame.Rect:
     """Where the stamp of 0-based `reel` sits in the meter."""
     r = pygame.Rect(0, 0, STAMP, STAMP)
-    r.midtop = (LEFT.centerx - 22, STAMP_TOP + reel * STAMP_PITCH)
+    r.midtop = (LEFT.left + 44, STAMP_TOP + reel * STAMP_PITCH)
     return r
 
 
@@ -358,11 +358,12 @@ class TombRaiderDecor:
         for reel in range(self.reels):
             slot = stamp_slot(reel)
             colour = CREAM if active[reel] else DIM
+            room = LEFT.right - slot.right - 16  # "REEL 1", "RODILLO 1": the largest that fits
             draw_text(
                 surf,
-                a.font("text_bold", 14),
+                fit_font(a, "text_bold", labels[reel], room, 14, min_size=10),
                 labels[reel],
-                at((slot.right + 12, slot.centery)),
+                at((slot.right + 8, slot.centery)),
                 colour,
                 anchor="midleft",
                 shadow=False,

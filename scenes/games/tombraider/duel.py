@@ -178,7 +178,7 @@ class Showdown:
             draw_text(
                 surface, a.font("display", 96), str(n), (STAGE.centerx, STAGE.centery), CREAM, outline=3
             )
-        elif DRAW_AT <= k < RESULT_AT:
+        elif DRAW_AT <= k < SHOT_AT + 0.3:
             word = tr.gettext(T_DRAW)
             draw_text(surface, a.font("display", 80), word, (STAGE.centerx, STAGE.centery), RED, outline=3)
         if SHOT_AT <= k < SHOT_AT + 0.35:

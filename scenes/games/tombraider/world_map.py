@@ -304,7 +304,7 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
         tile.face = ev.artefact if ev.treasure is None else "treasure"
         tile.turning, tile.t = True, 0.0
         rect = tile_rect(ev.position, panel_side(self._current_location()))
-        centre = (rect.centerx, rect.top - 6)
+        centre = (rect.centerx, rect.centery - 10)
         gold, red = (255, 214, 120), (255, 120, 100)
         if ev.artefact == "trap":
             text, colour = self.tr.gettext(T_TRAP), red
@@ -343,8 +343,10 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
             tile = self.tiles[h.position]
             tile.face, tile.greyed, tile.turning = h.artefact, True, True
             tile.t = -0.12 * k
-        if ev.fragment:
+        if ev.fragment and ev.pot_coins:
             self.banner = self.tr.t(T_BANKED, coins=ev.pot_coins)
+        elif ev.fragment:
+            self.banner = self.tr.gettext(T_FOUND)
             self.sounds.feature("coin_tick")
         else:
             self.banner = self.tr.gettext(T_LOST)
@@ -443,7 +445,7 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
     def _panel_centre(self) -> tuple[int, int]:
         """Where the pot's figure sits in the open panel (a label rises from there)."""
         r = panel_rect(panel_side(self._current_location()))
-        return (r.right - 110, r.top + GRID_TOP + 2 * PITCH_Y + 6)
+        return (r.right - 110, r.top + GRID_TOP + 2 * PITCH_Y + 44)
 
     # -- effects -----------------------------------------------------------------------------------
     def _say_label(self, text: str, pos: tuple[int, int], colour: tuple[int, int, int]) -> None:

@@ -55,7 +55,7 @@ class OverlayPainter:
         text, (cx, cy), age, colour = self.label
         font = fit_font(self.assets, "display", text, 420, 34)
         draw_text(
-            surface, font, text, (cx, cy - 80 - int(min(age, 0.6) * 40)), colour, outline=2, outline_color=INK
+            surface, font, text, (cx, cy - int(min(age, 0.6) * 40)), colour, outline=2, outline_color=INK
         )
 
     def _draw_intro(self: WorldMapScene, surface: pygame.Surface) -> None:
@@ -89,6 +89,10 @@ class OverlayPainter:
             surface.blit(
                 piece, piece.get_rect(center=(640 + int(r * math.cos(ang)), 250 + int(r * math.sin(ang))))
             )
+        plate = pygame.Rect(0, 0, 720, 220)
+        plate.center = (640, 492)
+        veil = a.derived(("tombraider-jackpot-plate", plate.size), lambda: shade(plate.size, 236, edge=True))
+        surface.blit(veil, plate)  # the words stand on a dark plate, whatever the map shows
         draw_text(
             surface,
             a.font("display", 84),
