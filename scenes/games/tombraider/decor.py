@@ -118,6 +118,7 @@ class TombRaiderDecor:
         self.clock = 0.0
         self._look_inputs: tuple = ()
         self._look: tuple = ()
+        self._opaque_cache: dict[str, tuple[tuple, pygame.Surface | None, pygame.Surface]] = {}
 
     # -- state -----------------------------------------------------------------------------------
     def set_state(self, state: Any) -> None:
@@ -254,11 +255,12 @@ class TombRaiderDecor:
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, stage: Stage | None = None) -> None:
-        self._draw_meter(surface)
+        under = stage.backdrop if stage is not None else None
+        self._draw_meter(surface, under)
         if self.super_spin is not None:
-            self._draw_super(surface)
+            self._draw_super(surface, under)
         else:
-            self._draw_ladder(surface)
+            self._draw_ladder(surface, under)
         self._draw_shots(surface)
         for reel, (sx, sy), t, d, _cb in self.flying:
             if t < 0:
@@ -384,9 +386,30 @@ class TombRaiderDecor:
             )
         return surf
 
-    def _draw_meter(self, surface: pygame.Surface) -> None:
+    def _opaque(
+        self, slot: str, look: tuple, rect: pygame.Rect, under: pygame.Surface | None, compose
+    ) -> pygame.Surface:
+        """`compose(look)` laid over what the stage shows under `rect` (its opaque backdrop), as
+        one opaque surface: a panel is then a plain copy a frame. The latest look per slot is
+        kept (a cache of a pure function of the look and the backdrop, which it holds)."""
+        held = self._opaque_cache.get(slot)
+        if held is not None and held[0] == look and held[1] is under:
+            return held[2]
+        panel = self.assets.derived((f"tombraider-{slot}", look), lambda: compose(look))
+        if under is None:
+            out = panel
+        else:
+            out = pygame.Surface(rect.size)
+            out.blit(under, (0, 0), rect)
+            out.blit(panel, (0, 0))
+            if pygame.display.get_surface() is not None:
+                out = out.convert()
+        self._opaque_cache[slot] = (look, under, out)
+        return out
+
+    def _draw_meter(self, surface: pygame.Surface, under: pygame.Surface | None = None) -> None:
         look = self._meter_look()
-        surface.blit(self.assets.derived(("tombraider-meter", look), lambda: self._compose_meter(look)), LEFT)
+        surface.blit(self._opaque("meter", look, LEFT, under, self._compose_meter), LEFT)
         glow_on = self.complete and self.fade <= 0
         fade_k = max(0.0, self.fade / FADE_TIME) if self.fade > 0 else 1.0
         for reel in range(self.reels):
@@ -447,11 +470,9 @@ class TombRaiderDecor:
             surf.blit(img, img.get_rect(center=r.center))
         return surf
 
-    def _draw_ladder(self, surface: pygame.Surface) -> None:
+    def _draw_ladder(self, surface: pygame.Surface, under: pygame.Surface | None = None) -> None:
         look = self._ladder_look()
-        surface.blit(
-            self.assets.derived(("tombraider-ladder", look), lambda: self._compose_ladder(look)), RIGHT
-        )
+        surface.blit(self._opaque("ladder", look, RIGHT, under, self._compose_ladder), RIGHT)
         if self.level is None or self.level >= len(self.ladder):
             return
         r = rung_rect(self.level)
@@ -488,46 +509,37 @@ class TombRaiderDecor:
 
         return self.assets.derived(("tombraider-rung", mult, state), build)
 
-    def _draw_super(self, surface: pygame.Surface) -> None:
-        a, tr = self.assets, self.tr
-        surface.blit(self._panel(RIGHT), RIGHT)
-        title = tr.gettext(T_SUPER)
-        draw_text(
-            surface,
-            fit_font(a, "display", title, RIGHT.w - 16, 26),
-            title,
-            (RIGHT.centerx, RIGHT.top + 28),
-            GOLD,
-        )
+    def _draw_super(self, surface: pygame.Surface, under: pygame.Surface | None = None) -> None:
+        tr = self.tr
         index, total = self.super_spin or (0, 0)
+        look = (
+            tr.gettext(T_SUPER),
+            tr.t(T_SUPER_HELD, n=self.super_held),
+            tr.t(T_SUPER_SPIN, index=index, total=total) if index else "",
+            index,
+            total,
+        )
+        surface.blit(self._opaque("super", look, RIGHT, under, self._compose_super), RIGHT)
+
+    def _compose_super(self, look: tuple) -> pygame.Surface:
+        """Super Mode's panel: the held wild, how many, the spin, a dot per spin."""
+        title, held, spin, index, total = look
+        a = self.assets
+        surf = self._panel(RIGHT).copy()
+        cx = RIGHT.w // 2
+        draw_text(surf, fit_font(a, "display", title, RIGHT.w - 16, 26), title, (cx, 28), GOLD)
         if self.wild is not None:
             img = a.scaled(f"{self.game}/symbols/{self.wild}", (112, 112))
-            surface.blit(img, img.get_rect(center=(RIGHT.centerx, RIGHT.top + 140)))
-        held = tr.t(T_SUPER_HELD, n=self.super_held)
-        draw_text(
-            surface,
-            fit_font(a, "text_bold", held, RIGHT.w - 16, 18),
-            held,
-            (RIGHT.centerx, RIGHT.top + 222),
-            TEAL,
-            shadow=False,
-        )
-        if index:
-            spin = tr.t(T_SUPER_SPIN, index=index, total=total)
-            draw_text(
-                surface,
-                fit_font(a, "display", spin, RIGHT.w - 16, 24),
-                spin,
-                (RIGHT.centerx, RIGHT.top + 300),
-                CREAM,
-            )
+            surf.blit(img, img.get_rect(center=(cx, 140)))
+        draw_text(surf, fit_font(a, "text_bold", held, RIGHT.w - 16, 18), held, (cx, 222), TEAL, shadow=False)
+        if spin:
+            draw_text(surf, fit_font(a, "display", spin, RIGHT.w - 16, 24), spin, (cx, 300), CREAM)
         for k in range(total):
-            x = RIGHT.centerx + (k - (total - 1) / 2) * 26
+            x = int(cx + (k - (total - 1) / 2) * 26)
             on = k < index
-            pygame.draw.circle(surface, GOLD if on else (80, 62, 40), (int(x), RIGHT.top + 350), 9)
-            pygame.draw.circle(
-                surface, (255, 240, 190) if on else (140, 110, 70), (int(x), RIGHT.top + 350), 9, 2
-            )
+            pygame.draw.circle(surf, GOLD if on else (80, 62, 40), (x, 350), 9)
+            pygame.draw.circle(surf, (255, 240, 190) if on else (140, 110, 70), (x, 350), 9, 2)
+        return surf
 
     def _draw_shots(self, surface: pygame.Surface) -> None:
         if not self.shots or self.wild is None:
