@@ -29,6 +29,7 @@ from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font
 from scenes.games.tombraider.art import BOTTOM_BAR, bar, bottom_bar, shade
+from scenes.games.tombraider.picking import GridPicks
 from scenes.widgets.dialog import Toast
 from scenes.widgets.effects import soft_glow
 
@@ -41,7 +42,6 @@ T_VALUES = "DISC VALUES"
 T_HINT = "Click a disc, or use the arrow keys and Enter"
 T_RESULT = "x{value} × {bet} = {coins}"
 T_CANT_LEAVE = "The Shoot-out can be left before you choose a disc; it resumes next time."
-T_ERROR = "The pick could not be saved: {error}"
 T_BALANCE = "BALANCE"
 T_POT = "POT"
 T_BET = "TOTAL BET"
@@ -70,7 +70,7 @@ def disc_rect(index: int) -> pygame.Rect:
     return pygame.Rect(GRID_LEFT + col * PITCH_X, GRID_TOP + row * PITCH_Y, DISC, DISC)
 
 
-class ShootoutScene(Scene):
+class ShootoutScene(GridPicks, Scene):
     opaque = True
     modal = True
 
@@ -174,14 +174,10 @@ class ShootoutScene(Scene):
         if not self.pickable(index):
             return False
         self.phase = "wait"
-        try:
-            new = self.choose_fn(index)
-        except Exception as exc:  # a ledger failure must not lose the open round
-            log.exception("pick failed")
-            self.error = self.tr.t(T_ERROR, error=exc)
+        new = self.chosen(index)
+        if new is None:
             self.phase = "picking"
             return False
-        self.error = ""
         reveal = next((e for e in new if isinstance(e, ShootoutRevealEvent)), None)
         if reveal is None:
             log.error("the Shoot-out's pick revealed no disc")
@@ -258,25 +254,7 @@ class ShootoutScene(Scene):
             return True
         if self.watch_only:
             return True
-        if act is Act.POINTER_DOWN:
-            self.armed = self.disc_at(intent.pos)
-            return True
-        if act is Act.POINTER_UP:
-            i = self.disc_at(intent.pos)
-            if i is not None and i == self.armed:
-                self.pick(i)
-            self.armed = None
-            return True
-        if act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN):
-            dx = {Act.LEFT: -1, Act.RIGHT: 1}.get(act, 0)
-            dy = {Act.UP: -1, Act.DOWN: 1}.get(act, 0)
-            col = (self.focus % COLS + dx) % COLS
-            row = (self.focus // COLS + dy) % ROWS
-            self.focus = min(self.count - 1, row * COLS + col)
-            self.hover = None
-            return True
-        if act in (Act.CONFIRM, Act.SPIN):
-            self.pick(self.focus)
+        if self.grid_input(intent, self.disc_at, self.count, COLS):
             return True
         return True
 

@@ -8,10 +8,10 @@ Each pick goes through `choose` (in play the ledger records it before the engine
 from __future__ import annotations
 
 import logging
-import math
 from typing import TYPE_CHECKING
 
 from scenes.core.intents import Act, Intent
+from scenes.games.tombraider.picking import GridPicks
 from scenes.games.tombraider.world_map_paint import COLS, panel_side, tile_rect
 from scenes.widgets.dialog import Toast
 
@@ -22,12 +22,11 @@ log = logging.getLogger(__name__)
 
 # Player-facing msgids (assets/locale/*.json)
 T_CANT_LEAVE = "The quest can be left while you choose an artefact; it resumes next time."
-T_ERROR = "The pick could not be saved: {error}"
 
 AUTO_PICK_WAIT = 0.6  # s before a pick made without the player
 
 
-class MapInput:
+class MapInput(GridPicks):
     """Picks and the player's input on the world map."""
 
     def pickable(self, index: int) -> bool:
@@ -47,14 +46,10 @@ class MapInput:
         if not self.pickable(index):
             return False
         self._set_phase("wait")
-        try:
-            new = self.choose_fn(index)
-        except Exception as exc:  # a ledger failure must not lose the open round
-            log.exception("pick failed")
-            self.error = self.tr.t(T_ERROR, error=exc)
+        new = self.chosen(index)
+        if new is None:
             self._set_phase("picking")
             return False
-        self.error = ""
         self.request = None
         self._queue.extend(new)
         self._next()
@@ -103,26 +98,7 @@ class MapInput:
             return True
         if self.watch_only:
             return True
-        if act is Act.POINTER_DOWN:
-            self.armed = self.tile_at(intent.pos)
-            return True
-        if act is Act.POINTER_UP:
-            i = self.tile_at(intent.pos)
-            if i is not None and i == self.armed:
-                self.pick(i)
-            self.armed = None
-            return True
-        if act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN):
-            rows = max(1, math.ceil(len(self.tiles) / COLS))
-            dx = {Act.LEFT: -1, Act.RIGHT: 1}.get(act, 0)
-            dy = {Act.UP: -1, Act.DOWN: 1}.get(act, 0)
-            col = (self.focus % COLS + dx) % COLS
-            row = (self.focus // COLS + dy) % rows
-            self.focus = min(len(self.tiles) - 1, row * COLS + col)
-            self.hover = None
-            return True
-        if act in (Act.CONFIRM, Act.SPIN):
-            self.pick(self.focus)
+        if self.grid_input(intent, self.tile_at, len(self.tiles), COLS):
             return True
         return True  # modal: nothing reaches the reels during the quest
 
