@@ -54,9 +54,10 @@ class BetOptions(Model):
 
     `lines_selectable` false means every line is always played (fixed lines). `coins_per_level`
     is the number of coins one bet level costs when that differs from the line count (Warlords);
-    None means one coin per active line per level. `max_bet_plays`: MAX BET plays the round
-    (at the highest level at once; below it the first press raises the bet to the maximum and the
-    second plays, as Warlords' rules say); false: MAX BET only sets the bet.
+    None means one coin per active line per level. `max_bet` is what MAX BET does, as the game's
+    rules say: "sets" the maximum bet only; "plays" a round at the maximum bet at once;
+    "plays_at_top" plays when the bet is already at the highest level and, below it, raises the
+    bet to the maximum on the first press so that a second press plays.
     """
 
     lines_selectable: bool
@@ -66,7 +67,7 @@ class BetOptions(Model):
     coin_values_cents: list[int] = Field(min_length=1)
     default_coin_value_cents: int = Field(ge=1)
     coins_per_level: int | None = Field(default=None, ge=1)
-    max_bet_plays: bool = False
+    max_bet: Literal["sets", "plays", "plays_at_top"] = "sets"
 
     @model_validator(mode="after")
     def _consistent(self) -> BetOptions:

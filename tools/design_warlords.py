@@ -316,7 +316,7 @@ default_level = 1
 coin_values_cents = [1, 2, 3]
 default_coin_value_cents = 1
 coins_per_level = 15
-max_bet_plays = true  # at the top level MAX BET plays; below it, press twice (the rules)
+max_bet = "plays_at_top"  # at the top level MAX BET plays; below it, press twice (the rules)
 
 [cap]
 max_coins_per_level = 100000

@@ -8,6 +8,8 @@ overrides what differs:
 
 - `begin(event, player)`: start showing one of its own events in the round player (the reels
   and the replay alike), e.g. the Stones' trigger glow and free-spins start;
+- `counts_before(event, player)`: the spin counters shown while a spin turns (before what its
+  own scatters add);
 - `landed(event, player)`: something to show once a spin is at rest, before its wins;
 - `overlay_effect(cells, style, scale)`: how its overlay wilds are laid (its own look per style);
 - `open_pick(player, events)`: the scene that answers a `PickRequestEvent` (the Stones' picker),
@@ -150,6 +152,12 @@ class Presentation:
     def begin(self, event: Any, player: RoundPlayer) -> bool:
         """Start showing one of this game's own events; False when `event` is not one of them."""
         return False
+
+    def counts_before(self, event: SpinEvent, player: RoundPlayer) -> tuple[int, int]:
+        """(spins so far, multiplier) the counters show while a free spin or re-spin turns: the
+        event's own by default; a game whose new scatters add spins or raise the multiplier once
+        they land gives the values before them (and updates the counters in `landed`)."""
+        return event.spins_total or 0, event.multiplier
 
     def landed(self, event: SpinEvent | CascadeEvent, player: RoundPlayer) -> bool:
         """The reels are at rest on `event`, before its wins: True when the game shows something

@@ -355,15 +355,19 @@ class RoundPlayer:
         self.current = ev
         if ev.mode == "base":
             self.base_spin = ev
-        if ev.mode == "free" and ev.spin_index is not None:
-            total = ev.spins_total or 0
-            self.band.free = (ev.spin_index, total, ev.multiplier)
-            self.say(T_FREE_COUNT, GOLD, index=ev.spin_index, total=total, mult=ev.multiplier)
-        elif ev.mode == "respin" and ev.spin_index is not None:
-            self.say(T_RESPIN, GOLD, index=ev.spin_index, total=ev.spins_total or 0)
+        if ev.mode in ("free", "respin") and ev.spin_index is not None:
+            self.count_spin(ev, *self.presentation.counts_before(ev, self))
         self.view.spin(ev, self.pace.timing)
         self.sounds.spin_started(self.pace.turbo)
         self.waiting = "reels"
+
+    def count_spin(self, ev: SpinEvent, total: int, multiplier: int) -> None:
+        """The counters of a free spin or re-spin (`total` spins so far, at `multiplier`)."""
+        if ev.mode == "free":
+            self.band.free = (ev.spin_index or 0, total, multiplier)
+            self.say(T_FREE_COUNT, GOLD, index=ev.spin_index, total=total, mult=multiplier)
+        else:
+            self.say(T_RESPIN, GOLD, index=ev.spin_index, total=total)
 
     def _begin_cascade(self, ev: CascadeEvent) -> None:
         self.presenter.clear()

@@ -394,16 +394,19 @@ class ReelsScene(GameFunctions, Scene):
             self._set_bet(step_bet(self.defn, self.bet, selector, delta))  # type: ignore[arg-type]
 
     def max_bet(self) -> None:
-        """MAX BET sets the maximum bet; in a game whose rules say MAX BET plays
-        (`bet.max_bet_plays`), at the maximum it plays the round, so below it the first press
-        raises the bet and the second plays."""
+        """MAX BET as the game's rules say (`bet.max_bet`): it sets the maximum bet; "plays" also
+        plays the round at once; "plays_at_top" plays when the bet is already the maximum, so
+        below it the first press raises the bet and the second plays."""
         if self.driver.active:
             return
         top = max_bet(self.defn, self.bet)
-        if self.defn.bet.max_bet_plays and self.bet == top:
+        rule = self.defn.bet.max_bet
+        if rule == "plays_at_top" and self.bet == top:
             self.start_round()
-        else:
-            self._set_bet(top)
+            return
+        self._set_bet(top)
+        if rule == "plays":
+            self.start_round()
 
     def _set_bet(self, bet: Bet) -> None:
         if bet == self.bet:

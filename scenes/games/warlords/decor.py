@@ -213,7 +213,8 @@ class FinalChance:
         if self.kind == "coins":
             line = tr.say(self.line)
             grow = min(1.0, after / 0.25)
-            font = a.font("display", 24 + 12 * round(3 * grow))  # 24 → 60 in a few steps
+            size = 24 + 8 * round(3 * grow)  # 24 → 48 in a few steps, as wide as the box allows
+            font = fit_font(a, "display", line, box.w - 48, size)
             draw_text(surface, font, line, centre, GOLD, outline=3, outline_color=INK)
             return
         # the scatter flies from the crystal to its cell

@@ -1,10 +1,11 @@
 """Warlords' Random Overlay Wild as it strikes the landed reels, one look per weapon.
 
 Each is an `OverlayLaying` (`scenes.reels.reel_effects`): it lays the wild on the spin's overlay
-cells (the event's `overlay`, nothing decided here) and ends with every wild in place.
+cells (the event's `overlay`, nothing decided here) and ends with every wild in place, the weapon
+staying a moment (`LINGER`) where it struck before the wins are shown.
 
 - hammer: the Barbarian's hammer swings down onto the middle of its 2×2 square and smashes it:
-  the four cells flash and their wilds land together;
+  the four cells flash, their wilds land together and a shock ring spreads;
 - arrow: one of the Priestess's arrows flies in from the left edge to each cell in turn, and its
   wild appears where it strikes;
 - sword: the Samurai's blade slashes down each reel that holds overlay cells, reel after reel,
@@ -27,12 +28,13 @@ from scenes.reels.symbol_art import CELL_H, CELL_W, GLOW_STEPS, SYMBOL, SymbolAr
 
 Cell = tuple[int, int]
 
-HAMMER_TIME = 0.75  # s the hammer takes to come down (the wilds land on impact)
+HAMMER_TIME = 0.9  # s the hammer takes to come down (the wilds land on impact)
 ARROW_TIME = 0.38  # s one arrow flies
 ARROW_STAGGER = 0.16
 SWORD_TIME = 0.34  # s the blade takes down one reel
 SWORD_STAGGER = 0.2
 STICKY_TIME = 0.5
+LINGER = 0.4  # s the weapon stays where it struck, its wilds laid, before the wins
 
 _turned: dict[tuple[int, int, int], pygame.Surface] = {}
 
@@ -83,6 +85,19 @@ class WeaponOverlay(OverlayLaying):
         times = {"hammer": HAMMER_TIME, "arrow": ARROW_TIME, "sword": SWORD_TIME * 0.4}
         return times.get(self.style, STICKY_TIME) * self.scale
 
+    @property
+    def _end(self) -> float:
+        """When the last wild lands, plus the moment the weapon stays where it struck."""
+        last = max((self._start(i) for i in range(len(self.cells))), default=0.0)
+        return last + self._duration + LINGER * self.scale
+
+    @property
+    def done(self) -> bool:
+        return len(self.laid) == len(self.cells) and self.t >= self._end
+
+    def finish(self) -> None:
+        self.t = max(self.t, self._end)
+
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, art: SymbolArt, window: pygame.Rect, wild: str) -> None:
         if self.style == "hammer":
@@ -100,14 +115,20 @@ class WeaponOverlay(OverlayLaying):
         xs = [_cell_centre(window, c) for c in self.cells]
         cx = sum(x for x, _ in xs) // len(xs)
         cy = sum(y for _, y in xs) // len(xs)
+        if self.t >= self._end - 0.05 * self.scale:
+            return
         u = min(1.0, self.t / self._duration)
-        # the hammer swings from high on the left down onto the square's centre
+        # the hammer swings down from above onto the square's centre
         k = _ease_in(u)
-        angle = round((70 - 110 * k) / 5) * 5
-        x = cx - round((1 - k) * 260)
-        y = cy - round((1 - k) * 330)
-        img = turned(art.extras["overlay_hammer"], angle, 14)
+        angle = round((60 - 100 * k) / 5) * 5
+        x = cx - round((1 - k) * 140)
+        y = cy - 20 - round((1 - k) * 220)
+        img = turned(art.extras["overlay_hammer"], angle, 15)
         surface.blit(img, img.get_rect(center=(x, y)))
+        if u >= 1.0:  # the smash: a shock ring spreading from the square
+            after = min(1.0, (self.t - self._duration) / max(LINGER * self.scale, 1e-6))
+            width = max(1, round(10 * (1 - after)))
+            pygame.draw.circle(surface, (255, 246, 210), (cx, cy), round(60 + 160 * after), width)
         if u > 0.85:
             flash = art.cell_glow[min(GLOW_STEPS - 1, int((u - 0.85) / 0.15 * GLOW_STEPS))]
             for p in xs:
@@ -115,7 +136,13 @@ class WeaponOverlay(OverlayLaying):
 
     def _draw_arrows(self, surface: pygame.Surface, art: SymbolArt, window: pygame.Rect) -> None:
         arrow = art.extras["overlay_arrow"]
-        for cell, u in self.in_flight():
+        flying = self.in_flight()
+        if self.t < self._end - 0.05 * self.scale:  # the arrows stay where they struck a moment
+            stuck = turned(arrow, -45, 9)
+            for cell in self.laid:
+                tx, ty = _cell_centre(window, cell)
+                surface.blit(stuck, stuck.get_rect(center=(tx - 30, ty - 30)))
+        for cell, u in flying:
             tx, ty = _cell_centre(window, cell)
             sx, sy = window.x - SYMBOL, ty - 90
             k = 1 - (1 - u) ** 2

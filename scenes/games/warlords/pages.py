@@ -16,6 +16,7 @@ import pygame
 
 from game.games.warlords.model import WarlordsFeature
 from scenes.core.text import draw_text, fit_font
+from scenes.games.warlords.look import COLOURS
 from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, card, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr
 
@@ -113,8 +114,6 @@ def pages(defn: GameDefinition, bet: Bet, tr: Tr = ENGLISH) -> list[Page]:
     f = _feature(defn)
     if f is None:
         return []
-    from scenes.games.warlords.look import COLOURS
-
     names = {w.mode: defn.symbol(w.mode).name if w.mode in defn.symbol_ids else w.mode for w in f.warlords}
     stacks = Page(
         "warlords_stacks",

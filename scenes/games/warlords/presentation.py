@@ -118,6 +118,17 @@ class WarlordsPresentation(Presentation):
             return False  # the shared animation plays it
         return True
 
+    def counts_before(self, event: SpinEvent, player: RoundPlayer) -> tuple[int, int]:
+        nxt = player.queue[0] if player.queue else None
+        total, mult = event.spins_total or 0, event.multiplier
+        if not isinstance(nxt, NewScattersEvent):
+            return total, mult
+        if nxt.phase == "respin":
+            return total - len(nxt.cells), mult
+        if nxt.mode == "priestess":
+            return total, mult - len(nxt.cells)
+        return total - nxt.spins_added, mult
+
     def landed(self, event: SpinEvent | CascadeEvent, player: RoundPlayer) -> bool:
         if not isinstance(event, SpinEvent):
             return False
@@ -127,6 +138,7 @@ class WarlordsPresentation(Presentation):
         nxt = player.queue[0] if player.queue else None
         if not isinstance(nxt, NewScattersEvent):
             return False
+        player.count_spin(event, event.spins_total or 0, event.multiplier)  # what they added
         self._joined(event, nxt, player)
         player.wait(JOIN_PAUSE * player.speed, then=lambda: player.show_wins(event))
         return True

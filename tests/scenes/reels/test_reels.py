@@ -131,12 +131,10 @@ def test_bets_change_between_rounds_only_and_by_keyboard(ctx, display, win_sessi
     assert scene.bet.lines == bet0.lines - 1
     stack.handle(Intent(Act.COIN_UP))
     assert scene.bet.coin_value_cents > bet0.coin_value_cents
-    stack.handle(Intent(Act.MAX_BET))
-    assert scene.bet.lines == 25 and scene.bet.level == 10
     stack.handle(Intent(Act.COIN_DOWN))
-    stack.handle(Intent(Act.COIN_DOWN))
+    stack.handle(Intent(Act.MAX_BET))  # the rules: MAX BET plays at 25 lines and the top level
+    assert scene.bet.lines == 25 and scene.bet.level == 10 and scene.driver.active
     during = scene.bet
-    stack.handle(Intent(Act.SPIN))
     for act in (Act.LEVEL_DOWN, Act.LINES_DOWN, Act.COIN_UP, Act.MAX_BET):
         stack.handle(Intent(act))
     assert scene.bet == during

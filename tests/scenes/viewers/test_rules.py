@@ -140,7 +140,7 @@ def test_warlords_rules_agree_with_the_game_data(assets):
     assert ", ".join(map(str, multiples[:-1])) + f" or {multiples[-1]} times the total bet" in text
     pair, single = f.battle.pair_vs_single
     assert f"{round(100 * pair / (pair + single))} % chance" in text
-    assert "MAX BET twice" in text and defn.bet.max_bet_plays
+    assert "MAX BET twice" in text and defn.bet.max_bet == "plays_at_top"
     assert "Malfunction voids all pays and plays." in text
 
 

@@ -265,14 +265,14 @@ def test_max_bet_raises_the_bet_then_plays(ctx, display, warlords):
     assert scene.driver.active and scene.bet.level == 10
 
 
-def test_stones_max_bet_only_sets_the_bet(ctx, display):
+def test_stones_max_bet_plays_at_once(ctx, display):
     stack = SceneStack()
     scene = ReelsScene(ctx, "stones")
     stack.push(scene)
     stack.update(DT)
-    for _ in range(2):
-        scene.handle(Intent(Act.MAX_BET))
-    assert not scene.driver.active and scene.bet.level == max(ctx.games["stones"].definition.bet.levels)
+    scene.handle(Intent(Act.MAX_BET))  # "MAX BET plays the game at 25 bet lines, the highest bet level"
+    top = ctx.games["stones"].definition.bet
+    assert scene.driver.active and scene.bet.level == max(top.levels) and scene.bet.lines == 25
 
 
 def test_each_warlord_has_a_backdrop_of_its_own(assets, warlords):
@@ -293,3 +293,38 @@ def test_overlay_stings_are_the_games_own(ctx):
         sounds.overlay(style)
     sounds.overlay("sticky")  # no sting of its own: each wild's stamp sounds instead
     assert sounds.played == ["warlords/wild_hammer", "warlords/wild_arrow", "warlords/wild_sword"]
+
+
+def test_while_a_spin_turns_the_counters_show_what_was_there_before_its_scatters(warlords):
+    """A spin's own new scatters add spins or multiplier once they land, not before."""
+    from collections import deque
+    from types import SimpleNamespace
+
+    from scenes.games.warlords.presentation import PRESENTATION
+
+    def spin(mode, total, mult):
+        return SpinEvent(
+            mode=mode,
+            reel_set="free_priestess",
+            stops=[0] * 5,
+            grid=[["wolf"] * 3] * 5,
+            wild_symbols=["wild"],
+            spin_index=2,
+            spins_total=total,
+            multiplier=mult,
+        )
+
+    def player(*queued):
+        return SimpleNamespace(queue=deque(queued))
+
+    priestess = NewScattersEvent(
+        phase="free", mode="priestess", symbol="scatter_green", cells=[(1, 0), (3, 2)], multiplier=6
+    )
+    assert PRESENTATION.counts_before(spin("free", 7, 6), player(priestess)) == (7, 4)
+    barbarian = NewScattersEvent(
+        phase="free", mode="barbarian", symbol="scatter_blue", cells=[(1, 0)], spins_added=3, spins_total=12
+    )
+    assert PRESENTATION.counts_before(spin("free", 12, 1), player(barbarian)) == (9, 1)
+    respin = NewScattersEvent(phase="respin", symbol="scatter_red", cells=[(4, 1)], respins_left=1)
+    assert PRESENTATION.counts_before(spin("respin", 2, 1), player(respin)) == (1, 1)
+    assert PRESENTATION.counts_before(spin("free", 7, 3), player()) == (7, 3)
