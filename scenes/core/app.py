@@ -147,6 +147,7 @@ def build_context(
     )
     ctx.i18n.currency = lambda: ctx.settings.display_currency  # money follows the settings menu
     ctx.apply_audio_settings()
+    ctx.apply_display_settings()
     return ctx
 
 

@@ -11,6 +11,11 @@ tinted) are cached by their parameters, so scenes can ask for them every frame: 
 dict lookup. A missing image is a packaging error and raises `FileNotFoundError` naming the path;
 a missing sound (or no mixer) only costs silence and one log line.
 
+The body-text fonts ("text", "text_bold") are scaled by `text_scale` (the player's text size
+setting): `font("text", 20)` at 1.3 is the 26 px font. Changing the scale forgets the derived
+surfaces (buttons, plates and layers with text baked in), so everything is composed again at the
+new size.
+
 The root defaults to the bundled `assets/` folder (`game.paths.asset_path()`), which knows about
 frozen builds; the environment variable `REELHOUSE_ASSETS` (read by the app at start-up, not
 here) can point at another tree.
@@ -29,6 +34,7 @@ from game.paths import asset_path
 log = logging.getLogger(__name__)
 
 FONT_NAMES = ("display", "display_regular", "text", "text_bold")
+SCALED_FONTS = ("text", "text_bold")  # the body text the text size setting enlarges
 
 Size = tuple[int, int]
 Color = tuple[int, int, int] | tuple[int, int, int, int]
@@ -49,6 +55,19 @@ class AssetStore:
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._preload: list[str] = []
         self._warned_no_mixer = False
+        self._text_scale = 1.0
+
+    @property
+    def text_scale(self) -> float:
+        """How much larger the body text is drawn (1.0: as designed)."""
+        return self._text_scale
+
+    @text_scale.setter
+    def text_scale(self, scale: float) -> None:
+        scale = max(0.5, min(2.0, float(scale)))
+        if scale != self._text_scale:
+            self._text_scale = scale
+            self.forget_derived()  # composed surfaces hold text at the old size
 
     # paths -------------------------------------------------------------------------------------
     def path(self, *parts: str) -> Path:
@@ -163,7 +182,10 @@ class AssetStore:
 
     # fonts -------------------------------------------------------------------------------------
     def font(self, name: str, size: int) -> pygame.font.Font:
-        """A font from assets/fonts/<name>.ttf at `size` pixels (cached)."""
+        """A font from assets/fonts/<name>.ttf at `size` pixels (× `text_scale` for the body text
+        fonts), cached."""
+        if name in SCALED_FONTS and self._text_scale != 1.0:
+            size = round(size * self._text_scale)
         key = (name, int(size))
         f = self._fonts.get(key)
         if f is None:

@@ -21,7 +21,7 @@ from scenes.core.assets import AssetStore
 from scenes.core.audio import AudioService
 from scenes.core.i18n import Translator
 from scenes.core.intents import IntentMapper
-from scenes.core.settings_store import Settings, save_settings
+from scenes.core.settings_store import SIZE_SCALES, Settings, save_settings
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -88,9 +88,19 @@ class AppContext:
     version: str = ""
 
     def save_settings(self) -> None:
-        """Persist the current settings atomically and apply the audio ones."""
+        """Persist the current settings atomically and apply the audio and display ones."""
         save_settings(self.settings_path, self.settings)
         self.apply_audio_settings()
+        self.apply_display_settings()
+
+    def apply_display_settings(self) -> None:
+        """The text size: the body text's scale; when it changes, every scene lays its text out
+        again (the translator's `generation`, as after a language switch). The line palette is
+        read by the reels where lines are drawn."""
+        scale = SIZE_SCALES[self.settings.text_size]
+        if scale != self.assets.text_scale:
+            self.assets.text_scale = scale
+            self.i18n.relayout()
 
     def apply_audio_settings(self) -> None:
         s = self.settings

@@ -10,7 +10,8 @@ it with the same format fields.
 Switching language (`set_language`) swaps the catalog at once and bumps `generation`. Nothing
 here caches translated text; scenes translate while drawing (the text cache is keyed by the
 final string, so a new language simply renders new surfaces). A scene that builds labels once
-(e.g. wrapped paragraphs) compares `generation` and rebuilds when it changes.
+(e.g. wrapped paragraphs) compares `generation` and rebuilds when it changes. `relayout()` bumps it
+too, for a change that moves text without changing a word (the text size setting).
 
 Formatting uses integer minor units only (no floats): `format_money(123456, "EUR")` is
 "€1,234.56" in English and "1.234,56 €" in Spanish. Placeholders with a grouping spec, e.g.
@@ -111,7 +112,7 @@ class Translator:
         self.currency = currency
         self._catalogs: dict[str, dict[str, str | list[str]]] = {}
         self._warned: set[tuple[str, str]] = set()
-        self.generation = 0  # bumped on every language change; scenes compare it to rebuild
+        self.generation = 0  # bumped on every language (or text size) change; scenes rebuild on it
         self.language = DEFAULT_LANGUAGE
         self.set_language(language)
 
@@ -126,6 +127,11 @@ class Translator:
         if language != self.language or self.generation == 0:
             self.generation += 1
         self.language = language
+
+    def relayout(self) -> None:
+        """Composed text must be laid out again (the text size changed): bump `generation`, so
+        every scene that builds text once rebuilds it, as after a language switch."""
+        self.generation += 1
 
     @property
     def catalog(self) -> Mapping[str, str | list[str]]:

@@ -1,7 +1,8 @@
 """Input at the edge: SDL events become intents; scenes never see SDL key codes.
 
 `IntentMapper.map(event)` turns one pygame event into zero or one `Intent`. Key bindings come
-from a plain dict (settings can override them). Mouse positions are in logical (1280×720)
+from a plain dict (settings can override them). Tab is `Act.NEXT` and Shift+Tab `Act.PREV`
+(menus move their keyboard focus with them, `scenes.widgets.focus`). Mouse positions are in logical (1280×720)
 coordinates, which pygame.SCALED already provides.
 """
 
@@ -23,6 +24,8 @@ class Act(Enum):
     RIGHT = auto()
     UP = auto()
     DOWN = auto()
+    NEXT = auto()  # Tab: the next item of a menu
+    PREV = auto()  # Shift+Tab: the previous one
     LINES_UP = auto()
     LINES_DOWN = auto()
     LEVEL_UP = auto()
@@ -46,6 +49,28 @@ class Act(Enum):
     ANY_KEY = auto()  # any other key (e.g. to stop autoplay / skip an intro)
 
 
+# The keys that ask for something elsewhere (open a screen, change the bet, spin, quick spin): a
+# modal screen with no use for one says so in a toast instead of swallowing it silently.
+COMMAND_ACTS = frozenset(
+    {
+        Act.SPIN,
+        Act.PAYTABLE,
+        Act.RULES,
+        Act.HISTORY,
+        Act.SETTINGS,
+        Act.AUTOPLAY,
+        Act.MAX_BET,
+        Act.LINES_UP,
+        Act.LINES_DOWN,
+        Act.LEVEL_UP,
+        Act.LEVEL_DOWN,
+        Act.COIN_UP,
+        Act.COIN_DOWN,
+        Act.TURBO,
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Intent:
     act: Act
@@ -63,6 +88,7 @@ DEFAULT_KEYS: dict[int, Act] = {
     pygame.K_RIGHT: Act.RIGHT,
     pygame.K_UP: Act.UP,
     pygame.K_DOWN: Act.DOWN,
+    pygame.K_TAB: Act.NEXT,
     pygame.K_l: Act.LINES_UP,
     pygame.K_k: Act.LINES_DOWN,
     pygame.K_PLUS: Act.LEVEL_UP,
@@ -98,6 +124,8 @@ class IntentMapper:
             act = self.keys.get(event.key)
             if act is Act.SPIN and not self.space_spins:
                 return Intent(Act.ANY_KEY)
+            if act is Act.NEXT and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+                return Intent(Act.PREV)
             return Intent(act if act is not None else Act.ANY_KEY)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return Intent(Act.POINTER_DOWN, pos=tuple(event.pos))

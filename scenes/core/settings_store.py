@@ -36,7 +36,7 @@ from game.messages import Message
 
 log = logging.getLogger(__name__)
 
-SETTINGS_VERSION = 2
+SETTINGS_VERSION = 3
 
 # Player-facing text (one plain sentence; its Spanish is in assets/locale/es.json).
 DAMAGED_MESSAGE = (
@@ -46,6 +46,9 @@ DAMAGED_MESSAGE = (
 
 CURRENCY_SYMBOLS: dict[str, str] = {"EUR": "€", "GBP": "£", "USD": "$"}
 REALITY_CHECK_CHOICES = (0, 15, 30, 60)  # minutes; 0 = off
+LINE_PALETTES = ("standard", "colour_blind")
+SIZE_CHOICES = ("standard", "large", "larger")
+SIZE_SCALES: dict[str, float] = {"standard": 1.0, "large": 1.15, "larger": 1.3}  # body text × size
 
 
 class Settings(BaseModel):
@@ -69,6 +72,9 @@ class Settings(BaseModel):
     display_currency: Literal["EUR", "GBP", "USD"] = "EUR"
     language: Literal["en", "es"] = "en"
     reality_check_minutes: int = 0
+    # version 3: accessibility beyond the originals
+    line_palette: Literal["standard", "colour_blind"] = "standard"
+    text_size: Literal["standard", "large", "larger"] = "standard"
 
     @field_validator("reality_check_minutes")
     @classmethod
@@ -105,8 +111,13 @@ def _upgrade_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 2}
 
 
+def _upgrade_v2(data: dict[str, Any]) -> dict[str, Any]:
+    # Version 3 added line_palette and text_size, both with defaults (the look of version 2).
+    return {**data, "version": 3}
+
+
 # UPGRADERS[v] turns a version-v dict into a version-(v + 1) dict.
-UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_v1}
+UPGRADERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_v1, 2: _upgrade_v2}
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,10 @@ step is over: "busy" is a pass (`handle`, `update`) AND a change being applied, 
 inside a lifecycle hook (a resumed round opening its picker from `on_enter`) lands after the
 change that ran the hook, on top of the scene that asked. Outside a pass a change applies at once.
 
+A `transient` scene (a toast) never stands in the way: `pop` and `replace` act on the top-most
+scene that is not transient, so a menu that closes itself while a toast shows over it closes, and
+the toast stays until it fades.
+
 Drawing goes bottom-up from the top-most opaque scene; input goes top-down until a scene consumes
 it or a modal scene stops it. `update(dt)` runs only for the top scene and the scenes under
 non-modal overlays (an animation keeps running under a non-modal toast, not under a modal dialog).
@@ -27,10 +31,12 @@ class Scene:
 
     `opaque`: the scene paints the whole screen, so scenes below need not be drawn.
     `modal`: input and updates stop at this scene (scenes below are paused).
+    `transient`: a passing message (a toast) that `pop` and `replace` leave alone.
     """
 
     opaque: bool = True
     modal: bool = True
+    transient: bool = False  # a toast: `pop` and `replace` pass over it
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None
@@ -114,33 +120,40 @@ class SceneStack:
         self._scenes.append(scene)
         scene.on_enter()
 
-    def _pop(self) -> None:
-        if not self._scenes:
-            return
-        scene = self._scenes.pop()
+    def _target(self) -> int:
+        """The index `pop` and `replace` act on: the top-most scene that is not transient (the
+        top one when all are)."""
+        i = len(self._scenes) - 1
+        while i > 0 and self._scenes[i].transient:
+            i -= 1
+        return i
+
+    def _remove_at(self, i: int) -> None:
+        scene = self._scenes.pop(i)
         scene.on_exit()
         scene.stack = None
+        # the scene below is the top again (maybe under transient ones): it resumes
+        if i > 0 and all(s.transient for s in self._scenes[i:]):
+            self._scenes[i - 1].on_resume()
+
+    def _pop(self) -> None:
         if self._scenes:
-            self._scenes[-1].on_resume()
+            self._remove_at(self._target())
 
     def _replace(self, scene: Scene) -> None:
+        at = len(self._scenes)
         if self._scenes:
-            old = self._scenes.pop()
+            at = self._target()
+            old = self._scenes.pop(at)
             old.on_exit()
             old.stack = None
         scene.stack = self
-        self._scenes.append(scene)
+        self._scenes.insert(at, scene)
         scene.on_enter()
 
     def _remove(self, scene: Scene) -> None:
-        if scene not in self._scenes:
-            return
-        if scene is self._scenes[-1]:
-            self._pop()
-            return
-        self._scenes.remove(scene)
-        scene.on_exit()
-        scene.stack = None
+        if scene in self._scenes:
+            self._remove_at(self._scenes.index(scene))
 
     def _clear_to(self, scene: Scene) -> None:
         while self._scenes:

@@ -8,6 +8,11 @@ choose with ←/→ and press Enter (or Space), to open the game's `ReelsScene` 
 in the reels comes back here. Esc in the lobby asks whether to leave. Start-up notices (a damaged
 settings file or ledger) are shown here in a dialog.
 
+The keyboard reaches everything: ←/→ move along a row (the tiles, or the icons), ↑ goes up to the
+icons and ↓ back to the tiles, Tab / Shift+Tab go through them all; the focus ring
+(`scenes.widgets.focus`) shows where Enter acts. A key meant for a game (paytable, rules,
+autoplay, the bet) says "Open a game first" in a toast.
+
 Top right, four icon buttons: the game history of every game (H), the settings menu (the spanner;
 S), the sound mixer (M still mutes without opening it: the app handles M) and leave. The keys are
 handled by the app, so they work the same over any scene.
@@ -30,7 +35,7 @@ import pygame
 
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
-from scenes.core.intents import Act, Intent
+from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
 from scenes.core.transitions import Fade
@@ -40,6 +45,8 @@ from scenes.menus.settings_menu import open_settings
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
 from scenes.widgets.effects import glint, soft_glow, soft_shadow
+from scenes.widgets.feedback import show_toast
+from scenes.widgets.focus import FocusItem, FocusRing, draw_focus_ring
 from scenes.widgets.panel import draw_panel
 
 # Player-facing msgids (translated through ctx.i18n; the catalogs are assets/locale/*.json)
@@ -60,6 +67,10 @@ TEXT_TOOLTIP_SOUND = "Sound mixer (M mutes)"
 TEXT_TOOLTIP_SETTINGS = "Settings (S)"
 TEXT_TOOLTIP_HISTORY = "Game history (H)"
 TEXT_TOOLTIP_QUIT = "Leave Reelhouse"
+TEXT_OPEN_GAME_FIRST = "Open a game first"
+TEXT_CLOSE_FIRST = "Close this screen first (Esc)"
+# keys meant for a game: in the lobby they say to open one (S and H are the app's, Space plays)
+GAME_ACTS = COMMAND_ACTS - {Act.SPIN, Act.SETTINGS, Act.HISTORY}
 
 TILE_W, TILE_H = 360, 420
 TILE_GAP = 48
@@ -69,7 +80,8 @@ PLAY_W, PLAY_H = 176, 42
 ICON_SIZE, ICON_GAP = 48, 8
 ICONS_RIGHT, ICONS_TOP = 1254, 28  # the row of icon buttons ends here (the mixer drops below it)
 PITCH_LINES = 2
-PITCH_SIZE, PITCH_MIN_SIZE = 15, 13
+PITCH_SIZE, PITCH_MIN_SIZE = 15, 10  # under 13 only when a larger text size leaves no room
+PITCH_TOP = 52  # px from the caption's top to the pitch
 PITCH_W = TILE_W - 44  # inside the caption panel's border, with a margin
 LIFT_PX = 10
 HOVER_RATE = 12.0  # 1/s easing of the lift and glow
@@ -149,6 +161,13 @@ class LobbyScene(Scene):
         self.quit_button, self.sound_button, self.settings_button, self.history_button = made
         self.icon_buttons = made[::-1]  # left to right
         self.buttons = [*self.icon_buttons, *(t.play for t in self.tiles)]
+        # the keyboard's way round: the tiles first, then the icons (Tab's order); the arrows are
+        # handled here, by rows
+        self.ring = FocusRing(
+            [FocusItem(lambda t=t: self._tile_focus_rect(t), key=t.game_id) for t in self.tiles]
+            + [FocusItem(b.rect, b.click, key=f"icon-{i}") for i, b in enumerate(self.icon_buttons)],
+            arrows="none",
+        )
         self._glow = a.derived(
             ("lobby-glow", TILE_W, TILE_H),
             lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), 190, 22),
@@ -187,10 +206,11 @@ class LobbyScene(Scene):
         """The game's pitch, translated and wrapped to the caption: two lines at most, in the
         largest text size (15 down to 13 px) that holds it whole (Spanish runs longer)."""
         pitch = self.tr.gettext(self.ctx.games[game_id].definition.pitch)
+        room = CAPTION_H - PITCH_TOP - 6  # the caption panel's height left under the RTP
         for size in range(PITCH_SIZE, PITCH_MIN_SIZE - 1, -1):
             font = self.ctx.assets.font("text", size)
             lines = wrap_text(font, pitch, PITCH_W)
-            if len(lines) <= PITCH_LINES:
+            if len(lines) <= PITCH_LINES and len(lines) * (font.get_height() + 1) <= room:
                 return font, lines
         return font, lines[:PITCH_LINES]
 
@@ -242,7 +262,7 @@ class LobbyScene(Scene):
                 GOLD,
                 shadow=False,
             )
-            y = cap.top + 52
+            y = cap.top + PITCH_TOP
             font, lines = self.pitch_layout(tile.game_id)
             for line in lines:
                 draw_text(layer, font, line, (cap.centerx, y), MUTED, anchor="midtop", shadow=False)
@@ -281,6 +301,16 @@ class LobbyScene(Scene):
     def _caption_rect(tile: _Tile) -> pygame.Rect:
         return pygame.Rect(tile.rect.x, tile.rect.bottom + 10, TILE_W, CAPTION_H)
 
+    def _tile_focus_rect(self, tile: _Tile) -> pygame.Rect:
+        """The tile as drawn (lifted), with its caption and PLAY button: what the ring goes round."""
+        top = tile.rect.move(0, -round(LIFT_PX * tile.hot))
+        return top.union(tile.play.rect)
+
+    @property
+    def on_icons(self) -> bool:
+        """The keyboard focus is on the icon row (not on a tile)."""
+        return self.ring.index >= len(self.tiles)
+
     # lifecycle ----------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self._refresh_balance()
@@ -304,6 +334,7 @@ class LobbyScene(Scene):
                             tr.gettext(TEXT_NOTICE_TITLE),
                             tr.message(n),
                             ok=tr.gettext(TEXT_OK),
+                            close_first=tr.gettext(TEXT_CLOSE_FIRST),
                         )
                     )
                 )
@@ -354,6 +385,7 @@ class LobbyScene(Scene):
                 on_yes=stack.request_quit,
                 yes=tr.gettext(TEXT_QUIT_YES),
                 no=tr.gettext(TEXT_QUIT_NO),
+                close_first=tr.gettext(TEXT_CLOSE_FIRST),
             )
         )
 
@@ -390,6 +422,12 @@ class LobbyScene(Scene):
                 hit = next((i for i, t in enumerate(self.tiles) if t.play.hover), None)
             if hit is not None and hit != self.focus:
                 self.focus = hit
+            if hit is not None:
+                self.ring.index = hit
+            else:
+                icon = next((i for i, b in enumerate(self.icon_buttons) if b.hover), None)
+                if icon is not None:
+                    self.ring.index = len(self.tiles) + icon
             return False
         for b in self.buttons:
             if b.handle(intent):
@@ -408,18 +446,42 @@ class LobbyScene(Scene):
             for tile in self.tiles:
                 tile.armed = False
             return hit is not None
-        if act in (Act.LEFT, Act.RIGHT) and self.tiles:
-            step = -1 if act is Act.LEFT else 1
-            self.focus = (self.focus + step) % len(self.tiles)
-            self.ctx.audio.play("common/click", volume=0.5)
+        if act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN, Act.NEXT, Act.PREV):
+            self._move_focus(act)
             return True
-        if act in (Act.CONFIRM, Act.SPIN) and self.tiles:
-            self.open_game(self.tiles[self.focus].game_id)
+        if act in (Act.CONFIRM, Act.SPIN):
+            if self.on_icons and act is Act.CONFIRM:
+                self.ring.handle(intent)  # the focused icon
+            elif self.tiles:
+                self.open_game(self.tiles[self.focus].game_id)
+            return True
+        if act in GAME_ACTS:
+            show_toast(self.stack, self.ctx.assets, self.tr.gettext(TEXT_OPEN_GAME_FIRST))
             return True
         if act is Act.BACK:
             self.ask_quit()
             return True
         return False
+
+    def _move_focus(self, act: Act) -> None:
+        """←/→ along the focused row, ↑ to the icons, ↓ to the tiles, Tab through everything."""
+        tiles, icons = len(self.tiles), len(self.icon_buttons)
+        ring = self.ring
+        if act in (Act.NEXT, Act.PREV):
+            ring.handle(Intent(act))
+        elif act is Act.UP and not self.on_icons:
+            ring.index = tiles + self.icon_buttons.index(self.settings_button)  # the spanner
+        elif act is Act.DOWN and self.on_icons and tiles:
+            ring.index = self.focus
+        elif act in (Act.LEFT, Act.RIGHT):
+            step = -1 if act is Act.LEFT else 1
+            if self.on_icons:
+                ring.index = tiles + (ring.index - tiles + step) % icons
+            elif tiles:
+                ring.index = (self.focus + step) % tiles
+        if not self.on_icons:
+            self.focus = ring.index
+        self.ctx.audio.play("common/click", volume=0.5)
 
     def _tile_at(self, pos: tuple[int, int] | None) -> int | None:
         if pos is None:
@@ -437,9 +499,11 @@ class LobbyScene(Scene):
         self.fade.update(dt)
         k = min(1.0, dt * HOVER_RATE)
         for i, tile in enumerate(self.tiles):
-            focused = i == self.focus
+            focused = i == self.focus and not self.on_icons
             tile.hot += ((1.0 if focused else 0.0) - tile.hot) * k
             tile.play.focused = focused
+        for i, b in enumerate(self.icon_buttons):
+            b.focused = self.on_icons and self.ring.index == len(self.tiles) + i
         for b in self.buttons:
             b.update(dt)
         self.sound_button.icon = "icon_mute" if self.ctx.audio.muted else "icon_sound"
@@ -465,6 +529,9 @@ class LobbyScene(Scene):
             self._draw_tile(surface, tile, i == self.focus)
         for b in self.buttons:
             b.draw(surface, a)
+        focused = self.ring.focused
+        if focused is not None:
+            draw_focus_ring(surface, a, focused.area, radius=16 if not self.on_icons else 24)
         self.fade.draw(surface)
 
     def _draw_balance(self, surface: pygame.Surface) -> None:
@@ -472,18 +539,19 @@ class LobbyScene(Scene):
         box = pygame.Rect(24, 22, 256, 72)
         draw_panel(surface, a, box, alpha=225)
         title = self.tr.gettext(TEXT_BALANCE)
-        draw_text(
+        head = draw_text(
             surface,
             a.font("text_bold", 13),
             title,
-            (box.centerx, box.top + 14),
+            (box.centerx, box.top + 10),
             GOLD,
             anchor="midtop",
             shadow=False,
         )
         amount = self.balance_text()
         font = fit_font(a, "display", amount, box.w - 24, 26)
-        draw_text(surface, font, amount, (box.centerx, box.bottom - 12), CREAM, anchor="midbottom")
+        # under the title whatever the text size: centred in the room left below it
+        draw_text(surface, font, amount, (box.centerx, (head.bottom + box.bottom - 4) // 2), CREAM)
 
     def _draw_tile(self, surface: pygame.Surface, tile: _Tile, focused: bool) -> None:
         a = self.ctx.assets

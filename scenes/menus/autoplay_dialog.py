@@ -11,6 +11,12 @@ settings return to their defaults whenever the game is reloaded (as the rules pr
 autoplay runs, the same dialog applies changes (`running=True` labels the button APPLY); the
 controller holds them until the current round is complete (`AutoplayController.change_config`).
 
+The keyboard reaches everything (the focus ring, `scenes.widgets.focus`): ↑/↓ or Tab move
+between the rounds, "Advanced settings", each stop condition, START (and STOP) and the close
+button; ←/→ change the rounds, or the focused condition's amount (→ on / ← off on a switch);
+Enter presses the focused control (START at first, and on the rounds row). Esc, A or a click
+outside the panel closes without starting.
+
 `stop_message(tr, reason)` words a `StopReason` for the reels scene's toast.
 Entry point: `open_autoplay(ctx, stack, game_id, config, on_start, running=False)`.
 """
@@ -24,9 +30,12 @@ import pygame
 from game.autoplay import ROUND_CHOICES, AutoplayConfig, StopReason
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
-from scenes.core.text import draw_text
+from scenes.core.text import draw_text, fit_font
 from scenes.viewers.paytable import CREAM, GOLD, INK, SOFT
 from scenes.widgets import Button, Selector, draw_panel
+from scenes.widgets.dialog import TEXT_CLOSE_FIRST
+from scenes.widgets.feedback import refuse_command
+from scenes.widgets.focus import FocusItem, FocusRing, draw_focus_ring
 from scenes.widgets.toggle import Toggle
 
 # Player-facing strings (one place, for the translation layer).
@@ -76,9 +85,11 @@ AMOUNTS_CENTS: tuple[int, ...] = (
 DEFAULT_AMOUNT_CENTS = 5_000
 
 PANEL = pygame.Rect(250, 24, 780, 672)
-PANEL_SHORT = pygame.Rect(250, 160, 780, 400)
+PANEL_SHORT = pygame.Rect(250, 175, 780, 370)  # no empty band: START right under the options
 ROWS_TOP = 250  # px below the panel's top: the first advanced option
-ROW_PITCH = 62
+ROW_PITCH = 58
+BUTTONS_UP = 104  # px from the panel's bottom to the top of START / STOP
+NOTE_UP = 22  # px from the panel's bottom to the footnote's baseline: inside the border
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 AMOUNT_FIELDS = ("single_win_exceeds_cents", "cash_increases_by_cents", "cash_decreases_by_cents")
@@ -131,7 +142,10 @@ class AutoplayScene(Scene):
         self.t = 0.0
         self._dim = pygame.Surface(SCREEN.size, pygame.SRCALPHA)
         self._dim.fill((6, 4, 10, 160))
+        self.ring = FocusRing()
+        self._outside_down = False
         self._build()
+        self.ring.focus_key("start")
 
     # -- widgets ---------------------------------------------------------------------------------
     @property
@@ -195,7 +209,7 @@ class AutoplayScene(Scene):
                     self.selectors[field] = sel
                 y += ROW_PITCH
         label = tr.t(T_APPLY if self.running else T_START)
-        bottom = p.bottom - 84
+        bottom = p.bottom - BUTTONS_UP
         if self.running and self.on_stop is not None:
             self.stop_btn = Button(
                 pygame.Rect(p.centerx - 250, bottom, 230, 58),
@@ -212,6 +226,45 @@ class AutoplayScene(Scene):
                 pygame.Rect(p.centerx - 120, bottom, 240, 58), label=label, font_size=26, on_click=self.start
             )
         self._sync()
+        self.ring.set_items(self._focus_items())
+
+    def _focus_items(self) -> list[FocusItem]:
+        """What the keyboard reaches, top to bottom (see the module docstring)."""
+        rounds = self.round_btns[0].rect.unionall([b.rect for b in self.round_btns[1:]])
+        items = [
+            FocusItem(rounds, self.start, step=self._step_rounds, key="rounds"),
+            FocusItem(self.advanced_btn.rect, self.advanced_btn.click, key="advanced"),
+        ]
+        p = self.panel
+        for key, toggle in self.toggles.items():
+            row = pygame.Rect(p.left + 30, toggle.rect.centery - 26, p.w - 60, 52)
+            items.append(
+                FocusItem(
+                    row,
+                    toggle.toggle,
+                    step=lambda d, key=key, t=toggle: self._step_row(key, t, d),
+                    key=key,
+                )
+            )
+        if self.stop_btn is not None:
+            items.append(FocusItem(self.stop_btn.rect, self.stop_btn.click, key="stop"))
+        items.append(FocusItem(self.start_btn.rect, self.start_btn.click, key="start"))
+        items.append(FocusItem(self.close_btn.rect, self.close_btn.click, key="close"))
+        return items
+
+    def _step_rounds(self, d: int) -> None:
+        i = ROUND_CHOICES.index(self.rounds) + d
+        self.set_rounds(ROUND_CHOICES[max(0, min(len(ROUND_CHOICES) - 1, i))])
+
+    def _step_row(self, key: str, toggle: Toggle, d: int) -> None:
+        """←/→ on a stop condition: its amount when it has one and is on; else → on, ← off."""
+        if key in self.selectors and toggle.value:
+            if d < 0 and self.amounts[key][1] == 0:
+                toggle.toggle()  # ← past the smallest amount turns the condition off
+            else:
+                self.step_amount(key, d)
+        elif toggle.value != (d > 0):
+            toggle.toggle()
 
     @property
     def widgets(self) -> list:
@@ -296,16 +349,26 @@ class AutoplayScene(Scene):
         act = intent.act
         if act is Act.QUIT:
             return False
+        if act in (Act.POINTER_MOVE, Act.POINTER_DOWN):
+            self.ring.pointer(intent.pos)
         for w in self.widgets:
             if w.handle(intent):
                 return True
+        if self.ring.handle(intent):
+            return True
         if act in (Act.BACK, Act.AUTOPLAY):
             self.close()
-        elif act in (Act.CONFIRM, Act.SPIN):
+        elif act is Act.SPIN:
             self.start()
-        elif act in (Act.LEFT, Act.RIGHT):
-            i = ROUND_CHOICES.index(self.rounds) + (1 if act is Act.RIGHT else -1)
-            self.set_rounds(ROUND_CHOICES[max(0, min(len(ROUND_CHOICES) - 1, i))])
+        elif act is Act.POINTER_DOWN:
+            self._outside_down = not self.panel.collidepoint(intent.pos or (0, 0))
+        elif act is Act.POINTER_UP:
+            # a click outside the panel closes it, as the settings menu does
+            outside, self._outside_down = self._outside_down, False
+            if outside and not self.panel.collidepoint(intent.pos or (0, 0)):
+                self.close()
+        else:
+            refuse_command(self, intent, self.tr.gettext(TEXT_CLOSE_FIRST))
         return True  # modal: the reels below see nothing
 
     def update(self, dt: float) -> None:
@@ -319,15 +382,22 @@ class AutoplayScene(Scene):
         draw_panel(surface, a, p, alpha=248)
         icon = "ui/icon_autoplay"
         title_y = p.top + 50
-        if a.has_image(icon):
+        # the icon and the title centred together ("JUEGO AUTOMÁTICO" runs long)
+        title = tr.t(T_TITLE)
+        font = fit_font(a, "display", title, p.w - 220, 40)
+        icon_w = 40 if a.has_image(icon) else 0
+        gap = 14 if icon_w else 0
+        x0 = p.centerx - (icon_w + gap + font.size(title)[0]) // 2
+        if icon_w:
             img = a.tinted(icon, GOLD, (40, 40))
-            surface.blit(img, img.get_rect(midright=(p.centerx - 110, title_y)))
+            surface.blit(img, img.get_rect(midleft=(x0, title_y)))
         draw_text(
             surface,
-            a.font("display", 40),
-            tr.t(T_TITLE),
-            (p.centerx + 20, title_y),
+            font,
+            title,
+            (x0 + icon_w + gap, title_y),
             GOLD,
+            anchor="midleft",
             outline=2,
             outline_color=INK,
         )
@@ -349,13 +419,16 @@ class AutoplayScene(Scene):
                     surface, font, tr.t(label), (p.left + 48, y + 27), CREAM, anchor="midleft", shadow=False
                 )
                 y += ROW_PITCH
-            small = a.font("text", 15)
-            draw_text(surface, small, tr.t(T_PICK_NOTE), (p.centerx, y + 8), SOFT, shadow=False)
+            note = tr.t(T_PICK_NOTE)
+            draw_text(
+                surface, fit_font(a, "text", note, p.w - 60, 15), note, (p.centerx, y + 8), SOFT, shadow=False
+            )
+        note = tr.t(T_NOTE)
         draw_text(
             surface,
-            a.font("text", 15),
-            tr.t(T_NOTE),
-            (p.centerx, p.bottom - 12),
+            fit_font(a, "text", note, p.w - 60, 15),
+            note,
+            (p.centerx, p.bottom - NOTE_UP),
             SOFT,
             anchor="midbottom",
             shadow=False,
@@ -364,6 +437,9 @@ class AutoplayScene(Scene):
             w.draw(surface, a)
         chosen = self.round_btns[ROUND_CHOICES.index(self.rounds)].rect
         pygame.draw.rect(surface, GOLD, chosen.inflate(8, 8), width=3, border_radius=12)
+        focused = self.ring.focused
+        if focused is not None:
+            draw_focus_ring(surface, a, focused.area)
 
 
 def open_autoplay(

@@ -6,8 +6,9 @@ a slider moves and are saved when the gesture ends (pointer release), and once m
 keyboard nudge changed them — never once per motion event. The effects slider plays a click on
 release so the player hears the new level.
 
-Keys: ↑/↓ focus a slider or the mute switch, ←/→ nudge by 5 %, Enter flips mute, M flips mute
-(consumed here; with the panel closed the app handles M), Esc or a click outside closes.
+Keys: ↑/↓ (or Tab / Shift+Tab) move the focus ring over the sliders and the mute switch, ←/→
+nudge by 5 %, Enter flips mute, M flips mute (consumed here; with the panel closed the app
+handles M), Esc or a click outside closes. A key meant for another screen says to close this one.
 Mute is the audio service's session state (`ctx.audio.muted`), not a saved setting.
 """
 
@@ -24,7 +25,9 @@ from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font
 from scenes.menus.settings_menu import draw_key_hints, draw_solid_panel
 from scenes.widgets.button import Button
-from scenes.widgets.dialog import Toast
+from scenes.widgets.dialog import TEXT_CLOSE_FIRST, show_toast
+from scenes.widgets.feedback import refuse_command
+from scenes.widgets.focus import draw_focus_ring
 from scenes.widgets.slider import Slider
 from scenes.widgets.toggle import Toggle, pill
 
@@ -134,7 +137,7 @@ class MixerScene(Scene):
             self.dirty = False  # said once; the volumes still apply for this session
             if self.stack is not None:
                 text = self.tr.t(T_SAVE_FAILED, reason=exc.strerror or str(exc))
-                self.stack.push(Toast(self.ctx.assets, text))
+                show_toast(self.stack, self.ctx.assets, text)
 
     def close(self) -> None:
         if self.stack is not None:
@@ -157,9 +160,9 @@ class MixerScene(Scene):
             self.mute.toggle()
             return True
         n = len(self.hot)
-        if act is Act.UP:
+        if act in (Act.UP, Act.PREV):
             self.focus = (self.focus - 1) % n
-        elif act is Act.DOWN:
+        elif act in (Act.DOWN, Act.NEXT):
             self.focus = (self.focus + 1) % n
         elif act in (Act.LEFT, Act.RIGHT):
             d = -1 if act is Act.LEFT else 1
@@ -171,6 +174,8 @@ class MixerScene(Scene):
             self.mute.toggle()
         elif act in (Act.POINTER_MOVE, Act.POINTER_DOWN, Act.POINTER_UP):
             self._pointer(intent)
+        else:
+            refuse_command(self, intent, self.tr.gettext(TEXT_CLOSE_FIRST))
         return True
 
     def _pointer(self, intent: Intent) -> None:
@@ -231,7 +236,7 @@ class MixerScene(Scene):
         self.close_button.draw(surface, a)
         muted = self.ctx.audio.muted
         for i, ((_, msgid, _), sl) in enumerate(zip(CHANNELS, self.sliders, strict=True)):
-            self._draw_focus(surface, i, pygame.Rect(r.left + 12, sl.rect.y - 40, r.w - 24, 62))
+            self._draw_focus(surface, i, self._slider_row(i))
             label_y = sl.rect.y - 20
             color = GOLD if self.hot[i] > 0.5 else CREAM
             font = fit_font(a, "text", tr.gettext(msgid), r.w - 2 * PAD - 80, 19)
@@ -256,6 +261,8 @@ class MixerScene(Scene):
             )
             sl.draw(surface, a)
         self._draw_focus(surface, len(self.sliders), self.mute_row)
+        focused = self.mute_row if self.focus == len(self.sliders) else self._slider_row(self.focus)
+        draw_focus_ring(surface, a, focused)
         color = GOLD if self.hot[-1] > 0.5 else CREAM
         draw_text(
             surface,
@@ -279,6 +286,10 @@ class MixerScene(Scene):
         else:
             hints = [(keys, tr.gettext(m)) for keys, m in HINTS]
             draw_key_hints(surface, a, hints, (r.centerx, r.bottom - 30))
+
+    def _slider_row(self, i: int) -> pygame.Rect:
+        """The row of slider `i`: its label, value and track."""
+        return pygame.Rect(self.rect.left + 12, self.sliders[i].rect.y - 40, self.rect.w - 24, 62)
 
     def _draw_focus(self, surface: pygame.Surface, i: int, rect: pygame.Rect) -> None:
         level = round(self.hot[i] * 6)

@@ -7,7 +7,8 @@ since the last check. `session_seconds` counts the whole run.
 `RealityCheckScene(ctx, session_seconds, net_cents)` says how long the player has played and the
 session's net result (`session_net_cents(ctx)`: the ledger's session balances, last − first, so a
 top-up counts as a gain). CONTINUE closes it; STOP returns to the lobby (`return_to_lobby`) or
-calls the `on_stop` hook the app passes.
+calls the `on_stop` hook the app passes. ←/→ (or Tab) move the focus ring between them, Enter
+presses the focused one (CONTINUE at first), Esc continues.
 
 `RealityCheck.tick(dt)` is the piece the app loop calls: it follows the setting, and when a check
 is due it waits for the end of any open round (a reminder never lands on spinning reels or a
@@ -29,6 +30,9 @@ from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text
 from scenes.menus.settings_menu import draw_solid_panel
 from scenes.widgets.button import Button
+from scenes.widgets.dialog import TEXT_CLOSE_FIRST
+from scenes.widgets.feedback import refuse_command
+from scenes.widgets.focus import draw_focus_ring
 
 log = logging.getLogger(__name__)
 
@@ -151,12 +155,18 @@ class RealityCheckScene(Scene):
         for b in self.buttons:
             if b.handle(intent):
                 return True
-        if act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN):
+        if act is Act.POINTER_MOVE:
+            for i, b in enumerate(self.buttons):
+                if b.contains(intent.pos):
+                    self.focus = i
+        if act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN, Act.NEXT, Act.PREV):
             self.focus = 1 - self.focus
         elif act is Act.CONFIRM:
             self.buttons[self.focus].click()
         elif act is Act.BACK:
             self.resume_play()
+        else:
+            refuse_command(self, intent, self.tr.gettext(TEXT_CLOSE_FIRST))
         return True
 
     def update(self, dt: float) -> None:
@@ -199,6 +209,7 @@ class RealityCheckScene(Scene):
         )
         for b in self.buttons:
             b.draw(surface, a)
+        draw_focus_ring(surface, a, self.buttons[self.focus].rect)
 
 
 def _dim() -> pygame.Surface:

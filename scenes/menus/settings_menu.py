@@ -2,16 +2,18 @@
 
 Opened by the spanner button or the S key (`open_settings(ctx, stack)`), closed by Esc, S, the
 close button or a click outside the panel. Two columns of rows — GAME (language, display
-currency, game history, intro screen, intro movie, quick spin, spacebar to spin) and SOUND &
-DISPLAY (ambience, effects, the sound mixer, graphics quality, fullscreen, reduced motion,
-reality check). The game history and sound mixer rows open those screens (the rules text lists
+currency, game history, reality check, intro screen, intro movie, quick spin, spacebar to spin)
+and SOUND & DISPLAY (ambience, effects, the sound mixer, graphics quality, fullscreen, and the
+accessibility options: reduced motion, line colours — a colour-blind-safe palette with a
+pattern per line —, text size). The game history and sound mixer rows open those screens (the rules text lists
 the game history among the game settings). There
 is no "apply" button: each change is applied (audio flags and key table through
 `ctx.save_settings()`, the language through the translator, fullscreen through the display) and
 saved atomically on the spot.
 
-Keyboard: ↑/↓ move the focus, ←/→ change the focused row, Enter flips or steps it. The pointer
-focuses the row under it; clicking a row changes it. Widgets mirror `ctx.settings` every frame,
+Keyboard: ↑/↓ (or Tab / Shift+Tab) move the focus ring, ←/→ change the focused row, Enter flips
+or steps it. The pointer focuses the row under it; clicking a row changes it. A key meant for
+another screen says to close this one first. Widgets mirror `ctx.settings` every frame,
 so a change made elsewhere (F11, the mixer) shows here at once.
 
 All text is translated while drawing (`ctx.i18n`), so switching the language re-labels the open
@@ -30,12 +32,15 @@ import pygame
 from scenes.core.context import AppContext
 from scenes.core.i18n import LANGUAGES, Translator
 from scenes.core.intents import Act, Intent
-from scenes.core.settings_store import CURRENCY_SYMBOLS, REALITY_CHECK_CHOICES
+from scenes.core.settings_store import CURRENCY_SYMBOLS, LINE_PALETTES, REALITY_CHECK_CHOICES, SIZE_CHOICES
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font
 from scenes.widgets.button import Button
 from scenes.widgets.choice import Choice
-from scenes.widgets.dialog import Toast
+from scenes.widgets.dialog import TEXT_CLOSE_FIRST, show_toast
+from scenes.widgets.feedback import refuse_command
+from scenes.widgets.focus import draw_focus_ring
+from scenes.widgets.keys import draw_key_hints
 from scenes.widgets.panel import draw_panel
 from scenes.widgets.toggle import Toggle, pill
 
@@ -47,6 +52,8 @@ T_GAME = "GAME"
 T_SOUND_DISPLAY = "SOUND & DISPLAY"
 T_LOW, T_HIGH, T_OFF = "Low", "High", "Off"
 T_EVERY = "Every {n} min"
+T_PALETTES = {"standard": "Standard", "colour_blind": "Colour-blind safe"}
+T_SIZES = {"standard": "Standard", "large": "Large", "larger": "Larger"}
 # key hints: (keys, msgid); arrow keys are drawn as icons on keycaps
 HINTS = ((("up", "down"), "choose"), (("left", "right"), "change"), (("ESC",), "close"))
 T_CLOSE = "Close (Esc)"
@@ -63,8 +70,8 @@ COL_GAP = 56
 _LEFT = PANEL.left + (PANEL.w - 2 * COL_W - COL_GAP) // 2
 COL_X = (_LEFT, _LEFT + COL_W + COL_GAP)
 ROWS_TOP = PANEL.top + 150
-ROW_H = 46
-ROW_PITCH = 52
+ROW_H = 42
+ROW_PITCH = 46
 TOGGLE_SIZE = (66, 32)
 CHOICE_SIZE = (210, 40)
 
@@ -107,6 +114,7 @@ GAME_ROWS = (
         "The currency used to show amounts. Play is for fun; no money changes hands.",
     ),
     ("history", "Game history", "Your latest rounds, with every step and a replay."),
+    ("reality_check_minutes", "Reality check", "A reminder of your playing time and net result."),
     ("intro_screen", "Intro screen", "Show the title screen when Reelhouse starts."),
     ("intro_movie", "Intro movie", "Play the intro animation on the title screen."),
     ("quick_spin", "Quick spin", "Shorter spin and win animations."),
@@ -119,7 +127,12 @@ SOUND_ROWS = (
     ("graphics_quality", "Graphics quality", "Low turns off particles, blur and glow for slower computers."),
     ("fullscreen", "Fullscreen", "Fill the whole screen (F11)."),
     ("reduced_motion", "Reduced motion", "Fewer moving and flashing effects."),
-    ("reality_check_minutes", "Reality check", "A reminder of your playing time and net result."),
+    (
+        "line_palette",
+        "Line colours",
+        "Colour-blind safe: pay lines in colours everyone tells apart, each with its own pattern.",
+    ),
+    ("text_size", "Text size", "Larger text in menus, messages and the game's information."),
 )
 # Rows that open another screen instead of holding a value: their icon.
 LINK_ICONS = {"mixer": "ui/icon_sound", "history": "ui/icon_history"}
@@ -190,6 +203,10 @@ class SettingsScene(Scene):
             return ["low", "high"], lambda v: tr.gettext(T_HIGH if v == "high" else T_LOW)
         if key == "reality_check_minutes":
             return list(REALITY_CHECK_CHOICES), lambda v: tr.t(T_EVERY, n=v) if v else tr.gettext(T_OFF)
+        if key == "line_palette":
+            return list(LINE_PALETTES), lambda v: tr.gettext(T_PALETTES[v])
+        if key == "text_size":
+            return list(SIZE_CHOICES), lambda v: tr.gettext(T_SIZES[v])
         raise ValueError(f"no choices for setting {key!r}")
 
     # applying ----------------------------------------------------------------------------------
@@ -229,11 +246,11 @@ class SettingsScene(Scene):
         except OSError as exc:
             log.error("cannot save settings: %s", exc)
             self.ctx.apply_audio_settings()  # still apply for this session
+            self.ctx.apply_display_settings()
             self._toast(self.tr.t(T_SAVE_FAILED, reason=exc.strerror or str(exc)))
 
     def _toast(self, text: str) -> None:
-        if self.stack is not None:
-            self.stack.push(Toast(self.ctx.assets, text))
+        show_toast(self.stack, self.ctx.assets, text)
 
     def _sync(self) -> None:
         s = self.ctx.settings
@@ -298,9 +315,9 @@ class SettingsScene(Scene):
         if act in (Act.BACK, Act.SETTINGS):
             self.close()
             return True
-        if act is Act.UP:
+        if act in (Act.UP, Act.PREV):
             self._move_focus(-1)
-        elif act is Act.DOWN:
+        elif act in (Act.DOWN, Act.NEXT):
             self._move_focus(+1)
         elif act in (Act.LEFT, Act.RIGHT):
             row = self.rows[self.focus]
@@ -312,6 +329,8 @@ class SettingsScene(Scene):
             self._activate(self.rows[self.focus])
         elif act in (Act.POINTER_MOVE, Act.POINTER_DOWN, Act.POINTER_UP):
             self._pointer(intent)
+        else:
+            refuse_command(self, intent, self.tr.gettext(TEXT_CLOSE_FIRST))
         return True  # modal: nothing below sees input while the menu is open
 
     def _pointer(self, intent: Intent) -> None:
@@ -383,6 +402,7 @@ class SettingsScene(Scene):
             self._draw_section(surface, tr.gettext(name), COL_X[col], ROWS_TOP - 26)
         for row in self.rows:
             self._draw_row(surface, row)
+        draw_focus_ring(surface, a, self.rows[self.focus].rect)
         foot = a.derived(("settings-rule", PANEL.w - 160), lambda: _rule(PANEL.w - 160))
         surface.blit(foot, foot.get_rect(center=(PANEL.centerx, PANEL.bottom - 104)))
         focused = self.rows[self.focus]
@@ -438,61 +458,6 @@ def draw_solid_panel(surface: pygame.Surface, assets, rect: pygame.Rect) -> None
     )
     surface.blit(backing, inner)
     draw_panel(surface, assets, rect, alpha=255)
-
-
-def draw_key_hints(
-    surface: pygame.Surface,
-    assets,
-    items: list[tuple[tuple[str, ...], str]],
-    center: tuple[int, int],
-    color: tuple[int, int, int] = MUTED,
-) -> pygame.Rect:
-    """Draw "[↑][↓] choose   [ESC] close" centred on `center`: keycaps, then the action's word.
-
-    Arrow keys ("up", "down", "left", "right") are the arrow icons on a cap (the fonts have no
-    arrow glyphs); any other key is its name in small capitals.
-    """
-    font = assets.font("text", 15)
-    cap_font = assets.font("text_bold", 12)
-    cap_h, gap, key_gap, group_gap = 22, 6, 4, 26
-    parts: list[tuple[str, Any, int]] = []  # (kind, payload, width)
-    for n, (keys, word) in enumerate(items):
-        if n:
-            parts.append(("space", None, group_gap))
-        for i, key in enumerate(keys):
-            if i:
-                parts.append(("space", None, key_gap))
-            w = cap_h if key in _ARROW_ANGLE else max(cap_h, cap_font.size(key)[0] + 12)
-            parts.append(("key", key, w))
-        parts.append(("space", None, gap))
-        parts.append(("word", word, font.size(word)[0]))
-    total = sum(w for _, _, w in parts)
-    x = center[0] - total // 2
-    for kind, payload, w in parts:
-        if kind == "key":
-            cap = assets.derived(
-                ("keycap", w, cap_h),
-                lambda w=w: pill((w, cap_h), (70, 58, 74), (40, 32, 44), (150, 124, 90), 1, radius=5),
-            )
-            rect = cap.get_rect(midleft=(x, center[1]))
-            surface.blit(cap, rect)
-            if payload in _ARROW_ANGLE:
-                icon = assets.derived(
-                    ("keycap-arrow", payload),
-                    lambda p=payload: pygame.transform.rotate(
-                        assets.tinted("ui/icon_left", (236, 220, 196), (14, 14)), _ARROW_ANGLE[p]
-                    ),
-                )
-                surface.blit(icon, icon.get_rect(center=rect.center))
-            else:
-                draw_text(surface, cap_font, payload, rect.center, (236, 220, 196), shadow=False)
-        elif kind == "word":
-            draw_text(surface, font, payload, (x, center[1]), color, anchor="midleft", shadow=False)
-        x += w
-    return pygame.Rect(center[0] - total // 2, center[1] - cap_h // 2, total, cap_h)
-
-
-_ARROW_ANGLE = {"left": 0, "up": -90, "right": 180, "down": 90}
 
 
 def _dim(alpha: int) -> pygame.Surface:

@@ -1,17 +1,25 @@
-"""Big and mega win celebration: an overlay with a banner, a counting amount and a coin shower.
+"""The win celebration: big, mega and epic wins, counted up under a banner with a coin fountain.
 
-Pushed by the reels scene over itself when a round's win reaches a tier (big ≥ 15× the total
-bet, mega ≥ 50×). It is modal (the reels wait) and not opaque (the reels stay visible, dimmed).
-SPIN, Enter or a click first completes the count, a second one closes it; it also closes by
-itself a moment after the count ends. With `reduced_motion` the banner does not pop or pulse and
-only a few slow coins fall.
+Pushed by the reels scene over itself when a round's win reaches a tier
+(`scenes.reels.win_presenter.CELEBRATION_TIERS`: big ≥ 15× the total bet, mega ≥ 50×, epic ≥ 150×).
+It is modal (the reels wait) and not opaque (the reels stay visible, dimmed).
 
-The coins' paths come from a local generator seeded by the amount: decoration only, never an
-outcome, and the same win always looks the same.
+The count-up climbs through the tiers the win passes: it opens as BIG WIN and, the moment the
+count reaches 50× the bet, the banner becomes MEGA WIN (then EPIC WIN at 150×), each tier with
+its own sting, colours, rays and a stronger fountain. Every tier the win reaches gets its own
+stretch of the count, so a mega win is told as one. `on_count(coins)` reports the count on every
+update, so the balance shown under it rises with the count and never ahead of it (the reels
+scene's band). SPIN, Enter, Esc or a click first completes the count, a second press closes it;
+it also closes by itself a moment after the count ends. When the round had a feature,
+`parts` (label msgid, coins) say where the total came from, under the amount.
+
+With `reduced_motion` the banner neither pops nor flashes, the rays hold still and only a few
+slow coins fall. The coins' paths come from a local generator seeded by the amount: decoration
+only, never an outcome, and the same win always looks the same.
 
 Text goes through the translator passed in (`tr`; English without one): the banner is composed
-once in the language of the moment (the scene lives a few seconds), the counting amount in
-coins (`format_coins`) and money (`format_money` in the display currency, a code such as "EUR").
+in the language of the moment, the amount in coins (`format_coins`) and money (`format_money` in
+the display currency, a code such as "EUR").
 """
 
 from __future__ import annotations
@@ -23,18 +31,54 @@ from collections.abc import Callable
 import pygame
 
 from scenes.core.i18n import Translator
-from scenes.core.intents import Act, Intent
+from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
-from scenes.core.text import fit_font, render_text
+from scenes.core.text import draw_counter, draw_text
+from scenes.reels.celebration_art import RAYS, TIER_LOOKS, build_banner, build_rays, coin_frames
+from scenes.reels.hud import RECT_BAND
+from scenes.reels.win_presenter import CELEBRATION_TIERS
+from scenes.widgets.dialog import show_toast
 
 # Player-facing msgids (assets/locale/*.json)
-T_TIER = {"big": "BIG WIN", "mega": "MEGA WIN"}
+T_TIER = {"big": "BIG WIN", "mega": "MEGA WIN", "epic": "EPIC WIN"}
+T_PART = "{label} {amount}"
+T_SKIP = "SPIN or click: skip the count"
+T_CLOSE = "SPIN or click: continue"
 
 # the banner's pop-in: grows past full size, then settles (one step per POP_STEP seconds)
 POP_SCALES = (0.4, 0.55, 0.7, 0.85, 0.97, 1.07, 1.1, 1.06, 1.02, 1.0)
 POP_STEP = 0.045
+TIER_SECONDS = {"big": 2.6, "mega": 2.4, "epic": 2.6}  # each tier's stretch of the count
+QUICK = 0.4  # quick spin / autoplay: the count at this pace
 HOLD_AFTER = 2.6  # s the final figure stays before closing by itself
-GRAVITY = 900.0  # px/s²
+GRAVITY = 1500.0  # px/s²
+FOUNTAIN_RATE = {"big": 40.0, "mega": 70.0, "epic": 105.0}  # coins per second while counting
+FOUNTAINS = {"big": (640,), "mega": (640, 250, 1030), "epic": (640, 250, 1030)}
+MAX_COINS = 320
+CENTER = (640, 268)
+SCREEN = (1280, 720)
+SCREEN_ABOVE_BAND = pygame.Rect(0, 0, 1280, RECT_BAND.top)
+SHINE_EVERY = 0.05  # s between refreshes of the rays' shimmer
+
+
+def count_plan(win_coins: int, bet_coins: int, *, quick: bool = False) -> list[tuple[str, int, int, float]]:
+    """The count-up's stretches: (tier, from coins, to coins, seconds), one per tier reached.
+
+    The first stretch counts from 0 to the next tier's threshold (or the win), and so on, so the
+    banner changes tier exactly when the count passes the threshold.
+    """
+    reached = [
+        (name, times * bet_coins) for name, times in CELEBRATION_TIERS if win_coins >= times * bet_coins
+    ]
+    if not reached:  # below every tier (a caller's choice): told as the first one
+        reached = [(CELEBRATION_TIERS[0][0], 0)]
+    plan = []
+    start = 0
+    for i, (name, _threshold) in enumerate(reached):
+        end = reached[i + 1][1] if i + 1 < len(reached) else win_coins
+        plan.append((name, start, end, TIER_SECONDS[name] * (QUICK if quick else 1.0)))
+        start = end
+    return plan
 
 
 class CelebrationScene(Scene):
@@ -45,94 +89,125 @@ class CelebrationScene(Scene):
         self,
         assets,
         sounds,
-        tier: str,
         win_coins: int,
+        bet_coins: int,
         coin_value_cents: int,
         *,
         currency: str = "EUR",
         tr: Translator | None = None,
         reduced_motion: bool = False,
         quick: bool = False,
+        parts: list[tuple[str, int]] | None = None,
+        on_count: Callable[[int], None] | None = None,
         on_done: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.assets = assets
         self.sounds = sounds
-        self.tier = tier
         self.win_coins = win_coins
+        self.bet_coins = bet_coins
         self.coin_value_cents = coin_value_cents
         self.currency = currency
         self.tr = tr if tr is not None else Translator()
         self.reduced = reduced_motion
+        self.parts = [p for p in parts or [] if p[1] > 0]  # shown when the win has two or more
+        self.on_count = on_count
         self.on_done = on_done
+        self.plan = count_plan(win_coins, bet_coins, quick=quick)
+        self.count_time = sum(p[3] for p in self.plan)
+        self.hold = HOLD_AFTER * (0.5 if quick else 1.0)
         self.t = 0.0
-        self.count_time = (2.0 if tier == "big" else 3.6) * (0.35 if quick else 1.0)
         self.shown = 0
+        self.tier = self.plan[0][0]
+        self.tier_t = 0.0  # s since the tier came up (its pop and flash)
+        self.tiers_shown = [self.tier]
         self.done_at: float | None = None
         self.closing = False
+        self.flash = 0.0
+        self.wave = 0.5  # the rays' shimmer: 0..1, the first layer's share
 
-        sw, sh = 1280, 720
-        dim = pygame.Surface((sw, sh), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 150))
-        self._dim = dim
-        banner = assets.image("ui/win_banner").copy()
+        self._coin_frames = coin_frames(assets)
+        self._spark = assets.tinted("ui/particle", (255, 230, 160))
+        self._rng = random.Random(win_coins * 7919 + bet_coins)  # decoration only
+        self.coins: list[list[float]] = []  # [x, y, vx, vy, phase, spin]
+        self._spawn_debt = 0.0
+        self._live: list[pygame.Surface] | None = None  # the ray layers as shown now
+        self._shine_wait = 0.0
+        for tier, *_rest in self.plan:  # every tier this count reaches, built now, not mid-count
+            self._banner(tier)
+            self._rays(tier)
+        self._shine()
+        if reduced_motion:
+            for _ in range(14):
+                x = self._rng.uniform(80, SCREEN[0] - 80)
+                self.coins.append([x, self._rng.uniform(-300, -40), 0.0, 40.0, self._rng.uniform(0, 12), 4.0])
+
+    # -- art of the tier shown now (cached in the asset store) ------------------------------------
+    def _banner(self, tier: str) -> pygame.Surface:
         text = self.tr.gettext(T_TIER[tier])
-        # Spanish runs longer ("MEGA GANANCIA"): the largest size that fits the banner
-        title_font = fit_font(assets, "display", text, banner.get_width() - 120, 92 if tier == "mega" else 84)
-        title = render_text(
-            title_font, text, (255, 226, 130), outline=4, outline_color=(90, 40, 0), shadow=True
+        look = TIER_LOOKS[tier]
+        return self.assets.derived(
+            ("celebration-banner", tier, text), lambda: build_banner(self.assets, look, text)
         )
-        banner.blit(title, title.get_rect(center=(banner.get_width() // 2, banner.get_height() // 2)))
-        self._banner = banner
-        # the pop-in, scaled once here (never per frame)
-        bw, bh = banner.get_size()
-        self._pops = [
-            pygame.transform.smoothscale(banner, (max(1, int(bw * s)), max(1, int(bh * s))))
-            for s in POP_SCALES
-        ]
-        self._amount_font = assets.font("display", 60)
-        self._money_font = assets.font("text_bold", 28)
-        coin = assets.image("ui/coin")
-        cw, ch = coin.get_size()
-        # a coin flipping: its width follows |cos| of the spin angle
-        self._coin_frames = [
-            pygame.transform.smoothscale(coin, (max(2, int(cw * abs(math.cos(a)))), ch))
-            for a in (i * math.pi / 12 for i in range(12))
-        ]
-        self._spark = assets.tinted("ui/particle", (255, 220, 120))
-        rng = random.Random(win_coins * 7919 + (1 if tier == "mega" else 0))
-        count = 14 if reduced_motion else (70 if tier == "big" else 130)
-        self.coins: list[list[float]] = []
-        for _ in range(count):
-            x = rng.uniform(80, sw - 80)
-            # [x, y, vx, vy, phase, spin speed, delay]
-            self.coins.append(
-                [
-                    x,
-                    rng.uniform(-200, -40),
-                    rng.uniform(-60, 60),
-                    rng.uniform(-80, 120) if not reduced_motion else 40.0,
-                    rng.uniform(0, 12),
-                    rng.uniform(8, 20),
-                    rng.uniform(0, 1.6 if tier == "big" else 2.6),
-                ]
+
+    def _rays(self, tier: str) -> tuple[pygame.Surface, pygame.Surface]:
+        """The tier's two ray layers (cached; the second sits between the first one's rays)."""
+        look = TIER_LOOKS[tier]
+        a, b = (
+            self.assets.derived(
+                ("celebration-rays", tier, half), lambda half=half: build_rays(look, half * math.pi / RAYS)
             )
+            for half in (0, 1)
+        )
+        return a, b
+
+    def _shine(self) -> None:
+        """This scene's own copies of the ray layers, at the shimmer of the moment (each layer's
+        light multiplied down; the copies are refreshed a few times a second, not per frame)."""
+        layers = self._rays(self.tier)
+        if self._live is None or self._live[0].get_size() != layers[0].get_size():
+            self._live = [layer.copy() for layer in layers]
+        for live, full, k in zip(self._live, layers, (self.wave, 1.0 - self.wave), strict=True):
+            level = int(90 + 165 * k)
+            live.blit(full, (0, 0))
+            live.fill((level, level, level), special_flags=pygame.BLEND_RGB_MULT)
+        self._shine_wait = SHINE_EVERY
+
+    def _popped(self, tier: str, step: int) -> pygame.Surface:
+        """The banner at pop-in step `step` (scaled while drawing: a few frames, each cheap)."""
+        banner = self._banner(tier)
+        scale = POP_SCALES[step]
+        if scale == 1.0:
+            return banner
+        w, h = banner.get_size()
+        return pygame.transform.smoothscale(banner, (max(1, int(w * scale)), max(1, int(h * scale))))
 
     def on_enter(self) -> None:
         self.sounds.win(self.tier)
+        self._report()
 
     # -- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
         if intent.act in (Act.SPIN, Act.CONFIRM, Act.POINTER_UP, Act.BACK):
             self.skip()
             return True
-        return intent.act is not Act.QUIT
+        if intent.act in (Act.MUTE, Act.QUIT, Act.FULLSCREEN):
+            return False  # the app's
+        if intent.act in COMMAND_ACTS:  # a key meant elsewhere: say what ends the celebration
+            show_toast(
+                self.stack, self.assets, self.tr.gettext(T_SKIP if self.shown < self.win_coins else T_CLOSE)
+            )
+        return True
 
     def skip(self) -> None:
-        """First: finish the count. Then: close."""
+        """First: finish the count (at the highest tier reached). Then: close."""
         if self.shown < self.win_coins:
             self.shown = self.win_coins
             self.done_at = self.t
+            final = self.plan[-1][0]
+            if final != self.tier:
+                self._tier_up(final)
+            self._report()
         else:
             self._close()
 
@@ -140,71 +215,172 @@ class CelebrationScene(Scene):
         if self.closing:
             return
         self.closing = True
+        self.sounds.counting(0.0, False)
         if self.stack is not None:
             self.stack.pop()
         if self.on_done is not None:
             self.on_done()
 
+    def _report(self) -> None:
+        if self.on_count is not None:
+            self.on_count(self.shown)
+
+    def _tier_up(self, tier: str) -> None:
+        self.tier = tier
+        self._shine()
+        self.tier_t = 0.0
+        self.tiers_shown.append(tier)
+        self.flash = 0.0 if self.reduced else 1.0
+        self.sounds.win(tier)
+
     # -- time ---------------------------------------------------------------------------------
+    def _count_at(self, t: float) -> int:
+        """The count `t` seconds in (each tier's stretch eases in and out)."""
+        for _tier, start, end, seconds in self.plan:
+            if t < seconds:
+                u = max(0.0, t / seconds) if seconds > 0 else 1.0
+                k = u * u * (3 - 2 * u) if len(self.plan) > 1 else 1 - (1 - u) ** 2
+                return int(start + (end - start) * k)
+            t -= seconds
+        return self.win_coins
+
     def update(self, dt: float) -> None:
         self.t += dt
-        if self.shown < self.win_coins:
-            u = min(1.0, self.t / self.count_time)
-            self.shown = int(self.win_coins * (1 - (1 - u) ** 2))
-            if u >= 1.0:
-                self.shown = self.win_coins
-            self.sounds.counting(dt, True)
+        self.tier_t += dt
+        self.flash = max(0.0, self.flash - dt * 4.0)
+        if not self.reduced:
+            self.wave = 0.5 + 0.5 * math.sin(self.t * 2.2)
+            self._shine_wait -= dt
+            if self._shine_wait <= 0.0:
+                self._shine()
+        counting = self.shown < self.win_coins
+        if counting:
+            shown = self._count_at(self.t)
+            self.shown = min(self.win_coins, max(self.shown, shown))
+            # the tier of the figure shown: it changes the moment the count reaches a threshold
+            tier = [name for name, start, _end, _s in self.plan if self.shown >= start][-1]
+            if tier != self.tier:
+                self._tier_up(tier)
             if self.shown >= self.win_coins:
                 self.done_at = self.t
-        else:
-            self.sounds.counting(dt, False)
-        if self.done_at is not None and self.t - self.done_at >= HOLD_AFTER:
+            self._report()
+        self.sounds.counting(dt, counting)
+        if self.done_at is not None and self.t - self.done_at >= self.hold:
             self._close()
+        self._fountain(dt, counting)
+
+    def _fountain(self, dt: float, counting: bool) -> None:
+        rng = self._rng
+        if self.reduced:
+            for c in self.coins:
+                c[1] += c[3] * dt
+                c[4] += c[5] * dt
+                if c[1] > SCREEN[1] + 40 and counting:
+                    c[1] = -60.0
+            return
+        if counting:
+            self._spawn_debt += FOUNTAIN_RATE[self.tier] * dt
+            sources = FOUNTAINS[self.tier]
+            while self._spawn_debt >= 1.0 and len(self.coins) < MAX_COINS:
+                self._spawn_debt -= 1.0
+                x0 = rng.choice(sources)
+                side = 0.0 if x0 == 640 else (1.0 if x0 < 640 else -1.0)
+                vx = rng.uniform(-380, 380) + side * 160
+                self.coins.append(
+                    [
+                        x0 + rng.uniform(-30, 30),
+                        SCREEN[1] + 30,
+                        vx,
+                        -rng.uniform(950, 1380),
+                        rng.uniform(0, 12),
+                        rng.uniform(10, 22),
+                    ]
+                )
+        alive = []
         for c in self.coins:
-            if self.t < c[6]:
-                continue
-            c[3] += (GRAVITY * (0.25 if self.reduced else 1.0)) * dt
+            c[3] += GRAVITY * dt
             c[0] += c[2] * dt
             c[1] += c[3] * dt
             c[4] += c[5] * dt
-            if c[1] > 760 and self.shown < self.win_coins:
-                c[1] = -60.0  # keep raining while counting
-                c[3] = 60.0
+            if c[1] < SCREEN[1] + 60:
+                alive.append(c)
+        self.coins = alive
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._dim, (0, 0))
+        # the game below dimmed (multiplied: cheaper than a full-screen alpha layer); the band less,
+        # so the balance and the win meter counting with the celebration stay readable
+        surface.fill((90, 90, 90), SCREEN_ABOVE_BAND, special_flags=pygame.BLEND_RGB_MULT)
+        surface.fill((150, 150, 150), RECT_BAND, special_flags=pygame.BLEND_RGB_MULT)
+        tier = self.tier
+        cx, cy = CENTER
+        # two layers of rays shimmering against each other (held still with reduced motion)
+        for rays in self._live or ():
+            surface.blit(rays, rays.get_rect(center=(cx, cy)), special_flags=pygame.BLEND_RGB_ADD)
         frames = self._coin_frames
-        for x, y, _vx, _vy, phase, _s, delay in self.coins:
-            if self.t < delay or y > 740:
-                continue
+        for x, y, _vx, _vy, phase, _s in self.coins:
             img = frames[int(phase) % len(frames)]
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
-        if self.reduced:
-            banner = self._banner
-        else:
-            banner = self._pops[min(len(POP_SCALES) - 1, int(self.t / POP_STEP))]
-        cx, cy = 640, 300
-        surface.blit(banner, banner.get_rect(center=(cx, cy)))
+        step = len(POP_SCALES) - 1 if self.reduced else min(len(POP_SCALES) - 1, int(self.tier_t / POP_STEP))
+        pulse = 0.0 if self.reduced or step < len(POP_SCALES) - 1 else math.sin(self.t * 5.0)
+        banner = self._popped(tier, step)
+        surface.blit(banner, banner.get_rect(center=(cx, cy + round(pulse * 3))))
         if not self.reduced:
-            for k in range(6):
-                a = self.t * 1.3 + k * math.pi / 3
-                sx = cx + math.cos(a) * 400
-                sy = cy + math.sin(a) * 90
+            for k in range(8):
+                a = self.t * 1.1 + k * math.pi / 4
+                sx = cx + math.cos(a) * 470
+                sy = cy + math.sin(a) * 120
                 surface.blit(self._spark, self._spark.get_rect(center=(int(sx), int(sy))))
-        amount = render_text(
-            self._amount_font,
-            self.tr.format_coins(self.shown),
-            (255, 244, 210),
+        self._draw_amount(surface)
+        if self.flash > 0.02:  # a tier reached: the screen flashes (light added, cheaply)
+            k = int(140 * self.flash)
+            surface.fill((k, k, int(k * 0.9)), special_flags=pygame.BLEND_RGB_ADD)
+
+    def _draw_amount(self, surface: pygame.Surface) -> None:
+        a, tr = self.assets, self.tr
+        cx, cy = CENTER
+        look = TIER_LOOKS[self.tier]
+        draw_counter(
+            surface,
+            a.font("display", 64),
+            tr.format_coins(self.shown),
+            (cx, cy + 168),
+            (255, 246, 214),
+            outline=3,
+            outline_color=look.outline,
+        )
+        money = tr.format_money(self.shown * self.coin_value_cents, self.currency)
+        draw_counter(
+            surface,
+            a.font("text_bold", 30),
+            money,
+            (cx, cy + 226),
+            (255, 226, 150),
             outline=2,
-            outline_color=(70, 30, 0),
-            shadow=True,
+            outline_color=(30, 14, 0),
         )
-        surface.blit(amount, amount.get_rect(center=(cx, cy + 160)))
-        money = render_text(
-            self._money_font,
-            self.tr.format_money(self.shown * self.coin_value_cents, self.currency),
-            (255, 220, 140),
-            shadow=True,
+        y = cy + 270
+        if len(self.parts) > 1:
+            text = "   ·   ".join(
+                tr.t(T_PART, label=tr.gettext(label), amount=tr.format_coins(coins))
+                for label, coins in self.parts
+            )
+            draw_text(
+                surface,
+                a.font("text_bold", 20),
+                text,
+                (cx, y),
+                (246, 238, 222),
+                outline=2,
+                outline_color=(20, 10, 0),
+            )
+        hint = T_SKIP if self.shown < self.win_coins else T_CLOSE
+        draw_text(
+            surface,
+            a.font("text", 17),
+            tr.gettext(hint),
+            (cx, 704),
+            (236, 226, 210),
+            outline=1,
+            outline_color=(0, 0, 0),
         )
-        surface.blit(money, money.get_rect(center=(cx, cy + 215)))

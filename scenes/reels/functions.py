@@ -17,13 +17,19 @@ greyed and the keys swallowed (the scene consumes them), so the app does not ope
 
 Any key or click stops a running autoplay and does nothing else, except AUTO / A (its dialog),
 the sound icon and M (mute), and SPIN / Enter / CONTINUE while autoplay waits after the picks.
+
+Every press that cannot act now says why in a toast inside the reel window (`refuse`): a game
+function or Esc mid-round ("Finish the round first"), a bet change mid-round, a bet already at
+its limit, autoplay while no round may start. T flips quick spin and says which way.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from game.autoplay import AutoplayConfig
+from game.bets import max_bet, step_bet
 from scenes.core.intents import Act, Intent
 from scenes.menus.autoplay_dialog import open_autoplay
 from scenes.menus.mixer import open_mixer
@@ -32,7 +38,26 @@ from scenes.reels.hud import icon_rect
 from scenes.reels.reel_view import CELL_H, CELL_W
 
 if TYPE_CHECKING:
+    from game.money import Bet
     from scenes.reels.scene import ReelsScene
+
+log = logging.getLogger(__name__)
+
+# Player-facing msgids (assets/locale/*.json)
+T_FINISH_FIRST = "Finish the round first"
+T_BET_LOCKED = "The bet can change when the round is over"
+T_LINES_FIXED = "This game always plays every line"
+T_AT_LIMIT = {
+    ("lines", 1): "Every line is already in play",
+    ("lines", -1): "One line is the fewest you can play",
+    ("level", 1): "The bet level is already at its highest",
+    ("level", -1): "The bet level is already at its lowest",
+    ("coin_value", 1): "The coin value is already at its highest",
+    ("coin_value", -1): "The coin value is already at its lowest",
+}
+T_MAX_ALREADY = "The bet is already at its maximum"
+T_QUICK_ON = "Quick spin on"
+T_QUICK_OFF = "Quick spin off"
 
 # Intents that never stop autoplay: pointer motion and releases, the wheel, mute, and the
 # autoplay key itself (it opens the dialog to change the running autoplay's settings).
@@ -57,10 +82,20 @@ class GameFunctions:
     def _click(self: ReelsScene) -> None:
         self.sounds.click()
 
+    def refuse(self: ReelsScene, msgid: str, **values) -> None:
+        """Say why a press cannot act now, in a toast inside the reel window."""
+        self.toast(self.tr.t(msgid, **values))
+
+    def refuse_mid_round(self: ReelsScene) -> None:
+        """A game function pressed while a round plays (or while leaving)."""
+        self.refuse(T_FINISH_FIRST)
+
     def open_settings(self: ReelsScene) -> None:
         if self.between_rounds:
             self._click()
             open_settings(self.ctx, self.stack)
+        else:
+            self.refuse_mid_round()
 
     def sound_pressed(self: ReelsScene) -> None:
         """The sound icon: the mixer between rounds; during a round (or autoplay) it mutes, so
@@ -78,6 +113,8 @@ class GameFunctions:
 
             self._click()
             open_paytable(self.ctx, self.stack, self.game_id, self.bet)
+        else:
+            self.refuse_mid_round()
 
     def open_rules(self: ReelsScene) -> None:
         if self.between_rounds:
@@ -85,6 +122,8 @@ class GameFunctions:
 
             self._click()
             open_rules(self.ctx, self.stack, self.game_id)
+        else:
+            self.refuse_mid_round()
 
     def open_history(self: ReelsScene) -> None:
         if self.between_rounds:
@@ -92,6 +131,8 @@ class GameFunctions:
 
             self._click()
             open_history(self.ctx, self.stack, self.game_id)
+        else:
+            self.refuse_mid_round()
 
     # -- the mini paytable ----------------------------------------------------------------------------
     def may_inspect(self: ReelsScene) -> bool:
@@ -122,6 +163,53 @@ class GameFunctions:
         open_mini_paytable(self.ctx, self.stack, self.game_id, symbol, self.bet, rect)
         return True
 
+    # -- the bet ------------------------------------------------------------------------------------
+    def step_bet(self: ReelsScene, selector: str, delta: int) -> None:
+        """A bet selector's − / + (or its key): between rounds only, and says why not."""
+        if self.driver.active or self.autoplay.running:
+            self.refuse(T_BET_LOCKED)
+            return
+        bet = step_bet(self.defn, self.bet, selector, delta)  # type: ignore[arg-type]
+        if bet == self.bet:
+            self.refuse(self._limit_reason(selector, delta))
+            return
+        self._set_bet(bet)
+
+    def _limit_reason(self: ReelsScene, selector: str, delta: int) -> str:
+        if selector == "lines" and not self.defn.bet.lines_selectable:
+            return T_LINES_FIXED
+        return T_AT_LIMIT[(selector, 1 if delta > 0 else -1)]
+
+    def max_bet(self: ReelsScene) -> None:
+        """MAX BET as the game's rules say (`bet.max_bet`): it sets the maximum bet; "plays" also
+        plays the round at once; "plays_at_top" plays when the bet is already the maximum, so
+        below it the first press raises the bet and the second plays. Mid-round, or already at
+        the maximum of a game where it only sets the bet, it says why nothing happens."""
+        if self.driver.active or self.autoplay.running:
+            self.refuse(T_BET_LOCKED)
+            return
+        top: Bet = max_bet(self.defn, self.bet)
+        rule = self.defn.bet.max_bet
+        if rule == "plays_at_top" and self.bet == top:
+            self.start_round()
+            return
+        if rule == "sets" and self.bet == top:
+            self.refuse(T_MAX_ALREADY)
+            return
+        self._set_bet(top)
+        if rule == "plays":
+            self.start_round()
+
+    def toggle_quick_spin(self: ReelsScene) -> None:
+        """T: quick spin on or off (the setting, saved; the pace changes from the next round)."""
+        s = self.ctx.settings
+        s.quick_spin = not s.quick_spin
+        try:
+            self.ctx.save_settings()
+        except OSError as exc:  # still applies for this session
+            log.error("cannot save settings: %s", exc)
+        self.refuse(T_QUICK_ON if s.quick_spin else T_QUICK_OFF)
+
     # -- autoplay ---------------------------------------------------------------------------------
     def autoplay_pressed(self: ReelsScene) -> None:
         """AUTO / A: the autoplay dialog between rounds; while autoplay runs, the same dialog to
@@ -141,7 +229,11 @@ class GameFunctions:
                 running=True,
                 on_stop=self.stop_autoplay,
             )
-        elif not self.driver.active and self.blocked is None:
+        elif self.driver.active:
+            self.refuse_mid_round()
+        elif self.blocked is not None:
+            self.toast(self.tr.message(self.blocked))
+        else:
             self._click()
             open_autoplay(self.ctx, self.stack, self.game_id, self.autoplay.config, self.start_autoplay)
 

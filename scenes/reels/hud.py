@@ -12,7 +12,9 @@ button sits over the reels.
 
 The HUD owns no game state: the reels scene sets what it shows (balance, bet, message, win
 meter target, spin button mode, which buttons are enabled, the free-spins counter, the autoplay
-counter) and receives the player's actions through callbacks. It does own the win meter's
+counter) and receives the player's actions through callbacks. A press on a greyed button or a
+selector's greyed end calls the same callback (`on_refused`), so the scene, which knows why the
+button cannot act now, says so instead of the press going unanswered. It does own the win meter's
 count-up (a presentation of a number that is already decided).
 
 Every string goes through the translator passed in (`scenes.core.i18n.Translator`); money through
@@ -143,7 +145,7 @@ class Hud(Band):
         self.assets = assets
         self.definition = definition
         self.currency = currency  # the display currency's code
-        self.balance_cents = 0
+        self.balance_cents: int | None = 0
         self.bet: Bet | None = None
         self.show_top_up = False
         self.show_continue = False
@@ -155,27 +157,29 @@ class Hud(Band):
         self.auto_left: int | None = None  # rounds left while autoplay runs, else None
         self.clock = 0.0
 
-        self.lines = Selector(
-            RECT_LINES, title=T_LINES, format_value=self._number, on_step=lambda d: on_step("lines", d)
-        )
-        self.level = Selector(
-            RECT_LEVEL, title=T_LEVEL, format_value=self._number, on_step=lambda d: on_step("level", d)
-        )
-        self.coin = Selector(
-            RECT_COIN, title=T_COIN_VALUE, format_value=self.money, on_step=lambda d: on_step("coin_value", d)
-        )
-        self.max_bet = Button(RECT_MAX_BET, label=T_MAX_BET, on_click=on_max_bet, font_size=17)
-        self.top_up = Button(RECT_TOP_UP, label=T_TOP_UP, on_click=on_top_up, font_size=17)
-        self.auto = Button(RECT_AUTO, label=T_AUTO, icon="icon_autoplay", font_size=17, on_click=on_autoplay)
-        self.spin = Button(RECT_SPIN, style="spin", on_click=on_spin)
-        self.cont = Button(RECT_CONTINUE, label=T_CONTINUE, font_size=26, on_click=on_continue)
-        self.back = Button(RECT_BACK, icon="icon_back", style="icon", on_click=on_back)
+        def selector(rect: pygame.Rect, title: str, fmt: Callable[[int], str], name: str) -> Selector:
+            step = lambda d: on_step(name, d)  # noqa: E731 - the same call for a press and a refusal
+            return Selector(rect, title=title, format_value=fmt, on_step=step, on_refused=step)
+
+        def button(rect: pygame.Rect, fn: Callable[[], None] | None, **kw) -> Button:
+            # a press on it greyed goes to the same action, which says why it cannot act now
+            return Button(rect, on_click=fn, on_refused=fn, **kw)
+
+        self.lines = selector(RECT_LINES, T_LINES, self._number, "lines")
+        self.level = selector(RECT_LEVEL, T_LEVEL, self._number, "level")
+        self.coin = selector(RECT_COIN, T_COIN_VALUE, self.money, "coin_value")
+        self.max_bet = button(RECT_MAX_BET, on_max_bet, label=T_MAX_BET, font_size=17)
+        self.top_up = button(RECT_TOP_UP, on_top_up, label=T_TOP_UP, font_size=17)
+        self.auto = button(RECT_AUTO, on_autoplay, label=T_AUTO, icon="icon_autoplay", font_size=17)
+        self.spin = button(RECT_SPIN, on_spin, style="spin")
+        self.cont = button(RECT_CONTINUE, on_continue, label=T_CONTINUE, font_size=26)
+        self.back = button(RECT_BACK, on_back, icon="icon_back", style="icon")
         # top left after back: the game's information; top right, right to left: the player's
-        self.paytable = Button(left_icon_rect(0), icon="icon_paytable", style="icon", on_click=on_paytable)
-        self.rules = Button(left_icon_rect(1), icon="icon_rules", style="icon", on_click=on_rules)
-        self.sound = Button(icon_rect(0), icon="icon_sound", style="icon", on_click=on_sound)
-        self.settings = Button(icon_rect(1), icon="icon_settings", style="icon", on_click=on_settings)
-        self.history = Button(icon_rect(2), icon="icon_history", style="icon", on_click=on_history)
+        self.paytable = button(left_icon_rect(0), on_paytable, icon="icon_paytable", style="icon")
+        self.rules = button(left_icon_rect(1), on_rules, icon="icon_rules", style="icon")
+        self.sound = button(icon_rect(0), on_sound, icon="icon_sound", style="icon")
+        self.settings = button(icon_rect(1), on_settings, icon="icon_settings", style="icon")
+        self.history = button(icon_rect(2), on_history, icon="icon_history", style="icon")
         self.icons = (self.paytable, self.rules, self.history, self.settings, self.sound)
         self.selectors = (self.lines, self.level, self.coin)
         self._labels: tuple = ()
@@ -202,6 +206,12 @@ class Hud(Band):
         key = (tr.generation, self.currency, self.auto_left)
         if key == self._labels:
             return
+        if not self._labels or self._labels[0] != tr.generation:
+            # a new language or text size: the composed boxes and fitted fonts are of the old one
+            self._boxes.clear()
+            self._bands.clear()
+            self._fits.clear()
+            self._band_last = None
         self._labels = key
         g = tr.gettext
         for sel, title in ((self.lines, T_LINES), (self.level, T_LEVEL), (self.coin, T_COIN_VALUE)):
@@ -214,7 +224,7 @@ class Hud(Band):
         running = self.auto_left is not None
         self.auto.label = tr.t(T_AUTO_LEFT, n=self.auto_left) if running else g(T_AUTO)
         for name, size in LABEL_SIZES.items():
-            self._fit_label(getattr(self, name), size)
+            getattr(self, name).fit_label(self.assets, size)  # "APUESTA MÁX." runs long
         self.auto.tooltip = g(TIP_AUTOPLAY_RUNNING if running else TIP_AUTOPLAY)
         for button, tip in (
             (self.back, TIP_BACK),
@@ -225,13 +235,6 @@ class Hud(Band):
             (self.history, TIP_HISTORY),
         ):
             button.tooltip = g(tip)
-
-    def _fit_label(self, button: Button, size: int) -> None:
-        """The largest label size up to `size` that fits the button ("APUESTA MÁX." runs long)."""
-        room = button.rect.w - (48 if button.icon else 18)
-        while size > 11 and self.assets.font("text_bold", size).size(button.label)[0] > room:
-            size -= 1
-        button.font_size = size
 
     # -- what the scene sets ------------------------------------------------------------------
     def set_bet(self, bet: Bet) -> None:
@@ -348,9 +351,7 @@ class Hud(Band):
         """(rect, title, coins, cents, colour, glow) of each money box shown now."""
         tr, bet = self.tr, self.bet
         coin_value = bet.coin_value_cents if bet is not None else 1
-        balance = self.balance_cents
-        if self.balance_follows_meter:
-            balance -= max(0, self.win_target - int(self.win_shown)) * coin_value
+        balance = self.shown_balance_cents(coin_value) or 0
         boxes: list[tuple] = [
             (RECT_BALANCE, tr.gettext(T_BALANCE), balance // coin_value, balance, CREAM, False)
         ]

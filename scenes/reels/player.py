@@ -14,7 +14,8 @@ The shared events (`game.events`) are played here:
     cascade   the winning cells burst, the rest fall, new symbols drop in; the wins are presented
     pick_request   the game's presentation opens the scene that answers it (the Stones' picker);
               it hands the events after its part back (`feature_done`)
-    free_spins_end "FREE SPINS WIN: x coins", back to the main game's reels and backdrop
+    free_spins_end the feature's summary, each figure labelled (the free spins' own win, the main
+              game's, the round's total so far), then back to the main game's reels and backdrop
     win_cap   the cap in the player's words and currency, on the reels and the message line
     round_end the host's: live play credits the win (once) and celebrates; a replay says so
 
@@ -61,6 +62,11 @@ T_FREE_READY = "Free spins: {total}  x{mult}"
 T_CASCADE = "Cascade {step}  x{mult}"
 T_RESPIN = "Re-spin {index} of {total}"
 T_FS_WIN = "FREE SPINS WIN"
+T_PART_MAIN = "MAIN GAME"
+T_PART_FREE = "FREE SPINS"
+T_PART_OTHER = "BONUS WINS"
+T_ROUND_TOTAL = "ROUND TOTAL"
+T_FREE_PAID = "Free spins paid {coins:,} coins in {spins} spins"
 T_YOU_WON = "You won {coins:,} coins"
 T_NO_WIN = "Place your bet"
 
@@ -121,6 +127,18 @@ class Host(Protocol):
         """The round's last event: live play credits the win; a replay says it is over."""
 
 
+def _main_game_win(events: list) -> int:
+    """What the main game's spins paid among `events` (a cascade step counts with the spin it
+    follows)."""
+    total, mode = 0, "base"
+    for e in events:
+        if isinstance(e, SpinEvent):
+            mode = e.mode
+        if isinstance(e, SpinEvent | CascadeEvent) and mode == "base":
+            total += e.win_coins
+    return total
+
+
 class RoundPlayer:
     """Plays one round at a time on a stage, writing to a band; see the module docstring."""
 
@@ -155,6 +173,8 @@ class RoundPlayer:
         self.held: list = []  # the events after a feature, kept until `release` (CONTINUE)
         self.resumed_picks = False  # the next pick scene opens with earlier picks shown open
         self.played: list = []  # the events of this round begun so far, in order
+        # where the round's win came from once a feature has ended: (label msgid, coins)
+        self.win_parts: list[tuple[str, int]] = []
 
     @property
     def view(self):
@@ -180,6 +200,7 @@ class RoundPlayer:
         self.cap_text = ""
         self.events = list(events)
         self.played = []
+        self.win_parts = []
         self.queue.extend(events)
         self.pump()
 
@@ -192,6 +213,7 @@ class RoundPlayer:
         self.stage.decor.clear()
         self.events = list(events)
         self.played = []
+        self.win_parts = []
         rest = list(events)
         if any(isinstance(e, PickRequestEvent) for e in rest):
             first = rest[0]
@@ -273,6 +295,7 @@ class RoundPlayer:
         """Back to the main game: its backdrop and the reels as the triggering spin left them."""
         self.stage.set_free_mode(False)
         self.stage.banner = None
+        self.stage.summary = None
         self.band.free = None
         self.view.set_cover(())
         self.view.set_wild_symbols(())
@@ -328,13 +351,11 @@ class RoundPlayer:
         elif isinstance(ev, PickRequestEvent):
             self._open_pick(ev)
         elif isinstance(ev, FreeSpinsEndEvent):
-            self.presenter.clear()
-            coins = ev.win_coins
-            self.stage.banner = ("fs_end", lambda tr: tr.gettext(T_FS_WIN), lambda tr: tr.format_coins(coins))
+            self._feature_summary(ev)
             self.sounds.feature_end()
             self.sounds.free_spins_music(False)
             self.band.finish_count()
-            self.wait(3.0 * self.speed, then=self.leave_free)
+            self.wait(3.4 * self.speed, then=self.leave_free)
         elif isinstance(ev, WinCapEvent):
             assert self.bet is not None
             self.cap_text = cap_caption(ev, self.definition, self.bet)
@@ -347,6 +368,25 @@ class RoundPlayer:
             self._end_round(ev)
         else:
             log.warning("no animation for event %s", ev.type)
+
+    def _feature_summary(self, ev: FreeSpinsEndEvent) -> None:
+        """The free spins are over: their own win, the main game's and the round's total so far,
+        each labelled, so nobody wonders why the total is more than the free spins paid."""
+        self.presenter.clear()
+        feature = ev.win_coins
+        main = _main_game_win(self.played)
+        total = max(self.round_win, feature + main)
+        other = total - feature - main
+        parts = [(T_PART_MAIN, main)] if main else []
+        parts.append((T_PART_FREE, feature))
+        if other > 0:
+            parts.append((T_PART_OTHER, other))
+        self.win_parts = parts
+        self.stage.banner = ("fs_end", lambda tr: tr.gettext(T_FS_WIN), lambda tr: tr.format_coins(feature))
+        rows = [(label, coins) for label, coins in parts if label != T_PART_FREE]
+        self.stage.summary = [(T_PART_FREE, feature), *rows, (T_ROUND_TOTAL, total)]
+        spins = ev.spins_played
+        self.band.set_message(lambda tr: tr.t(T_FREE_PAID, coins=feature, spins=spins), GOLD)
 
     def _begin_spin(self, ev: SpinEvent) -> None:
         self.presenter.clear()

@@ -36,7 +36,7 @@ import sys
 import pygame
 
 from game.autoplay import AutoplayConfig
-from game.bets import default_bet, max_bet, step_bet, validate_bet
+from game.bets import default_bet, validate_bet
 from game.events import RoundEndEvent, events_from_json
 from game.ledger import LedgerError
 from game.messages import Message
@@ -55,7 +55,8 @@ from scenes.reels.reel_view import WINDOW
 from scenes.reels.sound_director import SoundDirector
 from scenes.reels.stage import CAP_COLOR, CREAM, Stage
 from scenes.reels.win_presenter import ALL_TIME, win_tier
-from scenes.widgets.dialog import TEXT_OK, MessageDialog, Toast
+from scenes.widgets.dialog import TEXT_CLOSE_FIRST, TEXT_OK, MessageDialog
+from scenes.widgets.feedback import show_toast
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +93,9 @@ class ReelsScene(GameFunctions, Scene):
         self.sounds = SoundDirector(ctx.audio, game_id)
         self.bet = self._initial_bet()
         self.driver.set_bet(self.bet)
-        self.stage = Stage(self.assets, game_id, self.defn, self.presentation, self.tr)
+        self.stage = Stage(
+            self.assets, game_id, self.defn, self.presentation, self.tr, palette=ctx.settings.line_palette
+        )
         self.hud = Hud(
             self.assets,
             self.defn,
@@ -228,31 +231,46 @@ class ReelsScene(GameFunctions, Scene):
     def round_ended(self, ev: RoundEndEvent) -> None:
         self.hud.balance_cents = self.driver.finish()  # the one credit of this round
         self._show_state()
-        self.hud.balance_follows_meter = True
+        tier = win_tier(ev.total_win_coins, self.bet.total_coins)
+        celebrate = tier is not None and not self.player.pace.turbo and self.stack is not None
+        self.hud.credited(ev.total_win_coins)
+        if celebrate:
+            # the celebration counts the win up from nothing: the balance rises with it
+            self.hud.celebration_count = 0
         pause = (ALL_TIME if self.presenter.active else 0.5) * self.speed
         quick_celebration = self.player.pace.quick or self.autoplaying
         self.autoplay.round_finished(self.bet.coins_to_cents(ev.total_win_coins), self.balance_cents, pause)
-        tier = win_tier(ev.total_win_coins, self.bet.total_coins)
-        if tier is not None and not self.player.pace.turbo and self.stack is not None:
+        if celebrate and self.stack is not None:
             self.player.wait_for("celebration")
             self.stack.push(
                 CelebrationScene(
                     self.assets,
                     self.sounds,
-                    tier,
                     ev.total_win_coins,
+                    self.bet.total_coins,
                     self.bet.coin_value_cents,
                     currency=self.currency,
                     tr=self.tr,
                     reduced_motion=self.player.pace.reduced_motion,
                     quick=quick_celebration,
+                    parts=self.player.win_parts,
+                    on_count=self._celebration_counted,
                     on_done=self._celebrated,
                 )
             )
         self._refresh_hud()
 
+    def _celebration_counted(self, coins: int) -> None:
+        """The celebration's count: the balance follows it, and TOTAL WIN under it counts along
+        (never back: after a feature the meter may already show part of the win)."""
+        hud = self.hud
+        hud.celebration_count = coins
+        if coins > hud.win_shown:
+            hud.win_shown = float(min(coins, hud.win_target))
+
     def _celebrated(self) -> None:
         self.player.done_waiting()
+        self.hud.celebration_count = None
         self.hud.finish_count()
 
     def _leave_from_picker(self) -> None:
@@ -334,7 +352,15 @@ class ReelsScene(GameFunctions, Scene):
             print(body, file=sys.stderr)  # nobody is watching the screen
             return
         # from on_enter: the stack applies the push once the reels are in, so it lands on top
-        self.stack.push(MessageDialog(self.assets, tr.gettext(T_NOTICE), body, ok=tr.gettext(TEXT_OK)))
+        self.stack.push(
+            MessageDialog(
+                self.assets,
+                tr.gettext(T_NOTICE),
+                body,
+                ok=tr.gettext(TEXT_OK),
+                close_first=tr.gettext(TEXT_CLOSE_FIRST),
+            )
+        )
 
     def _start_resumed(self, view: RoundView) -> None:
         """A round recovered from the ledger: the bet was debited before the crash and is not
@@ -360,7 +386,9 @@ class ReelsScene(GameFunctions, Scene):
             else:
                 self.player.hurry()
             return
-        if not self.leaving:
+        if self.blocked is not None:
+            self.toast(self.tr.message(self.blocked))  # also on the message line
+        elif not self.leaving:
             self.start_round()
 
     def start_round(self) -> bool:
@@ -388,25 +416,6 @@ class ReelsScene(GameFunctions, Scene):
         self.player.start(view.events, view.bet)
         self._refresh_hud()
         return True
-
-    def step_bet(self, selector: str, delta: int) -> None:
-        if not self.driver.active:  # bets change only between rounds
-            self._set_bet(step_bet(self.defn, self.bet, selector, delta))  # type: ignore[arg-type]
-
-    def max_bet(self) -> None:
-        """MAX BET as the game's rules say (`bet.max_bet`): it sets the maximum bet; "plays" also
-        plays the round at once; "plays_at_top" plays when the bet is already the maximum, so
-        below it the first press raises the bet and the second plays."""
-        if self.driver.active:
-            return
-        top = max_bet(self.defn, self.bet)
-        rule = self.defn.bet.max_bet
-        if rule == "plays_at_top" and self.bet == top:
-            self.start_round()
-            return
-        self._set_bet(top)
-        if rule == "plays":
-            self.start_round()
 
     def _set_bet(self, bet: Bet) -> None:
         if bet == self.bet:
@@ -439,8 +448,9 @@ class ReelsScene(GameFunctions, Scene):
 
     def back(self) -> None:
         """Esc / back: to the lobby between rounds and during a pick (never while the reels
-        turn); Esc keeps its one meaning everywhere: one level back."""
+        turn: it says so); Esc keeps its one meaning everywhere: one level back."""
         if self.driver.active and self.player.waiting != "feature":
+            self.refuse_mid_round()
             return
         self._leave()
 
@@ -470,11 +480,8 @@ class ReelsScene(GameFunctions, Scene):
         return self.autoplay.config
 
     def toast(self, text: str) -> None:
-        if self.stack is not None:
-            toast = Toast(self.assets, text, seconds=TOAST_S)
-            # inside the reel window's top: the free-spins badge and the logo stay readable
-            toast.rect.midtop = (WINDOW.centerx, WINDOW.top + 16)
-            self.stack.push(toast)
+        # inside the reel window's top: the free-spins badge and the logo stay readable
+        show_toast(self.stack, self.assets, text, midtop=(WINDOW.centerx, WINDOW.top + 16), seconds=TOAST_S)
 
     def request_quit(self) -> None:
         if self.stack is not None:
@@ -513,6 +520,7 @@ class ReelsScene(GameFunctions, Scene):
             Act.RULES: self.open_rules,
             Act.HISTORY: self.open_history,
             Act.AUTOPLAY: self.autoplay_pressed,
+            Act.TURBO: self.toggle_quick_spin,
         }
         if act in actions:
             actions[act]()
@@ -532,6 +540,7 @@ class ReelsScene(GameFunctions, Scene):
 
     # -- time -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.presenter.set_palette(self.ctx.settings.line_palette)  # the setting applies at once
         self.player.update(dt)
         self._refresh_hud()
         self.hud.update(dt)

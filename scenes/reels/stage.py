@@ -15,12 +15,14 @@ around them (`static_parts`).
 
 A banner over the reels (`banner`: kind, title, subtitle as captions) announces a feature, the
 end of free spins, the cap ("cap") or a one-line note ("note"); `trigger_cells` makes the
-landed trigger symbols glow alone. A game's presentation may put its own pictures on the stage
-(`decor`: counters, dims, reveals, cleared as each round begins; `fixtures`: what stays from
-round to round, such as a meter) and give its free spins their own backdrop
-(`set_free_background`); `show_state(state)` hands the presentation the game's state across
-rounds as the next round begins (the host calls it: the reels scene at start-up and after
-every round, the replay with the state its round began with).
+landed trigger symbols glow alone. The end of a feature ("fs_end") carries a summary
+(`summary`: rows of label msgid and coins, the last one the round's total so far), so every figure
+on it says what it is. A game's presentation may put its own pictures on the stage (`decor`:
+counters, dims, reveals, cleared as each round begins; `fixtures`: what stays from round to round,
+such as a meter) and give its free spins their own backdrop (`set_free_background`);
+`show_state(state)` hands the presentation the game's state across rounds as the next round begins
+(the host calls it: the reels scene at start-up and after every round, the replay with the state
+its round began with).
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ class Stage:
         definition: GameDefinition,
         presentation: Presentation,
         tr: Translator,
+        palette: str = "standard",
     ) -> None:
         self.assets = assets
         self.game_id = game_id
@@ -103,6 +106,7 @@ class Stage:
             assets.image("ui/line_badge"),
             cache=assets.derived,
             tr=tr,
+            palette=palette,
         )
         self.static_parts = static_parts(self.view.window, RECT_BAND)
         self._static: dict[bool, pygame.Surface | None] = {False: self._compose_static(False), True: None}
@@ -118,6 +122,7 @@ class Stage:
         self.fixtures: dict[str, Decor] = {}
         self.trigger_cells: frozenset[tuple[int, int]] | None = None  # glowing alone
         self.banner: tuple[str, Caption, Caption] | None = None  # (kind, title, subtitle)
+        self.summary: list[tuple[str, int]] | None = None  # a feature's end: (label msgid, coins)
         self.clock = 0.0
         self._tag_generation = tr.generation
 
@@ -276,6 +281,9 @@ class Stage:
             colour = CAP_COLOR if kind == "cap" else GOLD
             draw_text(surface, font, title, box.center, colour, outline=2, outline_color=(60, 20, 0))
             return
+        if kind == "fs_end" and self.summary:
+            self._draw_summary(surface, title, self.summary)
+            return
         box = pygame.Rect(0, 0, 620, 190)
         box.center = (WINDOW.centerx, WINDOW.centery - 10)
         draw_panel(surface, a, box, alpha=236)
@@ -286,3 +294,40 @@ class Stage:
         )
         sub_font = fit_font(a, "display_regular", sub, box.w - 40, 34 if kind == "fs_end" else 24)
         draw_text(surface, sub_font, sub, (box.centerx, box.top + 138), CREAM)
+
+    def _draw_summary(self, surface: pygame.Surface, title: str, rows: list[tuple[str, int]]) -> None:
+        """A feature's end: its title, then one labelled row per figure; the last row (the round's
+        total) under a rule, larger."""
+        a, tr = self.assets, self.tr
+        row_h = 44
+        box = pygame.Rect(0, 0, 640, 118 + row_h * len(rows))
+        box.center = (WINDOW.centerx, WINDOW.centery - 6)
+        draw_panel(surface, a, box, alpha=240)
+        draw_panel(surface, a, box, alpha=200)  # twice: the panel face is see-through by design
+        font = fit_font(a, "display", title, box.w - 40, 50)
+        draw_text(
+            surface, font, title, (box.centerx, box.top + 50), GOLD, outline=3, outline_color=(60, 30, 0)
+        )
+        left, right = box.left + 44, box.right - 44
+        y = box.top + 108
+        for i, (label, coins) in enumerate(rows):
+            last = i == len(rows) - 1
+            if last:
+                pygame.draw.line(
+                    surface, (200, 160, 90), (left, y - row_h // 2 + 2), (right, y - row_h // 2 + 2), 2
+                )
+                y += 6
+            size = 30 if last else 24
+            label_font = fit_font(a, "text_bold", tr.gettext(label), 300, size - 4)
+            colour = GOLD if last else CREAM
+            draw_text(surface, label_font, tr.gettext(label), (left, y), colour, anchor="midleft")
+            value = tr.format_coins(coins)
+            draw_text(
+                surface,
+                fit_font(a, "display", value, 280, size),
+                value,
+                (right, y),
+                colour,
+                anchor="midright",
+            )
+            y += row_h

@@ -3,7 +3,8 @@
 After a spin with wins the presenter first shows every winning line at once (coloured lines
 through the cell centres, joined to their numbered markers at the window's edges), the winning
 cells bright and pulsing and the rest dimmed; then it cycles through the wins one by one
-("LINE 7: 40 coins", "SCATTER: 50 coins"). The 25 line markers sit at the window's left and
+("LINE 7: 40 coins", "SCATTER: 50 coins"); the message line names the win from the first moment
+("3 WINS: 130 coins" while every line shows). The 25 line markers sit at the window's left and
 right edges in every state: lines in play bright, lines not in play dim, winning lines lit in
 their colour; hovering a marker previews its line.
 
@@ -27,42 +28,17 @@ from game.definitions import GameDefinition
 from game.events import SpinEvent, Win
 from scenes.core.i18n import Translator
 from scenes.core.text import render_text
+from scenes.reels.line_palette import STANDARD, draw_patterned, line_style
 from scenes.reels.reel_view import ReelView
 from scenes.reels.symbol_art import CELL_H, CELL_W, Cache, soft_blur
 
 # Player-facing msgids (assets/locale/*.json)
 MSG_LINE = "LINE {line}: {coins:,} coins"
 MSG_SCATTER = "SCATTER: {coins:,} coins"
+MSG_ALL = "{n} WINS: {coins:,} coins"
 
-# 25 distinct, friendly colours: warm and cool hues interleaved so neighbouring line numbers
-# never look alike.
-LINE_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (255, 214, 64),
-    (255, 92, 92),
-    (92, 200, 255),
-    (140, 240, 100),
-    (255, 128, 220),
-    (255, 158, 48),
-    (170, 130, 255),
-    (64, 232, 196),
-    (236, 236, 120),
-    (255, 110, 150),
-    (112, 160, 255),
-    (200, 255, 150),
-    (255, 190, 130),
-    (220, 120, 255),
-    (110, 255, 170),
-    (255, 232, 180),
-    (90, 200, 140),
-    (255, 140, 100),
-    (150, 220, 255),
-    (240, 170, 255),
-    (210, 196, 80),
-    (255, 96, 190),
-    (100, 230, 230),
-    (255, 200, 40),
-    (180, 255, 220),
-)
+# the standard palette (kept under its old name); the colour-blind-safe one is in line_palette
+LINE_COLOURS: tuple[tuple[int, int, int], ...] = STANDARD
 
 BADGE_W, BADGE_H = 30, 18
 GOLD_FRAME = (255, 206, 90)  # the frame of winning cells while every line shows at once
@@ -72,9 +48,9 @@ EACH_TIME = 1.15  # s: one win in the cycle
 PULSE_RATE = 9.0  # pulse steps per second
 
 
-def line_colour(line: int) -> tuple[int, int, int]:
-    """The colour of 1-based line `line`."""
-    return LINE_COLOURS[(line - 1) % len(LINE_COLOURS)]
+def line_colour(line: int, palette: str = "standard") -> tuple[int, int, int]:
+    """The colour of 1-based line `line` in `palette`."""
+    return line_style(line, palette)[0]
 
 
 def marker_positions(
@@ -120,10 +96,11 @@ def _line_origin(points: list[tuple[int, int]]) -> tuple[int, int]:
 
 
 def _render_line(
-    points: list[tuple[int, int]], colour: tuple[int, int, int]
+    points: list[tuple[int, int]], colour: tuple[int, int, int], pattern: str = "solid"
 ) -> tuple[pygame.Surface, tuple[int, int]]:
     """A line's art (soft glow, dark edge, coloured core, bright centre) on its own surface,
-    and where to blit it."""
+    and where to blit it. A patterned line (the colour-blind-safe palette) draws its core and
+    centre in its pattern over the dark edge, so the pattern reads on any symbol."""
     margin = LINE_MARGIN
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
@@ -136,9 +113,9 @@ def _render_line(
     small = soft_blur(small, 4)
     surf = pygame.transform.smoothscale(small, (w, h))
     pygame.draw.lines(surf, (16, 10, 6, 235), False, local, 11)
-    pygame.draw.lines(surf, (*colour, 255), False, local, 7)
+    draw_patterned(surf, (*colour, 255), local, 7, pattern)
     light = tuple(min(255, c + 110) for c in colour)
-    pygame.draw.lines(surf, (*light, 255), False, local, 2)
+    draw_patterned(surf, (*light, 255), local, 2, pattern)
     for x, y in local[1:-1]:
         pygame.draw.circle(surf, (16, 10, 6, 235), (x, y), 8)
         pygame.draw.circle(surf, (*colour, 255), (x, y), 6)
@@ -202,43 +179,65 @@ class WinPresenter:
         badge_art: pygame.Surface | None = None,
         cache: Cache | None = None,
         tr: Translator | None = None,
+        palette: str = "standard",
     ) -> None:
         """`cache(key, build)` keeps the rendered lines, frames and badges between scenes (the
-        asset store's `derived`); `tr` translates the line-cycle message."""
-
-        def keep(key: tuple, build) -> pygame.Surface:
-            return cache(("win-art", definition.id, *key), build) if cache is not None else build()
+        asset store's `derived`); `tr` translates the line-cycle message; `palette` is the
+        `line_palette` setting ("standard" or "colour_blind", see `scenes.reels.line_palette`)."""
 
         self.definition = definition
         self.view = view
         self.tr = tr
+        self._cache = cache
+        self._font = font
+        self._badge_art = badge_art
         window = view.window
         self.left, self.right = marker_positions(definition.lines, window, definition.rows)
-        self._line_art: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        self._frames: list[pygame.Surface] = []  # winning-cell frames, one per line colour
-        self._gold_frame = keep(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME))
-        self._badges: dict[tuple[int, str], pygame.Surface] = {}
         self.marker_rects: list[tuple[pygame.Rect, pygame.Rect]] = []
-        # the markers' blits per (lit lines, hovered line, lines played): a cache of what they show
-        self._marker_seqs: dict[tuple, list[tuple[pygame.Surface, pygame.Rect]]] = {}
-        for i, line in enumerate(definition.lines, start=1):
-            colour = line_colour(i)
-            pts = _line_points(line, self.left[i - 1], self.right[i - 1], window)
-            art = keep(("line", i, tuple(pts)), lambda pts=pts, colour=colour: _render_line(pts, colour)[0])
-            self._line_art.append((art, _line_origin(pts)))
-            self._frames.append(keep(("frame", colour), lambda colour=colour: _render_cell_frame(colour)))
-            for state in ("off", "on", "lit"):
-                self._badges[(i, state)] = keep(
-                    ("badge", i, state, id(font)),
-                    lambda i=i, colour=colour, state=state: _render_badge(i, colour, state, font, badge_art),
-                )
+        for i in range(1, len(definition.lines) + 1):
             lr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
             lr.center = self.left[i - 1]
             rr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
             rr.center = self.right[i - 1]
             self.marker_rects.append((lr, rr))
+        self._gold_frame = self._keep(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME))
+        self.palette = ""
+        self.set_palette(palette)
         self.scale = 1.0
         self.clear()
+
+    def _keep(self, key: tuple, build) -> pygame.Surface:
+        cache = self._cache
+        return cache(("win-art", self.definition.id, *key), build) if cache is not None else build()
+
+    def set_palette(self, palette: str) -> None:
+        """Draw the lines, winning-cell frames and markers in `palette` from now on (the art of
+        each palette is built once and kept in the cache)."""
+        if palette == self.palette:
+            return
+        self.palette = palette
+        window, font, badge_art = self.view.window, self._font, self._badge_art
+        self._line_art: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._frames: list[pygame.Surface] = []  # winning-cell frames, one per line colour
+        self._badges: dict[tuple[int, str], pygame.Surface] = {}
+        # the markers' blits per (lit lines, hovered line, lines played): a cache of what they show
+        self._marker_seqs: dict[tuple, list[tuple[pygame.Surface, pygame.Rect]]] = {}
+        for i, line in enumerate(self.definition.lines, start=1):
+            colour, pattern = line_style(i, palette)
+            pts = _line_points(line, self.left[i - 1], self.right[i - 1], window)
+            art = self._keep(
+                ("line", i, tuple(pts), colour, pattern),
+                lambda pts=pts, colour=colour, pattern=pattern: _render_line(pts, colour, pattern)[0],
+            )
+            self._line_art.append((art, _line_origin(pts)))
+            self._frames.append(
+                self._keep(("frame", colour), lambda colour=colour: _render_cell_frame(colour))
+            )
+            for state in ("off", "on", "lit"):
+                self._badges[(i, state)] = self._keep(
+                    ("badge", i, state, colour, id(font)),
+                    lambda i=i, colour=colour, state=state: _render_badge(i, colour, state, font, badge_art),
+                )
 
     # -- state ------------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -303,7 +302,18 @@ class WinPresenter:
 
     @property
     def message(self) -> str | None:
+        """The win being shown, in words, from the moment it shows: while every line shows at
+        once, the spin's wins and total ("3 WINS: 130 coins", or the one win's own words); then
+        each win in turn."""
         win = self.current
+        if win is None and self.phase == "all" and self.wins:
+            if len(self.wins) == 1:
+                win = self.wins[0]
+            else:
+                total = sum(w.coins for w in self.wins)
+                if self.tr is None:
+                    return MSG_ALL.format(n=len(self.wins), coins=total)
+                return self.tr.t(MSG_ALL, n=len(self.wins), coins=total)
         if win is None:
             return None
         msgid = MSG_SCATTER if win.kind == "scatter" else MSG_LINE
@@ -377,16 +387,17 @@ class WinPresenter:
         surface.fblits(seq)
 
 
+# The celebration tiers, lowest first: a round's win of at least this many times the total bet
+# is celebrated as that tier (the count-up climbs through the tiers it passes).
+CELEBRATION_TIERS: tuple[tuple[str, int], ...] = (("big", 15), ("mega", 50), ("epic", 150))
+
+
 def win_tier(win_coins: int, total_bet_coins: int) -> str | None:
-    """ "mega" (≥ 50× the total bet), "big" (≥ 15×) or None."""
+    """ "epic" (≥ 150× the total bet), "mega" (≥ 50×), "big" (≥ 15×) or None."""
     if total_bet_coins <= 0 or win_coins <= 0:
         return None
-    ratio = win_coins / total_bet_coins
-    if ratio >= 50:
-        return "mega"
-    if ratio >= 15:
-        return "big"
-    return None
+    reached = [name for name, times in CELEBRATION_TIERS if win_coins >= times * total_bet_coins]
+    return reached[-1] if reached else None
 
 
 def count_time(win_coins: int, total_bet_coins: int) -> float:

@@ -6,7 +6,8 @@ change), not wall time, so a long pause does not squash the play into a corner. 
 the lowest and highest balance with a little headroom; the session's starting balance is a
 dashed line, so "up" and "down" read at a glance.
 
-`chart_points` is the pure mapping (testable without drawing); `draw_balance_chart` paints.
+`chart_points` is the pure mapping (testable without drawing); `draw_balance_chart` paints. A
+session with no rounds yet takes one line (the title and `empty_text`), not an empty box.
 """
 
 from __future__ import annotations
@@ -53,9 +54,31 @@ def draw_balance_chart(
     money: Callable[[int], str],
     title: str,
     empty_text: str = T_NO_POINTS,
-) -> None:
-    """The chart inside `rect` (its frame, title, min/max labels, baseline, line, last value)."""
+) -> pygame.Rect:
+    """The chart inside `rect` (its frame, title, min/max labels, baseline, line, last value); with
+    fewer than two points, one line at the rect's top instead. Returns the rect used."""
     rect = pygame.Rect(rect)
+    balances = [b for _, b in points]
+    if len(balances) < 2:
+        head = draw_text(
+            surface,
+            assets.font("text_bold", 15),
+            title,
+            (rect.left + 4, rect.top + 12),
+            LABEL,
+            anchor="midleft",
+            shadow=False,
+        )
+        note = draw_text(
+            surface,
+            assets.font("text", 15),
+            empty_text,
+            (head.right + 14, rect.top + 12),
+            LABEL,
+            anchor="midleft",
+            shadow=False,
+        )
+        return head.union(note)
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(plate, (16, 11, 10, 210), plate.get_rect(), border_radius=12)
     pygame.draw.rect(plate, (150, 112, 60, 255), plate.get_rect(), width=2, border_radius=12)
@@ -71,10 +94,6 @@ def draw_balance_chart(
         shadow=False,
     )
     plot = pygame.Rect(rect.left + 110, rect.top + 30, rect.w - 130, rect.h - 44)
-    balances = [b for _, b in points]
-    if len(balances) < 2:
-        draw_text(surface, small, empty_text, plot.center, LABEL, shadow=False)
-        return
     for k in range(3):
         y = plot.top + plot.h * k // 2
         pygame.draw.line(surface, GRID, (plot.left, y), (plot.right, y), 1)
@@ -116,3 +135,4 @@ def draw_balance_chart(
         anchor="topright",
         shadow=False,
     )
+    return rect

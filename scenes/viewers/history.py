@@ -3,7 +3,9 @@
 `HistoryScene(ctx, game_id=None)` lists rounds 8 to a page (date and time in local time, game,
 bet, win, balance before and after); the ledger is the source, so the history survives restarts
 (CERTIFICATION G1). Below the list a small chart shows this session's balance. Clicking a row
-(or Enter on the highlighted one) opens `RoundDetailScene`.
+(or Enter on the highlighted one: ↑/↓ move the focus ring over the rows, Tab reaches the
+buttons too) opens `RoundDetailScene`. Empty states take little room: no rounds at all is one
+line under the column titles, and a session with no rounds yet is one line where the chart goes.
 
 The detail of one round is `scenes.viewers.round_detail.RoundDetailScene`.
 
@@ -21,9 +23,10 @@ from game.ledger import LedgerError
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
-from scenes.core.text import draw_text
+from scenes.core.text import draw_text, fit_font
 from scenes.viewers.balance_chart import T_NO_POINTS, draw_balance_chart
 from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene
+from scenes.widgets.focus import FocusItem
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +63,24 @@ COLUMNS = (
     (T_COL_AFTER, 1186, "midright"),
 )
 CHART = pygame.Rect(CONTENT.left + 10, TABLE_TOP + HEADER_H + ROWS_PER_PAGE * ROW_H + 12, 700, 132)
+EMPTY_H = 30  # px an empty list takes: one line under the column titles
 ROW_FILL = (40, 28, 22, 150)
 ROW_HOVER = (110, 76, 36, 200)
+
+
+def column_room(i: int) -> int:
+    """The width column `i`'s title may take: to the next column's text (left-anchored), or from
+    the previous column's edge (right-anchored), less a gap."""
+    _title, x, anchor = COLUMNS[i]
+    if anchor == "midleft":
+        nxt = COLUMNS[i + 1] if i + 1 < len(COLUMNS) else None
+        if nxt is None:
+            return 0
+        end = nxt[1] - 120 if nxt[2] == "midright" else nxt[1]  # a right-anchored neighbour's text
+        return max(40, end - x - 16)
+    prev = COLUMNS[i - 1]
+    start = prev[1] if prev[2] == "midright" else prev[1] + 120
+    return max(40, x - start - 14)
 
 
 def local_time(stamp: str | None) -> str:
@@ -110,6 +129,19 @@ class HistoryScene(PagedOverlayScene):
             self.error = str(exc)
             self.records, self.session_points = [], []
         self.focus = min(self.focus, max(0, len(self.records) - 1))
+        self.refresh_focus()
+
+    def focus_items(self) -> list[FocusItem]:
+        rows = [
+            FocusItem(self.row_rect(i), lambda i=i: self.open_row(i), key=f"row-{i}")
+            for i in range(len(self.records))
+        ]
+        return rows + super().focus_items()
+
+    def refresh_focus(self, default: str = "") -> None:
+        super().refresh_focus(default or (f"row-{self.focus}" if self.records else ""))
+        if self.records and not self.ring.focus_key(f"row-{self.focus}"):
+            self.ring.focus_key("row-0")
 
     def go(self, delta: int) -> None:
         old = self.page
@@ -120,6 +152,12 @@ class HistoryScene(PagedOverlayScene):
 
     def on_resume(self) -> None:
         self._load()  # a replay or a new round may have changed what is newest
+
+    @property
+    def chart_rect(self) -> pygame.Rect:
+        """The session chart, right under the rows shown (no empty band under a short page)."""
+        rows_h = len(self.records) * ROW_H if self.records else EMPTY_H
+        return CHART.move(0, TABLE_TOP + HEADER_H + rows_h + 12 - CHART.top)
 
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(CONTENT.left, TABLE_TOP + HEADER_H + i * ROW_H, CONTENT.w, ROW_H - 4)
@@ -150,14 +188,17 @@ class HistoryScene(PagedOverlayScene):
             self.hover = self.row_at(intent.pos)
         elif act is Act.UP and self.records:
             self.focus = max(0, self.focus - 1)
+            self.ring.focus_key(f"row-{self.focus}")
             return True
         elif act is Act.DOWN and self.records:
             self.focus = min(len(self.records) - 1, self.focus + 1)
+            self.ring.focus_key(f"row-{self.focus}")
             return True
-        elif act is Act.CONFIRM:
-            self.open_row(self.focus)
-            return True
-        return super().handle(intent)
+        used = super().handle(intent)
+        focused = self.ring.focused
+        if focused is not None and focused.key.startswith("row-"):
+            self.focus = int(focused.key[4:])
+        return used
 
     def click(self, pos: tuple[int, int] | None) -> None:
         row = self.row_at(pos)
@@ -167,28 +208,30 @@ class HistoryScene(PagedOverlayScene):
 
     def draw_page(self, surface: pygame.Surface, index: int) -> None:
         a, tr = self.assets, self.tr
-        head_f, row_f, small = a.font("text_bold", 15), a.font("text", 18), a.font("text", 15)
+        head_f, row_f = a.font("text_bold", 15), a.font("text", 18)
         y = TABLE_TOP + HEADER_H // 2
-        for title, x, anchor in COLUMNS:
-            draw_text(surface, head_f, tr.t(title), (x, y), SOFT, anchor=anchor, shadow=False)
+        for i, (title, x, anchor) in enumerate(COLUMNS):
+            # each title fits its column (a larger text size, or Spanish, must not run into the next)
+            room = column_room(i)
+            font = fit_font(a, "text_bold", tr.t(title), room, 15) if room else head_f
+            draw_text(surface, font, tr.t(title), (x, y), SOFT, anchor=anchor, shadow=False)
+        empty_y = TABLE_TOP + HEADER_H + EMPTY_H // 2
         if self.error:
             draw_text(
                 surface,
                 row_f,
                 tr.t(T_LOAD_ERROR, error=self.error),
-                (CONTENT.centerx, TABLE_TOP + 120),
+                (CONTENT.centerx, empty_y),
                 CREAM,
             )
         elif not self.records:
-            draw_text(surface, row_f, tr.t(T_EMPTY), (CONTENT.centerx, TABLE_TOP + 120), CREAM)
+            draw_text(surface, row_f, tr.t(T_EMPTY), (CONTENT.left + 20, empty_y), CREAM, anchor="midleft")
         for i, rec in enumerate(self.records):
             r = self.row_rect(i)
             plate = pygame.Surface(r.size, pygame.SRCALPHA)
             pygame.draw.rect(
                 plate, ROW_HOVER if i == self.hover else ROW_FILL, plate.get_rect(), border_radius=8
             )
-            if i == self.focus:  # keyboard focus: a gold outline, distinct from the pointer's hover
-                pygame.draw.rect(plate, (*GOLD, 220), plate.get_rect(), width=2, border_radius=8)
             surface.blit(plate, r)
             cy = r.centery
             game = self.ctx.games.get(rec.game_id)
@@ -206,30 +249,30 @@ class HistoryScene(PagedOverlayScene):
             )
             for col, ((_, x, anchor), text) in enumerate(zip(COLUMNS, cells, strict=True)):
                 colour = GOLD if (col == 4 and (rec.win_cents or 0) > 0) else CREAM
-                draw_text(surface, row_f, text, (x, cy), colour, anchor=anchor, shadow=False)
+                room = column_room(col)
+                font = fit_font(a, "text", text, room, 18) if room else row_f
+                draw_text(surface, font, text, (x, cy), colour, anchor=anchor, shadow=False)
+        chart = self.chart_rect
         if self.total:
             first = self.page * ROWS_PER_PAGE + 1
             last = first + len(self.records) - 1
-            draw_text(
-                surface,
-                small,
-                tr.t(T_PAGE_OF, first=first, last=last, total=self.total),
-                (CONTENT.right - 4, CHART.top + 14),
-                SOFT,
-                anchor="topright",
-                shadow=False,
-            )
-            draw_text(
-                surface,
-                small,
-                tr.t(T_HINT),
-                (CONTENT.right - 4, CHART.top + 40),
-                DIM,
-                anchor="topright",
-                shadow=False,
-            )
+            room = CONTENT.right - 4 - chart.right - 20  # right of the chart, never over it
+            for text, dy, colour in (
+                (tr.t(T_PAGE_OF, first=first, last=last, total=self.total), 14, SOFT),
+                (tr.t(T_HINT), 40, DIM),
+            ):
+                font = fit_font(a, "text", text, room, 15)
+                draw_text(
+                    surface,
+                    font,
+                    text,
+                    (CONTENT.right - 4, chart.top + dy),
+                    colour,
+                    anchor="topright",
+                    shadow=False,
+                )
         draw_balance_chart(
-            surface, a, CHART, self.session_points, self.money, tr.t(T_SESSION), tr.gettext(T_NO_POINTS)
+            surface, a, chart, self.session_points, self.money, tr.t(T_SESSION), tr.gettext(T_NO_POINTS)
         )
 
 

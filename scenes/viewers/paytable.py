@@ -13,7 +13,10 @@ click or key closes it.
 
 `PagedOverlayScene` is the frame every full-screen viewer shares (paytable, rules, history,
 round detail): a dimmed backdrop of the game, the panel, a title, page dots and the
-◀ ✕ ▶ buttons. Subclasses say how many pages there are and draw one.
+◀ ✕ ▶ buttons. Subclasses say how many pages there are and draw one. ←/→ (and ↑/↓, the wheel)
+turn pages; Tab / Shift+Tab move the focus ring over the buttons (and a subclass's own items,
+`focus_items`: the history's rows), Enter presses the focused one. A key meant for another screen
+says to close this one first.
 
 Entry point for the reels scene: `open_paytable(ctx, stack, game_id, bet)`.
 """
@@ -28,9 +31,12 @@ from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.games import presentation_of
-from scenes.reels.win_presenter import line_colour
+from scenes.reels.line_palette import draw_patterned, line_style
 from scenes.viewers.paytable_pages import LineShape, Page, SymbolPays, build_pages, symbol_pays
 from scenes.widgets import Button, draw_panel
+from scenes.widgets.dialog import TEXT_CLOSE_FIRST
+from scenes.widgets.feedback import refuse_command
+from scenes.widgets.focus import FocusItem, FocusRing, draw_focus_ring
 
 # Player-facing strings (one place, for the translation layer).
 T_PAYTABLE = "PAYTABLE"
@@ -76,14 +82,22 @@ def draw_paragraphs(
     bullet: bool = True,
     color=CREAM,
     gap: int = 10,
+    min_size: int = 13,
 ) -> int:
-    """Word-wrapped paragraphs (bulleted) inside `rect`; returns the y below the last one."""
-    font = assets.font("text", size)
-    line_h = font.get_linesize() + 2
+    """Word-wrapped paragraphs (bulleted) inside `rect`; returns the y below the last one. When
+    they would run past the rect's bottom (a long translation, a larger text size), a smaller
+    size that fits is used, down to `min_size`."""
+    while True:
+        font = assets.font("text", size)
+        line_h = font.get_linesize() + 2
+        indent = 22 if bullet else 0
+        wrapped = [wrap_text(font, para, rect.w - indent) for para in paragraphs]
+        height = sum(len(lines) * line_h + gap for lines in wrapped)
+        if height <= rect.h or size <= min_size:
+            break
+        size -= 1
     y = rect.top
-    indent = 22 if bullet else 0
-    for para in paragraphs:
-        lines = wrap_text(font, para, rect.w - indent)
+    for lines in wrapped:
         if bullet:
             pygame.draw.circle(surface, GOLD, (rect.left + 7, y + line_h // 2), 4)
         for line in lines:
@@ -150,6 +164,28 @@ class PagedOverlayScene(Scene):
             tooltip=self.tr.t(T_TIP_NEXT),
         )
         self.extra_buttons: list[Button] = []
+        self.ring = FocusRing(arrows="none")
+
+    # -- the keyboard's focus --------------------------------------------------------------------
+    def focus_items(self) -> list[FocusItem]:
+        """What Tab reaches: the buttons (a subclass may put its own items first)."""
+        keys = {id(self.prev_btn): "prev", id(self.close_btn): "close", id(self.next_btn): "next"}
+        keys.update({id(b): f"extra-{k}" for k, b in enumerate(self.extra_buttons)})
+        return [
+            FocusItem(b.rect, b.click, enabled=lambda b=b: b.enabled, key=keys[id(b)]) for b in self.buttons
+        ]
+
+    def refresh_focus(self, default: str = "") -> None:
+        """Rebuild the focus items (the page or its rows changed); the focus stays on the same
+        item, else goes to `default`, else to the next page's arrow (or the close button)."""
+        had = self.ring.focused.key if self.ring.focused is not None else ""
+        self.ring.set_items(self.focus_items(), keep=False)
+        for key in (had, default, "next", "close"):
+            if key and self.ring.focus_key(key):
+                return
+
+    def on_enter(self) -> None:
+        self.refresh_focus()
 
     # -- paging ----------------------------------------------------------------------------------
     @property
@@ -181,6 +217,8 @@ class PagedOverlayScene(Scene):
         act = intent.act
         if act is Act.BACK or (self.toggle_act is not None and act is self.toggle_act):
             self.close()
+        elif act in (Act.NEXT, Act.PREV, Act.CONFIRM):
+            self.ring.handle(intent)
         elif act in (Act.LEFT, Act.UP):
             self.go(-1)
         elif act in (Act.RIGHT, Act.DOWN):
@@ -191,6 +229,8 @@ class PagedOverlayScene(Scene):
             self.click(intent.pos)
         elif act is Act.QUIT:
             return False
+        else:
+            refuse_command(self, intent, self.tr.gettext(TEXT_CLOSE_FIRST))
         return True  # a full-screen viewer keeps input from the game below
 
     def click(self, pos: tuple[int, int] | None) -> None:
@@ -218,6 +258,9 @@ class PagedOverlayScene(Scene):
                 pygame.draw.circle(surface, c, (x0 + i * 18, NAV_Y + 40), 5 if i == self.page else 4)
         for b in self.buttons:
             b.draw(surface, a)
+        focused = self.ring.focused
+        if focused is not None:
+            draw_focus_ring(surface, a, focused.area, radius=30 if focused.area.w <= 64 else 12)
 
     def page_title(self, index: int) -> str:
         return self.tr.t(self.title)
@@ -370,7 +413,10 @@ class PaytableScene(PagedOverlayScene):
     def _line_diagram(
         self, surface: pygame.Surface, shape: LineShape, rect: pygame.Rect, reels: int, rows: int
     ) -> None:
-        colour = line_colour(shape.number) if shape.played else (110, 104, 96)
+        palette = self.ctx.settings.line_palette
+        colour, pattern = line_style(shape.number, palette)
+        if not shape.played:
+            colour = (110, 104, 96)
         badge = pygame.Rect(rect.left, rect.top + 8, 36, 26)
         pygame.draw.rect(surface, colour, badge, border_radius=7)
         draw_text(
@@ -387,7 +433,12 @@ class PaytableScene(PagedOverlayScene):
                 on = shape.rows[r] == row
                 pygame.draw.rect(surface, colour if on else (52, 44, 38), c, border_radius=3)
             pts.append((gx + r * cw + cw // 2, gy + shape.rows[r] * chh + chh // 2))
-        pygame.draw.lines(surface, (255, 255, 255) if shape.played else (170, 166, 160), False, pts, 2)
+        ink = (255, 255, 255) if shape.played else (170, 166, 160)
+        if pattern == "solid":
+            pygame.draw.lines(surface, ink, False, pts, 2)
+        else:  # the colour-blind-safe palette: the line's own pattern, over a dark edge
+            pygame.draw.lines(surface, (12, 9, 8), False, pts, 5)
+            draw_patterned(surface, colour, pts, 3, pattern)
 
     def _draw_how(self, surface: pygame.Surface, page: Page) -> None:
         draw_paragraphs(

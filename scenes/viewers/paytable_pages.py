@@ -135,11 +135,11 @@ def symbol_pays(defn: GameDefinition, symbol_id: str, bet: Bet, tr: Tr = ENGLISH
             rows.append(PayRow(count, coins, bet.coins_to_cents(coins)))
     notes: list[str] = []
     if sym.kind == "wild":
-        notes.append(tr.t(T_WILD_RULE, scatter=scatter_name(defn, tr)))
+        notes.append(tr.t(T_WILD_RULE, scatter=tr.t(scatter_name(defn, tr))))  # names are msgids too
     elif sym.kind == "scatter" and symbol_id in defn.scatter_pays:
-        notes.append(tr.t(T_SCATTER_RULE, scatter=sym.name))
+        notes.append(tr.t(T_SCATTER_RULE, scatter=tr.t(sym.name)))
     notes.extend(presentation_of(defn).symbol_notes(defn, symbol_id, tr))
-    return SymbolPays(symbol_id, sym.name, sym.kind, tuple(rows), tuple(notes))
+    return SymbolPays(symbol_id, tr.t(sym.name), sym.kind, tuple(rows), tuple(notes))
 
 
 def scatter_name(defn: GameDefinition, tr: Tr = ENGLISH) -> str:

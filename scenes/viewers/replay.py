@@ -206,7 +206,9 @@ class ReplayScene(Scene):
             defn = self.loaded.definition
             presentation = presentation_of(defn)
             self.recorded = RecordedPicks(self.events, record.choices)
-            self.stage = Stage(self.assets, self.game_id, defn, presentation, self.tr)
+            self.stage = Stage(
+                self.assets, self.game_id, defn, presentation, self.tr, palette=ctx.settings.line_palette
+            )
             self.stage.show_state(state)  # what the player carried into the round
             self.band = ReplayBand(self)
             self.sounds = SoundDirector(ctx.audio, self.game_id)

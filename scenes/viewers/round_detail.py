@@ -89,6 +89,9 @@ class RoundDetailScene(PagedOverlayScene):
     def page_count(self) -> int:
         return len(self.pages)
 
+    def on_enter(self) -> None:
+        self.refresh_focus("extra-0")  # REPLAY, when the round can be replayed
+
     def page_title(self, index: int) -> str:
         game = self.definition.name if self.definition is not None else self.record.game_id
         return f"{self.tr.t(T_DETAIL, id=self.record.round_id)} · {game}"

@@ -13,7 +13,9 @@ With `on_double_click`, a click that comes within `DOUBLE_CLICK_S` of the previo
 from `update(dt)`, never from the wall clock, so tests drive it by hand.
 
 A disabled button still occupies its rect: clicks inside it are consumed (they must not fall
-through to whatever is below), but nothing fires.
+through to whatever is below), but nothing fires, except `on_refused`: a completed click on a
+disabled button (or `click()` from the keyboard) calls it, so the owner can say why the button
+cannot act now (a toast) instead of staying silent.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class Button:
         font_size: int = 22,
         tooltip: str = "",
         on_double_click: Callable[[], None] | None = None,
+        on_refused: Callable[[], None] | None = None,
     ) -> None:
         if style not in STYLES:
             raise ValueError(f"unknown button style {style!r}")
@@ -57,6 +60,7 @@ class Button:
         self.icon = icon
         self.on_click = on_click
         self.on_double_click = on_double_click
+        self.on_refused = on_refused
         self.style = style
         self.enabled = enabled
         self.font_size = font_size
@@ -65,6 +69,7 @@ class Button:
         self.selected = False  # a toggle that is "on" draws like pressed
         self.hover = False
         self.pressed = False
+        self._refused_down = False  # pressed while disabled: the release says why
         self._clock = 0.0
         self._last_click: float | None = None
         self._hover_for = 0.0
@@ -96,22 +101,38 @@ class Button:
             self.hover = inside
             if not inside:
                 self.pressed = False
+                self._refused_down = False
                 return False
             self.pressed = self.enabled
+            self._refused_down = not self.enabled
             return True
         if act is Act.POINTER_UP:
             inside = self.contains(intent.pos)
-            armed = self.pressed
-            self.pressed = False
+            armed, refused = self.pressed, self._refused_down
+            self.pressed = self._refused_down = False
             if armed and inside and self.enabled:
                 self.click()
                 return True
+            if refused and inside and not self.enabled and self.on_refused is not None:
+                self.on_refused()
             return inside
         return False
 
+    def fit_label(self, assets, size: int | None = None) -> None:
+        """The largest label size up to `size` (default: the current one) that fits the button's
+        width (a long translation, or a larger text size)."""
+        size = size or self.font_size
+        room = self.rect.w - (48 if self.icon else 18)
+        while size > 11 and self.label and assets.font("text_bold", size).size(self.label)[0] > room:
+            size -= 1
+        self.font_size = size
+
     def click(self) -> None:
-        """Fire the click (as if released inside); also used for keyboard activation."""
+        """Fire the click (as if released inside); also used for keyboard activation. A disabled
+        button fires nothing but `on_refused`."""
         if not self.enabled:
+            if self.on_refused is not None:
+                self.on_refused()
             return
         double = (
             self.on_double_click is not None

@@ -1,8 +1,12 @@
 """Dialogs and toasts: small overlay scenes pushed on the stack.
 
-- `ConfirmDialog`: modal question with two buttons (Esc = no, Enter = yes).
+- `ConfirmDialog`: modal question with two buttons (Esc = no; ←/→ or Tab move the focus ring
+  between them, Enter presses the focused one, yes at first).
 - `MessageDialog`: modal notice with one OK button (for things the player must read, such as a
   damaged settings file having been set aside).
+
+A key that asks for something else (open a screen, spin, change the bet) is answered with a
+toast saying to close the dialog first (`scenes.widgets.feedback`).
 - `Toast`: a non-modal, non-opaque message that fades out by itself; input and updates pass
   through to the scene below.
 
@@ -15,10 +19,11 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.core.intents import Act, Intent
+from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, wrap_text
 from scenes.widgets.button import Button
+from scenes.widgets.focus import FocusItem, FocusRing, draw_focus_ring
 from scenes.widgets.panel import draw_panel
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
@@ -29,6 +34,7 @@ DIM_ALPHA = 175
 TEXT_OK = "OK"
 TEXT_YES = "Yes"
 TEXT_NO = "No"
+TEXT_CLOSE_FIRST = "Close this screen first (Esc)"
 
 
 def _dim_surface(alpha: int) -> pygame.Surface:
@@ -47,6 +53,7 @@ class _Dialog(Scene):
         self.title = title
         self.body = body
         self.buttons: list[Button] = []
+        self.ring = FocusRing()
         self.t = 0.0
         body_font = assets.font("text", 22)
         self._lines = wrap_text(body_font, body, width - 80) if body else []
@@ -54,6 +61,8 @@ class _Dialog(Scene):
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = SCREEN.center
         self._dim = _dim_surface(DIM_ALPHA)
+        # what a key meant for another screen is told (the opener sets it in its language)
+        self.close_first = TEXT_CLOSE_FIRST
         # the panel art is translucent; a solid backing keeps text readable over busy scenes
         self._backing = pygame.Surface(self.rect.inflate(-8, -8).size, pygame.SRCALPHA)
         pygame.draw.rect(self._backing, (14, 8, 24, 235), self._backing.get_rect(), border_radius=18)
@@ -64,16 +73,26 @@ class _Dialog(Scene):
         x = self.rect.centerx - total // 2
         y = self.rect.bottom - h - 26
         for label, fn in specs:
-            self.buttons.append(Button(pygame.Rect(x, y, w, h), label=label, on_click=fn))
+            button = Button(pygame.Rect(x, y, w, h), label=label, on_click=fn)
+            button.fit_label(self.assets)
+            self.buttons.append(button)
+            self.ring.items.append(FocusItem(button.rect, button.click))
             x += w + gap
+        self.ring.index = len(self.buttons) - 1  # the last button (yes / OK) is the default
 
     def close(self) -> None:
         if self.stack is not None:
             self.stack.pop()
 
     def handle(self, intent: Intent) -> bool:
+        if intent.act is Act.POINTER_MOVE:
+            self.ring.pointer(intent.pos)
         for b in self.buttons:
             b.handle(intent)
+        if self.ring.handle(intent):
+            return True
+        if intent.act in COMMAND_ACTS:
+            show_toast(self.stack, self.assets, self.close_first)
         return True  # a modal dialog swallows everything
 
     def update(self, dt: float) -> None:
@@ -96,6 +115,9 @@ class _Dialog(Scene):
             y += 30
         for b in self.buttons:
             b.draw(surface, a)
+        focused = self.ring.focused
+        if focused is not None:
+            draw_focus_ring(surface, a, focused.area)
 
 
 class ConfirmDialog(_Dialog):
@@ -110,8 +132,10 @@ class ConfirmDialog(_Dialog):
         on_no: Callable[[], None] | None = None,
         yes: str = TEXT_YES,
         no: str = TEXT_NO,
+        close_first: str = TEXT_CLOSE_FIRST,
     ) -> None:
         super().__init__(assets, title, body)
+        self.close_first = close_first
         self.on_yes = on_yes
         self.on_no = on_no
         self._button_row([(no, self._no), (yes, self._yes)])
@@ -132,9 +156,6 @@ class ConfirmDialog(_Dialog):
         if intent.act is Act.BACK:
             self._no()
             return True
-        if intent.act is Act.CONFIRM:
-            self._yes()
-            return True
         if intent.act is Act.QUIT:
             return False  # let the app close the window
         return super().handle(intent)
@@ -143,14 +164,19 @@ class ConfirmDialog(_Dialog):
 class MessageDialog(_Dialog):
     """A notice with one OK button (Enter, Esc or Space close it)."""
 
-    def __init__(self, assets, title: str, body: str, ok: str = TEXT_OK) -> None:
+    def __init__(
+        self, assets, title: str, body: str, ok: str = TEXT_OK, close_first: str = TEXT_CLOSE_FIRST
+    ) -> None:
         super().__init__(assets, title, body, width=640)
+        self.close_first = close_first
         self._button_row([(ok, self.close)])
 
     def handle(self, intent: Intent) -> bool:
         if intent.act in (Act.BACK, Act.CONFIRM, Act.SPIN):
             self.close()
             return True
+        if intent.act in (Act.MUTE,):
+            return False
         if intent.act is Act.QUIT:
             return False
         return super().handle(intent)
@@ -161,6 +187,7 @@ class Toast(Scene):
 
     opaque = False
     modal = False
+    transient = True  # a scene closing itself under a toast closes; the toast stays
     FADE_S = 0.35
 
     def __init__(self, assets, text: str, seconds: float = 3.0) -> None:
@@ -192,3 +219,25 @@ class Toast(Scene):
             return
         draw_panel(surface, self.assets, self.rect, alpha=a)
         draw_text(surface, self.assets.font("text_bold", 22), self.text, self.rect.center, (255, 244, 220, a))
+
+
+def show_toast(
+    stack, assets, text: str, *, midtop: tuple[int, int] | None = None, seconds: float = 2.6
+) -> Toast | None:
+    """Show `text` in a toast on `stack` (None when there is no stack). The same text already
+    showing starts again (a key pressed ten times is one toast, not ten); an older toast gives way
+    to the new one, so toasts never pile up. `midtop` places it (default: near the screen's top)."""
+    if stack is None:
+        return None
+    for scene in stack.scenes:
+        if isinstance(scene, Toast):
+            if scene.text == text and scene.stack is not None:
+                scene.t = min(scene.t, Toast.FADE_S)  # the same words: shown again from the start
+                scene.seconds = max(scene.seconds, seconds)
+                return scene
+            stack.remove(scene)
+    toast = Toast(assets, text, seconds=seconds)
+    if midtop is not None:
+        toast.rect.midtop = midtop
+    stack.push(toast)
+    return toast

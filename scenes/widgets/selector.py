@@ -2,7 +2,8 @@
 
 The owner keeps the value: it sets `value` (formatted with `format_value`) or `value_text`
 directly each frame, and receives `on_step(-1)` / `on_step(+1)` when the player presses − / +.
-`can_decrease` / `can_increase` disable one end when the value is at its bound.
+`can_decrease` / `can_increase` disable one end when the value is at its bound; a press on a
+disabled end calls `on_refused(direction)` (when given), so the owner can say why.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Selector:
         format_value: Callable[[int], str],
         on_step: Callable[[int], None],
         enabled: bool = True,
+        on_refused: Callable[[int], None] | None = None,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.title = title
@@ -46,12 +48,14 @@ class Selector:
             icon="icon_minus",
             style="icon",
             on_click=lambda: self.on_step(-1),
+            on_refused=(lambda: on_refused(-1)) if on_refused is not None else None,
         )
         self.plus = Button(
             pygame.Rect(0, 0, side, side).move(self.rect.right - 4 - side, cy - side // 2),
             icon="icon_plus",
             style="icon",
             on_click=lambda: self.on_step(+1),
+            on_refused=(lambda: on_refused(+1)) if on_refused is not None else None,
         )
         self._fit: dict[str, pygame.font.Font] = {}
         self._enabled = True
@@ -125,6 +129,7 @@ class Selector:
         r = self.rect
         out = pygame.Surface(r.size, pygame.SRCALPHA)
         draw_panel(out, assets, out.get_rect(), alpha=215)
-        title_font = assets.font("text_bold", max(11, min(15, r.h // 4)))
+        # fitted to the box: a larger text size, or Spanish ("VALOR DE MONEDA"), must not spill
+        title_font = fit_font(assets, "text_bold", self.title, r.w - 12, max(11, min(15, r.h // 4)))
         draw_text(out, title_font, self.title, (r.w // 2, 5), TITLE_COLOR, anchor="midtop", shadow=False)
         return out.convert_alpha() if pygame.display.get_surface() is not None else out

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.games.stones.model import StoneFeature, StonesFeature
-from scenes.core.text import draw_text
+from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr, scatter_name
 
@@ -36,6 +36,9 @@ T_STONES_SHUFFLE = (
     "The stones are shuffled each time Free Spins are won. Unpicked stones are shown afterwards."
 )
 T_STONES_TOTAL = "{total} stones in all"
+# how many stones hold a feature: a count of stones, never "×2" (which reads as a multiplier);
+# a plural entry: its catalog value is [one, other]
+T_STONE_COUNT = "{n} stone"
 T_STONE_SPINS = "+{n} FREE SPINS"
 T_STONE_MULT = "+x{n} MULTIPLIER"
 T_STONE_REEL = "WILD REEL {n}"
@@ -68,7 +71,7 @@ def stone_label(stone: StoneFeature, defn: GameDefinition, tr: Tr = ENGLISH) -> 
         return tr.t(T_STONE_MULT, n=stone.value)
     if stone.kind == "wild_reel":
         return tr.t(T_STONE_REEL, n=stone.value)
-    return tr.t(T_STONE_SYMBOL, name=defn.symbol(stone.symbol or "").name.upper())
+    return tr.t(T_STONE_SYMBOL, name=tr.t(defn.symbol(stone.symbol or "").name).upper())
 
 
 def stone_counts(defn: GameDefinition, tr: Tr = ENGLISH) -> tuple[StoneCount, ...]:
@@ -90,11 +93,12 @@ def symbol_notes(defn: GameDefinition, symbol_id: str, tr: Tr = ENGLISH) -> list
         return []
     sym = defn.symbol(symbol_id)
     if feature.trigger_symbol == symbol_id:
-        return [tr.t(T_SCATTER_TRIGGER, n=feature.trigger_min, scatter=sym.name, spins=feature.free_spins)]
+        name = tr.t(sym.name)
+        return [tr.t(T_SCATTER_TRIGGER, n=feature.trigger_min, scatter=name, spins=feature.free_spins)]
     if sym.kind != "scatter" and any(
         s.kind == "wild_symbol" and s.symbol == symbol_id for s in feature.stones
     ):
-        return [tr.t(T_STONE_SYMBOL, name=sym.name.upper())]
+        return [tr.t(T_STONE_SYMBOL, name=tr.t(sym.name).upper())]
     return []
 
 
@@ -144,7 +148,7 @@ def draw_stones(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> N
     )
     grid = pygame.Rect(CONTENT.left + 430, CONTENT.top, CONTENT.w - 430, CONTENT.h)
     cols, cw, ch = 4, grid.w // 4, 160
-    label_f, count_f = a.font("text_bold", 15), a.font("display", 22)
+    count_f = a.font("display", 22)
     for i, st in enumerate(page.items):
         cx = grid.left + (i % cols) * cw + cw // 2
         top = grid.top + (i // cols) * ch
@@ -152,8 +156,23 @@ def draw_stones(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> N
         if a.has_image(face):
             img = a.scaled(face, (96, 96))
             surface.blit(img, img.get_rect(midtop=(cx, top)))
-        draw_text(surface, label_f, st.label, (cx, top + 110), CREAM)
-        draw_text(surface, count_f, f"× {st.count}", (cx, top + 136), GOLD)
+        # fitted to its column ("+10 GIROS GRATIS"); too long for one line, on two
+        room = cw - 10
+        font = fit_font(a, "text_bold", st.label, room, 15, min_size=12)
+        lines = [st.label]
+        if font.size(st.label)[0] > room:
+            for size in range(13, 9, -1):  # the largest size that holds it on two lines (else three)
+                font = a.font("text_bold", size)
+                lines = wrap_text(font, st.label, room)
+                if len(lines) <= 2:
+                    break
+        step = font.get_linesize()
+        line_y = top + 110 - step * (len(lines) - 1) // 2
+        for line in lines:
+            draw_text(surface, font, line, (cx, line_y), CREAM)
+            line_y += step
+        count = viewer.tr.nt(T_STONE_COUNT, "{n} stones", st.count)
+        draw_text(surface, count_f, count, (cx, line_y + 26 - step), GOLD)
     total = page.extra.get("total")
     if total:
         text = viewer.tr.t(T_STONES_TOTAL, total=total)

@@ -1,10 +1,13 @@
 """The stone picker of Secret of the Stones: 20 tablets, N picks, then the free-spins intro.
 
-A modal, non-opaque overlay the round player pushes (through the Stones' presentation) when a
-round asks for a pick: the reels stay visible, dimmed, behind a panel holding 20 stones in a 5×4
-grid. The player picks with the mouse or with the arrow keys and Enter; with `auto_pick` the
-picks are made without the player after a short wait (`--autoplay N`), and with `watch_only`
-too the player's own picks are ignored (a replay showing its recorded picks; SPIN hurries them).
+A bonus scene of its own (`scenes.reels.bonus.BonusScene`: opaque, modal) that the round player
+pushes (through the Stones' presentation) when a round asks for a pick: the stone circle fills the
+screen, the 20 stones in a 5×4 grid sit beside the features collected so far, both centred as one
+block, and the money strip below shows the balance, the bet and the round's win so far in the
+picker's carved stone (from the reels' band, so the figures are the reels' own). The player
+picks with the mouse or with the arrow keys (or Tab) and Enter; with `auto_pick` the picks are
+made without the player after a short wait (`--autoplay N`), and with `watch_only` too the
+player's own picks are ignored (a replay showing its recorded picks; SPIN hurries them).
 Each pick goes through `choose(index)`, which in play records it in the ledger before the engine
 reveals it (the round driver), and returns the new events; this scene only animates them:
 
@@ -19,7 +22,9 @@ reveals it (the round driver), and returns the new events; this scene only anima
 Input is ignored while a stone is revealing, so a double click never picks twice. A resumed
 round (after a crash) passes the reveals already made: those stones are shown open at once. Esc
 calls `on_leave` (in play: to the lobby with the round still open in the ledger; it resumes next
-time; in a replay: the replay ends).
+time; in a replay: the replay ends). A press that cannot act says why in a toast: a stone already
+open, a pick in a replay (the recorded picks are made for the player), a game function or the
+bet during the feature; M still mutes.
 
 Every string goes through the translator passed in (`tr`, the context's translator; English
 without one), translated while drawing, so the picker follows the language of the moment.
@@ -49,8 +54,16 @@ from game.games.stones.events import (
 from game.games.stones.model import StonesFeature
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
-from scenes.core.stack import Scene
-from scenes.games.stones.picker_paint import COLS, ROWS, PickerPainter, stone_center, stone_rect
+from scenes.games.stones.picker_paint import (
+    COLS,
+    LAYOUT,
+    ROWS,
+    PickerPainter,
+    stone_center,
+    stone_rect,
+    stones_style,
+)
+from scenes.reels.bonus import BonusScene
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +74,8 @@ T_MULT = "+x{n} MULTIPLIER"
 T_WILD_REEL = "WILD REEL {n}"
 T_WILD_SYMBOL = "{name} IS WILD"
 T_ERROR = "The pick could not be saved: {error}"
+T_STONE_OPEN = "That stone is already open"
+T_RECORDED = "The replay makes the recorded picks"
 
 AUTO_PICK_WAIT = 0.55  # s before a pick made without the player (autoplay, replay)
 
@@ -100,10 +115,7 @@ class _Stone:
         self.t = 0.0  # flip progress 0..1 while turning (negative: waiting to start)
 
 
-class StonePickerScene(PickerPainter, Scene):
-    opaque = False
-    modal = True
-
+class StonePickerScene(PickerPainter, BonusScene):
     def __init__(
         self,
         assets,
@@ -121,10 +133,13 @@ class StonePickerScene(PickerPainter, Scene):
         speed: float = 1.0,
         reduced_motion: bool = False,
         tr: Translator | None = None,
+        band=None,
+        bet=None,
     ) -> None:
-        super().__init__()
-        self.assets = assets
-        self.tr = tr if tr is not None else _english()
+        tr = tr if tr is not None else _english()
+        super().__init__(
+            assets, tr, stones_style(definition.id), LAYOUT, band=band, bet=bet, reduced_motion=reduced_motion
+        )
         self.sounds = sounds
         self.definition = definition
         self.choose_fn = choose
@@ -239,6 +254,11 @@ class StonePickerScene(PickerPainter, Scene):
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
         self.phase_t = 0.0
+        if phase == "picking" and not self.pickable(self.focus):
+            # the focus moves on from a stone just opened to the next one still closed
+            self.focus = next(
+                (i % 20 for i in range(self.focus + 1, self.focus + 21) if self.pickable(i % 20)), self.focus
+            )
 
     def _start_reveal(self, ev: PickRevealEvent) -> None:
         st = self.stones[ev.index]
@@ -312,10 +332,8 @@ class StonePickerScene(PickerPainter, Scene):
                 return i
         return None
 
-    def handle(self, intent: Intent) -> bool:
+    def handle_bonus(self, intent: Intent) -> bool:
         act = intent.act
-        if act is Act.QUIT:
-            return False
         if act is Act.BACK:
             if self.phase in ("picking", "wait", "revealing"):
                 self.on_leave()
@@ -327,7 +345,10 @@ class StonePickerScene(PickerPainter, Scene):
         if self.watch_only:
             if act in (Act.SPIN, Act.CONFIRM):
                 self.phase_t = max(self.phase_t, AUTO_PICK_WAIT * self.speed)  # the next pick now
-            return True
+                return True
+            if act is Act.POINTER_UP and self.stone_at(intent.pos) is not None:
+                self.toast(self.tr.gettext(T_RECORDED))
+            return act in (Act.POINTER_MOVE, Act.POINTER_DOWN, Act.POINTER_UP)
         if act is Act.POINTER_MOVE:
             self.hover = self.stone_at(intent.pos)
             if self.hover is not None:
@@ -339,7 +360,7 @@ class StonePickerScene(PickerPainter, Scene):
         if act is Act.POINTER_UP:
             i = self.stone_at(intent.pos)
             if i is not None and i == self.armed:
-                self.pick(i)
+                self._try_pick(i)
             self.armed = None
             return True
         if act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN):
@@ -350,13 +371,26 @@ class StonePickerScene(PickerPainter, Scene):
             self.focus = row * COLS + col
             self.hover = None
             return True
-        if act in (Act.CONFIRM, Act.SPIN):
-            self.pick(self.focus)
+        if act in (Act.NEXT, Act.PREV):
+            self.focus = (self.focus + (1 if act is Act.NEXT else -1)) % (COLS * ROWS)
+            self.hover = None
             return True
-        return True  # modal: nothing reaches the reels while picking
+        if act in (Act.CONFIRM, Act.SPIN):
+            self._try_pick(self.focus)
+            return True
+        return False
+
+    def _try_pick(self, index: int) -> None:
+        """A pick asked for by the player: made, or (a stone already open) said why not. While a
+        stone is revealing the press is ignored (a double click must not pick twice)."""
+        if self.phase == "picking" and self.stones[index].open:
+            self.toast(self.tr.gettext(T_STONE_OPEN))
+            return
+        self.pick(index)
 
     # -- time ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        super().update(dt)  # the fade in
         self.t += dt
         self.phase_t += dt
         sp = self.speed

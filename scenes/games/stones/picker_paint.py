@@ -1,6 +1,12 @@
 """How the stone picker looks (a mixin of `scenes.games.stones.picker.StonePickerScene`): its
-art, prepared once at construction (flip frames, greyed faces, the panel, sparks), and `draw`,
-which only blits. The layout constants and `stone_rect` live here too.
+style and layout as a bonus scene of its own (`scenes.reels.bonus`), its art prepared once at
+construction (flip frames, greyed faces, sparks, the focus glow), and the drawing, which only
+blits.
+
+The screen: the stone circle's backdrop (`<game>/picker_bg`), the title and what happened last
+across the top; the 20 stones (5×4) and, beside them, the features collected so far on a carved
+plaque, the two centred together as one block; the key hints under them; and the money strip in
+the same carved stone (balance, bet, win so far).
 """
 
 from __future__ import annotations
@@ -12,8 +18,10 @@ import pygame
 
 from game.games.stones.model import StonesFeature
 from scenes.core.text import draw_text, fit_font
+from scenes.reels.bonus import BonusLayout, BonusStyle, plaque
 from scenes.reels.symbol_art import soft_blur
 from scenes.widgets import draw_panel
+from scenes.widgets.keys import draw_key_hints
 
 if TYPE_CHECKING:
     from scenes.games.stones.picker import StonePickerScene, _Stone
@@ -22,6 +30,7 @@ if TYPE_CHECKING:
 T_PICK = "PICK {n} STONES"
 T_PICK_ONE = "PICK 1 STONE"
 T_PICKS_LEFT = "Picks left: {n}"
+T_FEATURES = "YOUR FEATURES"
 T_SUM_SPINS = "FREE SPINS"
 T_SUM_MULT = "MULTIPLIER"
 T_SUM_REELS = "WILD REELS"
@@ -33,24 +42,43 @@ T_INTRO_MULT = "All wins x{n}"
 T_INTRO_REEL = "Reel {n} is wild"
 T_INTRO_SYMBOL = "{name} is wild"
 T_INTRO_GO = "Press SPIN or click to begin"
-T_HINT = "Click a stone, or use the arrow keys and Enter"
+T_HINT_CHOOSE = "choose"
+T_HINT_PICK = "pick"
+T_HINT_LEAVE = "leave (the round waits)"
+T_HINT_WATCH = "SPIN hurries the picks"
 
 COLS, ROWS = 5, 4
 STONE = 120
-PITCH_X, PITCH_Y = 134, 122
-PANEL = pygame.Rect(70, 40, 1140, 640)
-GRID_ORIGIN = (110, 150)  # top-left of the first stone
-SUMMARY = pygame.Rect(820, 150, 350, 488)
+PITCH_X, PITCH_Y = 136, 120
+PANEL_W = 300
+LAYOUT = BonusLayout.balanced(PITCH_X * (COLS - 1) + STONE, PITCH_Y * (ROWS - 1) + STONE, PANEL_W)
 FLIP_STEPS = 7
 GOLD = (255, 214, 120)
 CREAM = (255, 248, 230)
 TEAL = (120, 255, 220)
 
 
+def stones_style(game_id: str) -> BonusStyle:
+    """The picker's look: carved slate with teal runes, gold figures, over the stone circle."""
+    return BonusStyle(
+        backdrop=f"{game_id}/picker_bg",
+        face_top=(40, 52, 56),
+        face_bottom=(16, 22, 26),
+        edge=(176, 156, 104),
+        accent=TEAL,
+        label=(176, 232, 218),
+        value=(255, 222, 140),
+        title=GOLD,
+        title_outline=(30, 18, 0),
+        text=(240, 246, 240),
+    )
+
+
 def stone_rect(index: int) -> pygame.Rect:
     """Where stone `index` (0-based, row by row) is drawn."""
     col, row = index % COLS, index // COLS
-    return pygame.Rect(GRID_ORIGIN[0] + col * PITCH_X, GRID_ORIGIN[1] + row * PITCH_Y, STONE, STONE)
+    x0, y0 = LAYOUT.stage.topleft
+    return pygame.Rect(x0 + col * PITCH_X, y0 + row * PITCH_Y, STONE, STONE)
 
 
 def stone_center(index: int) -> tuple[int, int]:
@@ -90,65 +118,31 @@ class PickerPainter:
         dim = pygame.Surface((1280, 720), pygame.SRCALPHA)
         dim.fill((0, 6, 8, 170))
         self._dim = dim
-        self._panel = self._compose_panel()
         spark = a.tinted("ui/particle", (*TEAL, 255))
         self._sparks = [pygame.transform.smoothscale(spark, (s, s)) for s in (6, 10, 14, 20, 28)]
         glow = pygame.Surface((STONE + 40, STONE + 40), pygame.SRCALPHA)
         pygame.draw.rect(glow, (*TEAL, 190), glow.get_rect().inflate(-18, -18), width=8, border_radius=22)
         self._focus_glow = soft_blur(glow, 6)
-
-    def _compose_panel(self: StonePickerScene) -> pygame.Surface:
-        """The panel: the picker backdrop seen through a rounded window with a gold rim."""
-        a = self.assets
-        bg = a.image(f"{self.game}/picker_bg")
-        surf = pygame.Surface(PANEL.size, pygame.SRCALPHA)
-        surf.blit(bg, (0, 0), area=PANEL)
-        mask = pygame.Surface(PANEL.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=26)
-        surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        shade = pygame.Surface(PANEL.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 70))
-        surf.blit(shade, (0, 0))
-        rim = a.nine_slice("ui/panel", PANEL.size, 24)
-        # only the rim of the panel art: its face is replaced by the backdrop
-        hole = pygame.Surface(PANEL.size, pygame.SRCALPHA)
-        hole.fill((255, 255, 255, 255))
-        pygame.draw.rect(hole, (255, 255, 255, 0), hole.get_rect().inflate(-16, -16), border_radius=20)
-        rim = rim.copy()
-        rim.blit(hole, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(rim, (0, 0))
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert_alpha()
-        return surf
-
-    def draw(self: StonePickerScene, surface: pygame.Surface) -> None:
-        a = self.assets
-        surface.blit(self._dim, (0, 0))
-        surface.blit(self._panel, PANEL)
-        picks_left = self.request.picks_left if self.request is not None else 0
-        tr = self.tr
-        title = tr.gettext(T_PICK_ONE) if self.total_picks == 1 else tr.t(T_PICK, n=self.total_picks)
-        draw_text(
-            surface,
-            a.font("display", 40),
-            title,
-            (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, 78),
-            GOLD,
-            outline=2,
-            outline_color=(40, 24, 0),
+        panel = self.layout.panel
+        self._panel = a.derived(
+            ("stones-picker-panel", panel.size, self.style), lambda: plaque(panel.size, self.style, 20)
         )
+
+    # -- the stage ----------------------------------------------------------------------------------
+    def draw_stage(self: StonePickerScene, surface: pygame.Surface) -> None:
+        a, tr = self.assets, self.tr
+        picks_left = self.request.picks_left if self.request is not None else 0
+        title = tr.gettext(T_PICK_ONE) if self.total_picks == 1 else tr.t(T_PICK, n=self.total_picks)
         sub = (
             self.headline
             if (self.phase != "picking" and self.headline)
             else (tr.t(T_PICKS_LEFT, n=picks_left) if self.request is not None else self.headline)
         )
-        draw_text(
-            surface, a.font("display_regular", 24), sub, (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, 118), CREAM
-        )
+        self.draw_title(surface, title, sub)
         focus_on = self.phase == "picking"
         for st in self.stones:
             r = stone_rect(st.index)
-            if focus_on and st.index == self.focus and self.pickable(st.index):
+            if focus_on and st.index == self.focus:  # on an open stone too: the focus never hides
                 surface.blit(self._focus_glow, self._focus_glow.get_rect(center=r.center))
             self._draw_stone(surface, st, r, focus_on)
         for x, y, _vx, _vy, life, max_life in self.particles:
@@ -158,7 +152,7 @@ class PickerPainter:
             text, (cx, cy), age = self.label
             draw_text(
                 surface,
-                a.font("display", 30),
+                fit_font(a, "display", text, 420, 30),
                 text,
                 (cx, cy - 62 - int(min(age, 0.6) * 30)),
                 GOLD,
@@ -166,19 +160,25 @@ class PickerPainter:
                 outline_color=(50, 26, 0),
             )
         self._draw_summary(surface)
+        self._draw_hints(surface)
+
+    def _draw_hints(self: StonePickerScene, surface: pygame.Surface) -> None:
+        a, tr = self.assets, self.tr
+        where = (self.layout.stage.centerx, self.layout.hint_y)
         if self.error:
-            draw_text(surface, a.font("text_bold", 18), self.error, (640, PANEL.bottom - 20), (255, 140, 120))
-        elif self.phase == "picking" and self.auto_pick is None:
-            draw_text(
-                surface,
-                a.font("text", 16),
-                tr.gettext(T_HINT),
-                (GRID_ORIGIN[0] + 2.5 * PITCH_X - 7, PANEL.bottom - 22),
-                (200, 220, 214),
-                shadow=False,
-            )
-        if self.phase == "intro":
-            self._draw_intro(surface)
+            draw_text(surface, a.font("text_bold", 18), self.error, where, (255, 160, 140), outline=1)
+            return
+        if self.phase != "picking":
+            return
+        if self.watch_only:
+            items = [(("SPACE",), tr.gettext(T_HINT_WATCH)), (("ESC",), tr.gettext(T_HINT_LEAVE))]
+        else:
+            items = [
+                (("left", "right", "up", "down"), tr.gettext(T_HINT_CHOOSE)),
+                (("ENTER",), tr.gettext(T_HINT_PICK)),
+                (("ESC",), tr.gettext(T_HINT_LEAVE)),
+            ]
+        draw_key_hints(surface, a, items, where, color=(214, 236, 228), size=16)
 
     def _draw_stone(
         self: StonePickerScene, surface: pygame.Surface, st: _Stone, r: pygame.Rect, focus_on: bool
@@ -207,32 +207,58 @@ class PickerPainter:
         surface.blit(face, r)
 
     def _draw_summary(self: StonePickerScene, surface: pygame.Surface) -> None:
-        a, tr = self.assets, self.tr
-        r = SUMMARY
-        draw_panel(surface, a, r, alpha=200)
+        """The features collected so far, on a carved plaque beside the stones."""
+        a, tr, s = self.assets, self.tr, self.style
+        r = self.layout.panel
+        surface.blit(self._panel, r)
+        heading = tr.gettext(T_FEATURES)
+        draw_text(
+            surface,
+            fit_font(a, "display", heading, r.w - 40, 24),
+            heading,
+            (r.centerx, r.top + 34),
+            s.title,
+            outline=1,
+            outline_color=s.title_outline,
+        )
+        pygame.draw.line(surface, (*s.edge,), (r.left + 30, r.top + 58), (r.right - 30, r.top + 58), 1)
         rows = (
             (tr.gettext(T_SUM_SPINS), str(self.spins)),
             (tr.gettext(T_SUM_MULT), f"x{self.multiplier}"),
             (tr.gettext(T_SUM_REELS), ", ".join(str(n) for n in sorted(self.wild_reels)) or T_NONE),
             (
                 tr.gettext(T_SUM_SYMBOLS),
-                ", ".join(tr.gettext(self.definition.symbol(s).name) for s in self.wild_symbols) or T_NONE,
+                ", ".join(tr.gettext(self.definition.symbol(sym).name) for sym in self.wild_symbols)
+                or T_NONE,
             ),
         )
-        y = r.top + 30
+        y = r.top + 100
+        step = (r.bottom - 74 - y) // (len(rows) - 1)  # the last value sits near the bottom edge
         for title, value in rows:
             title_font = fit_font(a, "text_bold", title, r.w - 24, 16)
-            draw_text(surface, title_font, title, (r.centerx, y), (214, 190, 140), shadow=False)
+            draw_text(surface, title_font, title, (r.centerx, y), s.label, shadow=False)
             font = fit_font(a, "display", value, r.w - 40, 40)
-            draw_text(surface, font, value, (r.centerx, y + 44), CREAM)
-            y += 116
+            draw_text(surface, font, value, (r.centerx, y + 42), s.value, outline=1, outline_color=(0, 0, 0))
+            y += step
+
+    # -- over everything: the free-spins intro ---------------------------------------------------
+    def draw_over(self: StonePickerScene, surface: pygame.Surface) -> None:
+        if self.phase == "intro":
+            self._draw_intro(surface)
 
     def _draw_intro(self: StonePickerScene, surface: pygame.Surface) -> None:
         a, tr = self.assets, self.tr
+        lines = [tr.t(T_INTRO_SPINS, n=self.spins), tr.t(T_INTRO_MULT, n=self.multiplier)]
+        lines += [tr.t(T_INTRO_REEL, n=n) for n in sorted(self.wild_reels)]
+        lines += [
+            tr.t(T_INTRO_SYMBOL, name=tr.gettext(self.definition.symbol(s).name)) for s in self.wild_symbols
+        ]
+        step = min(40, 190 // max(1, len(lines)))
         surface.blit(self._dim, (0, 0))
-        box = pygame.Rect(0, 0, 640, 380)
+        box = pygame.Rect(0, 0, 640, 200 + step * len(lines))  # as tall as its lines need
         box.center = (640, 360)
         draw_panel(surface, a, box, alpha=255)
+        draw_panel(surface, a, box, alpha=220)  # twice: the panel face is see-through by design
         intro = tr.gettext(T_INTRO)
         draw_text(
             surface,
@@ -243,13 +269,7 @@ class PickerPainter:
             outline=3,
             outline_color=(60, 30, 0),
         )
-        lines = [tr.t(T_INTRO_SPINS, n=self.spins), tr.t(T_INTRO_MULT, n=self.multiplier)]
-        lines += [tr.t(T_INTRO_REEL, n=n) for n in sorted(self.wild_reels)]
-        lines += [
-            tr.t(T_INTRO_SYMBOL, name=tr.gettext(self.definition.symbol(s).name)) for s in self.wild_symbols
-        ]
         y = box.top + 140
-        step = min(40, 190 // max(1, len(lines)))
         for text in lines:
             draw_text(surface, a.font("display_regular", 30), text, (box.centerx, y), CREAM)
             y += step
@@ -258,6 +278,6 @@ class PickerPainter:
             a.font("text", 18),
             tr.gettext(T_INTRO_GO),
             (box.centerx, box.bottom - 30),
-            (200, 220, 214),
+            (214, 232, 226),
             shadow=False,
         )

@@ -112,6 +112,8 @@ class StonesPresentation(Presentation):
             speed=max(player.speed, 0.02),
             reduced_motion=player.pace.reduced_motion,
             tr=player.tr,
+            band=player.band,  # the money strip shows the reels' own figures
+            bet=player.bet,
         )
 
     def announced(self, event: Any) -> bool:

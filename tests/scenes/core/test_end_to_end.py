@@ -9,23 +9,9 @@ import time
 
 import pygame
 import pytest
-
-from game.bets import default_bet
-from game.definitions import load_game
-from game.rng import SeedSource
-from game.round import play_round
+from stones_seeds import feature_session_seed
 
 DT = 1 / 60
-
-
-def feature_session_seed() -> int:
-    """A `--seed` whose first round triggers free spins (searched with the engine)."""
-    defn = load_game("stones").definition
-    bet = default_bet(defn)
-    for s in range(1, 5000):
-        if play_round(defn, bet, SeedSource(s).next_seed()).pending is not None:
-            return s
-    raise AssertionError("no seed triggers free spins")
 
 
 def post_key(key: int) -> None:

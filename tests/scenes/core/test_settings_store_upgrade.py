@@ -1,4 +1,4 @@
-"""Settings (version 2): new fields, the v1 upgrade, damaged files of every kind kept aside with
+"""Settings (version 3): new fields, the v1 and v2 upgrades, damaged files of every kind kept aside with
 their bytes and one plain sentence for the player, never a crash (CERTIFICATION F4)."""
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ def _assert_told(msg: Message | None, kept: Path) -> None:
 def test_new_fields_defaults_and_round_trip(tmp_path):
     s = Settings()
     assert (s.intro_movie, s.display_currency, s.language, s.reality_check_minutes) == (True, "EUR", "en", 0)
-    assert s.currency_symbol == "€" and s.version == SETTINGS_VERSION == 2
+    assert s.currency_symbol == "€" and s.version == SETTINGS_VERSION == 3
+    assert (s.line_palette, s.text_size) == ("standard", "standard")
     path = tmp_path / "settings.json"
     changed = Settings(
         intro_movie=False,
@@ -38,6 +39,8 @@ def test_new_fields_defaults_and_round_trip(tmp_path):
         reality_check_minutes=30,
         master_volume=0.35,
         quick_spin=True,
+        line_palette="colour_blind",
+        text_size="larger",
     )
     save_settings(path, changed)
     loaded, msg = load_settings(path)
@@ -58,7 +61,14 @@ def test_currency_symbol_still_works():
 
 
 @pytest.mark.parametrize(
-    "field,value", [("reality_check_minutes", 7), ("language", "fr"), ("display_currency", "JPY")]
+    "field,value",
+    [
+        ("reality_check_minutes", 7),
+        ("language", "fr"),
+        ("display_currency", "JPY"),
+        ("line_palette", "neon"),
+        ("text_size", "huge"),
+    ],
 )
 def test_new_fields_are_validated(field, value):
     with pytest.raises(ValidationError):
@@ -85,8 +95,38 @@ def test_version_1_file_is_upgraded_not_set_aside(tmp_path):
     path.write_text(json.dumps(v1), encoding="utf-8")
     s, msg = load_settings(path)
     assert msg is None and not _kept(tmp_path)
-    assert s.version == 2 and s.display_currency == "GBP" and s.graphics_quality == "low"
+    assert s.version == 3 and s.display_currency == "GBP" and s.graphics_quality == "low"
     assert s.intro_screen is False and s.language == "en"
+    assert (s.line_palette, s.text_size) == ("standard", "standard")
+
+
+def test_version_2_file_is_upgraded_keeping_every_value(tmp_path):
+    path = tmp_path / "settings.json"
+    v2 = {
+        "version": 2,
+        "intro_screen": True,
+        "quick_spin": True,
+        "space_to_spin": False,
+        "ambience": True,
+        "sound_effects": False,
+        "master_volume": 0.3,
+        "music_volume": 0.2,
+        "effects_volume": 0.7,
+        "fullscreen": False,
+        "graphics_quality": "high",
+        "reduced_motion": True,
+        "intro_movie": False,
+        "display_currency": "USD",
+        "language": "es",
+        "reality_check_minutes": 15,
+    }
+    path.write_text(json.dumps(v2), encoding="utf-8")
+    s, msg = load_settings(path)
+    assert msg is None and not _kept(tmp_path)
+    assert s.model_dump(exclude={"version", "line_palette", "text_size", "currency_symbol"}) == {
+        k: v for k, v in v2.items() if k != "version"
+    }
+    assert s.version == 3 and (s.line_palette, s.text_size) == ("standard", "standard")
 
 
 def test_file_without_version_is_read_as_version_1(tmp_path):
@@ -99,12 +139,13 @@ def test_file_without_version_is_read_as_version_1(tmp_path):
 @pytest.mark.parametrize(
     "content",
     [
-        json.dumps({"version": 3}).encode(),  # a future version: never half-read
+        json.dumps({"version": 4}).encode(),  # a future version: never half-read
         json.dumps({"version": "2"}).encode(),
         json.dumps({"version": 0}).encode(),
         json.dumps({"version": 2, "reality_check_minutes": 45}).encode(),  # out of range
         json.dumps({"version": 2, "master_volume": -0.1}).encode(),
         json.dumps({"version": 2, "language": "klingon"}).encode(),
+        json.dumps({"version": 3, "text_size": "enormous"}).encode(),
         b"\xc3\x28 not utf-8",
         b"",
         b"null",

@@ -240,3 +240,27 @@ def test_queued_work_waits_for_the_end_of_a_pass():
     assert st.top.name == "reels"
     st.update(0.016)
     assert st.top is notice and [s.name for s in st.scenes] == ["lobby", "reels", "notice"]
+
+
+def test_pop_and_replace_pass_over_a_transient_toast():
+    """A menu closing itself while a toast shows over it closes; the toast stays until it fades,
+    and the scene under the menu resumes (it is the top one again, under the toast)."""
+    log: list = []
+    st = SceneStack()
+    a, menu = Probe("a", log), Probe("menu", log)
+    toast = Probe("toast", log, modal=False, opaque=False)
+    toast.transient = True
+    st.push(a)
+    st.push(menu)
+    st.push(toast)
+    log.clear()
+    st.pop()
+    assert st.scenes == (a, toast) and log == ["menu.exit", "a.resume"]
+    b = Probe("b", log)
+    st.replace(b)
+    assert st.scenes == (b, toast)
+    st.remove(toast)  # the toast fades: b is on top again (already resumed: it never paused)
+    assert st.scenes == (b,)
+    st.push(toast)
+    st.pop()  # only transient scenes above the bottom one: the bottom one goes
+    assert st.scenes == (toast,)

@@ -63,7 +63,7 @@ def test_advanced_settings_toggles_and_amounts(ctx, display):
         == "€" + f"{AMOUNTS_CENTS[start + 2] // 100:,}.00"
     )
     frames(st, display, 10)
-    st.handle(Intent(Act.CONFIRM))
+    st.handle(Intent(Act.SPIN))  # SPIN starts from anywhere (Enter presses the focused control)
     assert got == [
         AutoplayConfig(
             rounds=50,

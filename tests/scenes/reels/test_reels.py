@@ -14,6 +14,7 @@ from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
 from scenes.games.stones.picker import StonePickerScene, stone_center
 from scenes.reels.scene import ReelsScene
+from scenes.reels.win_presenter import win_tier
 
 DT = 1 / 60
 
@@ -142,8 +143,9 @@ def test_bets_change_between_rounds_only_and_by_keyboard(ctx, display, win_sessi
     assert scene.hud.bet_locked
 
 
-def test_esc_is_ignored_while_spinning_and_leaves_when_idle(ctx, display, win_session_seed):
+def test_esc_while_spinning_says_why_and_leaves_when_idle(ctx, display, win_session_seed):
     from scenes.core.stack import Scene
+    from scenes.widgets.dialog import Toast
 
     stack = SceneStack()
     below = Scene()
@@ -152,9 +154,13 @@ def test_esc_is_ignored_while_spinning_and_leaves_when_idle(ctx, display, win_se
     scene = ReelsScene(ctx, "stones")
     stack.push(scene)
     stack.handle(Intent(Act.SPIN))
-    stack.handle(Intent(Act.BACK))
-    assert stack.top is scene
-    run_until(stack, display, lambda: not scene.driver.active)
+    for _ in range(5):  # pressed again and again: one toast, shown again from the start
+        stack.handle(Intent(Act.BACK))
+        stack.update(DT)
+    toasts = [s for s in stack.scenes if isinstance(s, Toast)]
+    assert [t.text for t in toasts] == ["Finish the round first"] and scene.driver.active
+    assert stack.scenes[1] is scene
+    run_until(stack, display, lambda: not scene.driver.active and not stack.top.transient)
     stack.handle(Intent(Act.BACK))
     assert stack.top is below
 
@@ -230,9 +236,23 @@ def test_the_feature_round_runs_to_the_end_with_clicks(ctx, display, feature_ses
     run_until(stack, display, lambda: stack.top is scene and scene.free_mode, limit=20000)
     assert scene.hud.free is not None
     stack.handle(Intent(Act.SPIN))  # slam / hurry, never a new bet
-    run_until(stack, display, lambda: not scene.driver.active and stack.top is scene, limit=40000)
+    summaries = []
+
+    def over() -> bool:
+        if scene.stage.summary and (not summaries or summaries[-1] != scene.stage.summary):
+            summaries.append(list(scene.stage.summary))
+        return not scene.driver.active and stack.top is scene
+
+    run_until(stack, display, over, limit=40000)
     rounds = ctx.ledger.history(5)
     assert len(rounds) == 1 and len(rounds[0].choices) == picker.total_picks
+    # the feature's summary: its own win, the main game's, the round's total, each labelled
+    events = rounds[0].events
+    free = next(e["win_coins"] for e in events if e["type"] == "free_spins_end")
+    main = next(e["win_coins"] for e in events if e["type"] == "spin" and e["mode"] == "base")
+    expected = [("FREE SPINS", free), *([("MAIN GAME", main)] if main else []), ("ROUND TOTAL", free + main)]
+    assert summaries == [expected] and rounds[0].win_coins == free + main
+    assert scene.player.win_parts == [*([("MAIN GAME", main)] if main else []), ("FREE SPINS", free)]
     assert ctx.ledger.balance_cents == start - rounds[0].bet_cents + rounds[0].win_cents
     assert not scene.free_mode and scene.hud.free is None
     assert ctx.ledger.verify() == []
@@ -275,34 +295,67 @@ def test_celebration_smoke_and_skip(ctx, display):
     from scenes.reels.sound_director import SoundDirector
 
     done = []
-    for tier, reduced in (("big", False), ("mega", False), ("mega", True)):
+    for win, reduced in ((20 * 25, False), (60 * 25, False), (200 * 25, True)):
         stack = SceneStack()
         stack.push(Scene())
+        counted: list[int] = []
         cel = CelebrationScene(
             ctx.assets,
             SoundDirector(ctx.audio, "stones"),
-            tier,
-            4000,
+            win,
+            25,
             5,
             reduced_motion=reduced,
+            on_count=counted.append,
             on_done=lambda: done.append(True),
         )
         stack.push(cel)
         run(stack, display, 60)
-        assert 0 < cel.shown < 4000
-        stack.handle(Intent(Act.SPIN))  # first: the count completes
-        assert cel.shown == 4000 and stack.top is cel
+        assert 0 < cel.shown < win and counted[-1] == cel.shown
+        assert counted == sorted(counted)  # the count only rises
+        stack.handle(Intent(Act.SPIN))  # first: the count completes, at the highest tier reached
+        assert cel.shown == win and counted[-1] == win and stack.top is cel
+        assert cel.tier == win_tier(win, 25)
         stack.handle(Intent(Act.SPIN))  # then: it closes
         assert stack.top is not cel
     assert done == [True, True, True]
 
 
+def test_the_celebration_climbs_through_the_tiers_with_their_stings(ctx, display):
+    from scenes.core.stack import Scene
+    from scenes.reels.celebration import CelebrationScene, count_plan
+    from scenes.reels.sound_director import SoundDirector
+
+    plan = count_plan(200 * 25, 25)
+    assert [p[0] for p in plan] == ["big", "mega", "epic"]
+    assert [(p[1], p[2]) for p in plan] == [(0, 50 * 25), (50 * 25, 150 * 25), (150 * 25, 200 * 25)]
+    sounds = SoundDirector(ctx.audio, "stones")
+    stings: list[str] = []
+    play = sounds.win
+    sounds.win = lambda tier: (stings.append(tier), play(tier))  # type: ignore[method-assign]
+    stack = SceneStack()
+    stack.push(Scene())
+    cel = CelebrationScene(ctx.assets, sounds, 200 * 25, 25, 5, tr=ctx.i18n)
+    stack.push(cel)
+    seen = []
+    for _ in range(60 * 12):
+        if stack.top is not cel:
+            break
+        stack.update(DT)
+        stack.draw(display)
+        if cel.shown < cel.win_coins:  # the tier shown always matches the count so far
+            assert cel.tier == (win_tier(max(cel.shown, 15 * 25), 25))
+        seen.append(cel.tier)
+    assert cel.tiers_shown == ["big", "mega", "epic"] and stack.top is not cel
+    assert stings == ["big", "mega", "epic"]  # each tier its own sting (common/win_<tier>)
+
+
 def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_seed):
-    from scenes.reels.win_presenter import LINE_COLOURS, win_tier
+    from scenes.reels.win_presenter import LINE_COLOURS, MSG_ALL
 
     assert len(set(LINE_COLOURS)) == 25
     assert win_tier(15 * 25, 25) == "big" and win_tier(50 * 25, 25) == "mega"
-    assert win_tier(14 * 25, 25) is None
+    assert win_tier(150 * 25, 25) == "epic" and win_tier(14 * 25, 25) is None
     stack, scene = make(ctx, win_session_seed)
     stack.handle(Intent(Act.SPIN))
     run_until(stack, display, lambda: not scene.driver.active)
@@ -310,10 +363,16 @@ def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_see
     p = scene.presenter
     assert p.phase == "all"
     assert p.emphasis == frozenset(tuple(c) for w in spin.wins for c in w.positions)
+    # the message line names the win from the moment it shows, not "Good luck!"
+    first = spin.wins[0]
+    if len(spin.wins) > 1:
+        assert scene.hud.message == MSG_ALL.format(n=len(spin.wins), coins=spin.win_coins)
+    else:
+        assert scene.hud.message.endswith(f"{first.coins:,} coins")
     seen = set()
     for _ in range(60 * 12):
         stack.update(DT)
-        if p.message:
+        if p.message and p.phase == "cycle":
             seen.add(p.message)
     expected = {
         f"LINE {w.line}: {w.coins:,} coins" if w.kind == "line" else f"SCATTER: {w.coins:,} coins"
@@ -354,3 +413,43 @@ def test_an_unresumable_round_is_voided_refunded_and_play_goes_on(ctx, display):
     run_until(stack, display, lambda: not scene.driver.active)
     assert [r.status for r in ctx.ledger.history(5)] == ["closed", "void"]
     assert ctx.ledger.verify() == []
+
+
+def big_win_session_seed() -> int:
+    """A `--seed` whose first round, with no feature, wins at least 15× the bet (a big win)."""
+    defn = load_game("stones").definition
+    bet = default_bet(defn)
+    for s in range(1, 5000):
+        r = play_round(defn, bet, SeedSource(s).next_seed())
+        if r.pending is None and r.total_win_coins >= 15 * bet.total_coins:
+            return s
+    raise AssertionError("no seed")
+
+
+def test_the_balance_rises_with_the_celebration_count_never_before(ctx, display):
+    from scenes.reels.celebration import CelebrationScene
+
+    stack, scene = make(ctx, big_win_session_seed())
+    start = ctx.ledger.balance_cents
+    stack.handle(Intent(Act.SPIN))
+    cv = scene.bet.coin_value_cents
+    shown: list[int] = []
+    celebrated = None
+    for _ in range(60 * 30):
+        stack.update(DT)
+        stack.draw(display)
+        balance = scene.hud._boxes_shown()[0][3]  # the BALANCE box, in cents
+        assert balance <= ctx.ledger.balance_cents  # never more than the ledger holds
+        shown.append(balance)
+        if isinstance(stack.top, CelebrationScene):
+            celebrated = stack.top
+            # credited by the ledger, shown only as far as the celebration has counted
+            win = celebrated.win_coins
+            assert ctx.ledger.balance_cents == start - scene.bet.total_cents + win * cv
+            assert balance == ctx.ledger.balance_cents - (win - celebrated.shown) * cv
+        if celebrated is not None and stack.top is scene and not scene.player.waiting:
+            break
+    assert celebrated is not None and celebrated.tier == "big"
+    after_bet = [b for b in shown if b >= start - scene.bet.total_cents]
+    assert after_bet == sorted(after_bet)  # from the bet on, the balance shown only rises
+    assert shown[-1] == ctx.ledger.balance_cents == scene.hud.balance_cents

@@ -17,6 +17,7 @@ from scenes.reels.scene import ReelsScene
 from scenes.viewers.history import HistoryScene
 from scenes.viewers.paytable import MiniPaytable, PaytableScene
 from scenes.viewers.rules import RulesScene
+from scenes.widgets.dialog import Toast
 
 DT = 1 / 60
 
@@ -102,12 +103,16 @@ def test_icons_and_keys_are_refused_mid_spin(ctx, display, attr, act, kind):
     if act is not None:
         assert stack.handle(Intent(act))  # swallowed: the app must not open it either
     stack.update(DT)
-    assert stack.top is scene
+    real = [s for s in stack.scenes if not s.transient]
+    assert real[-1] is scene and not any(isinstance(s, kind) for s in stack.scenes)
     assert (ctx.ledger.open_round(), scene.player.current) == (before[0], before[2])
     if attr == "sound":
         assert ctx.audio.muted != muted  # mid-round the sound icon mutes instead
     else:
         assert not button.enabled
+        # never silently: the greyed icon and the key both say why, in one toast
+        toasts = [s for s in stack.scenes if isinstance(s, Toast)]
+        assert [t.text for t in toasts] == ["Finish the round first"]
     run_until(stack, display, lambda: not scene.driver.active)
     assert ctx.ledger.count_rounds() == 1
 

@@ -128,6 +128,24 @@ def test_empty_history_smoke(ctx, display):
     assert scene.total == 0 and scene.page_count == 1
 
 
+def test_empty_states_take_little_room(ctx, display, assets):
+    """No rounds: one line under the column titles, and the session's chart, with no rounds in
+    this session, is one line too (not an empty box); a short page has the chart right under it."""
+    from scenes.viewers.balance_chart import draw_balance_chart
+    from scenes.viewers.history import CHART, ROW_H, TABLE_TOP
+
+    st = SceneStack()
+    scene = open_history(ctx, st)
+    assert scene.chart_rect.top < TABLE_TOP + 100  # not half a screen down
+    used = draw_balance_chart(display, assets, scene.chart_rect, [], str, "THIS SESSION")
+    assert used.h <= 24 and used.w < CHART.w
+    play(ctx.ledger, [1, 2, 3], ctx.session_id)
+    scene = open_history(ctx, st)
+    assert len(scene.records) == 3
+    assert scene.chart_rect.top == scene.row_rect(2).top + ROW_H + 12  # right under the third row
+    frames(st, display, 3)
+
+
 def test_chart_points_fit_the_box():
     box = pygame.Rect(100, 50, 400, 100)
     pts = chart_points([500, 400, 700, 600], box)

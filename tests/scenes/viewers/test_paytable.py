@@ -3,6 +3,7 @@ data file changes the page, the stones are counted from the data, smoke and pagi
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections import Counter
 
@@ -16,6 +17,7 @@ from scenes.core.stack import Scene, SceneStack
 from scenes.games.stones.pages import stone_counts
 from scenes.viewers.paytable import MiniPaytable, PaytableScene, open_paytable
 from scenes.viewers.paytable_pages import build_pages, cap_text, symbol_pays
+from scenes.widgets.dialog import Toast
 
 BET = Bet(lines=20, level=3, coin_value_cents=10)
 
@@ -113,9 +115,11 @@ def test_smoke_paging_and_close(ctx, display):
     st.handle(Intent(Act.POINTER_DOWN, pos=c))
     st.handle(Intent(Act.POINTER_UP, pos=c))
     assert scene.page == 0
-    st.handle(Intent(Act.SPIN))  # never reaches the game below
-    st.handle(Intent(Act.PAYTABLE))
-    assert st.top is base
+    st.handle(Intent(Act.SPIN))  # never reaches the game below: says to close the paytable first
+    toast = st.top
+    assert isinstance(toast, Toast) and toast.text == "Close this screen first (Esc)"
+    st.handle(Intent(Act.PAYTABLE))  # closes it, under the toast
+    assert st.scenes == (base, toast)
 
 
 def test_paytable_in_other_currency(ctx, display):
@@ -139,6 +143,35 @@ def test_mini_paytable_opens_beside_the_cell_and_closes_on_click(ctx, display):
     assert st.top is mini
     st.handle(Intent(Act.POINTER_UP, pos=(10, 10)))
     assert st.top is base
+
+
+def test_the_stones_page_counts_stones_not_multipliers(ctx, display):
+    """Under "+2 FREE SPINS" the count reads "3 stones", never "× 3" (which reads as a
+    multiplier); Spanish has its own plural."""
+    from scenes.core.text import draw_text
+    from scenes.games.stones import pages
+
+    seen: list[str] = []
+    real = pages.draw_text
+
+    def record(surface, font, text, *args, **kwargs):
+        seen.append(text)
+        return real(surface, font, text, *args, **kwargs)
+
+    pages.draw_text = record
+    try:
+        for lang, word in (("en", "stone"), ("es", "piedra")):
+            ctx.i18n.set_language(lang)
+            scene = PaytableScene(ctx, "stones", BET)
+            scene.page = next(i for i, p in enumerate(scene.pages) if p.kind == "stones")
+            seen.clear()
+            scene.draw(display)
+            counts = [t for t in seen if re.fullmatch(rf"\d+ {word}s?", t)]
+            assert len(counts) == len(stone_counts(ctx.games["stones"].definition))
+            assert not any(t.startswith("×") for t in seen)
+    finally:
+        pages.draw_text = real
+    assert draw_text is real
 
 
 def test_symbol_art_exists_for_every_paying_symbol(assets):

@@ -125,3 +125,46 @@ def test_widgets_draw_every_style(synthetic_assets, display):
         sel.draw(display, assets)
         draw_panel(display, assets, pygame.Rect(500, 100, 300, 200))
     assert buttons[2].hover_t > 0.9
+
+
+def test_a_greyed_button_or_selector_end_says_why(synthetic_assets, display):
+    fired: list[str] = []
+    b = Button(pygame.Rect(0, 0, 100, 40), on_click=lambda: fired.append("click"), enabled=False)
+    b.on_refused = lambda: fired.append("why")
+    _click(b, (10, 10))
+    assert fired == ["why"]  # nothing fired, but the press is answered
+    b.click()  # the keyboard's press too
+    assert fired == ["why", "why"]
+    b.handle(Intent(Act.POINTER_DOWN, pos=(10, 10)))
+    b.handle(Intent(Act.POINTER_UP, pos=(500, 500)))  # released elsewhere: the player changed their mind
+    assert fired == ["why", "why"]
+    b.enabled = True
+    _click(b, (10, 10))
+    assert fired == ["why", "why", "click"]
+    refused: list[int] = []
+    s = Selector(
+        pygame.Rect(0, 100, 200, 70),
+        title="T",
+        format_value=str,
+        on_step=lambda d: None,
+        on_refused=refused.append,
+    )
+    s.can_increase = False
+    _click(s, s.plus.rect.center)
+    assert refused == [1]
+
+
+def test_show_toast_never_piles_toasts_up(synthetic_assets, display):
+    from scenes.core.stack import Scene, SceneStack
+    from scenes.widgets.dialog import Toast, show_toast
+
+    st = SceneStack()
+    st.push(Scene())
+    first = show_toast(st, synthetic_assets, "Finish the round first")
+    for _ in range(60):
+        st.update(1 / 60)
+    again = show_toast(st, synthetic_assets, "Finish the round first")
+    assert again is first and first.t <= Toast.FADE_S  # shown again from the start
+    other = show_toast(st, synthetic_assets, "Quick spin on", midtop=(640, 80))
+    assert [s for s in st.scenes if isinstance(s, Toast)] == [other] and other.rect.midtop == (640, 80)
+    assert show_toast(None, synthetic_assets, "no stack") is None

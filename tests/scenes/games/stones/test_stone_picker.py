@@ -167,3 +167,51 @@ def test_feature_names(ctx):
     assert (
         feature_name(StoneReveal(kind="wild_symbol", symbol="deer", key="wild_deer"), defn) == "DEER IS WILD"
     )
+
+
+def test_a_bonus_scene_of_its_own_balanced_with_the_money_in_its_style(ctx, display, setup):
+    """The picker fills the screen (opaque: the reels are not drawn under it), the stones and the
+    features sit centred as one block with equal margins, and the money strip shows the reels'
+    own figures: the balance as shown, the bet, the round's win so far."""
+    from scenes.games.stones.picker_paint import LAYOUT, stone_rect
+    from scenes.reels.band import Band
+
+    _driver, build, _finished, _left, _trigger = setup
+    stack, picker = build()
+    assert picker.opaque and picker.modal
+    block = stone_rect(0).union(LAYOUT.panel)
+    assert block.left == 1280 - block.right and stone_rect(19).bottom == LAYOUT.panel.bottom
+    assert stone_rect(19).right < LAYOUT.panel.left and LAYOUT.hud.top > LAYOUT.stage.bottom
+    band = Band(ctx.i18n)
+    band.balance_cents = ctx.ledger.balance_cents
+    band.count_win_to(40, 0.0)
+    bet = default_bet(ctx.games["stones"].definition)
+    picker.hud.band, picker.hud.bet = band, bet  # as the presentation passes the reels' own
+    assert picker.hud.figures() == [
+        ("BALANCE", ctx.ledger.balance_cents),
+        ("BET", bet.total_cents),
+        ("WIN", 40 * bet.coin_value_cents),
+    ]
+    band.balance_cents = None  # a replay's band knows no balance: BET and WIN only
+    assert [label for label, _ in picker.hud.figures()] == ["BET", "WIN"]
+    for _ in range(30):
+        stack.update(DT)
+    display.fill((255, 0, 255))
+    stack.draw(display)
+    assert display.get_at((4, 4))[:3] != (255, 0, 255)  # its own backdrop, corner to corner
+
+
+def test_presses_that_cannot_act_say_why_and_m_still_mutes(ctx, display, setup):
+    from scenes.widgets.dialog import Toast
+
+    _driver, build, _finished, _left, _trigger = setup
+    stack, picker = build()
+    run_until(stack, display, lambda: picker.phase == "picking")
+    click(stack, 3)
+    run_until(stack, display, lambda: picker.phase == "picking" or picker.phase == "intro")
+    if picker.phase == "picking":
+        click(stack, 3)  # already open
+        assert [s.text for s in stack.scenes if isinstance(s, Toast)] == ["That stone is already open"]
+    stack.handle(Intent(Act.PAYTABLE))
+    assert [s.text for s in stack.scenes if isinstance(s, Toast)][-1] == "Finish the feature first"
+    assert not stack.handle(Intent(Act.MUTE))  # left to the app, which mutes

@@ -1,0 +1,262 @@
+"""Bonus scenes: a game's feature as a screen of its own, in the game's own style.
+
+A feature the reels hand over to (the Stones' stone picker; later a battle, a world map, a
+shoot-out) is a full scene, not an overlay on the reels: `BonusScene` is opaque and modal, fills
+the screen with its backdrop and lays its parts out on a balanced grid (`BonusLayout`), and shows
+the player's money in its own style (`BonusHud`) — the reels' HUD is not drawn around it.
+
+- `BonusStyle`: the scene's look — its backdrop image, the colours of its plaques (face, edge,
+  the runes or rivets of its edge), labels and values, its title's colours. Nothing here names a
+  game: each game's package makes its own style.
+- `BonusLayout`: where things go on the 1280×720 screen — the title band, the stage (the stones,
+  the battlefield, the map) and a side panel beside it, balanced around the centre, the hint line
+  and the HUD strip at the bottom. `BonusLayout.balanced(stage_w, panel_w, …)` centres them.
+- `BonusHud(band, bet, style)`: the strip — BALANCE, BET and the round's WIN so far, read from the
+  band of the round player (the reels' HUD in play; a replay's band knows no balance, so the
+  strip shows BET and WIN only). The balance is the band's shown balance, so it follows the same
+  count as on the reels.
+- `BonusScene`: the base — the backdrop composed once (the image, darkened at the edges), a fade
+  in from black (none with reduced motion), the HUD strip, key hints, M left to the app (mute),
+  and every key that asks for another screen or the bet answered with a toast
+  (`T_FEATURE_FIRST`) instead of silence. Subclasses draw their stage in `draw_stage` and handle
+  their own input in `handle_bonus`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from scenes.core.intents import COMMAND_ACTS, Act, Intent
+from scenes.core.stack import Scene
+from scenes.core.text import draw_counter, draw_text, fit_font
+from scenes.core.transitions import Fade
+from scenes.widgets.dialog import show_toast
+from scenes.widgets.toggle import pill
+
+# Player-facing msgids (assets/locale/*.json)
+T_BALANCE = "BALANCE"
+T_BET = "BET"
+T_WIN = "WIN"
+T_FEATURE_FIRST = "Finish the feature first"
+
+SCREEN = pygame.Rect(0, 0, 1280, 720)
+Color = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class BonusStyle:
+    """A bonus scene's look (see the module docstring)."""
+
+    backdrop: str  # image name under assets/images, 1280×720
+    face_top: Color = (40, 46, 52)
+    face_bottom: Color = (20, 24, 28)
+    edge: Color = (150, 130, 90)
+    accent: Color = (120, 255, 220)  # the edge's runes / rivets, the focus glow
+    label: Color = (196, 226, 216)
+    value: Color = (255, 222, 140)
+    title: Color = (255, 214, 120)
+    title_outline: Color = (40, 24, 0)
+    text: Color = (246, 240, 226)
+    vignette: int = 150  # how dark the backdrop's edges get (0..255)
+
+
+@dataclass(frozen=True, slots=True)
+class BonusLayout:
+    """The regions of a bonus scene on the 1280×720 screen."""
+
+    title: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 14, 1280, 92))
+    stage: pygame.Rect = field(default_factory=lambda: pygame.Rect(136, 112, 664, 480))
+    panel: pygame.Rect = field(default_factory=lambda: pygame.Rect(844, 112, 300, 480))
+    hint_y: int = 608
+    hud: pygame.Rect = field(default_factory=lambda: pygame.Rect(200, 628, 880, 80))
+
+    @classmethod
+    def balanced(
+        cls, stage_w: int, stage_h: int, panel_w: int, *, gap: int = 44, top: int = 112, hud_w: int = 880
+    ) -> BonusLayout:
+        """The stage and the side panel side by side, centred on the screen as one block, both as
+        tall as the stage; the title above, the hint line and the HUD strip below."""
+        total = stage_w + gap + panel_w
+        left = SCREEN.centerx - total // 2
+        stage = pygame.Rect(left, top, stage_w, stage_h)
+        panel = pygame.Rect(stage.right + gap, top, panel_w, stage_h)
+        hud = pygame.Rect(0, 0, hud_w, 80)
+        hud.midbottom = (SCREEN.centerx, SCREEN.bottom - 10)
+        hint_y = (stage.bottom + hud.top) // 2
+        return cls(pygame.Rect(0, 14, SCREEN.w, top - 20), stage, panel, hint_y, hud)
+
+
+def plaque(size: tuple[int, int], style: BonusStyle, radius: int = 14) -> pygame.Surface:
+    """A plaque in the style: a gradient face, an edge, and small accent marks along the edge
+    (the scene's runes or rivets), antialiased."""
+    w, h = size
+    out = pill(size, (*style.face_top, 242), (*style.face_bottom, 242), style.edge, 2, radius=radius)
+    inner = pill((w - 8, h - 8), (0, 0, 0, 0), None, (*style.accent, 70), 1, radius=max(2, radius - 4))
+    out.blit(inner, (4, 4))
+    for x in (radius + 6, w - radius - 6):
+        for y in (6, h - 7):
+            pygame.draw.circle(out, (*style.accent, 150), (x, y), 2)
+    return out.convert_alpha() if pygame.display.get_surface() is not None else out
+
+
+class BonusHud:
+    """The money strip of a bonus scene, in its style (see the module docstring)."""
+
+    def __init__(self, band, bet, style: BonusStyle, rect: pygame.Rect) -> None:
+        self.band = band
+        self.bet = bet
+        self.style = style
+        self.rect = pygame.Rect(rect)
+
+    def figures(self) -> list[tuple[str, int]]:
+        """(label msgid, cents) of each plaque shown now."""
+        bet = self.bet
+        cv = bet.coin_value_cents if bet is not None else 1
+        out: list[tuple[str, int]] = []
+        balance = self.band.shown_balance_cents(cv) if self.band is not None else None
+        if balance is not None:
+            out.append((T_BALANCE, balance))
+        if bet is not None:
+            out.append((T_BET, bet.total_cents))
+        win = int(self.band.win_shown) if self.band is not None else 0
+        out.append((T_WIN, win * cv))
+        return out
+
+    def draw(self, surface: pygame.Surface, assets, tr) -> None:
+        figures = self.figures()
+        r = self.rect
+        gap = 16
+        w = (r.w - gap * (len(figures) - 1)) // len(figures)
+        for i, (label, cents) in enumerate(figures):
+            box = pygame.Rect(r.left + i * (w + gap), r.top, w, r.h)
+            face = assets.derived(
+                ("bonus-plaque", box.size, self.style), lambda box=box: plaque(box.size, self.style)
+            )
+            surface.blit(face, box)
+            text = tr.gettext(label)
+            draw_text(
+                surface,
+                fit_font(assets, "text_bold", text, box.w - 24, 15),
+                text,
+                (box.centerx, box.top + 16),
+                self.style.label,
+                shadow=False,
+            )
+            money = tr.money(cents)
+            font = fit_font(assets, "display", money, box.w - 24, 30)
+            draw_counter(
+                surface,
+                font,
+                money,
+                (box.centerx, box.top + 50),
+                self.style.value,
+                outline=1,
+                outline_color=(0, 0, 0),
+            )
+
+
+class BonusScene(Scene):
+    """The base of a bonus scene (see the module docstring). Opaque: it is the whole screen."""
+
+    opaque = True
+    modal = True
+
+    def __init__(
+        self,
+        assets,
+        tr,
+        style: BonusStyle,
+        layout: BonusLayout,
+        *,
+        band=None,
+        bet=None,
+        reduced_motion: bool = False,
+    ) -> None:
+        super().__init__()
+        self.assets = assets
+        self.tr = tr
+        self.style = style
+        self.layout = layout
+        self.hud = BonusHud(band, bet, style, layout.hud)
+        self.fade = Fade(0.0 if reduced_motion else 0.35, "in")
+        self.backdrop = assets.derived(
+            ("bonus-backdrop", style.backdrop, style.vignette), self._compose_backdrop
+        )
+
+    def _compose_backdrop(self) -> pygame.Surface:
+        """The image with darkened edges (a vignette), so the stage in the middle reads best."""
+        surf = pygame.Surface(SCREEN.size)
+        surf.blit(self.assets.image(self.style.backdrop), (0, 0))
+        # drawn small as nested ellipses, darker towards the edges, then scaled up smooth
+        q = pygame.Surface((SCREEN.w // 8, SCREEN.h // 8), pygame.SRCALPHA)
+        q.fill((0, 0, 0, self.style.vignette))
+        steps = 24
+        for k in range(1, steps + 1):
+            u = k / steps  # 0 at the edge, 1 in the middle
+            alpha = int(self.style.vignette * max(0.0, 1.0 - u * 1.35))
+            box = q.get_rect().inflate(-u * q.get_width() * 0.9, -u * q.get_height() * 0.9)
+            pygame.draw.ellipse(q, (0, 0, 0, alpha), box)
+        surf.blit(pygame.transform.smoothscale(q, SCREEN.size), (0, 0))
+        return surf.convert() if pygame.display.get_surface() is not None else surf
+
+    # -- input -----------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        act = intent.act
+        if act in (Act.QUIT, Act.MUTE, Act.FULLSCREEN):
+            return False  # the app's: close the window, mute, fullscreen
+        if self.handle_bonus(intent):
+            return True
+        if act in COMMAND_ACTS:
+            self.toast(self.tr.gettext(T_FEATURE_FIRST))
+        return True  # modal: nothing reaches the reels under a bonus
+
+    def handle_bonus(self, intent: Intent) -> bool:
+        """The scene's own input (subclasses); True when used."""
+        return False
+
+    def toast(self, text: str) -> None:
+        show_toast(self.stack, self.assets, text, midtop=(SCREEN.centerx, self.layout.title.bottom + 6))
+
+    # -- time and drawing ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.fade.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.backdrop, (0, 0))
+        self.draw_stage(surface)
+        self.hud.draw(surface, self.assets, self.tr)
+        self.draw_over(surface)
+        self.fade.draw(surface)
+
+    def draw_stage(self, surface: pygame.Surface) -> None:
+        """The scene's own parts (subclasses)."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What goes over everything but the fade (subclasses: an intro panel)."""
+
+    def draw_title(self, surface: pygame.Surface, title: str, subtitle: str = "") -> None:
+        """The title (and a line under it) centred in the title band, in the style."""
+        a, s, band = self.assets, self.style, self.layout.title
+        font = fit_font(a, "display", title, band.w - 200, 46)
+        draw_text(
+            surface,
+            font,
+            title,
+            (band.centerx, band.top + 34),
+            s.title,
+            outline=2,
+            outline_color=s.title_outline,
+        )
+        if subtitle:
+            sub = fit_font(a, "display_regular", subtitle, band.w - 200, 26)
+            draw_text(
+                surface,
+                sub,
+                subtitle,
+                (band.centerx, band.top + 76),
+                s.text,
+                outline=1,
+                outline_color=(0, 0, 0),
+            )
