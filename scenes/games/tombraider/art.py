@@ -10,13 +10,12 @@ import math
 
 import pygame
 
-from scenes.core.text import draw_text, fit_font
+from scenes.core.text import draw_text
 
 GOLD = (255, 214, 120)
 CREAM = (255, 248, 230)
 SOFT = (222, 204, 170)
 STAMP_RED = (214, 58, 40)
-BOTTOM_BAR = pygame.Rect(0, 648, 1280, 72)
 
 
 def ease(u: float) -> float:
@@ -76,35 +75,6 @@ def stamp_art(assets, game: str, lit: bool, number: int, size: int) -> pygame.Su
         draw_text(s, font, str(number), (c, c + 2), (176, 150, 110), shadow=False)
     out = pygame.transform.smoothscale(s, (size, size))
     return out
-
-
-def bottom_bar(assets, boxes: tuple, bar: pygame.Surface) -> pygame.Surface:
-    """A bottom bar in the scene's style: (label, value, money or "") boxes side by side."""
-    surf = bar.copy()
-    n = len(boxes)
-    gap = 10
-    w = (BOTTOM_BAR.w - 40 - gap * (n - 1)) // n
-    for i, (label, value, money) in enumerate(boxes):
-        r = pygame.Rect(20 + i * (w + gap), 8, w, BOTTOM_BAR.h - 14)
-        pygame.draw.rect(surf, (26, 16, 10), r, border_radius=12)
-        pygame.draw.rect(surf, (168, 122, 62), r, width=2, border_radius=12)
-        label_font = fit_font(assets, "text_bold", label, w // 2 - 20, 14)
-        label_w = label_font.size(label)[0]
-        draw_text(surf, label_font, label, (r.left + 16, r.centery), SOFT, anchor="midleft", shadow=False)
-        # the value takes the room the label leaves ("GANANCIA TOTAL" is long)
-        font = fit_font(assets, "display", value, w - 48 - label_w, 26)
-        draw_text(surf, font, value, (r.right - 16, r.centery - (8 if money else 0)), GOLD, anchor="midright")
-        if money:
-            draw_text(
-                surf,
-                assets.font("text", 14),
-                money,
-                (r.right - 16, r.centery + 16),
-                SOFT,
-                anchor="midright",
-                shadow=False,
-            )
-    return surf
 
 
 def grey(surf: pygame.Surface) -> pygame.Surface:

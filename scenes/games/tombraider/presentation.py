@@ -363,7 +363,7 @@ def open_world_map(presentation: TombRaiderPresentation, player: RoundPlayer, ev
         resumed=player.resumed_picks,
         speed=max(speed, 0.02),
         reduced_motion=player.pace.reduced_motion,
-        balance_cents=player.band.balance_cents,
+        band=player.band,
         reels_win=player.round_win,
         discs=discs,
     )

@@ -2,15 +2,20 @@
 the chosen disc's value (× the total bet of the spin that triggered the Global Adventure) goes
 into the location's pot.
 
-A full-screen scene the world map pushes when the hidden treasure holds the Shoot-out
-(`ShootoutStartEvent` and its pick request). Beside the discs, the list of the values they hold
-(the game's data, shuffled face down by the engine), each crossed out as its disc is shot. The
-pick goes through `choose(index)` (in play the ledger records it before the engine reveals it);
-`--autoplay N` picks by itself and a replay makes the recorded pick, watched. Keyboard: the arrow
-keys and Enter. The scene animates `ShootoutRevealEvent` — the chosen disc turns over, then every
-other disc is shot in turn and shows what it held — and hands that event and the ones after it
-back to the map (`on_done`). Esc before the pick leaves to the lobby (the quest resumes at this
-very pick next time); afterwards a toast says why it cannot leave yet.
+A bonus scene of its own (`scenes.reels.bonus.BonusScene`: opaque, modal) the world map pushes
+when the hidden treasure holds the Shoot-out (`ShootoutStartEvent` and its pick request): the
+location's scenery fills the screen, the title and what a disc is worth across the top, the
+discs (5×3) and, beside them, the list of the values they hold (the game's data, shuffled face
+down by the engine, each crossed out as its disc is shot) centred as one block, the key hints
+under them and the money strip in the quest's leather and bronze (`scenes.games.tombraider.look`:
+the balance, the bet, the pot and the round's win so far). The pick goes through `choose(index)`
+(in play the ledger records it before the engine reveals it); `--autoplay N` picks by itself and
+a replay makes the recorded pick, watched. Keyboard: the arrow keys or Tab, and Enter. The scene
+animates `ShootoutRevealEvent` — the chosen disc turns over, then every other disc is shot in turn
+and shows what it held — and hands that event and the ones after it back to the map (`on_done`).
+Esc before the pick leaves to the lobby (the quest resumes at this very pick next time);
+afterwards a toast says why it cannot leave yet, as it does for a click in a replay and for a key
+meant for another screen.
 """
 
 from __future__ import annotations
@@ -26,12 +31,13 @@ from game.events import PickRequestEvent
 from game.games.tombraider.events import ShootoutRevealEvent
 from game.money import Bet
 from scenes.core.intents import Act, Intent
-from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font
-from scenes.games.tombraider.art import BOTTOM_BAR, bar, bottom_bar, shade
-from scenes.games.tombraider.picking import GridPicks
-from scenes.widgets.dialog import Toast
+from scenes.games.tombraider.art import shade
+from scenes.games.tombraider.look import QuestHud, scenery, tomb_style
+from scenes.games.tombraider.picking import T_RECORDED, GridPicks
+from scenes.reels.bonus import BonusLayout, BonusScene
 from scenes.widgets.effects import soft_glow
+from scenes.widgets.keys import draw_key_hints
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +45,15 @@ log = logging.getLogger(__name__)
 T_TITLE = "SHOOT-OUT"
 T_SUB = "Choose a disc: its value × your total bet of {bet} goes into the pot"
 T_VALUES = "DISC VALUES"
-T_HINT = "Click a disc, or use the arrow keys and Enter"
 T_RESULT = "x{value} × {bet} = {coins}"
 T_CANT_LEAVE = "The Shoot-out can be left before you choose a disc; it resumes next time."
-T_BALANCE = "BALANCE"
 T_POT = "POT"
-T_BET = "TOTAL BET"
-T_REPLAY = "REPLAY"
+T_BET = "BET"
+T_WIN = "WIN"
+T_HINT_CHOOSE = "choose"
+T_HINT_PICK = "pick"
+T_HINT_LEAVE = "leave (the round waits)"
+T_HINT_WATCH = "SPIN hurries the picks"
 
 GOLD = (255, 214, 120)
 CREAM = (255, 248, 230)
@@ -56,8 +64,10 @@ INK = (24, 14, 6)
 COLS, ROWS = 5, 3
 DISC = 112
 PITCH_X, PITCH_Y = 152, 146
-GRID_LEFT, GRID_TOP = 96, 176
-VALUES = pygame.Rect(888, 150, 360, 470)
+LAYOUT = BonusLayout.balanced(PITCH_X * (COLS - 1) + DISC, 470, 360)
+GRID_LEFT = LAYOUT.stage.left
+GRID_TOP = LAYOUT.stage.top + (LAYOUT.stage.h - (PITCH_Y * (ROWS - 1) + DISC)) // 2
+VALUES = LAYOUT.panel
 AUTO_PICK_WAIT = 0.6
 FLIP = 0.45
 FLIP_STEPS = 7
@@ -70,10 +80,7 @@ def disc_rect(index: int) -> pygame.Rect:
     return pygame.Rect(GRID_LEFT + col * PITCH_X, GRID_TOP + row * PITCH_Y, DISC, DISC)
 
 
-class ShootoutScene(GridPicks, Scene):
-    opaque = True
-    modal = True
-
+class ShootoutScene(GridPicks, BonusScene):
     def __init__(
         self,
         assets,
@@ -90,13 +97,21 @@ class ShootoutScene(GridPicks, Scene):
         auto_pick: Callable[[int, list[int]], int] | None = None,
         watch_only: bool = False,
         speed: float = 1.0,
+        reduced_motion: bool = False,
         pot: int = 0,
-        balance_cents: int | None = None,
+        band=None,
+        win_coins: int = 0,
     ) -> None:
-        super().__init__()
-        self.assets = assets
+        super().__init__(
+            assets,
+            tr,
+            tomb_style(scenery(assets, location)),
+            LAYOUT,
+            band=band,
+            bet=bet,
+            reduced_motion=reduced_motion,
+        )
         self.sounds = sounds
-        self.tr = tr
         self.bet = bet
         self.values = sorted(values, reverse=True)
         self.request = request
@@ -108,7 +123,8 @@ class ShootoutScene(GridPicks, Scene):
         self.watch_only = watch_only and auto_pick is not None
         self.speed = max(0.02, speed)
         self.pot = pot
-        self.balance_cents = balance_cents
+        self.win_coins = win_coins  # the round's win so far (the pot is not banked yet)
+        self.hud = QuestHud(band, bet, self.style, LAYOUT.hud, self._figures)
         self.count = request.options
         self.phase = "picking"
         self.phase_t = 0.0
@@ -119,7 +135,6 @@ class ShootoutScene(GridPicks, Scene):
         self.error = ""
         self.reveal: ShootoutRevealEvent | None = None
         self.rest: list = []
-        self.toasts: list[Toast] = []
         self.shot: list[bool] = [False] * self.count
         self.crossed: list[bool] = [False] * len(self.values)
         self.won_slot: int | None = None
@@ -127,6 +142,16 @@ class ShootoutScene(GridPicks, Scene):
         self._rng = random.Random(5)  # decoration only
         self._order: list[int] = []
         self._prepare_art()
+
+    def _figures(self) -> list[tuple[str, int]]:
+        """The strip after the balance: the bet a disc multiplies, the pot (the won disc's
+        value joins it with the result), the round's win so far."""
+        return [(T_BET, self.bet.total_coins), (T_POT, self._pot_shown()), (T_WIN, self.win_coins)]
+
+    def _pot_shown(self) -> int:
+        if self.reveal is not None and self.phase == "result":
+            return self.pot + self.reveal.coins
+        return self.pot
 
     # -- art -------------------------------------------------------------------------------------
     def _prepare_art(self) -> None:
@@ -144,22 +169,6 @@ class ShootoutScene(GridPicks, Scene):
             for k in range(FLIP_STEPS)
         ]
         self._still: tuple[tuple, pygame.Surface] | None = None
-        location = self.location_id
-
-        def backdrop() -> pygame.Surface:
-            surf = pygame.Surface((1280, 720))
-            name = f"tombraider/locations/{location}"
-            if location and a.has_image(name):
-                surf.blit(a.image(name), (0, 0))
-            else:
-                surf.blit(a.image("tombraider/background_free"), (0, 0))
-            shade = pygame.Surface((1280, 720), pygame.SRCALPHA)
-            shade.fill((10, 6, 4, 150))
-            surf.blit(shade, (0, 0))
-            return surf.convert() if pygame.display.get_surface() is not None else surf
-
-        self.backdrop = a.derived(("tombraider-shootout-backdrop", location), backdrop)
-        self.bottom_bar = a.derived(("tombraider-bar-bottom",), lambda: bar(BOTTOM_BAR.size, top=False))
         self.values_panel = a.derived(
             ("tombraider-shootout-values", VALUES.size), lambda: shade(VALUES.size, 200, edge=True)
         )
@@ -205,14 +214,9 @@ class ShootoutScene(GridPicks, Scene):
         self.phase_t = 0.0
 
     def _close(self) -> None:
-        """Leave the stack with our toasts (whatever is on top)."""
-        if self.stack is None:
-            return
-        for toast in self.toasts:
-            if toast.stack is not None:
-                self.stack.remove(toast)
-        self.toasts = []
-        self.stack.remove(self)
+        """Leave the stack (a toast over the scene stays as long as it shows: it is transient)."""
+        if self.stack is not None:
+            self.stack.remove(self)
 
     def _finish(self) -> None:
         if self.phase == "done":
@@ -230,19 +234,15 @@ class ShootoutScene(GridPicks, Scene):
         return None
 
     # -- input -----------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> bool:
+    def handle_bonus(self, intent: Intent) -> bool:
         act = intent.act
-        if act is Act.QUIT:
-            return False
         if act is Act.BACK:
             if self.phase == "picking" or self.watch_only:
                 self._close()
                 self.phase = "done"
                 self.on_leave()
-            elif self.stack is not None:
-                toast = Toast(self.assets, self.tr.gettext(T_CANT_LEAVE), seconds=3.0)
-                self.toasts.append(toast)
-                self.stack.push(toast)
+            else:
+                self.toast(self.tr.gettext(T_CANT_LEAVE))
             return True
         if act is Act.POINTER_MOVE:
             self.hover = self.disc_at(intent.pos)
@@ -252,11 +252,15 @@ class ShootoutScene(GridPicks, Scene):
         if act in (Act.SPIN, Act.CONFIRM) and (self.phase != "picking" or self.watch_only):
             self._hurry()
             return True
+        if act is Act.POINTER_UP and self.phase != "picking":
+            if self.disc_at(intent.pos) is not None:
+                self._hurry()  # a click on the discs after the pick: the shots go faster
+            return True
         if self.watch_only:
-            return True
-        if self.grid_input(intent, self.disc_at, self.count, COLS):
-            return True
-        return True
+            if act is Act.POINTER_UP and self.disc_at(intent.pos) is not None:
+                self.toast(self.tr.gettext(T_RECORDED))
+            return act in (Act.POINTER_DOWN, Act.POINTER_UP)
+        return self.grid_input(intent, self.disc_at, self.count, COLS) or act is Act.POINTER_DOWN
 
     def _hurry(self) -> None:
         if self.phase == "picking" and self.watch_only:
@@ -289,6 +293,7 @@ class ShootoutScene(GridPicks, Scene):
             self.particles.append([cx, cy, math.cos(ang) * sp, math.sin(ang) * sp, life, life])
 
     def update(self, dt: float) -> None:
+        super().update(dt)  # the fade in
         self.t += dt
         self.phase_t += dt
         sp = self.speed
@@ -314,47 +319,56 @@ class ShootoutScene(GridPicks, Scene):
             self._finish()
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The backdrop with everything still on it (title, values, hints), composed again only
+        when what it shows changes."""
         tr = self.tr
-        picking = self.phase == "picking" and not self.watch_only
+        picking = self.phase == "picking"
         won = self.won_slot if (self.reveal is not None and self.phase != "reveal") else None
-        pot = self.pot + (self.reveal.coins if self.reveal is not None and self.phase == "result" else 0)
-        balance = tr.money(self.balance_cents) if self.balance_cents is not None else tr.gettext(T_REPLAY)
-        hint = self.error or (tr.gettext(T_HINT) if picking and self.auto_pick is None else "")
         look = (
             tuple(self.crossed),
             won,
             tr.gettext(T_TITLE),
             tr.t(T_SUB, bet=tr.format_coins(self.bet.total_coins)),
             tr.gettext(T_VALUES),
-            hint,
-            bool(self.error),
-            (
-                (tr.gettext(T_BALANCE), balance, ""),
-                (tr.gettext(T_POT), tr.format_coins(pot), ""),
-                (tr.gettext(T_BET), tr.format_coins(self.bet.total_coins), ""),
-            ),
+            self._hints() if picking else (),
+            self.error,
         )
         if self._still is None or self._still[0] != look:
             self._still = (look, self._compose(look))  # a cache of what `look` shows
         surface.blit(self._still[1], (0, 0))
+
+    def _hints(self) -> tuple:
+        tr = self.tr
+        if self.watch_only:
+            return ((("SPACE",), tr.gettext(T_HINT_WATCH)), (("ESC",), tr.gettext(T_HINT_LEAVE)))
+        if self.auto_pick is not None:
+            return ()
+        return (
+            (("left", "right", "up", "down"), tr.gettext(T_HINT_CHOOSE)),
+            (("ENTER",), tr.gettext(T_HINT_PICK)),
+            (("ESC",), tr.gettext(T_HINT_LEAVE)),
+        )
+
+    def draw_stage(self, surface: pygame.Surface) -> None:
+        picking = self.phase == "picking" and not self.watch_only
         for i in range(self.count):
             self._draw_disc(surface, i, disc_rect(i), picking)
         for x, y, _vx, _vy, life, max_life in self.particles:
             img = self._sparks[min(len(self._sparks) - 1, int(life / max_life * len(self._sparks)))]
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
         if self.phase == "result" and self.reveal is not None:
             self._draw_result(surface)
 
     def _compose(self, look: tuple) -> pygame.Surface:
-        """Everything but the discs: the backdrop, the title, the values with those shot crossed
-        out, the hint and the bottom bar."""
-        crossed, won, title, sub, values_title, hint, is_error, boxes = look
+        """Everything but the discs and the money strip: the backdrop, the title, the values with
+        those shot crossed out, the key hints (or why a pick failed)."""
+        crossed, won, title, sub, values_title, hints, error = look
         a = self.assets
         surf = self.backdrop.copy()
-        cx = GRID_LEFT + 2 * PITCH_X + DISC // 2
-        draw_text(surf, a.font("display", 60), title, (cx, 64), GOLD, outline=3, outline_color=INK)
-        draw_text(surf, fit_font(a, "text_bold", sub, 760, 19), sub, (cx, 124), CREAM, shadow=False)
+        self.draw_title(surf, title, sub)
         surf.blit(self.values_panel, VALUES)
         draw_text(surf, a.font("display", 26), values_title, (VALUES.centerx, VALUES.top + 34), GOLD)
         cols, rows = 3, math.ceil(len(self.values) / 3)
@@ -371,10 +385,11 @@ class ShootoutScene(GridPicks, Scene):
             draw_text(surf, a.font("display", 30), f"x{v}", (x, y), colour, shadow=not crossed[i])
             if crossed[i]:
                 pygame.draw.line(surf, (220, 90, 70), (x - 34, y + 2), (x + 34, y + 2), 3)
-        if hint:
-            font = a.font("text_bold", 18) if is_error else a.font("text", 17)
-            draw_text(surf, font, hint, (cx, 618), (255, 130, 110) if is_error else SOFT, shadow=False)
-        surf.blit(bottom_bar(a, boxes, self.bottom_bar), BOTTOM_BAR)
+        where = (LAYOUT.stage.centerx, LAYOUT.hint_y)
+        if error:
+            draw_text(surf, a.font("text_bold", 18), error, where, (255, 150, 130), outline=1)
+        elif hints:
+            draw_key_hints(surf, a, list(hints), where, color=SOFT, size=16)
         return surf
 
     def _draw_disc(self, surface: pygame.Surface, i: int, r: pygame.Rect, picking: bool) -> None:
@@ -412,7 +427,7 @@ class ShootoutScene(GridPicks, Scene):
         a, tr, rv = self.assets, self.tr, self.reveal
         assert rv is not None
         box = pygame.Rect(0, 0, 700, 120)
-        box.center = (GRID_LEFT + 2 * PITCH_X + DISC // 2, 392)
+        box.center = LAYOUT.stage.center
         surface.blit(
             a.derived(("tombraider-shootout-result", box.size), lambda: shade(box.size, 235, edge=True)), box
         )

@@ -1,10 +1,13 @@
 """The Global Adventure on the world map: a full-screen scene that plays the whole quest.
 
 The Tomb Raider presentation builds it (`open_world_map`) when the round player reaches the
-quest's first pick (`Presentation.open_pick`). The scene fills the screen with the Tiled map
-(`scenes.games.tombraider.world`), the route between the five locations, a top bar (the five
-sword fragments, the weighted average bet) and a bottom bar in the scene's own style (balance,
-the location's pot, the pots banked, the round's win). It plays the quest's events, one after
+quest's first pick (`Presentation.open_pick`). A bonus scene of its own
+(`scenes.reels.bonus.BonusScene`: opaque, modal, a fade in, M and F11 left to the app, a toast
+for a key meant for another screen): the Tiled map (`scenes.games.tombraider.world`) fills the
+screen under its camera as the scene's backdrop, with the route between the five locations; a
+top bar (the title, the five sword fragments, the weighted average bet) and the money strip in
+the quest's leather and bronze (`scenes.games.tombraider.look`: the balance from the reels' band,
+the location's pot, the pots banked, the round's win so far). It plays the quest's events, one after
 another, over the record `scenes.games.tombraider.quest.Quest`:
 
 - `location_start`: the explorer travels the route to the location (the travelled part drawn
@@ -27,8 +30,9 @@ another, over the record `scenes.games.tombraider.quest.Quest`:
 A resumed quest (after a crash) opens at once on the location and artefacts of the moment: the
 events already played are applied without animation. Esc while the player is to pick leaves to
 the lobby (the quest resumes next time); at any other moment a toast says why it cannot leave
-yet. Mixins: `world_map_input` (picks, pointer and keys), `world_map_paint` (the map, the panel,
-the bars) and `world_map_overlays` (reveals, the jackpot, the summary).
+yet, as one does for an artefact already open or a click in a replay. Mixins: `world_map_input`
+(picks, pointer and keys), `world_map_paint` (the map, the panel, the top bar) and
+`world_map_overlays` (reveals, the jackpot, the summary).
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ from game.games.tombraider.events import (
 from game.money import Bet
 from scenes.core.stack import Scene
 from scenes.games.tombraider.duel import Showdown
+from scenes.games.tombraider.look import QuestHud, tomb_style
 from scenes.games.tombraider.quest import Quest
 from scenes.games.tombraider.world import (
     MapCamera,
@@ -68,6 +73,7 @@ from scenes.games.tombraider.world_map_input import AUTO_PICK_WAIT, MapInput
 from scenes.games.tombraider.world_map_overlays import OverlayPainter
 from scenes.games.tombraider.world_map_paint import (
     GRID_TOP,
+    MAP_LAYOUT,
     PITCH_Y,
     MapPainter,
     location_camera,
@@ -75,7 +81,7 @@ from scenes.games.tombraider.world_map_paint import (
     panel_side,
     tile_rect,
 )
-from scenes.widgets.dialog import Toast
+from scenes.reels.bonus import BonusScene
 
 if TYPE_CHECKING:
     from scenes.core.i18n import Translator
@@ -91,6 +97,9 @@ T_SHOOTOUT = "SHOOT-OUT!"
 T_ENDS = "TWO TRAPS: THE QUEST ENDS"
 T_BANKED = "POT BANKED +{coins:,}"
 T_LOST = "POT LOST"
+T_POT = "POT"
+T_BANKED_LABEL = "BANKED"
+T_WIN = "WIN"
 
 INTRO = 1.2  # s the route is drawn before the first journey
 TRAVEL = 1.5  # s the explorer travels a leg
@@ -119,10 +128,7 @@ class Tile:
         self.t = 0.0  # flip progress 0..1 (negative: waiting its turn)
 
 
-class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
-    opaque = True
-    modal = True
-
+class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
     def __init__(
         self,
         assets,
@@ -141,14 +147,21 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
         resumed: bool = False,
         speed: float = 1.0,
         reduced_motion: bool = False,
-        balance_cents: int | None = None,
+        band=None,
         reels_win: int = 0,
         discs: list[int] | None = None,
     ) -> None:
-        super().__init__()
-        self.assets = assets
+        super().__init__(
+            assets,
+            tr,
+            tomb_style("tombraider/background_free"),
+            MAP_LAYOUT,
+            band=band,
+            bet=bet,
+            reduced_motion=reduced_motion,
+        )
+        self.hud = QuestHud(band, bet, self.style, MAP_LAYOUT.hud, self._figures)
         self.sounds = sounds
-        self.tr = tr
         self.world = world
         self.bet = bet
         self.quest = quest
@@ -159,7 +172,6 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
         self.watch_only = watch_only and auto_pick is not None
         self.speed = max(0.02, speed)
         self.reduced = reduced_motion
-        self.balance_cents = balance_cents
         self.reels_win = reels_win
         self.discs = list(discs or [])
         self.tiles = [Tile(i) for i in range(6)]
@@ -191,7 +203,6 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
         self._cam_t = 1.0
         self._cam_len = 0.0
         self.rest: list = []
-        self.toasts: list[Toast] = []  # "cannot leave yet" notes pushed over the map
         self._opening: Scene | None = None  # a scene to open over the map once it is shown
         self._queue: deque = deque(events)
         self._prepare_art()
@@ -402,8 +413,10 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
             auto_pick=self.auto_pick,
             watch_only=self.watch_only,
             speed=self.speed,
+            reduced_motion=self.reduced,
             pot=self.quest.board.pot if self.quest.board is not None else 0,
-            balance_cents=self.balance_cents,
+            band=self.hud.band,
+            win_coins=self.round_win(),
         )
         if self.stack is not None:
             self.stack.push(scene)
@@ -426,11 +439,21 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
         if self.phase == "done":
             return
         self._set_phase("done")
-        self._drop_toasts()
         if self.stack is not None:
             self.stack.remove(self)
         won = self.quest.end.win_coins if self.quest.end is not None else self.quest.won_so_far()
         self.on_finished(self.rest, won)
+
+    def round_win(self) -> int:
+        """The round's win so far: the reels' part and what the quest has banked or won."""
+        return self.reels_win + self.quest.won_so_far()
+
+    def _figures(self) -> list[tuple[str, int]]:
+        """The money strip after the balance (coins): the open location's pot, the pots banked,
+        the round's win so far."""
+        q = self.quest
+        pot = q.board.pot if q.board is not None and not q.board.ended else 0
+        return [(T_POT, pot), (T_BANKED_LABEL, q.banked), (T_WIN, self.round_win())]
 
     # -- the camera and the journey --------------------------------------------------------------
     def _move_camera(self, to: MapCamera) -> None:
@@ -463,6 +486,7 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, Scene):
 
     # -- time ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        super().update(dt)  # the fade in
         self.t += dt
         self.phase_t += dt
         sp = self.speed

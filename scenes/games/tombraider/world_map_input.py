@@ -1,27 +1,24 @@
 """The world map's input (a mixin of `scenes.games.tombraider.world_map.WorldMapScene`): picking
 an artefact with the mouse (the panel's hit-boxes) or the arrow keys and Enter, the pointer over
-a location (hit-tested in map coordinates), SPIN / Enter hurrying a moment between picks, and Esc:
-it leaves while the player is to pick (the quest resumes next time), else a toast says why not.
+a location (hit-tested in map coordinates), SPIN / Enter / a click hurrying a moment between
+picks, and Esc: it leaves while the player is to pick (the quest resumes next time), else a toast
+says why not; an artefact already open and a click in a replay say why in a toast too.
 Each pick goes through `choose` (in play the ledger records it before the engine reveals it).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from scenes.core.intents import Act, Intent
-from scenes.games.tombraider.picking import GridPicks
+from scenes.games.tombraider.picking import T_RECORDED, GridPicks
 from scenes.games.tombraider.world_map_paint import COLS, panel_side, tile_rect
-from scenes.widgets.dialog import Toast
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 
 # Player-facing msgids (assets/locale/*.json)
 T_CANT_LEAVE = "The quest can be left while you choose an artefact; it resumes next time."
+T_OPEN = "That artefact is already open"
 
 AUTO_PICK_WAIT = 0.6  # s before a pick made without the player
 
@@ -72,16 +69,15 @@ class MapInput(GridPicks):
         return loc.id if loc is not None else None
 
     # -- input ---------------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> bool:
+    def handle_bonus(self, intent: Intent) -> bool:
+        """The map's own input (`BonusScene.handle` passes on the app's keys first and says
+        "Finish the feature first" for a key meant for another screen)."""
         act = intent.act
-        if act is Act.QUIT:
-            return False
         if act is Act.BACK:
             if self.phase == "picking" or self.watch_only:
-                self._drop_toasts()
                 self.on_leave()
             else:
-                self._toast(self.tr.gettext(T_CANT_LEAVE))
+                self.toast(self.tr.gettext(T_CANT_LEAVE))
             return True
         if act is Act.POINTER_MOVE:
             self.hover = self.tile_at(intent.pos)
@@ -92,15 +88,23 @@ class MapInput(GridPicks):
         if self.phase == "summary":
             if act in (Act.SPIN, Act.CONFIRM, Act.POINTER_UP):
                 self._finish()
-            return True
+            return act in (Act.SPIN, Act.CONFIRM, Act.POINTER_DOWN, Act.POINTER_UP)
         if act in (Act.SPIN, Act.CONFIRM) and (self.phase != "picking" or self.watch_only):
             self.hurry()
             return True
+        if act is Act.POINTER_UP and self.phase != "picking":
+            self.hurry()  # a click between picks ends the moment, as SPIN does
+            return True
         if self.watch_only:
-            return True
-        if self.grid_input(intent, self.tile_at, len(self.tiles), COLS):
-            return True
-        return True  # modal: nothing reaches the reels during the quest
+            if act is Act.POINTER_UP and self.tile_at(intent.pos) is not None:
+                self.toast(self.tr.gettext(T_RECORDED))
+            return act in (Act.POINTER_DOWN, Act.POINTER_UP)
+        return self.grid_input(intent, self.tile_at, len(self.tiles), COLS) or act is Act.POINTER_DOWN
+
+    def refused(self, index: int) -> None:
+        board = self.quest.board
+        if self.phase == "picking" and board is not None and board.is_open(index):
+            self.toast(self.tr.gettext(T_OPEN))
 
     def hurry(self) -> None:
         """SPIN / Enter between picks: the current moment ends now (the outcome never changes)."""
@@ -119,17 +123,3 @@ class MapInput(GridPicks):
                     tile.turning, tile.t = False, 1.0
         elif self.phase == "picking" and self.watch_only:
             self.phase_t = max(self.phase_t, AUTO_PICK_WAIT * self.speed)
-
-    def _toast(self, text: str) -> None:
-        if self.stack is not None:
-            toast = Toast(self.assets, text, seconds=3.0)
-            self.toasts.append(toast)
-            self.stack.push(toast)
-
-    def _drop_toasts(self) -> None:
-        """Our toasts leave with us (the host pops what is on top when the player leaves)."""
-        if self.stack is not None:
-            for toast in self.toasts:
-                if toast.stack is not None:
-                    self.stack.remove(toast)
-        self.toasts = []

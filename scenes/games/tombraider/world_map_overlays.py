@@ -13,9 +13,9 @@ import pygame
 from scenes.core.text import draw_text, fit_font
 from scenes.games.tombraider.art import ease, shade
 from scenes.games.tombraider.world_map_paint import (
-    BOTTOM_BAR,
     CREAM,
     GOLD,
+    HUD_BAR,
     INK,
     MARKER_R,
     SOFT,
@@ -178,7 +178,7 @@ class OverlayPainter:
         w = font.size(text)[0] + 24
         box = pygame.Rect(0, 0, w, 34)
         box.midbottom = (x, y - MARKER_R - 10)
-        box.clamp_ip(pygame.Rect(0, TOP_BAR.bottom, 1280, BOTTOM_BAR.top - TOP_BAR.bottom))
+        box.clamp_ip(pygame.Rect(0, TOP_BAR.bottom, 1280, HUD_BAR.top - TOP_BAR.bottom))
         pygame.draw.rect(surface, (20, 12, 8), box, border_radius=8)
         pygame.draw.rect(surface, GOLD, box, width=2, border_radius=8)
         draw_text(surface, font, text, box.center, CREAM, shadow=False)

@@ -1,7 +1,10 @@
 """How the world map looks (a mixin of `scenes.games.tombraider.world_map.WorldMapScene`): the
-map under its camera, the route and the location markers, the top and bottom bars, the open
-location's panel with its artefacts, and the overlays (Showdown, jackpot, summary). Art is
-prepared once (`_prepare_art`) or cached in the asset store; `draw` changes nothing.
+map under its camera as the bonus scene's backdrop (`draw_backdrop`), the route and the location
+markers, the top bar, the open location's panel with its artefacts and key hints, the strip
+under the money plaques (`draw_stage`), and the overlays (Showdown, jackpot, summary:
+`draw_over`); the money strip itself is the bonus scene's HUD (`scenes.games.tombraider.look`).
+Art is prepared once (`_prepare_art`) or cached in the asset store; drawing changes nothing but
+those caches.
 
 The layout constants and the geometry helpers (`panel_side`, `panel_rect`, `tile_rect`,
 `location_camera`) live here too: where a location's panel opens depends on which half of the
@@ -16,10 +19,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.core.text import draw_text, fit_font
-from scenes.games.tombraider.art import BOTTOM_BAR, bar, bottom_bar, ease, flips, grey, shade
+from scenes.games.tombraider.art import bar, ease, flips, grey, shade
 from scenes.games.tombraider.duel import STAGE
 from scenes.games.tombraider.world import MapCamera, MapLocation, along, arc_points
+from scenes.reels.bonus import BonusLayout
 from scenes.widgets.effects import soft_glow
+from scenes.widgets.keys import draw_key_hints
 
 if TYPE_CHECKING:
     from scenes.games.tombraider.world_map import Tile, WorldMapScene
@@ -28,13 +33,12 @@ if TYPE_CHECKING:
 T_TITLE = "GLOBAL ADVENTURE"
 T_LOCATION = "Location {n} of {total}"
 T_CHOOSE = "Choose an artefact"
-T_HINT = "Click an artefact, or use the arrow keys and Enter"
+T_HINT_CHOOSE = "choose"
+T_HINT_PICK = "pick"
+T_HINT_LEAVE = "leave (the round waits)"
+T_HINT_WATCH = "SPIN hurries the picks"
 T_TRAPS = "TRAPS"
 T_POT = "POT"
-T_BANKED = "BANKED"
-T_BALANCE = "BALANCE"
-T_TOTAL_WIN = "TOTAL WIN"
-T_REPLAY = "REPLAY"
 T_AVG = "AVERAGE BET"
 T_JACKPOT = "JACKPOT!"
 T_JACKPOT_VALUE = "{value:,} × the average bet per line"
@@ -63,6 +67,7 @@ RED = (255, 120, 100)
 INK = (24, 14, 6)
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 72)
+HUD_BAR = pygame.Rect(0, 638, 1280, 82)  # the dark strip under the money plaques
 PANEL_W, PANEL_H = 600, 552
 PANEL_TOP = 84
 COLS = 3
@@ -71,6 +76,15 @@ PITCH_X, PITCH_Y = 168, 150
 GRID_TOP = 128
 ZOOM_IN = 1.45
 MARKER_R = 24
+# the bonus scene's regions: the top bar is the title band, the map the stage, the panel opens on
+# the side the location leaves free, the money plaques stand on the strip at the bottom
+MAP_LAYOUT = BonusLayout(
+    title=pygame.Rect(TOP_BAR),
+    stage=pygame.Rect(0, TOP_BAR.bottom, 1280, HUD_BAR.top - TOP_BAR.bottom),
+    panel=pygame.Rect(1280 - 24 - PANEL_W, PANEL_TOP, PANEL_W, PANEL_H),
+    hint_y=PANEL_TOP + PANEL_H - 22,
+    hud=pygame.Rect(24, 644, 1232, 72),
+)
 
 
 def panel_side(loc: MapLocation) -> str:
@@ -119,10 +133,8 @@ class MapPainter:
         self._buffer = pygame.Surface((1280, 720)).convert() if shown else pygame.Surface((1280, 720))
         self._layer = pygame.Surface((1280, 720)).convert() if shown else pygame.Surface((1280, 720))
         self._layer_key: tuple | None = None
-        self._bottom_inputs: tuple = ()
         self._looks: dict[str, tuple[tuple, pygame.Surface]] = {}
         self._frozen: tuple[tuple, pygame.Surface] | None = None
-        self._bottom_look: tuple = ()
         self.faces = {
             k: a.scaled(f"tombraider/artefacts/{k}", (TILE, TILE))
             for k in ("closed", "fragment", "trap", "treasure", "bonus")
@@ -136,7 +148,7 @@ class MapPainter:
         spark = a.tinted("ui/particle", (255, 214, 120, 255))
         self._sparks = [pygame.transform.smoothscale(spark, (s, s)) for s in (6, 10, 14, 20, 28)]
         self._bar_top = bar(TOP_BAR.size, top=True)
-        self._bar_bottom = bar(BOTTOM_BAR.size, top=False)
+        self._bar_bottom = bar(HUD_BAR.size, top=False)
 
     # -- cached pieces ---------------------------------------------------------------------------
     def _look(self: WorldMapScene, slot: str, look: tuple, compose) -> pygame.Surface:
@@ -213,22 +225,37 @@ class MapPainter:
         return self._layer
 
     # -- drawing -----------------------------------------------------------------------------------
-    def draw(self: WorldMapScene, surface: pygame.Surface) -> None:
-        frozen = self._frozen_key()
-        if frozen is not None and self._frozen is not None and self._frozen[0] == frozen:
+    def _frozen_ready(self: WorldMapScene) -> bool:
+        """The still scene under an overlay is composed already (one blit a frame)."""
+        key = self._frozen_key()
+        return key is not None and self._frozen is not None and self._frozen[0] == key
+
+    def draw_backdrop(self: WorldMapScene, surface: pygame.Surface) -> None:
+        """The map under the camera is the scene's backdrop (or, under an overlay, the whole still
+        scene composed once)."""
+        if self._frozen_ready():
+            assert self._frozen is not None
             surface.blit(self._frozen[1], (0, 0))
         else:
             surface.blit(self._map_layer(), (0, 0))
-            self._draw_moving(surface)
-            if self.quest.board is not None and self.panel_k > 0:
-                self._draw_panel(surface)
-            self._draw_top(surface)
-            self._draw_bottom(surface)
-            if frozen is not None:
-                # the Showdown, the jackpot and the summary stand over a still, dimmed scene:
-                # composed once (a cache of what it shows), then one blit a frame
-                surface.blit(self._dim, (0, 0))
-                self._frozen = (frozen, surface.copy())
+
+    def draw_stage(self: WorldMapScene, surface: pygame.Surface) -> None:
+        if self._frozen_ready():
+            return
+        self._draw_moving(surface)
+        if self.quest.board is not None and self.panel_k > 0:
+            self._draw_panel(surface)
+        self._draw_top(surface)
+        surface.blit(self._bar_bottom, HUD_BAR)
+        frozen = self._frozen_key()
+        if frozen is not None:
+            # the Showdown, the jackpot and the summary stand over a still, dimmed scene:
+            # composed once (a cache of what it shows), then one blit a frame; the money strip
+            # stays bright over it
+            surface.blit(self._dim, (0, 0))
+            self._frozen = (frozen, surface.copy())
+
+    def draw_over(self: WorldMapScene, surface: pygame.Surface) -> None:
         if self.phase == "showdown" and self.showdown is not None:
             self.showdown.draw(surface, dimmed=False)
         elif self.phase == "jackpot":
@@ -352,8 +379,8 @@ class MapPainter:
             + (f" · {tr.gettext(T_CHOOSE)}" if self.phase == "picking" else ""),
             board.traps,
             tr.format_coins(board.pot),
-            self.error or (tr.gettext(T_HINT) if picking and self.auto_pick is None else ""),
-            bool(self.error),
+            self._hints() if self.phase == "picking" else (),
+            self.error,
             tr.gettext(T_TRAPS),
             tr.gettext(T_POT),
         )
@@ -382,7 +409,7 @@ class MapPainter:
 
     def _compose_panel(self: WorldMapScene, look: tuple) -> pygame.Surface:
         """The panel's still part: scenery, name, the line under it, traps, pot, the hint."""
-        location, side, title, sub, traps, pot, hint, is_error, traps_label, pot_label = look
+        location, side, title, sub, traps, pot, hints, error, traps_label, pot_label = look
         a = self.assets
         surf = self.panel_art(location, side).copy()
         cx = PANEL_W // 2
@@ -422,10 +449,25 @@ class MapPainter:
             shadow=False,
         )
         draw_text(surf, a.font("display", 26), pot, (box.right - 24, box.top + 44), GOLD, anchor="midright")
-        if hint:
-            font = a.font("text_bold", 17) if is_error else fit_font(a, "text", hint, PANEL_W - 40, 16)
-            draw_text(surf, font, hint, (cx, PANEL_H - 22), RED if is_error else SOFT, shadow=False)
+        if error:
+            font = fit_font(a, "text_bold", error, PANEL_W - 40, 17)
+            draw_text(surf, font, error, (cx, PANEL_H - 22), RED, shadow=False)
+        elif hints:
+            draw_key_hints(surf, a, list(hints), (cx, PANEL_H - 22), color=SOFT, size=15)
         return surf
+
+    def _hints(self: WorldMapScene) -> tuple:
+        """The key hints under the artefacts while a pick is awaited (none while autoplay picks)."""
+        tr = self.tr
+        if self.watch_only:
+            return ((("SPACE",), tr.gettext(T_HINT_WATCH)), (("ESC",), tr.gettext(T_HINT_LEAVE)))
+        if self.auto_pick is not None:
+            return ()
+        return (
+            (("left", "right", "up", "down"), tr.gettext(T_HINT_CHOOSE)),
+            (("ENTER",), tr.gettext(T_HINT_PICK)),
+            (("ESC",), tr.gettext(T_HINT_LEAVE)),
+        )
 
     def _draw_tile(self: WorldMapScene, surface: pygame.Surface, tile: Tile, r: pygame.Rect) -> None:
         if tile.face is None or (tile.turning and tile.t < 0):
@@ -548,25 +590,3 @@ class MapPainter:
         draw_text(surf, a.font("text_bold", 14), avg_label, (1256, 22), SOFT, anchor="midright", shadow=False)
         draw_text(surf, a.font("display", 24), avg, (1256, 48), CREAM, anchor="midright")
         return surf
-
-    def _draw_bottom(self: WorldMapScene, surface: pygame.Surface) -> None:
-        tr, q = self.tr, self.quest
-        pot = q.board.pot if q.board is not None and not q.board.ended else 0
-        total = self.reels_win + q.won_so_far()
-        inputs = (self.balance_cents, pot, q.banked, total, tr.generation, tr.currency())
-        if inputs != self._bottom_inputs:
-            # formatting money is not free: the boxes' words are worked out when they change
-            self._bottom_inputs = inputs
-            coins = self.bet.coins_to_cents
-            balance = tr.money(self.balance_cents) if self.balance_cents is not None else tr.gettext(T_REPLAY)
-            self._bottom_look = (
-                (tr.gettext(T_BALANCE), balance, ""),
-                (tr.gettext(T_POT), tr.format_coins(pot), tr.money(coins(pot))),
-                (tr.gettext(T_BANKED), tr.format_coins(q.banked), tr.money(coins(q.banked))),
-                (tr.gettext(T_TOTAL_WIN), tr.format_coins(total), tr.money(coins(total))),
-            )
-        look = self._bottom_look
-        surface.blit(
-            self._look("bottom", look, lambda look: bottom_bar(self.assets, look, self._bar_bottom)),
-            BOTTOM_BAR,
-        )

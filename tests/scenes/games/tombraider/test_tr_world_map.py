@@ -217,11 +217,18 @@ def test_a_natural_quest_replays_and_shows_in_the_history(tr_ctx, reels, display
         seen.add(type(top).__name__)
         if isinstance(top, WorldMapScene | ShootoutScene):
             assert top.watch_only
+            if isinstance(top, WorldMapScene) and top.phase == "picking" and "clicked" not in seen:
+                # a click on an artefact: the replay makes the recorded picks, and says so
+                assert [label for label, _ in top.hud.figures()] == ["POT", "BANKED", "WIN"]
+                _click(stack, tile_rect(0, panel_side(top._current_location())).center)
+                toasts = [s.text for s in stack._scenes if isinstance(s, Toast)]
+                assert "The replay makes the recorded picks" in toasts
+                seen.add("clicked")
             stack.handle(Intent(Act.SPIN))  # hurries, never picks
         return replay.finished
 
     run(stack, watched, display)
-    assert "WorldMapScene" in seen
+    assert {"WorldMapScene", "clicked"} <= seen
     assert [e.type for e in replay.player.played][-1] == "round_end"
     assert len(tr_ctx.ledger.history(20)) == 7  # nothing written
 
