@@ -319,6 +319,10 @@ def open_world_map(presentation: TombRaiderPresentation, player: RoundPlayer, ev
     first = events[0]
     at = next((i for i, e in enumerate(player.events) if e is first), len(player.events))
     prior = player.events[:at]
+    if at < len(player.events):
+        # all of the quest from its first pick: a resumed round's queue leaves out the events
+        # announced before the picks (`announced`), but a later location's start belongs here
+        events = list(player.events[at:])
     start = next((e for e in reversed(prior) if isinstance(e, AdventureStartEvent)), None)
     if start is None or player.bet is None:
         log.error("a pick request without a Global Adventure")

@@ -137,6 +137,39 @@ def test_esc_leaves_only_while_picking_and_the_quest_resumes_where_it_was(tr_ctx
     stack.draw(display)
 
 
+def test_a_quest_interrupted_at_a_later_location_opens_there_again(tr_ctx, reels, display):
+    """Esc at the second location: the quest resumes on it, with what was picked there open and
+    the first location's fragment kept (picks for seed 5 with four passports: London's trap,
+    the Shoot-out, a disc, the fragment; then Ghana's first artefact)."""
+    from scenes.reels.scene import ReelsScene
+
+    stack, _scene, _world = _start_quest(tr_ctx, reels, display)
+    picks = [0, 3, 3, 4, 0]
+
+    def to_ghana() -> bool:
+        top = stack.top
+        if isinstance(top, WorldMapScene | ShootoutScene) and top.phase == "picking":
+            if not picks:
+                return True
+            top.pick(picks.pop(0))
+        return False
+
+    run(stack, to_ghana, display)
+    world = stack.top
+    assert isinstance(world, WorldMapScene) and world.quest.index == 1
+    stack.handle(Intent(Act.BACK))
+    stack.update(1 / 60)
+    again = ReelsScene(tr_ctx, "tombraider")
+    stack.push(again)
+    stack.update(1 / 60)
+    resumed = _map(stack)
+    assert resumed is not None and resumed.phase == "picking"
+    assert resumed.quest.index == 1 and resumed.quest.fragments[0] is True
+    assert resumed.quest.board.location == "ghana" and sorted(resumed.quest.board.revealed) == [0]
+    assert resumed.tiles[0].face is not None and resumed.quest.banked == world.quest.banked
+    stack.draw(display)
+
+
 def test_a_shootout_interrupted_before_its_pick_opens_again(tr_ctx, reels, display):
     from scenes.reels.scene import ReelsScene
 
