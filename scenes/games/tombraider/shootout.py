@@ -36,6 +36,7 @@ from scenes.games.tombraider.art import shade
 from scenes.games.tombraider.look import QuestHud, scenery, tomb_style
 from scenes.games.tombraider.picking import T_RECORDED, GridPicks
 from scenes.reels.bonus import BonusLayout, BonusScene
+from scenes.widgets.dialog import show_toast
 from scenes.widgets.effects import soft_glow
 from scenes.widgets.keys import draw_key_hints
 
@@ -64,7 +65,7 @@ INK = (24, 14, 6)
 COLS, ROWS = 5, 3
 DISC = 112
 PITCH_X, PITCH_Y = 152, 146
-LAYOUT = BonusLayout.balanced(PITCH_X * (COLS - 1) + DISC, 470, 360)
+LAYOUT = BonusLayout.balanced(PITCH_X * (COLS - 1) + DISC, 460, 360)
 GRID_LEFT = LAYOUT.stage.left
 GRID_TOP = LAYOUT.stage.top + (LAYOUT.stage.h - (PITCH_Y * (ROWS - 1) + DISC)) // 2
 VALUES = LAYOUT.panel
@@ -142,6 +143,10 @@ class ShootoutScene(GridPicks, BonusScene):
         self._rng = random.Random(5)  # decoration only
         self._order: list[int] = []
         self._prepare_art()
+
+    def toast(self, text: str) -> None:
+        """A toast on the hint line (under the title it would cover the values' heading)."""
+        show_toast(self.stack, self.assets, text, midtop=(LAYOUT.stage.centerx, LAYOUT.hint_y - 28))
 
     def _figures(self) -> list[tuple[str, int]]:
         """The strip after the balance: the bet a disc multiplies, the pot (the won disc's

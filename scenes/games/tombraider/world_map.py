@@ -82,6 +82,7 @@ from scenes.games.tombraider.world_map_paint import (
     tile_rect,
 )
 from scenes.reels.bonus import BonusScene
+from scenes.widgets.dialog import show_toast
 
 if TYPE_CHECKING:
     from scenes.core.i18n import Translator
@@ -443,6 +444,10 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
             self.stack.remove(self)
         won = self.quest.end.win_coins if self.quest.end is not None else self.quest.won_so_far()
         self.on_finished(self.rest, won)
+
+    def toast(self, text: str) -> None:
+        """A toast over the top bar (under it, the open location's name would be covered)."""
+        show_toast(self.stack, self.assets, text, midtop=(640, 12))
 
     def round_win(self) -> int:
         """The round's win so far: the reels' part and what the quest has banked or won."""

@@ -93,10 +93,11 @@ class OverlayPainter:
         plate.center = (640, 492)
         veil = a.derived(("tombraider-jackpot-plate", plate.size), lambda: shade(plate.size, 236, edge=True))
         surface.blit(veil, plate)  # the words stand on a dark plate, whatever the map shows
+        title = tr.gettext(T_JACKPOT)
         draw_text(
             surface,
-            a.font("display", 84),
-            tr.gettext(T_JACKPOT),
+            fit_font(a, "display", title, plate.w - 40, 84),
+            title,
             (640, 440),
             GOLD,
             outline=3,
