@@ -8,9 +8,11 @@ to the app's queue, picks through the scenes' own hit-boxes) and reports over st
 - Mid-collection: killed while round 6's reels spin. On restart the meter shows exactly the
   stamps the ledger holds (rounds 1–5), the interrupted round is finished from its stored seed
   and lights its passport, and the meter then equals what the ledger stores.
-- Mid-quest: killed with the Shoot-out played at London and the next artefact to pick. On
-  restart the world map opens at London with the same artefacts open and the same pot, every
-  stamp lit; the quest is finished and credited once.
+- Mid-quest: killed at the third location (the Shoot-out played and the fragment found at
+  London, Ghana's fragment, Cambodia's first artefact open) with the next artefact to pick. On
+  restart the world map opens at Cambodia with the same artefacts open, the same pot and the
+  same pots banked, the fragments found lit, every stamp lit; the quest is finished and credited
+  once.
 """
 
 from __future__ import annotations
@@ -121,16 +123,22 @@ elif mode == "quest":
     step_until(lambda: isinstance(app.stack.top, ShootoutScene) and app.stack.top.phase == "picking")
     click(disc_rect(14).center)
     app.step(DT)
+    for at, pick in ((0, 0), (1, 2), (2, 0)):  # London's fragment, Ghana's, Cambodia's first
+        step_until(lambda: isinstance(app.stack.top, WorldMapScene) and app.stack.top.phase == "picking"
+                   and app.stack.top.quest.index == at)
+        pick_artefact(pick)
     step_until(lambda: isinstance(app.stack.top, WorldMapScene) and app.stack.top.phase == "picking")
     m = app.stack.top
     report(choices=list(led.open_round().choices), index=m.quest.index, pot=m.quest.board.pot,
-           opened=sorted(m.quest.board.revealed), meter=meter(), balance=led.balance_cents)
+           opened=sorted(m.quest.board.revealed), meter=meter(), balance=led.balance_cents,
+           banked=m.quest.banked, fragments=m.quest.fragments)
     hang()
 else:  # resume_quest: the app reopens the game and the quest at the pick awaited
     step_until(lambda: isinstance(app.stack.top, WorldMapScene))
     m = app.stack.top
     first = dict(index=m.quest.index, pot=m.quest.board.pot, opened=sorted(m.quest.board.revealed),
-                 faces=[t.face for t in m.tiles], phase=m.phase, meter=meter())
+                 faces=[t.face for t in m.tiles], phase=m.phase, meter=meter(), banked=m.quest.banked,
+                 fragments=list(m.quest.fragments))
     balance_on_resume = led.balance_cents
     r = reels()
     def play_on():
@@ -216,16 +224,18 @@ def test_sigkill_mid_quest_then_restart_opens_the_same_location_and_artefacts(tm
     proc = _launch(script, "quest", str(data))
     before = _report(proc)
     _kill(proc)
-    assert before["choices"] == [4, 14] and before["index"] == 0 and before["opened"] == [4]
-    assert before["pot"] > 0 and before["meter"]["active"] == [True] * 5
+    assert before["choices"] == [4, 14, 0, 2, 0] and before["index"] == 2 and before["opened"] == [0]
+    assert before["fragments"][:2] == [True, True] and before["banked"] > 0
+    assert before["meter"]["active"] == [True] * 5
 
     after = _finish(_launch(script, "resume_quest", str(data)))
     first = after["first"]
     assert first["index"] == before["index"] and first["opened"] == before["opened"]
     assert first["pot"] == before["pot"] and first["phase"] == "picking"
-    assert first["faces"][4] == "treasure" and first["meter"]["active"] == [True] * 5
+    assert first["banked"] == before["banked"] and first["fragments"] == before["fragments"]
+    assert first["faces"][0] is not None and first["meter"]["active"] == [True] * 5
     assert after["balance_on_resume"] == before["balance"]  # no second debit
-    assert after["choices"][:2] == before["choices"] and after["status"] == "closed"
+    assert after["choices"][:5] == before["choices"] and after["status"] == "closed"
     assert after["balance"] == before["balance"] + after["win_cents"]  # credited once
     assert after["verify"] == [] and after["stored"]["active"] == [False] * 5
     assert after["meter"] == after["stored"]
