@@ -42,7 +42,8 @@ par: $(STAMP)
 	$(BIN)/python -m game par tombraider --json
 
 simulate: $(STAMP)
-	$(BIN)/python -m game simulate stones --rounds 2000000 --seed 1 --json
+	$(BIN)/python -m game simulate stones --rounds 2000000 --seed 1 --check-flow 20000 --json
+	$(BIN)/python -m game simulate warlords --rounds 2000000 --seed 1 --check-flow 20000 --json
 	$(BIN)/python -m game simulate tombraider --rounds 2000000 --seed 1 --check-flow 20000 --json
 
 clean-venv:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 import time
 from collections.abc import Sequence
@@ -156,13 +157,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     defn = _load(args.game).definition
     bet = _bet_from_args(defn, args)
     workers = args.workers if args.workers is not None else default_workers()
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
     bar = ProgressBar(f"simulate {defn.id}")
     try:
         out = simulate(
             defn,
             bet,
             args.rounds,
-            args.seed,
+            seed,
             workers=workers,
             progress=bar.update,
             check_flow=args.check_flow,
@@ -176,7 +178,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(
             f"{out['rounds']:,} rounds: RTP {out['rtp']:.4%} (99 % CI {lo:.4%} .. {hi:.4%}), "
             f"hit frequency {out['hit_frequency']:.2%}, "
-            f"{out['rounds_per_second']:,.0f} rounds/s"
+            f"{out['rounds_per_second']:,.0f} rounds/s, seed {out['seed']}"
         )
         if args.check_flow:
             print(
@@ -297,7 +299,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="Monte Carlo through the production engine")
     p.add_argument("game")
     p.add_argument("--rounds", type=_positive, required=True)
-    p.add_argument("--seed", type=_non_negative, required=True)
+    p.add_argument(
+        "--seed",
+        type=_non_negative,
+        help="run seed (default: a fresh one from the system, shown in the report)",
+    )
     p.add_argument("--workers", type=_positive, help="processes (default: one per CPU)")
     p.add_argument(
         "--check-flow",

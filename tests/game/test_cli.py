@@ -211,3 +211,25 @@ def test_the_cli_needs_no_copy_of_the_data(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(definitions, "games_dir", lambda: tmp_path)
     code, out, _ = run(capsys, "list", "--json")
     assert code == 0 and json.loads(out) == ["stones"]
+
+
+def test_simulate_without_a_seed_draws_one_and_reports_it(capsys):
+    code, out, _ = run(capsys, "simulate", "stones", "--rounds", "2000", "--workers", "1", "--json")
+    assert code == 0
+    first = json.loads(out)
+    assert isinstance(first["seed"], int) and first["seed"] >= 0
+    # the reported seed reproduces the run
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "stones",
+        "--rounds",
+        "2000",
+        "--workers",
+        "1",
+        "--seed",
+        str(first["seed"]),
+        "--json",
+    )
+    again = json.loads(out)
+    assert again["rtp"] == first["rtp"] and again["seed"] == first["seed"]

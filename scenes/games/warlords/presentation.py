@@ -150,6 +150,7 @@ class WarlordsPresentation(Presentation):
         stage = player.stage
         stage.trigger_cells = frozenset((r, w) for r, w, _ in ev.scatters)
         player.presenter.clear()
+        player.band.finish_count()  # the battle's money strip shows the main spin's win in full
         player.say(T_BATTLE_SAY, GOLD)
 
         def done() -> None:
@@ -172,6 +173,9 @@ class WarlordsPresentation(Presentation):
                 player.tr,
                 speed=player.speed,
                 on_done=done,
+                band=player.band,  # the money strip shows the reels' own figures
+                bet=player.bet,
+                reduced_motion=player.pace.reduced_motion,
             )
         )
 

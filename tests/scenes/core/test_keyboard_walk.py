@@ -5,7 +5,7 @@ reached and changed, the mixer and the history opened from it), the history of e
 game's reels, a round with the stone picker, the paytable, the rules, the game's history, a
 round's detail and its replay, the autoplay dialog (each stop condition reached and set), the
 reality check, and the leave dialog, which quits. At each step the focus ring is where the keys
-put it."""
+put it. A second walk plays a Warlords battle (a bonus scene) from the keyboard alone."""
 
 from __future__ import annotations
 
@@ -308,3 +308,50 @@ def test_every_menu_from_the_keyboard_alone(app):
     press(app, pygame.K_RETURN, frames=1)
     assert app.stack.quit_requested
     assert ctx.ledger.verify() == []
+
+
+def test_a_warlords_battle_from_the_keyboard_alone(tmp_path):
+    """The lobby's arrows to Warlords, Enter, Space spins into a battle (a bonus scene of its own):
+    Esc and a stray key say why they cannot act, Enter skips to the result, Space continues and
+    the reels take the round on."""
+    from warlords_seeds import battle_session_seed
+
+    from scenes.core.app import App, bootstrap, initial_scenes, shutdown
+    from scenes.core.context import LaunchOptions
+    from scenes.front.lobby import LobbyScene
+    from scenes.games.warlords.battle import BattleScene
+    from scenes.reels.scene import ReelsScene
+    from scenes.widgets.dialog import Toast
+
+    options = LaunchOptions(data_dir=tmp_path / "data", seed=battle_session_seed(2))
+    ctx, screen = bootstrap(options)
+    ctx.settings.intro_screen = False
+    app = App(ctx, screen, time.perf_counter())
+    try:
+        for scene in initial_scenes(ctx):
+            app.stack.push(scene)
+        app.step(DT)
+        lobby = top(app)
+        assert isinstance(lobby, LobbyScene)
+        for _ in range(len(lobby.ids)):
+            if lobby.ids[lobby.ring.index] == "warlords":
+                break
+            press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RETURN, frames=5)
+        reels = top(app)
+        assert isinstance(reels, ReelsScene) and reels.game_id == "warlords"
+
+        press(app, pygame.K_SPACE)
+        until(app, lambda: isinstance(top(app), BattleScene))
+        battle = top(app)
+        press(app, pygame.K_ESCAPE, frames=1)
+        said = [s.text for s in app.stack.scenes if isinstance(s, Toast)]
+        assert said == ["The battle cannot be left: SPACE or a click skips it"] and top(app) is battle
+        press(app, pygame.K_h, frames=1)  # the history: not during a feature
+        assert [s.text for s in app.stack.scenes if isinstance(s, Toast)] == ["Finish the feature first"]
+        press(app, pygame.K_RETURN, frames=1)  # skip to the result
+        assert battle.resolved and not battle.finished
+        press(app, pygame.K_SPACE, frames=2)  # continue
+        assert battle.finished and top(app) is reels and reels.player.waiting != "feature"
+    finally:
+        shutdown(ctx)

@@ -89,6 +89,135 @@ def test_spin_hurries_the_battle(ctx, display, warlords):
     assert done == [1]
 
 
+def _battle_on_stack(ctx, event, **kwargs):
+    from scenes.reels.sound_director import SoundDirector
+
+    done: list[int] = []
+    scene = BattleScene(
+        ctx.assets,
+        SoundDirector(ctx.audio, "warlords"),
+        load_game("warlords").definition,
+        event,
+        ctx.i18n,
+        on_done=lambda: done.append(1),
+        **kwargs,
+    )
+    stack = SceneStack()
+    stack.push(Scene())
+    stack.push(scene)
+    stack.update(DT)
+    return stack, scene, done
+
+
+def test_the_battle_fills_the_window_balanced_about_its_centre(ctx, display):
+    """A bonus scene of its own: opaque (nothing of the reels under it), its backdrop corner to
+    corner, the warlords standing symmetric about the centre above the hints and the money strip."""
+    from scenes.games.warlords.battle import FIGURE, LAYOUT, PLATE, PLATE_TOP, contender_xs
+    from scenes.reels.bonus import BonusScene
+
+    stack, scene, _ = _battle_on_stack(
+        ctx, battle((1, 1, 1), ("scatter_red", "scatter_green", "scatter_blue"))
+    )
+    assert isinstance(scene, BonusScene) and scene.opaque and scene.modal
+    for n in (1, 2, 3):
+        xs = contender_xs(n)
+        assert [640 - x for x in xs] == [x - 640 for x in reversed(xs)]
+        assert all(
+            LAYOUT.stage.left <= x - FIGURE[0] // 2 and x + FIGURE[0] // 2 <= LAYOUT.stage.right for x in xs
+        )
+    assert LAYOUT.stage.centerx == 640 and LAYOUT.hud.centerx == 640
+    plates_bottom = PLATE_TOP + PLATE[1]
+    assert plates_bottom < LAYOUT.hint_y - 11 < LAYOUT.hint_y + 11 < LAYOUT.hud.top  # the hints' row between
+    for _ in range(60):
+        stack.update(DT)
+    display.fill((255, 0, 255))
+    stack.draw(display)
+    for x, y in ((2, 2), (1277, 2), (2, 717), (1277, 717), (640, 360), (40, 400), (1240, 400)):
+        assert display.get_at((x, y))[:3] != (255, 0, 255), (x, y)
+
+
+def test_the_battle_shows_the_balance_and_win_in_its_own_style(ctx, display):
+    from scenes.games.warlords.battle import battle_style
+    from scenes.reels.band import Band
+
+    band = Band(ctx.i18n)
+    band.balance_cents = ctx.ledger.balance_cents
+    band.count_win_to(40, 0.0)
+    bet = default_bet(load_game("warlords").definition)
+    stack, scene, _ = _battle_on_stack(ctx, battle(), band=band, bet=bet)
+    assert scene.style == battle_style("warlords") and scene.style.backdrop == "warlords/battle_bg"
+    assert scene.hud.figures() == [
+        ("BALANCE", ctx.ledger.balance_cents),
+        ("BET", bet.total_cents),
+        ("WIN", 40 * bet.coin_value_cents),
+    ]
+    # the strip is drawn: its plates differ from the bare backdrop where they stand
+    for _ in range(60):
+        stack.update(DT)
+    stack.draw(display)
+    hud = scene.layout.hud
+    at = (hud.left + hud.w // 6, hud.top + 3)
+    assert display.get_at(at)[:3] != scene.backdrop.get_at(at)[:3]
+
+
+def test_presses_that_cannot_act_in_a_battle_say_why(ctx, display):
+    from scenes.widgets.dialog import Toast
+
+    stack, scene, done = _battle_on_stack(ctx, battle())
+
+    def toasts() -> list[str]:
+        return [s.text for s in stack.scenes if isinstance(s, Toast)]
+
+    assert stack.handle(Intent(Act.BACK))
+    assert toasts() == ["The battle cannot be left: SPACE or a click skips it"]
+    stack.handle(Intent(Act.PAYTABLE))
+    assert toasts() == ["Finish the feature first"]
+    stack.handle(Intent(Act.LEFT))
+    assert toasts() == ["SPACE, Enter or a click skips the battle"]
+    assert not stack.handle(Intent(Act.MUTE))  # left to the app, which mutes
+    assert not done and scene.stack is stack
+    ctx.i18n.set_language("es")
+    try:
+        stack.handle(Intent(Act.BACK))
+        assert toasts() == ["No se puede salir de la batalla: ESPACIO o un clic la salta"]
+    finally:
+        ctx.i18n.set_language("en")
+
+
+def test_space_skips_the_battle_then_continues(ctx, display):
+    stack, scene, done = _battle_on_stack(ctx, battle())
+    assert not scene.decided
+    stack.handle(Intent(Act.SPIN))  # skip: the result, every banner turned
+    stack.update(DT)
+    assert scene.resolved and not done
+    stack.handle(Intent(Act.LEFT))
+    assert [s.text for s in stack.scenes if hasattr(s, "text")][-1] == "SPACE, Enter or a click continues"
+    stack.handle(Intent(Act.CONFIRM))  # continue: gone at once, without waiting out the result
+    stack.update(DT)
+    assert done == [1] and scene.finished and scene not in stack.scenes
+
+
+def test_with_reduced_motion_the_warlords_stand_in_place_from_the_first_frame(ctx, display):
+    from scenes.games.warlords.battle import LAYOUT
+
+    def first_frame(reduced: bool) -> pygame.Surface:
+        stack, _, _ = _battle_on_stack(ctx, battle(), reduced_motion=reduced)
+        display.fill((0, 0, 0))
+        stack.draw(display)
+        return display.subsurface(LAYOUT.stage).copy()
+
+    still, moving = first_frame(True), first_frame(False)
+    stack, scene, _ = _battle_on_stack(ctx, battle(), reduced_motion=True)
+    scene.t = 1.0  # the face-off: still where they stood at first
+    display.fill((0, 0, 0))
+    stack.draw(display)
+    settled = display.subsurface(LAYOUT.stage).copy()
+    x = scene.xs[0]
+    column = pygame.Rect(x - LAYOUT.stage.left - 20, 200, 40, 200)
+    assert still.subsurface(column).get_at((20, 100)) == settled.subsurface(column).get_at((20, 100))
+    assert still.subsurface(column).get_at((20, 100)) != moving.subsurface(column).get_at((20, 100))
+
+
 def test_odds_are_shown_in_the_players_number_format(ctx):
     tr = ctx.i18n
     assert [odds_text(tr, w, 4) for w in (3, 1)] == ["75 %", "25 %"]

@@ -138,6 +138,9 @@ def test_a_battle_of_three_then_the_samurai_free_spins(ctx, display, seeds):
     _check_landings(landings)
     (battle,) = battles
     assert len(battle.contenders) == 3 and battle.finished
+    # its money strip reads the reels' own band: the balance as shown there, the bet, the win
+    assert battle.hud.band is scene.player.band and battle.hud.bet == scene.bet
+    assert [label for label, _ in battle.hud.figures()] == ["BALANCE", "BET", "WIN"]
     respins = [(ev, decor) for ev, _, decor in landings if ev.mode == "respin"]
     assert respins
     for ev, decor in respins:
