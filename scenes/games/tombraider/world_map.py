@@ -58,6 +58,7 @@ from game.games.tombraider.events import (
 )
 from game.money import Bet
 from scenes.core.stack import Scene
+from scenes.games.tombraider.art import ease
 from scenes.games.tombraider.duel import Showdown
 from scenes.games.tombraider.look import QuestHud, tomb_style
 from scenes.games.tombraider.quest import Quest
@@ -453,12 +454,25 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
         """The round's win so far: the reels' part and what the quest has banked or won."""
         return self.reels_win + self.quest.won_so_far()
 
+    def jackpot_counted(self) -> int:
+        """The jackpot's coins as counted so far (it counts up while it shows)."""
+        jp = self.quest.jackpot
+        if jp is None:
+            return 0
+        if self.phase != "jackpot":
+            return jp.coins
+        return int(jp.coins * ease(min(1.0, self.phase_t / max(self.phase_len * 0.6, 1e-6))))
+
     def _figures(self) -> list[tuple[str, int]]:
         """The money strip after the balance (coins): the open location's pot, the pots banked,
-        the round's win so far."""
+        the round's win so far (the jackpot as far as it has counted)."""
         q = self.quest
         pot = q.board.pot if q.board is not None and not q.board.ended else 0
-        return [(T_POT, pot), (T_BANKED_LABEL, q.banked), (T_WIN, self.round_win())]
+        return [
+            (T_POT, pot),
+            (T_BANKED_LABEL, q.banked),
+            (T_WIN, self.reels_win + q.banked + self.jackpot_counted()),
+        ]
 
     # -- the camera and the journey --------------------------------------------------------------
     def _move_camera(self, to: MapCamera) -> None:

@@ -73,7 +73,7 @@ class OverlayPainter:
         a, tr, jp = self.assets, self.tr, self.quest.jackpot
         if jp is None:
             return
-        k = min(1.0, self.phase_t / max(self.phase_len * 0.6, 1e-6))
+        k = min(1.0, self.phase_t / max(self.phase_len * 0.6, 1e-6))  # the fragments gather
         pulse = 0.5 + 0.5 * math.sin(self.t * 5)
         glow = a.derived(
             ("tombraider-jackpot-glow",), lambda: soft_glow((240, 240), 60, (255, 200, 80), radius=120)
@@ -91,7 +91,7 @@ class OverlayPainter:
             )
         plate = pygame.Rect(0, 0, 720, 220)
         plate.center = (640, 492)
-        veil = a.derived(("tombraider-jackpot-plate", plate.size), lambda: shade(plate.size, 236, edge=True))
+        veil = a.derived(("tombraider-jackpot-plate", plate.size), lambda: shade(plate.size, 250, edge=True))
         surface.blit(veil, plate)  # the words stand on a dark plate, whatever the map shows
         title = tr.gettext(T_JACKPOT)
         draw_text(
@@ -105,7 +105,7 @@ class OverlayPainter:
         )
         value = tr.t(T_JACKPOT_VALUE, value=jp.value)
         draw_text(surface, a.font("text_bold", 22), value, (640, 500), CREAM, shadow=False)
-        shown = int(jp.coins * ease(k))
+        shown = self.jackpot_counted()
         amount = f"{tr.format_coins(shown)} · {tr.money(self.bet.coins_to_cents(shown))}"
         draw_text(surface, a.font("display", 40), amount, (640, 556), GOLD, outline=2, outline_color=INK)
 

@@ -100,3 +100,29 @@ def test_the_shootout_is_a_bonus_scene_over_the_location(tr_ctx, reels, display)
     assert dict(shootout.hud.figures())["POT"] == (pot_before + shootout.reveal.coins) * coin
     stack.draw(display)
     run(stack, lambda: not any(s is shootout for s in stack._scenes), display)
+
+
+def test_the_strips_win_counts_with_the_jackpot_never_ahead_of_it(tr_ctx, reels, display):
+    """All five fragments (picks for seed 5 with four passports): while the jackpot counts up,
+    the strip's WIN holds back what it has not counted; at the summary it is the round's win."""
+    stack, scene, world = _start_quest(tr_ctx, reels, display)
+    picks = [0, 3, 3, 4, 0, 5, 2, 3, 2, 0, 3, 1, 2]
+    coin = scene.bet.coin_value_cents
+    during: list[int] = []
+
+    def play_on() -> bool:
+        top = stack.top
+        if isinstance(top, WorldMapScene | ShootoutScene) and top.phase == "picking":
+            top.pick(picks.pop(0))
+        if world.phase == "jackpot":
+            during.append(dict(world.hud.figures())["WIN"])
+            if len(during) == 20:
+                stack.draw(display)
+        return world.phase == "summary"
+
+    run(stack, play_on, display)
+    jackpot = world.quest.jackpot.coins
+    final = (world.reels_win + world.quest.end.win_coins) * coin
+    assert jackpot > 0 and during == sorted(during) and during[0] < final
+    assert during[0] <= (world.reels_win + world.quest.banked) * coin + coin  # from nothing
+    assert dict(world.hud.figures())["WIN"] == final
