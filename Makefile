@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint bench simulate par package clean-venv
+.PHONY: play test lint bench simulate par package clean-venv soak byte-flip faults storage-failures simulate-memory
 
 $(STAMP): requirements.lock
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -35,6 +35,28 @@ bench: $(STAMP)
 	$(BIN)/python -m game bench warlords
 	$(BIN)/python -m game bench tombraider
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python main.py --bench
+
+## Memory soak: a 5,000-round turbo autoplay, RSS at the start, after warm-up, at the end (figures).
+soak: $(STAMP)
+	$(BIN)/python -m tools.soak --rounds 5000
+
+## Flip every byte of a small ledger, one at a time: each is detected or changes nothing (CI runs it).
+byte-flip: $(STAMP)
+	$(BIN)/python -m tests.game.byte_flip
+
+## Every storage failure against the real app (real permissions, a full and a read-only tmpfs,
+## signals; root for the tmpfs cases): the exit code and the sentence shown, as a Markdown table.
+storage-failures: $(STAMP)
+	$(BIN)/python -m tools.storage_failures
+
+## The simulator's memory over 30 s of a 10^12-round run (its workers included): flat, with progress.
+simulate-memory: $(STAMP)
+	$(BIN)/python -m tools.rss_over_time --seconds 30 --every 2 --settle 12 -- \
+		nice $(BIN)/python -m game simulate stones --rounds 1000000000000
+
+## Fault injection: 300 SIGKILLs at random instants per game, every round replayed (figures).
+faults: $(STAMP)
+	$(BIN)/python -m tests.game.faults --kills 300
 
 par: $(STAMP)
 	$(BIN)/python -m game par stones --json

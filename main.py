@@ -49,8 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--data-dir",
         metavar="DIR",
-        type=Path,
-        default=None,
+        default=None,  # a str: Path("") would silently become the current folder
         help="folder for the wallet, history and settings (created if missing; "
         "default: the per-user data folder)",
     )
@@ -112,11 +111,16 @@ def main(argv: list[str] | None = None) -> int:
     level = os.environ.get(LOG_ENV, "WARNING").upper()
     logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="%(name)s: %(message)s")
     from game.paths import user_data_dir
-    from scenes.core.app import run
+    from game.storage import MSG_DIR_EMPTY, StorageFailure
+    from scenes.core.app import assets_root, run
     from scenes.core.context import LaunchOptions
+    from scenes.core.exits import EXIT_STORAGE, failure_text
 
+    if args.data_dir is not None and not args.data_dir.strip():
+        print(failure_text(StorageFailure("dir_empty", MSG_DIR_EMPTY), assets_root()), file=sys.stderr)
+        return EXIT_STORAGE
     scratch: Path | None = None
-    data_dir = args.data_dir
+    data_dir = Path(args.data_dir) if args.data_dir is not None else None
     seed = args.seed
     if args.bench:
         from scenes.bench import bench_seed
@@ -144,4 +148,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        code = main()
+        sys.stdout.flush()
+        sys.exit(code)
+    except KeyboardInterrupt:  # Ctrl-C before the app's own handler is in place: end quietly
+        sys.exit(130)
+    except BrokenPipeError:  # a script stopped reading the autoplay or bench lines: quietly too
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

@@ -1,14 +1,17 @@
 """The engine's command line: `python -m game list | describe | play | simulate | par | bench`.
 
 Every command reads the installed game data (`assets/games/<id>/game.toml`). Errors a user can
-make (an unknown game, a bad data file, a bet the game does not offer, a bad pick) print one
-plain line on stderr and exit with status 2; argparse handles malformed arguments.
+make (an unknown game, a bad data file, a bet the game does not offer, a bad pick, a number too
+large to mean anything) print one plain line on stderr and exit with status 2; argparse handles
+malformed arguments. A reader that stops reading (`describe stones | head`) ends the command
+quietly with status 0: nothing is wrong with the command, its output was simply not wanted.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 import time
@@ -252,21 +255,47 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # -- parser --------------------------------------------------------------------------------------
-def _non_negative(text: str) -> int:
+MAX_ROUNDS = 10**18
+"""Rounds a simulation may be asked for (3,000 years at ten million a second; fits int64)."""
+MAX_SEED = 2**64 - 1
+MAX_WORKERS = 256
+MAX_COUNT = 10**9
+"""Any other count (lines, levels, play rounds, rounds to check): far above every real use."""
+
+
+def _whole(text: str, lowest: int, highest: int) -> int:
+    """A whole number in [lowest, highest], or an argparse error in plain words."""
     try:
         value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {value}")
+    except ValueError:  # also more digits than Python converts
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+    if value < lowest:
+        raise argparse.ArgumentTypeError(
+            "must not be negative" if lowest == 0 else f"must be at least {lowest:,}"
+        )
+    if value > highest:
+        raise argparse.ArgumentTypeError(f"must be at most {highest:,}")
     return value
+
+
+def _non_negative(text: str) -> int:
+    return _whole(text, 0, MAX_COUNT)
 
 
 def _positive(text: str) -> int:
-    value = _non_negative(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+    return _whole(text, 1, MAX_COUNT)
+
+
+def _seed(text: str) -> int:
+    return _whole(text, 0, MAX_SEED)
+
+
+def _rounds(text: str) -> int:
+    return _whole(text, 1, MAX_ROUNDS)
+
+
+def _workers(text: str) -> int:
+    return _whole(text, 1, MAX_WORKERS)
 
 
 def _add_bet_args(p: argparse.ArgumentParser) -> None:
@@ -290,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play one round from a seed")
     p.add_argument("game")
-    p.add_argument("--seed", type=_non_negative, required=True)
+    p.add_argument("--seed", type=_seed, required=True)
     _add_bet_args(p)
     p.add_argument("--choices", help="pick indices in order, e.g. 3,11,17")
     p.add_argument("--json", action="store_true")
@@ -298,13 +327,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="Monte Carlo through the production engine")
     p.add_argument("game")
-    p.add_argument("--rounds", type=_positive, required=True)
+    p.add_argument("--rounds", type=_rounds, required=True, help="any number up to 10^18")
     p.add_argument(
         "--seed",
-        type=_non_negative,
+        type=_seed,
         help="run seed (default: a fresh one from the system, shown in the report)",
     )
-    p.add_argument("--workers", type=_positive, help="processes (default: one per CPU)")
+    p.add_argument("--workers", type=_workers, help="processes (default: one per CPU)")
     p.add_argument(
         "--check-flow",
         type=_non_negative,
@@ -333,11 +362,29 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
     except (UsageError, DefinitionError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        return quiet_closed_pipe()
+
+
+def quiet_closed_pipe() -> int:
+    """The reader stopped reading: point stdout at nothing, so the interpreter's own flush at
+    exit cannot fail again, and end quietly."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,7 +1,8 @@
 """What a player may stake in a game: the default bet, validation, MAX BET and the selectors.
 
 The LINES, LEVEL and COIN VALUE selectors step through the options of `defn.bet` and clamp at
-the ends (no wrap-around). Every function returns a new `Bet`; bets are immutable.
+the ends (no wrap-around). Every function returns a new `Bet`, built through `Bet`'s own checks
+(never `model_copy`, which skips them); bets are immutable.
 """
 
 from __future__ import annotations
@@ -86,9 +87,14 @@ def min_bet(defn: GameDefinition) -> Bet:
     )
 
 
+def _with(bet: Bet, **changes: int) -> Bet:
+    """`bet` with some fields changed, validated like any new Bet."""
+    return Bet.model_validate({**bet.model_dump(), **changes})
+
+
 def max_bet(defn: GameDefinition, bet: Bet) -> Bet:
     """MAX BET: every line, the highest level, the current coin value."""
-    return bet.model_copy(update={"lines": len(defn.lines), "level": max(defn.bet.levels)})
+    return _with(bet, lines=len(defn.lines), level=max(defn.bet.levels))
 
 
 def _step_in(options: list[int], current: int, delta: int) -> int:
@@ -112,12 +118,11 @@ def step_bet(defn: GameDefinition, bet: Bet, selector: Selector, delta: int) -> 
         if not defn.bet.lines_selectable:
             return bet
         lines = max(1, min(len(defn.lines), bet.lines + delta))
-        return bet.model_copy(update={"lines": lines})
+        return _with(bet, lines=lines)
     if selector == "level":
-        return bet.model_copy(update={"level": _step_in(defn.bet.levels, bet.level, delta)})
+        return _with(bet, level=_step_in(defn.bet.levels, bet.level, delta))
     if selector == "coin_value":
-        value = _step_in(defn.bet.coin_values_cents, bet.coin_value_cents, delta)
-        return bet.model_copy(update={"coin_value_cents": value})
+        return _with(bet, coin_value_cents=_step_in(defn.bet.coin_values_cents, bet.coin_value_cents, delta))
     raise ValueError(f"unknown selector {selector!r}")
 
 
@@ -161,4 +166,4 @@ def make_bet(
         coins_per_level_unit=base.coins_per_level_unit,
     )
     validate_bet(defn, bet)
-    return bet
+    return Bet.model_validate(bet.model_dump())  # and Bet's own checks

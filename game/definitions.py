@@ -13,7 +13,7 @@ import re
 import tomllib
 from itertools import pairwise
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
@@ -26,6 +26,23 @@ from pydantic import (
 )
 
 from game import games
+from game.bounds import (
+    MAX_CAP_COINS_PER_LEVEL,
+    MAX_COIN_VALUE_CENTS,
+    MAX_COINS_PER_LEVEL,
+    MAX_DATA_BYTES,
+    MAX_LEVEL,
+    MAX_LEVELS,
+    MAX_LINE_PAY,
+    MAX_LINES,
+    MAX_NESTING,
+    MAX_REELS,
+    MAX_ROUND_WIN_CENTS,
+    MAX_ROWS,
+    MAX_SCATTER_PAY,
+    MAX_STRIP,
+    MAX_SYMBOLS,
+)
 from game.paths import asset_path
 from game.schema import Feature, Model, SymbolId
 
@@ -41,6 +58,13 @@ class DefinitionError(Exception):
         self.field = field
         self.reason = reason
         super().__init__(f"{self.file}: {field}: {reason}")
+
+
+Pay = Annotated[int, Field(ge=1, le=MAX_LINE_PAY)]
+ScatterPay = Annotated[int, Field(ge=1, le=MAX_SCATTER_PAY)]
+Level = Annotated[int, Field(ge=1, le=MAX_LEVEL)]
+CoinValue = Annotated[int, Field(ge=1, le=MAX_COIN_VALUE_CENTS)]
+Strip = Annotated[list[SymbolId], Field(min_length=1, max_length=MAX_STRIP)]
 
 
 class SymbolDef(Model):
@@ -61,12 +85,12 @@ class BetOptions(Model):
     """
 
     lines_selectable: bool
-    default_lines: int = Field(ge=1)
-    levels: list[int] = Field(min_length=1)
-    default_level: int = Field(ge=1)
-    coin_values_cents: list[int] = Field(min_length=1)
-    default_coin_value_cents: int = Field(ge=1)
-    coins_per_level: int | None = Field(default=None, ge=1)
+    default_lines: int = Field(ge=1, le=MAX_LINES)
+    levels: list[Level] = Field(min_length=1, max_length=MAX_LEVELS)
+    default_level: Level
+    coin_values_cents: list[CoinValue] = Field(min_length=1, max_length=MAX_LEVELS)
+    default_coin_value_cents: CoinValue
+    coins_per_level: int | None = Field(default=None, ge=1, le=MAX_COINS_PER_LEVEL)
     max_bet: Literal["sets", "plays", "plays_at_top"] = "sets"
 
     @model_validator(mode="after")
@@ -86,8 +110,8 @@ class BetOptions(Model):
 class WinCap(Model):
     """Caps on a whole round's total win; either may be absent."""
 
-    max_currency_cents: int | None = Field(default=None, ge=1)
-    max_coins_per_level: int | None = Field(default=None, ge=1)
+    max_currency_cents: int | None = Field(default=None, ge=1, le=MAX_ROUND_WIN_CENTS)
+    max_coins_per_level: int | None = Field(default=None, ge=1, le=MAX_CAP_COINS_PER_LEVEL)
 
 
 class GameDefinition(Model):
@@ -97,13 +121,13 @@ class GameDefinition(Model):
     name: str = Field(min_length=1, max_length=80)
     pitch: str = Field(min_length=1, max_length=160)
     rtp_published: float = Field(gt=0.5, lt=1.0)
-    reels: int = Field(ge=3, le=7)
-    rows: int = Field(ge=1, le=6)
-    symbols: list[SymbolDef] = Field(min_length=2)
-    lines: list[list[int]] = Field(min_length=1)
-    paytable: dict[SymbolId, dict[int, int]]
-    scatter_pays: dict[SymbolId, dict[int, int]] = Field(default_factory=dict)
-    reel_sets: dict[str, list[list[SymbolId]]]
+    reels: int = Field(ge=3, le=MAX_REELS)
+    rows: int = Field(ge=1, le=MAX_ROWS)
+    symbols: list[SymbolDef] = Field(min_length=2, max_length=MAX_SYMBOLS)
+    lines: list[list[int]] = Field(min_length=1, max_length=MAX_LINES)
+    paytable: dict[SymbolId, dict[int, Pay]]
+    scatter_pays: dict[SymbolId, dict[int, ScatterPay]] = Field(default_factory=dict)
+    reel_sets: dict[SymbolId, list[Strip]]
     bet: BetOptions
     cap: WinCap = WinCap()
     feature: SerializeAsAny[Feature] | None = None
@@ -198,17 +222,76 @@ class GameDefinition(Model):
 
         if self.feature is not None:
             self.feature.check(self)
+
+        most = win_bound_cents(self)
+        if most is None:
+            raise ValueError("cap: the feature sets no limit on a round's spins, so the game needs a cap")
+        if most > MAX_ROUND_WIN_CENTS:
+            raise ValueError(
+                f"paytable: pays, lines, levels, multipliers, spins and coin values allow a round to win "
+                f"{most:,} cents, above the limit of {MAX_ROUND_WIN_CENTS:,}"
+            )
         return self
 
 
+def _per_spin_coins(defn: GameDefinition) -> tuple[int, int]:
+    """(coins one evaluation of the reels pays at most at level 1, coins of total bet per level)."""
+    unit = defn.bet.coins_per_level or len(defn.lines)
+    top_line = max((v for pays in defn.paytable.values() for v in pays.values()), default=0)
+    top_scatter = max((v for pays in defn.scatter_pays.values() for v in pays.values()), default=0)
+    return len(defn.lines) * top_line + top_scatter * unit, unit
+
+
+def win_bound_coins(defn: GameDefinition) -> int | None:
+    """An upper bound on one round's total win in coins at the game's largest level, before any
+    cap: every line paying the top pay and every scatter its top pay, on every evaluation the
+    feature allows, times its largest multiplier, plus what the feature pays besides. None when
+    the feature sets no limit on its spins."""
+    level = max(defn.bet.levels)
+    per_spin, unit = _per_spin_coins(defn)
+    f = defn.feature
+    if f is None:
+        return level * per_spin
+    spins = f.max_spins(defn)
+    if spins is None:
+        return None
+    mult, bonus = f.max_multiplier(defn), f.max_bonus_x_bet(defn)
+    return level * mult * (spins * per_spin + bonus * unit)
+
+
+def win_bound_cents(defn: GameDefinition) -> int | None:
+    """An upper bound in cents on what one round adds up at the game's largest bet, before the
+    cap: `win_bound_coins` at the largest coin value, so even an uncapped sum stays far inside
+    int64. When the feature sets no limit on its spins, the cap ends the round instead: the bound
+    is then the cap plus the one evaluation that crosses it (None without a cap)."""
+    coin = max(defn.bet.coin_values_cents)
+    coins = win_bound_coins(defn)
+    if coins is not None:
+        return coins * coin
+    caps = []
+    if defn.cap.max_currency_cents is not None:
+        caps.append(defn.cap.max_currency_cents)
+    if defn.cap.max_coins_per_level is not None:
+        caps.append(defn.cap.max_coins_per_level * max(defn.bet.levels) * coin)
+    if not caps:
+        return None
+    f = defn.feature
+    assert f is not None
+    per_spin, _ = _per_spin_coins(defn)
+    return min(caps) + max(defn.bet.levels) * f.max_multiplier(defn) * per_spin * coin
+
+
 class LoadedGame(BaseModel):
-    """A definition together with where it came from and the SHA-256 of its data file."""
+    """A definition together with where it came from, the SHA-256 of its data file and the
+    file's bytes (the ledger keeps them with each round, so an open round always completes under
+    the rules it began with)."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     definition: GameDefinition
     path: Path
     sha256: str
+    data: bytes = b""
 
 
 def _field_name(loc: tuple) -> str:
@@ -223,30 +306,79 @@ def _field_name(loc: tuple) -> str:
 
 def load_definition(path: Path) -> LoadedGame:
     """Load and validate one `game.toml`; raise `DefinitionError` (file, field, reason)."""
+    path = Path(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_DATA_BYTES:
+            raise DefinitionError(path, "(file)", _too_large(size))
         raw_bytes = path.read_bytes()
     except OSError as exc:
         raise DefinitionError(path, "(file)", f"cannot read: {exc.strerror or exc}") from exc
+    loaded = parse_definition(raw_bytes, path)
+    if loaded.definition.id != path.parent.name:
+        raise DefinitionError(
+            path, "id", f"is {loaded.definition.id!r} but the folder is {path.parent.name!r}"
+        )
+    return loaded
+
+
+def parse_definition(raw_bytes: bytes, path: Path) -> LoadedGame:
+    """Validate game data given as bytes (`path` names it in errors). Every failure, whatever
+    the data holds (not UTF-8, not TOML, nested too deeply, too large, out of bounds, a
+    reference to nothing), is a `DefinitionError` naming the file, the field and the reason."""
+    if len(raw_bytes) > MAX_DATA_BYTES:
+        raise DefinitionError(path, "(file)", _too_large(len(raw_bytes)))
     try:
         data = tomllib.loads(raw_bytes.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise DefinitionError(path, "(file)", f"not valid TOML: {exc}") from exc
+    except (RecursionError, MemoryError) as exc:
+        raise DefinitionError(path, "(file)", "nested too deeply to read") from exc
+    deep = _too_deep(data)
+    if deep is not None:
+        raise DefinitionError(path, deep, f"nested more than {MAX_NESTING} levels deep")
     try:
         definition = GameDefinition.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = tuple(p for p in err["loc"] if p not in ("function-after[_consistent(), BetOptions]",))
-        msg = err["msg"].removeprefix("Value error, ")
-        field = _field_name(loc)
-        if not loc or loc == ("feature",):
-            # cross-reference errors name their field first: "lines[3]: needs one row per reel"
-            match = re.match(r"([A-Za-z_][\w.\[\]]*): (.+)", msg, re.S)
-            if match:
-                field, msg = match.groups()
-        raise DefinitionError(path, field, msg) from exc
-    if definition.id != path.parent.name:
-        raise DefinitionError(path, "id", f"is {definition.id!r} but the folder is {path.parent.name!r}")
-    return LoadedGame(definition=definition, path=path, sha256=hashlib.sha256(raw_bytes).hexdigest())
+        raise DefinitionError(path, *_describe(exc)) from exc
+    except (RecursionError, MemoryError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
+        # a validator meeting data it did not expect: still the file's fault, said as such
+        raise DefinitionError(path, "(file)", f"cannot be read ({type(exc).__name__}: {exc})") from exc
+    return LoadedGame(
+        definition=definition, path=path, sha256=hashlib.sha256(raw_bytes).hexdigest(), data=raw_bytes
+    )
+
+
+def _too_large(size: int) -> str:
+    return f"is {size:,} bytes; game data is at most {MAX_DATA_BYTES:,}"
+
+
+def _too_deep(data: object) -> str | None:
+    """The first field nested deeper than MAX_NESTING (walked without recursion), or None."""
+    stack: list[tuple[object, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_NESTING:
+            return where or "(file)"
+        if isinstance(value, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+    return None
+
+
+def _describe(exc: ValidationError) -> tuple[str, str]:
+    """(field, reason) of a validation error's first problem."""
+    err = exc.errors()[0]
+    loc = tuple(p for p in err["loc"] if p not in ("function-after[_consistent(), BetOptions]",))
+    msg = err["msg"].removeprefix("Value error, ")
+    field = _field_name(loc)
+    if not loc or loc == ("feature",):
+        # cross-reference errors name their field first: "lines[3]: needs one row per reel"
+        match = re.match(r"([A-Za-z_][\w.\[\]]*): (.+)", msg, re.S)
+        if match:
+            field, msg = match.groups()
+    return field, msg
 
 
 def games_dir() -> Path:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.bounds import MAX_LINE_PAY, MAX_REELS, MAX_SYMBOLS
 from game.events import Win
 
 if TYPE_CHECKING:
@@ -42,6 +43,16 @@ SMALL_BATCH = 256
 """Batches up to this size gather all reels at once; larger ones reel by reel (less memory)."""
 LUT_MAX_ENTRIES = 1 << 22
 """Largest combination table built (4M entries, ~24 MB); beyond it lines are evaluated directly."""
+
+LUT_BLOCK = 1 << 16
+"""Combinations evaluated at a time while a line table is built (bounds its temporaries)."""
+
+# The tables' integer types follow from the bounds the game data is held to (game.bounds).
+LUT_PAY_DTYPE = np.int32 if np.iinfo(np.int32).max >= MAX_LINE_PAY else np.int64
+"""The line table's pay column: the smallest type holding the largest pay a game may have."""
+LUT_SYMBOL_DTYPE = np.int8 if np.iinfo(np.int8).max >= MAX_SYMBOLS else np.int16
+BEST_LINE_KEY_MAX = (MAX_LINE_PAY * (MAX_REELS + 1) + MAX_REELS) * MAX_SYMBOLS + MAX_SYMBOLS
+"""The largest key `best_line` packs (pay, run, symbol) into: far below int64's limit."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -194,15 +205,19 @@ class CompiledGame:
         size = self.symbol_count**self.reel_count
         if size > LUT_MAX_ENTRIES:
             return LineLut(wild_set=wild_set, pay=None, symbol=None, run=None, direct=True)
-        codes = np.arange(size, dtype=np.int64)
-        cells = (codes[:, None] // self.powers[None, :]) % self.symbol_count
-        pay, sym, run = best_line(self, cells, wild_set)
-        return LineLut(
-            wild_set=wild_set,
-            pay=pay.astype(np.int16 if int(pay.max(initial=0)) < 2**15 else np.int32),
-            symbol=sym.astype(np.int8),
-            run=run.astype(np.int8),
-        )
+        # the smallest type that holds this game's top pay (int16 for most), within the bounds
+        top = int(self.line_pay.max(initial=0))
+        pay = np.empty(size, dtype=np.int16 if top < 2**15 else LUT_PAY_DTYPE)
+        sym = np.empty(size, dtype=LUT_SYMBOL_DTYPE)
+        run = np.empty(size, dtype=np.int8)
+        # block by block: the int64 temporaries of a whole table would be ~10 times its size, a
+        # spike of tens of MB each time a feature needs a new wild set
+        for lo in range(0, size, LUT_BLOCK):
+            hi = min(size, lo + LUT_BLOCK)
+            codes = np.arange(lo, hi, dtype=np.int64)
+            cells = (codes[:, None] // self.powers[None, :]) % self.symbol_count
+            pay[lo:hi], sym[lo:hi], run[lo:hi] = best_line(self, cells, wild_set)
+        return LineLut(wild_set=wild_set, pay=pay, symbol=sym, run=run)
 
 
 _LUTS: OrderedDict[tuple, LineLut] = OrderedDict()

@@ -79,6 +79,13 @@ PICK_NONE = "There is nothing to pick now."
 PICK_TAKEN = "Pick {choice} was already picked."
 PICK_RANGE = "Pick {choice} is out of range: choose 0 to {last}."
 PICK_WHOLE = "A pick must be a whole number."
+ORPHAN_COMPLETED = (
+    "Your unfinished round of {game} was completed under the rules it began with; it paid {amount}."
+)
+ORPHAN_VOIDED = (
+    "The unfinished round could not be completed because its game is no longer installed. "
+    "Malfunction voids all pays and plays: your bet of {amount} has been refunded."
+)
 LEDGER_SET_ASIDE = (
     "Your saved game data was damaged and has been set aside as {name}; a new wallet was started."
 )
@@ -99,6 +106,8 @@ MESSAGE_IDS = (
     PICK_TAKEN,
     PICK_RANGE,
     PICK_WHOLE,
+    ORPHAN_COMPLETED,
+    ORPHAN_VOIDED,
     LEDGER_SET_ASIDE,
 )
 """Every message id the engine's shared code can produce (games add their own)."""

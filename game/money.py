@@ -10,6 +10,8 @@ from decimal import Decimal, InvalidOperation
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from game.bounds import MAX_COIN_VALUE_CENTS, MAX_COINS_PER_LEVEL, MAX_LEVEL, MAX_LINES
+
 
 class Bet(BaseModel):
     """One round's stake: active lines, coins per line (level) and coin value in cents.
@@ -21,10 +23,10 @@ class Bet(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    lines: int = Field(ge=1, le=100)
-    level: int = Field(ge=1, le=100)
-    coin_value_cents: int = Field(ge=1, le=100_000)
-    coins_per_level_unit: int | None = Field(default=None, ge=1)
+    lines: int = Field(ge=1, le=MAX_LINES)
+    level: int = Field(ge=1, le=MAX_LEVEL)
+    coin_value_cents: int = Field(ge=1, le=MAX_COIN_VALUE_CENTS)
+    coins_per_level_unit: int | None = Field(default=None, ge=1, le=MAX_COINS_PER_LEVEL)
 
     @property
     def total_coins(self) -> int:
@@ -42,6 +44,10 @@ class Bet(BaseModel):
         return coins * self.coin_value_cents
 
 
+MAX_AMOUNT_DIGITS = 15
+"""Whole-number digits an amount may have (a quadrillion): beyond, it is refused, never overflowed."""
+
+
 def parse_amount_cents(text: str) -> int:
     """Parse a currency amount such as "0.05" or "1" into integer cents, exactly.
 
@@ -50,10 +56,12 @@ def parse_amount_cents(text: str) -> int:
     """
     try:
         value = Decimal(text.strip())
-    except (InvalidOperation, AttributeError) as exc:
+    except (InvalidOperation, AttributeError, ValueError) as exc:
         raise ValueError(f"not an amount: {text!r}") from exc
     if not value.is_finite() or value < 0:
         raise ValueError(f"not a non-negative amount: {text!r}")
+    if value and value.adjusted() > MAX_AMOUNT_DIGITS:
+        raise ValueError(f"too large an amount: {text!r}")
     cents = value * 100
     if cents != cents.to_integral_value():
         raise ValueError(f"more than two decimals: {text!r}")

@@ -25,9 +25,29 @@ class Feature(Model):
 
     Subclasses narrow `type` to a `Literal` and may add `check(defn)`, which raises
     `ValueError("feature.<field>: reason")` for references into the rest of the definition.
+    A feature that pays more than one evaluation of the reels per round, multiplies wins or pays
+    anything else overrides `max_spins`, `max_multiplier` and `max_bonus_x_bet` (a test holds
+    every registered game to it): the definition bounds the largest round win with them
+    (`game.definitions.win_bound_coins`).
     """
 
     type: str
 
     def check(self, defn: object) -> None:
         """Cross-reference checks against the whole definition (none by default)."""
+
+    def max_spins(self, defn: object) -> int | None:
+        """The most evaluations of the reels one round can pay for: the base spin, free spins,
+        re-spins, cascade steps (an upper bound; 1 by default). None when there is no limit
+        (spins that add spins without end): the game's cap must then bound its rounds."""
+        return 1
+
+    def max_multiplier(self, defn: object) -> int:
+        """The largest factor any one of those evaluations' wins is multiplied by (an upper
+        bound; 1 by default)."""
+        return 1
+
+    def max_bonus_x_bet(self, defn: object) -> int:
+        """What the feature pays in a round besides line and scatter wins, in multiples of the
+        total bet (an upper bound; 0 by default)."""
+        return 0

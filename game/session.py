@@ -10,20 +10,24 @@ It owns the order that makes a round trustworthy (CERTIFICATION R6, F1, F3, M1):
 3. `finish()`: the ledger credits the round's total win, stores its events and closes it, exactly
    once. The balance is then the ledger's.
 4. `resume()`: at start-up the ledger's open round is replayed from its stored seed and choices,
-   giving the very same events. A round that cannot be replayed faithfully (recorded against
-   different game data, i.e. another SHA-256, or another engine version, or its replay raises)
-   is refused with `ResumeRefused`: replaying it could show an outcome other than the one drawn.
+   giving the very same events. `start()` hands the ledger the game data file with the bet, and
+   the ledger keeps it once per SHA-256, so a round whose game data changed since (an update, or
+   a player editing the file after seeing a loss land) is replayed and completed under the rules
+   it began with: no change to the data can void it. Only a round that truly cannot be replayed
+   is refused with `ResumeRefused`, saying why: another engine version, data the ledger does not
+   hold (a round begun before it kept any), data this version no longer accepts, symbols the
+   installed game cannot show, or a replay that raises.
 5. `void_unresumable()`: such a round would stay open forever and, with the ledger's one-open-
    round rule, block every new round. The rules say "Malfunction voids all pays and plays", so
    the driver asks the ledger to void it (`Ledger.void_round`: the bet refunded once, no win, in
-   one transaction) and `start()` works again. It re-checks first and never voids a round that
-   can be resumed. Tell the player with `MSG_VOIDED`.
+   one transaction, the reason kept) and `start()` works again. It re-checks first and never
+   voids a round that can be resumed. Tell the player with `MSG_VOIDED`.
 
 6. State across rounds: for a game that keeps one (`GameRules.state_model`), the state stored
-   in the ledger is read when a round starts or resumes and passed to the engine; the state the
-   round leaves is written with the round's credit, in the same transaction. The stored state
-   changes only when a round of its game finishes, and only one round is open at a time, so a
-   resumed round sees exactly the state it began with.
+   in the ledger is read when a round starts and passed to the engine, and kept with the round
+   (`begin_round(state_in=...)`, sealed by its digest); the state the round leaves is written
+   with the round's credit, in the same transaction. A resumed round is replayed from the state
+   kept with it, and so is a replay from the history (no earlier round is played again).
 
 Everything it says to the player is a `game.messages.Message` (an id with parameters), which the
 scenes translate: `RoundRefused.message`, `void_message(...)`, `cap_message()`. The reels scene
@@ -45,13 +49,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from pydantic import BaseModel
 
 from game import ENGINE_VERSION, messages
 from game.bets import BetRefused, min_bet, validate_bet
-from game.definitions import LoadedGame
+from game.definitions import DefinitionError, GameDefinition, LoadedGame, parse_definition
 from game.events import PickRequestEvent, events_to_json
 from game.games import rules_for
 from game.games.common import PickRefused, cap_message, check_pick
@@ -127,6 +132,9 @@ class RoundView:
     finished: bool
     choices: tuple[int, ...]
     resumed: bool = False
+    definition: GameDefinition | None = None
+    """The rules the round is played under: the installed game's, or for a resumed round whose
+    data changed since, the data it began with (kept by the ledger)."""
 
 
 class RoundDriver:
@@ -149,6 +157,8 @@ class RoundDriver:
         self._choices: list[int] = []
         self._result: RoundResult | None = None
         self._state: BaseModel | None = None
+        self._rules: GameDefinition = self.definition  # the rules of the round in progress
+        self._replayed_rules: GameDefinition = self.definition
 
     # -- queries ---------------------------------------------------------------------------------
     @property
@@ -254,7 +264,14 @@ class RoundDriver:
         seed = self.seeds.next_seed()
         try:
             round_id = self.ledger.begin_round(
-                self.definition.id, self.loaded.sha256, ENGINE_VERSION, bet, seed, self.session_id
+                self.definition.id,
+                self.loaded.sha256,
+                ENGINE_VERSION,
+                bet,
+                seed,
+                self.session_id,
+                game_data=self.loaded.data or None,
+                state_in=None if state is None else state.model_dump(mode="json"),
             )
         except InsufficientFunds as exc:
             raise RoundRefused(Message(MSG_FUNDS), "funds") from exc
@@ -266,6 +283,7 @@ class RoundDriver:
         self._selected_bet = bet
         self._round_id, self._bet, self._seed, self._choices = round_id, bet, seed, []
         self._state = state
+        self._rules = self.definition
         self._result = play_round(self.definition, bet, seed, [], state=state)
         return self._view(resumed=False)
 
@@ -283,9 +301,7 @@ class RoundDriver:
         self.ledger.record_choice(self._round_id, index)
         self._choices.append(index)
         before = len(result.events)
-        self._result = play_round(
-            self.definition, self._bet, self._seed, list(self._choices), state=self._state
-        )
+        self._result = play_round(self._rules, self._bet, self._seed, list(self._choices), state=self._state)
         return list(self._result.events[before:])
 
     def finish(self) -> int:
@@ -343,6 +359,7 @@ class RoundDriver:
                 problem,
                 stored.bet.total_cents,
             )
+        self._rules = self._replayed_rules
         self._round_id, self._bet, self._seed = stored.round_id, stored.bet, stored.seed
         self._choices = list(stored.choices)
         self._selected_bet = stored.bet
@@ -373,26 +390,27 @@ class RoundDriver:
         )
         return int(balance)
 
-    def _replay(self, stored: OpenRound) -> tuple[RoundResult, str] | tuple[None, str]:
-        """Replay a stored round: (result, "") or, when it cannot be replayed faithfully,
-        (None, a plain sentence saying why)."""
-        if stored.game_sha256 != self.loaded.sha256:
-            return None, (
-                "The game data changed since the round began "
-                f"(recorded SHA-256 {stored.game_sha256}, installed {self.loaded.sha256})."
-            )
+    def _replay(self, stored: OpenRound) -> tuple[RoundResult | None, str]:
+        """Replay a stored round under the rules it began with (kept in `_replayed_rules`):
+        (result, "") or, when it truly cannot be replayed, (None, a plain sentence saying why)."""
         if stored.engine_version != ENGINE_VERSION:
             # another engine may draw another outcome from the same seed and choices
             return None, (
                 "The game engine changed since the round began "
                 f"(recorded version {stored.engine_version}, installed {ENGINE_VERSION})."
             )
+        rules, problem = rules_of_round(self.ledger, stored, self.loaded)
+        if rules is None:
+            return None, problem
         try:
-            state = self.stored_state()
-            result = play_round(self.definition, stored.bet, stored.seed, list(stored.choices), state=state)
+            # the state the round began with, kept with it (a round begun before schema version
+            # 4 has none: then the game's stored state, which no round changes while one is open)
+            state = stored.state_in if stored.state_in is not None else self.stored_state()
+            result = play_round(rules, stored.bet, stored.seed, list(stored.choices), state=state)
         except Exception as exc:  # any failure: the stored round no longer fits this game
             log.exception("round %d cannot be replayed", stored.round_id)
             return None, f"The round could not be replayed ({type(exc).__name__}: {exc})."
+        self._replayed_rules = rules
         return result, ""
 
     def _view(self, resumed: bool) -> RoundView:
@@ -407,7 +425,81 @@ class RoundDriver:
             finished=self._result.finished,
             choices=tuple(self._choices),
             resumed=resumed,
+            definition=self._rules,
         )
 
 
-__all__ = ["LedgerError", "ResumeRefused", "RoundDriver", "RoundRefused", "RoundView"]
+def rules_of_round(
+    ledger, stored: OpenRound, installed: LoadedGame | None
+) -> tuple[GameDefinition, str] | tuple[None, str]:
+    """The definition a stored round began with: the installed one when its SHA-256 is the
+    round's, else the game data the ledger kept with the round, validated again. (None, why)
+    when there is none it can be played under: the ledger holds no data for it, this version no
+    longer accepts that data, or the installed game cannot show its symbols."""
+    if installed is not None and stored.game_sha256 == installed.sha256:
+        return installed.definition, ""
+    data = ledger.stored_game_data(stored.game_sha256)
+    if data is None:
+        what = "changed since the round began" if installed is not None else "is no longer installed"
+        return None, (
+            f"The game data {what}, and the data the round began with was not kept "
+            f"(recorded SHA-256 {stored.game_sha256})."
+        )
+    try:
+        rules = parse_definition(data, Path(f"{stored.game_id}@{stored.game_sha256[:12]}"))
+    except DefinitionError as exc:
+        return None, f"The game data the round began with is no longer accepted ({exc})."
+    if rules.definition.id != stored.game_id:
+        return None, f"The stored game data is for {rules.definition.id!r}, not {stored.game_id!r}."
+    if installed is not None:
+        missing = sorted(set(rules.definition.symbol_ids) - set(installed.definition.symbol_ids))
+        if missing:
+            return None, f"The installed game can no longer show the round's symbols {missing}."
+        if type(rules.definition.feature) is not type(installed.definition.feature):
+            return None, "The installed game no longer has the round's feature."
+    return rules.definition, ""
+
+
+REASON_GAME_REMOVED = "The game of this round is no longer installed."
+REASON_WAITS_FOR_PICK = "The game of this round is no longer installed, and the round waits for a pick."
+
+
+def settle_orphan(ledger, stored: OpenRound, session_id: int | None = None) -> tuple[int, Message]:
+    """An open round whose game is no longer installed: complete it under the rules it began
+    with when the ledger kept them and it needs no more choices (the win credited once, like
+    any round), else void it with the reason (the bet refunded). Returns the new balance and
+    what the player is told. Removing a game's folder therefore never turns a drawn loss into a
+    refund: only a round that truly cannot be completed (it waits for a pick nobody can make,
+    or its data was never kept) is void."""
+    rules, problem = (None, "The game engine changed since the round began.")
+    if stored.engine_version == ENGINE_VERSION:
+        rules, problem = rules_of_round(ledger, stored, None)
+    if rules is not None:
+        kept = LoadedGame(definition=rules, path=Path(stored.game_id), sha256=stored.game_sha256, data=b"")
+        driver = RoundDriver(ledger, kept, _NoSeeds(), session_id)
+        try:
+            view = driver.resume()
+        except ResumeRefused as refused:
+            problem = refused.detail
+        else:
+            if view is not None and view.finished:
+                balance = driver.finish()
+                paid = stored.bet.coins_to_cents(driver.total_win_coins)
+                log.warning("completed round %d of missing game %s", stored.round_id, stored.game_id)
+                return balance, Message(
+                    messages.ORPHAN_COMPLETED, {"game": stored.game_id, "amount": Money(paid)}
+                )
+            problem = REASON_WAITS_FOR_PICK
+    balance = ledger.void_round(stored.round_id, f"{REASON_GAME_REMOVED} {problem}".strip())
+    log.warning("voided round %d of missing game %s: %s", stored.round_id, stored.game_id, problem)
+    return balance, Message(messages.ORPHAN_VOIDED, {"amount": Money(stored.bet.total_cents)})
+
+
+class _NoSeeds:
+    """A settled round draws no new seed."""
+
+    def next_seed(self) -> int:
+        raise RuntimeError("no new round is started here")
+
+
+__all__ = ["LedgerError", "ResumeRefused", "RoundDriver", "RoundRefused", "RoundView", "settle_orphan"]

@@ -16,8 +16,13 @@ Start-up is ordered so the first frame comes quickly: game definitions are valid
 data must stop the app before a window opens), then the window, then only the assets the first
 scene needs; everything else loads lazily on first use.
 
-Exit codes: 0 normal, 1 the data folder or ledger cannot be used (a plain message on stderr),
-2 a game data file is invalid (`file: field: reason` on stderr).
+Exit codes (see `scenes.core.exits`): 0 normal, 1 the data folder, the settings or the ledger
+cannot be used, at start-up or while playing (one plain sentence in the player's language, on
+stderr and on the screen; nothing is lost, an open round resumes at the next start), 2 a game
+data file is invalid or an image a game needs is missing (`file: field: reason` on stderr),
+3 `--autoplay N` was cut short (its summary on stdout first). SIGINT and SIGTERM end the app
+like a window close. Settings are not critical data: a failed settings save is said in a toast
+(or logged, for F11) and play goes on with the new settings for the session.
 """
 
 from __future__ import annotations
@@ -33,15 +38,26 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__ as APP_VERSION  # noqa: N812 - one version constant, named for what it is
+from game import storage
 from game.definitions import DefinitionError, LoadedGame, load_definition
-from game.messages import Message, Money
+from game.messages import Message
 from game.paths import asset_path
+from game.storage import StorageFailure
 from scenes.core.assets import AssetStore
 from scenes.core.audio import AudioService
 from scenes.core.context import AppContext, LaunchOptions, LazySeedSource
-from scenes.core.i18n import Translator, locale_dir
+from scenes.core.exits import (
+    EXIT_DATA,
+    EXIT_STORAGE,
+    HEADLESS_DRIVERS,
+    StopSignals,
+    autoplay_outcome,
+    failure_text,
+    show_failure,
+)
+from scenes.core.i18n import DEFAULT_LANGUAGE, Translator, locale_dir
 from scenes.core.intents import Act, Intent, IntentMapper
-from scenes.core.settings_store import Settings, load_settings
+from scenes.core.settings_store import Settings, load_settings, saved_language
 from scenes.core.stack import Scene, SceneStack
 from scenes.menus.reality_check import RealityCheck
 
@@ -54,19 +70,25 @@ SCREEN_SIZE = (1280, 720)
 FPS = 60
 MAX_DT = 0.1  # s: a stall (window drag, breakpoint) must not make animations jump
 WINDOW_TITLE = "Reelhouse"
-HEADLESS_DRIVERS = ("dummy", "offscreen")
 ASSETS_ENV = "REELHOUSE_ASSETS"  # an alternate assets tree (tests, modders)
 
 MSG_LOCKED = "Reelhouse is already running with this data folder ({path}). Close it first."
-MSG_DATA_DIR = "Cannot use the data folder {path}: {reason}"
+TEXT_OK = "OK"  # the word that closes a storage failure on screen (scenes.widgets.dialog's)
 
 
 class StartupError(Exception):
-    """Start-up cannot continue; `code` is the process exit code, the message is for stderr."""
+    """Start-up cannot continue; `code` is the process exit code, the message is for stderr
+    (already in the player's language, like `ok`, the word that closes it on screen)."""
 
-    def __init__(self, message: str, code: int) -> None:
+    def __init__(self, message: str, code: int, ok: str = TEXT_OK) -> None:
         super().__init__(message)
         self.code = code
+        self.ok = ok
+
+
+def _storage_error(text: str, language: str) -> StartupError:
+    """A start-up storage failure (exit 1), with the closing word in the same language."""
+    return StartupError(text, EXIT_STORAGE, Translator(language, locale_dir(assets_root())).gettext(TEXT_OK))
 
 
 # bootstrap pieces --------------------------------------------------------------------------------
@@ -87,8 +109,21 @@ def load_all_games(root: Path) -> dict[str, LoadedGame]:
         try:
             games[gid] = load_definition(root / "games" / gid / "game.toml")
         except DefinitionError as exc:
-            raise StartupError(str(exc), 2) from exc
+            raise StartupError(str(exc), EXIT_DATA) from exc
     return games
+
+
+def missing_art(root: Path, games: dict[str, LoadedGame]) -> str | None:
+    """`file: field: reason` for the first image a shown game needs that is not under `root`
+    (its presentation lists them, `Presentation.required_images`), else None."""
+    from scenes.games import presentation_of
+
+    for gid, loaded in sorted(games.items()):
+        for name, what in presentation_of(loaded.definition).required_images(loaded.definition):
+            path = root / "images" / f"{name}.png"
+            if not path.is_file():
+                return f"{path}: (file): missing; game {gid} shows it as {what}"
+    return None
 
 
 def shown_games(games: dict[str, LoadedGame]) -> dict[str, LoadedGame]:
@@ -102,16 +137,20 @@ def shown_games(games: dict[str, LoadedGame]) -> dict[str, LoadedGame]:
     return shown
 
 
-def open_ledger(data_dir: Path) -> Ledger:
+def open_ledger(data_dir: Path, language: str = DEFAULT_LANGUAGE) -> Ledger:
+    """The data folder's ledger; StartupError(code 1) with the reason in `language`."""
     from game.ledger import Ledger, LedgerError, LedgerLocked
 
     path = data_dir / "ledger.sqlite3"
+    tr = Translator(language, locale_dir(assets_root()))
     try:
         return Ledger.open(path)
     except LedgerLocked as exc:
-        raise StartupError(MSG_LOCKED.format(path=data_dir), 1) from exc
+        raise _storage_error(tr.t(MSG_LOCKED, path=data_dir), language) from exc
     except LedgerError as exc:
-        raise StartupError(str(exc), 1) from exc
+        raise _storage_error(tr.translate_text(str(exc)), language) from exc
+    except StorageFailure as exc:
+        raise _storage_error(failure_text(exc, assets_root(), language), language) from exc
 
 
 def build_context(
@@ -158,7 +197,7 @@ def initial_scenes(ctx: AppContext) -> list[Scene]:
     opts = ctx.options
     open_round = ctx.ledger.open_round()
     if open_round is not None and open_round.game_id not in ctx.games:
-        void_orphan_round(ctx, open_round)
+        settle_orphan_round(ctx, open_round)
         open_round = None
     game = open_round.game_id if open_round is not None else opts.game
     if game is not None:
@@ -171,25 +210,15 @@ def initial_scenes(ctx: AppContext) -> list[Scene]:
     return [LobbyScene(ctx)]
 
 
-# Stored as the void reason in the ledger (the history shows it), and told to the player.
-REASON_GAME_REMOVED = "The game of this round is no longer installed."
-MSG_VOIDED_REMOVED = (
-    "The unfinished round could not be completed because its game is no longer installed. "
-    "Malfunction voids all pays and plays: your bet of {amount} has been refunded."
-)
+def settle_orphan_round(ctx: AppContext, open_round) -> None:
+    """An unfinished round whose game is no longer installed: completed under the rules it began
+    with when it can be (the ledger kept them and it needs no pick), else voided and refunded
+    with the reason (`game.session.settle_orphan`). Either way the slot is free again and the
+    player is told in one sentence (translated when shown, money in the display currency)."""
+    from game.session import settle_orphan
 
-
-def void_orphan_round(ctx: AppContext, open_round) -> None:
-    """Void and refund an unfinished round whose game is no longer installed.
-
-    Nothing can replay it, and the ledger allows one open round at a time, so leaving it open
-    would block every game. The rules' malfunction clause applies: the bet is refunded, nothing
-    is paid, and the player is told in one sentence.
-    """
-    ctx.ledger.void_round(open_round.round_id, REASON_GAME_REMOVED)
-    # translated when shown: money in the player's language and currency, as the reels say it
-    ctx.notices.append(Message(MSG_VOIDED_REMOVED, {"amount": Money(open_round.bet.total_cents)}))
-    log.warning("voided round %s of missing game %s", open_round.round_id, open_round.game_id)
+    _, said = settle_orphan(ctx.ledger, open_round, ctx.session_id)
+    ctx.notices.append(said)
 
 
 def _set_window_icon(assets: AssetStore) -> None:
@@ -212,8 +241,11 @@ def open_window(fullscreen: bool) -> pygame.Surface:
 class App:
     """Owns the window, the stack and the clock."""
 
-    def __init__(self, ctx: AppContext, screen: pygame.Surface, started: float) -> None:
+    def __init__(
+        self, ctx: AppContext, screen: pygame.Surface, started: float, signals: StopSignals | None = None
+    ) -> None:
         self.ctx = ctx
+        self.signals = signals  # SIGINT / SIGTERM end the loop like a window close
         self.screen = screen
         self.stack = SceneStack()
         self.started = started
@@ -263,12 +295,16 @@ class App:
             return
         s = self.ctx.settings
         s.fullscreen = not s.fullscreen
-        self.ctx.save_settings()
+        try:
+            self.ctx.save_settings()
+        except StorageFailure as exc:  # settings are not critical: the toggle still applies
+            log.error("cannot save settings: %s", exc)
 
     def should_stop(self) -> bool:
         opts = self.ctx.options
         return (
             not self.running
+            or (self.signals is not None and self.signals.received is not None)
             or len(self.stack) == 0
             or self.stack.quit_requested
             or (opts.frames is not None and self.frames >= opts.frames)
@@ -329,51 +365,87 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     root = assets_root()
     games = load_all_games(root)
     if not games:
-        raise StartupError(f"no games installed under {root / 'games'}", 2)
+        raise StartupError(f"no games installed under {root / 'games'}", EXIT_DATA)
     games = shown_games(games)
+    missing = missing_art(root, games)
+    if missing is not None:  # before a window opens, not when the player opens the game
+        raise StartupError(missing, EXIT_DATA)
     if options.game is not None and options.game not in games:
-        raise StartupError(f"unknown game {options.game!r}; installed: {', '.join(sorted(games))}", 2)
+        installed = ", ".join(sorted(games))
+        raise StartupError(f"unknown game {options.game!r}; installed: {installed}", EXIT_DATA)
+    language = saved_language(options.data_dir / "settings.json")  # read only, for what goes wrong
     try:
-        options.data_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StartupError(MSG_DATA_DIR.format(path=options.data_dir, reason=exc.strerror or exc), 1) from exc
-    settings, settings_notice = load_settings(options.data_dir / "settings.json")
-    ledger = open_ledger(options.data_dir)
+        storage.prepare_data_dir(options.data_dir)
+        settings, settings_notice = load_settings(options.data_dir / "settings.json")
+        language = settings.language
+        # saved settings must stay savable: a read-only file would fail at the first change
+        storage.check_file_slot(options.data_dir / "settings.json", allow_link=True)
+    except StorageFailure as exc:
+        raise _storage_error(failure_text(exc, root, language), language) from exc
+    ledger = open_ledger(options.data_dir, language)
     notices = [n for n in (settings_notice, ledger.notice_message) if n is not None]
     if options.fullscreen is not None:
         settings.fullscreen = bool(options.fullscreen)
 
-    pygame.display.init()
-    pygame.font.init()
-    assets = AssetStore(root)
-    _set_window_icon(assets)
-    screen = open_window(settings.fullscreen)
-    audio = AudioService(assets)
-    ctx = build_context(
-        options, assets=assets, audio=audio, ledger=ledger, settings=settings, games=games, notices=notices
-    )
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        assets = AssetStore(root)
+        _set_window_icon(assets)
+        screen = open_window(settings.fullscreen)
+        audio = AudioService(assets)
+        ctx = build_context(
+            options,
+            assets=assets,
+            audio=audio,
+            ledger=ledger,
+            settings=settings,
+            games=games,
+            notices=notices,
+        )
+    except StorageFailure as exc:  # the session's first write: a full disk shows here
+        ledger.close()
+        raise _storage_error(failure_text(exc, root, language), language) from exc
+    except BaseException:
+        ledger.close()
+        raise
+    for notice in notices:  # shown at the first screen; the log keeps the same words
+        log.warning("told the player: %s", ctx.i18n.message(notice))
     return ctx, screen
 
 
 def run(options: LaunchOptions, started: float | None = None) -> int:
-    """Bootstrap and play until the player quits; return the exit code."""
+    """Bootstrap and play until the player quits (or a signal asks); return the exit code."""
     started = time.perf_counter() if started is None else started
-    try:
-        ctx, screen = bootstrap(options)
-    except StartupError as exc:
-        print(str(exc), file=sys.stderr)
-        return exc.code
-    app = App(ctx, screen, started)
-    try:
-        if options.bench:
-            from scenes.bench import run_bench
+    unattended = bool(options.autoplay or options.bench)
+    with StopSignals() as signals:
+        stopped = lambda: signals.received is not None  # noqa: E731 - read by the failure's window
+        try:
+            ctx, screen = bootstrap(options)
+        except StartupError as exc:
+            print(str(exc), file=sys.stderr)
+            if exc.code == EXIT_STORAGE and not unattended:
+                show_failure(str(exc), exc.ok, assets_root(), stopped)
+                pygame.quit()
+            return exc.code
+        app = App(ctx, screen, started, signals)
+        try:
+            if options.bench:
+                from scenes.bench import run_bench
 
-            return run_bench(app)
-        for scene in initial_scenes(ctx):
-            app.stack.push(scene)
-        return app.run()
-    finally:
-        shutdown(ctx)
+                return run_bench(app)
+            for scene in initial_scenes(ctx):
+                app.stack.push(scene)
+            code = app.run()
+            return autoplay_outcome(ctx, app.stack.quit_requested) if options.autoplay else code
+        except StorageFailure as failure:
+            text = failure_text(failure, ctx.assets.root, ctx.settings.language)
+            print(text, file=sys.stderr)
+            if not unattended:
+                show_failure(text, ctx.i18n.gettext(TEXT_OK), ctx.assets.root, stopped)
+            return EXIT_STORAGE
+        finally:
+            shutdown(ctx)
 
 
 def shutdown(ctx: AppContext) -> None:

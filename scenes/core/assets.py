@@ -36,7 +36,18 @@ log = logging.getLogger(__name__)
 FONT_NAMES = ("display", "display_regular", "text", "text_bold")
 SCALED_FONTS = ("text", "text_bold")  # the body text the text size setting enlarges
 
+DERIVED_BUDGET_BYTES = 64 * 1024 * 1024
+"""Pixel bytes the derived surfaces may hold: a reels scene's working set (backdrops, line art,
+panels) with room to spare; beyond it the least recently used are rebuilt on demand."""
+
 Size = tuple[int, int]
+
+
+def surface_bytes(surf: pygame.Surface) -> int:
+    """The pixel memory a surface holds."""
+    return surf.get_pitch() * surf.get_height()
+
+
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 
@@ -47,10 +58,12 @@ class AssetStore:
         self.root = Path(root) if root is not None else asset_path()
         self._images: dict[str, pygame.Surface] = {}
         self._converted: set[str] = set()
-        # derived surfaces: a bounded LRU, so widgets whose labels change (counters) cannot grow it
-        # without limit; an evicted surface is simply rebuilt on next use
+        # derived surfaces: an LRU bounded in entries and in bytes, so nothing a scene composes
+        # can grow it without limit; an evicted surface is simply rebuilt on next use
         self._derived: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.derived_capacity = 1500
+        self.derived_budget = DERIVED_BUDGET_BYTES
+        self._derived_bytes = 0
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._preload: list[str] = []
@@ -176,9 +189,21 @@ class AssetStore:
         return surf
 
     def _store(self, key: tuple, surf: pygame.Surface) -> None:
+        old = self._derived.pop(key, None)
+        if old is not None:
+            self._derived_bytes -= surface_bytes(old)
         self._derived[key] = surf
-        if len(self._derived) > self.derived_capacity:
-            self._derived.popitem(last=False)
+        self._derived_bytes += surface_bytes(surf)
+        while len(self._derived) > 1 and (
+            len(self._derived) > self.derived_capacity or self._derived_bytes > self.derived_budget
+        ):
+            _, dropped = self._derived.popitem(last=False)
+            self._derived_bytes -= surface_bytes(dropped)
+
+    @property
+    def derived_bytes(self) -> int:
+        """Pixel bytes held by the derived-surface cache (at most `derived_budget` + one)."""
+        return self._derived_bytes
 
     # fonts -------------------------------------------------------------------------------------
     def font(self, name: str, size: int) -> pygame.font.Font:
@@ -256,3 +281,4 @@ class AssetStore:
     def forget_derived(self) -> None:
         """Drop derived surfaces (e.g. after a quality change); originals stay cached."""
         self._derived.clear()
+        self._derived_bytes = 0

@@ -86,6 +86,9 @@ class AppContext:
     i18n: Translator
     notices: list[Message] = field(default_factory=list)
     version: str = ""
+    # `--autoplay N` stopped before its N rounds for a reason of its own (the balance ran
+    # short, no round could start): the app then exits with the cut-short code
+    autoplay_cut_short: bool = False
 
     def save_settings(self) -> None:
         """Persist the current settings atomically and apply the audio and display ones."""

@@ -1,18 +1,22 @@
 """The player's settings: a typed, versioned model and a load/save that never loses data.
 
 `load_settings(path)` returns the settings and, if the file was damaged, one plain sentence to
-show the player. A damaged or unreadable file is never deleted: it is moved aside to
-`settings.json.damaged-<UTC time>` and defaults are used (CERTIFICATION F4). A file from an older
-version is upgraded step by step (`UPGRADERS`); one from a newer version than this app knows is
-treated as damaged (kept aside, never half-read). `save_settings`
-writes a temporary file in the same folder and renames it over the old one (`os.replace`), so a
-crash mid-write leaves either the old or the new file, never half of one.
+show the player. A damaged file (not JSON, not valid settings) is never deleted: it is moved
+aside to `settings.json.damaged-<UTC time>` and defaults are used (CERTIFICATION F4). A file from
+an older version is upgraded step by step (`UPGRADERS`); one from a newer version than this app
+knows is treated as damaged (kept aside, never half-read). A file the app may not read or write
+(permissions, read-only, a folder or a dangling link in its place, a disk error) is NOT damage:
+it raises `game.storage.StorageFailure` with one plain sentence and is left as it is.
+`save_settings` writes a temporary file in the same folder and renames it over the old one
+(`os.replace`), so a crash mid-write leaves either the old or the new file, never half of one; a
+disk that refuses the write raises StorageFailure.
 
 Nothing here touches the disk at import time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -32,6 +36,7 @@ from pydantic import (
     model_validator,
 )
 
+from game import storage
 from game.messages import Message
 
 log = logging.getLogger(__name__)
@@ -133,7 +138,7 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _move_aside(path: Path) -> Path | None:
+def _move_aside(path: Path) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
@@ -143,41 +148,76 @@ def _move_aside(path: Path) -> Path | None:
     try:
         os.replace(path, target)
     except OSError as exc:
-        log.error("cannot move damaged settings %s aside: %s", path, exc)
-        return None
+        raise storage.from_os_error(exc, path.parent) from exc
     return target
 
 
 def load_settings(path: Path) -> tuple[Settings, Message | None]:
     """Read settings; on damage, keep the file aside and return defaults plus a message for the
-    player (`DAMAGED_MESSAGE` with the name the old file was kept as)."""
+    player (`DAMAGED_MESSAGE` with the name the old file was kept as).
+
+    Raises StorageFailure when the file cannot be used at all (see the module docstring).
+    """
     path = Path(path)
+    storage.check_file_slot(path, allow_link=True)
     if not path.exists():
         return Settings(), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise storage.from_os_error(exc, path) from exc
+    try:
+        data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         return Settings.model_validate(upgrade(data)), None
-    except (OSError, UnicodeDecodeError, ValueError, ValidationError, RecursionError) as exc:
+    except (UnicodeDecodeError, ValueError, ValidationError, RecursionError) as exc:
         log.warning("settings file %s is damaged: %s", path, exc)
         kept = _move_aside(path)
-        name = kept.name if kept is not None else path.name
-        return Settings(), Message(DAMAGED_MESSAGE, {"name": name})
+        return Settings(), Message(DAMAGED_MESSAGE, {"name": kept.name})
+
+
+def saved_language(path: Path) -> str:
+    """The language the settings file at `path` names, read without changing anything (the
+    default when it cannot be read or is not valid): storage failures found before the settings
+    are loaded are said in the player's language too."""
+    try:
+        data = json.loads(Path(path).read_bytes().decode("utf-8"))
+        language = upgrade(data).get("language") if isinstance(data, dict) else None
+        return Settings(language=language).language
+    except (OSError, UnicodeDecodeError, ValueError, ValidationError, RecursionError, AttributeError):
+        return Settings().language
 
 
 def save_settings(path: Path, settings: Settings) -> None:
-    """Write settings atomically (temp file in the same folder, fsync, os.replace)."""
+    """Write settings atomically (temp file in the same folder, fsync, os.replace).
+
+    Raises StorageFailure (one plain sentence) when the disk refuses; the old file is kept.
+    """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp: str | None = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                Path(tmp).unlink()
+        raise storage.from_os_error(exc, path) from exc
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def save_failure_reason(exc: BaseException) -> str:
+    """The short reason a settings save failed ("No space left on device"), for the toast that
+    says so: settings are not critical data, so a failed save never ends the app."""
+    cause = exc.__cause__ if isinstance(exc, storage.StorageFailure) else exc
+    return getattr(cause, "strerror", None) or str(exc)

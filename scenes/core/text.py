@@ -34,12 +34,19 @@ SHADOW_OFFSET = (0, 2)
 SHADOW_COLOR = (0, 0, 0, 150)
 
 
-class TextCache:
-    """A bounded LRU of rendered text surfaces."""
+TEXT_BUDGET_BYTES = 8 * 1024 * 1024
+"""Pixel bytes the rendered texts may hold (a screen's texts many times over): counters and
+amounts render a new string every round, and the oldest give way."""
 
-    def __init__(self, capacity: int = 768) -> None:
+
+class TextCache:
+    """An LRU of rendered text surfaces, bounded in entries and in pixel bytes."""
+
+    def __init__(self, capacity: int = 768, budget: int = TEXT_BUDGET_BYTES) -> None:
         self.capacity = capacity
+        self.budget = budget
         self._items: OrderedDict[tuple, tuple[pygame.font.Font, pygame.Surface]] = OrderedDict()
+        self._bytes = 0
         self.hits = 0
         self.misses = 0
 
@@ -64,12 +71,24 @@ class TextCache:
         self.misses += 1
         surf = _compose(font, text, color, shadow, outline, outline_color)
         self._items[key] = (font, surf)
-        if len(self._items) > self.capacity:
-            self._items.popitem(last=False)
+        self._bytes += _pixels(surf)
+        while len(self._items) > 1 and (len(self._items) > self.capacity or self._bytes > self.budget):
+            _, (_, dropped) = self._items.popitem(last=False)
+            self._bytes -= _pixels(dropped)
         return surf
+
+    @property
+    def bytes(self) -> int:
+        """Pixel bytes held (at most `budget` plus the newest entry)."""
+        return self._bytes
 
     def clear(self) -> None:
         self._items.clear()
+        self._bytes = 0
+
+
+def _pixels(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
 
 
 _DEFAULT_CACHE = TextCache()

@@ -138,6 +138,25 @@ class Presentation:
     feature_type = "lines"
     art = GameArt()
 
+    # -- art -------------------------------------------------------------------------------------
+    def required_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
+        """(image name, what it shows) of every image the game's screens load without a fallback
+        (`logo`, `background_free`, `wild_cover` and the lobby tile have one and are left out).
+        The app checks them all at start-up: missing art stops it before a window opens, never
+        when the player opens the game."""
+        gid, art = defn.id, self.art
+        names = [
+            (f"{gid}/{art.background}", "the backdrop"),
+            (f"{gid}/{art.reel_bg}", "the reels' backing"),
+            (f"{gid}/{art.frame}", "the reels' frame"),
+        ]
+        names += [(f"{gid}/symbols/{s}", f"symbol {s}") for s in defn.symbol_ids]
+        return names + self.own_images(defn)
+
+    def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
+        """The images the game's own screens need (a picker's art...); none for a line game."""
+        return []
+
     # -- the reels -------------------------------------------------------------------------------
     def trigger(self, defn: GameDefinition) -> tuple[str, int] | None:
         """(symbol, count): landing `count` of `symbol` in the main game wins the feature, so the

@@ -18,9 +18,11 @@ import logging
 
 import pygame
 
+from game.storage import StorageFailure
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
+from scenes.core.settings_store import save_failure_reason
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font
 from scenes.menus.settings_menu import draw_key_hints, draw_solid_panel
@@ -132,11 +134,11 @@ class MixerScene(Scene):
             self.ctx.save_settings()
             self.saves += 1
             self.dirty = False
-        except OSError as exc:
+        except (OSError, StorageFailure) as exc:
             log.error("cannot save settings: %s", exc)
             self.dirty = False  # said once; the volumes still apply for this session
             if self.stack is not None:
-                text = self.tr.t(T_SAVE_FAILED, reason=exc.strerror or str(exc))
+                text = self.tr.t(T_SAVE_FAILED, reason=save_failure_reason(exc))
                 show_toast(self.stack, self.ctx.assets, text)
 
     def close(self) -> None:

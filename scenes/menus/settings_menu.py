@@ -29,10 +29,17 @@ from typing import Any
 
 import pygame
 
+from game.storage import StorageFailure
 from scenes.core.context import AppContext
 from scenes.core.i18n import LANGUAGES, Translator
 from scenes.core.intents import Act, Intent
-from scenes.core.settings_store import CURRENCY_SYMBOLS, LINE_PALETTES, REALITY_CHECK_CHOICES, SIZE_CHOICES
+from scenes.core.settings_store import (
+    CURRENCY_SYMBOLS,
+    LINE_PALETTES,
+    REALITY_CHECK_CHOICES,
+    SIZE_CHOICES,
+    save_failure_reason,
+)
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font
 from scenes.widgets.button import Button
@@ -243,11 +250,11 @@ class SettingsScene(Scene):
         try:
             self.ctx.save_settings()
             self.saves += 1
-        except OSError as exc:
+        except (OSError, StorageFailure) as exc:
             log.error("cannot save settings: %s", exc)
             self.ctx.apply_audio_settings()  # still apply for this session
             self.ctx.apply_display_settings()
-            self._toast(self.tr.t(T_SAVE_FAILED, reason=exc.strerror or str(exc)))
+            self._toast(self.tr.t(T_SAVE_FAILED, reason=save_failure_reason(exc)))
 
     def _toast(self, text: str) -> None:
         show_toast(self.stack, self.ctx.assets, text)

@@ -54,6 +54,10 @@ class AutoplayHost(Protocol):
 
     def request_quit(self) -> None: ...
 
+    def cut_short(self) -> None:
+        """`--autoplay N` ends before its N rounds (the app's exit code says so)."""
+        ...
+
 
 class Autoplay:
     """The autoplay of one reels scene (see the module docstring)."""
@@ -191,4 +195,5 @@ class Autoplay:
         else:
             bet = format_cents(host.bet_cents, symbol)
             print(P_AUTOPLAY_STOPPED.format(rounds=rounds, balance=balance, bet=bet), flush=True)
+            host.cut_short()
         host.request_quit()

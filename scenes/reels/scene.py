@@ -339,6 +339,7 @@ class ReelsScene(GameFunctions, Scene):
         if self.ctx.options.autoplay:  # nobody is watching and no round can start: say why, stop
             print(exc.message.english(), file=sys.stderr)
             self.autoplay.stop()
+            self.cut_short()
             self.request_quit()
 
     def _voided(self, refused: ResumeRefused, balance_cents: int) -> None:
@@ -486,6 +487,9 @@ class ReelsScene(GameFunctions, Scene):
     def request_quit(self) -> None:
         if self.stack is not None:
             self.stack.request_quit()
+
+    def cut_short(self) -> None:
+        self.ctx.autoplay_cut_short = True
 
     # -- intents ----------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:

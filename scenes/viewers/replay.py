@@ -97,23 +97,31 @@ def check_replay(loaded: LoadedGame | None, record, state: Any = None) -> tuple[
 def state_before(ledger, loaded: LoadedGame, record) -> Any:
     """The cross-round state `record` began with, for a game that keeps one (None otherwise).
 
-    The ledger keeps only the latest state, but a state is a pure function of the game's closed
-    rounds in order: each earlier one is played again from its seed and choices, from the start
-    state, carrying the state on. An earlier round recorded under other game data cannot be
-    played again: then the start state is used, and `check_replay` refuses a round it does not
-    reproduce.
+    The ledger keeps it with the round (`record.state_in`, sealed by the round's digest). A round
+    begun before the ledger did so (schema version 4) has none; its state is a pure function of
+    the game's closed rounds before it, in order: each is played again from its seed and choices,
+    from the start state, carrying the state on. An earlier round recorded under other game data
+    cannot be played again: then the start state is used, and `check_replay` refuses a round it
+    does not reproduce.
     """
     from game.games import rules_for
 
-    if not rules_for(loaded.definition).stateful:
+    rules = rules_for(loaded.definition)
+    if rules.state_model is None:
         return None
+    if record.state_in is not None:
+        try:
+            return rules.state_model.model_validate(record.state_in)
+        except ValueError:  # this version's model no longer reads it: check_replay says so
+            log.warning("round %s: its stored state does not fit the game", record.round_id)
+            return None
     game_id = record.game_id
     earlier = [
         r
         for r in reversed(ledger.history(ledger.count_rounds(game_id), 0, game_id))
         if r.round_id < record.round_id and r.status == "closed"
     ]
-    state = None
+    state = rules.state_model()
     for r in earlier:
         if r.game_sha256 != loaded.sha256:
             return None

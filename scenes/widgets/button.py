@@ -20,6 +20,7 @@ cannot act now (a toast) instead of staying silent.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 
 import pygame
@@ -27,6 +28,8 @@ import pygame
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, render_text
 
+LOOKS_KEPT = 6
+"""Composed looks a button keeps (its states with one label, or the latest labels of a counter)."""
 DOUBLE_CLICK_S = 0.4
 TOOLTIP_DELAY_S = 0.6
 ANIM_RATE = 14.0  # 1/s: how fast hover/press highlights ease towards their target
@@ -73,6 +76,7 @@ class Button:
         self._clock = 0.0
         self._last_click: float | None = None
         self._hover_for = 0.0
+        self._looks: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.hover_t = 0.0  # 0..1 eased highlight
         self.press_t = 0.0  # 0..1 eased press
 
@@ -172,9 +176,18 @@ class Button:
         if self.style == "icon":
             self._draw_icon_style(surface, assets, state)
         else:
-            # plate, icon and label composed once per look, then one blit per frame
-            key = ("button", self.style, state, r.size, self.label, self.icon, self.font_size)
-            surface.blit(assets.derived(key, lambda: self._compose(assets, state)), r)
+            # plate, icon and label composed once per look, then one blit per frame; the looks
+            # are kept by the button itself, a few at most: a label that counts (AUTO 250, 249,
+            # ...) replaces its older looks instead of filling the shared cache with them
+            key = (self.style, state, r.size, self.label, self.icon, self.font_size)
+            look = self._looks.get(key)
+            if look is None:
+                look = self._looks[key] = self._compose(assets, state)
+                while len(self._looks) > LOOKS_KEPT:
+                    self._looks.popitem(last=False)
+            else:
+                self._looks.move_to_end(key)
+            surface.blit(look, r)
         if self.tooltip and self.hover and self._hover_for >= TOOLTIP_DELAY_S:
             self._draw_tooltip(surface, assets)
 

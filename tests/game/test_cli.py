@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -211,6 +212,52 @@ def test_the_cli_needs_no_copy_of_the_data(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(definitions, "games_dir", lambda: tmp_path)
     code, out, _ = run(capsys, "list", "--json")
     assert code == 0 and json.loads(out) == ["stones"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", "stones", "--seed", "1", "--coin-value", "9e999999"], "too large an amount"),
+        (["play", "stones", "--seed", "1", "--coin-value", "1e-999999"], "more than two decimals"),
+        (["play", "stones", "--seed", str(2**64)], "must be at most 18,446,744,073,709,551,615"),
+        (["play", "stones", "--seed", "9" * 5000], "not a whole number"),
+        (["play", "stones", "--seed", "1", "--level", str(10**30)], "must be at most 1,000,000,000"),
+        (
+            ["simulate", "stones", "--rounds", str(10**19), "--seed", "1"],
+            "must be at most 1,000,000,000,000,000,000",
+        ),
+        (
+            ["simulate", "stones", "--rounds", "1000", "--seed", "1", "--workers", "100000"],
+            "must be at most 256",
+        ),
+    ],
+)
+def test_huge_numbers_are_refused_in_plain_words(capsys, argv, words):
+    with pytest.raises(SystemExit) as caught:
+        code = main(argv)
+        raise SystemExit(code)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "argv", [["describe", "stones", "--json"], ["play", "stones", "--seed", "7", "--json"]]
+)
+def test_a_closed_pipe_ends_quietly(argv):
+    """`python -m game describe stones --json | head -1`: no BrokenPipeError traceback."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader is gone before the command writes a byte: EPIPE for sure
+    err = proc.stderr.read().decode()  # type: ignore[union-attr]
+    assert proc.wait(timeout=60) == 0
+    assert err == "", err
 
 
 def test_simulate_without_a_seed_draws_one_and_reports_it(capsys):

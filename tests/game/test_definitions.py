@@ -127,7 +127,12 @@ CASES = [
         "cannot pay",
     ),
     ("pays that shrink", _set("paytable", "ten", value={"3": 50, "4": 15}), "paytable.ten", "grow"),
-    ("non-positive pay", _set("paytable", "ten", value={"3": 0, "4": 5}), "paytable.ten", "positive"),
+    (
+        "non-positive pay",
+        _set("paytable", "ten", value={"3": 0, "4": 5}),
+        "paytable.ten.3",
+        "greater than or equal to 1",
+    ),
     ("count beyond a line", _set("paytable", "ten", value={"3": 5, "6": 50}), "paytable.ten", "positions"),
     ("empty pays", _set("paytable", "ten", value={}), "paytable.ten", "no pays"),
     ("regular symbol without pays", _del("paytable", "ten"), "paytable", "ten has no pays"),

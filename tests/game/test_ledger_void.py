@@ -1,32 +1,22 @@
-"""Void rounds and refunds ("malfunction voids all pays and plays") and the schema v1 -> v2 upgrade.
+"""Void rounds and refunds ("malfunction voids all pays and plays").
 
-A round that can no longer be completed (the game data it was played with changed) is voided:
-its bet is refunded once, no win is ever credited, and the one-open-round slot is freed. The
-database refuses every other use of the new 'refund' entry and 'void' status. Files written by
-the version 1 code path upgrade on open, in one transaction; SIGKILL at any statement of
-"open (upgrade) + void" leaves either the open round or the void one, never half.
+A round that truly cannot be completed is voided: its bet is refunded once, no win is ever
+credited, and the one-open-round slot is freed. The database refuses every other use of the
+'refund' entry and 'void' status. (The upgrades of old files, with their SIGKILL tests, are in
+test_ledger_upgrade.py.)
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import random
-import shutil
-import signal
 import sqlite3
-import subprocess
-import sys
 from dataclasses import astuple
 from pathlib import Path
 
 import pytest
 
-import game.ledger as ledger_module
 from game.ledger import (
     Ledger,
-    LedgerError,
     Meters,
     RoundClosed,
     RoundInProgress,
@@ -39,10 +29,7 @@ SHA = "ab" * 32
 BET = Bet(lines=20, level=1, coin_value_cents=5)  # 100 cents
 START = 10_000
 REASON = "The game data changed since the round began."
-
-# The version 1 schema is frozen: files in the field were written by exactly this DDL, and the
-# upgrade test builds its v1 file with it, so the text must not drift. Never edit it; add a step.
-V1_DDL_SHA256 = "8acc4f30f9d8628ce9298c0eb3cd2aa2464f690c31552428d35764554772513b"
+D = "0" * 64  # a well-formed digest
 
 
 def round_end(win_coins: int) -> list[dict]:
@@ -161,11 +148,13 @@ def test_the_database_allows_only_the_void_path(ledger: Ledger) -> None:
     ledger.void_round(voided, REASON)
     open_ = ledger.begin_round("stones", SHA, "1.0.0", BET, 3)
 
+    # Rows written past the ledger carry well-formed (if wrong) digests, so that the money rules
+    # are what refuses them, not the seal triggers (those are tested in test_ledger_seal.py).
     def refund(round_id: int | None, amount: int = 100) -> None:
         conn.execute(
-            "INSERT INTO transactions (kind, amount_cents, balance_after_cents, round_id, at) "
-            "VALUES ('refund', ?, 0, ?, 'x')",
-            (amount, round_id),
+            "INSERT INTO transactions (kind, amount_cents, balance_after_cents, round_id, at, "
+            "prev_digest, digest) VALUES ('refund', ?, 0, ?, 'x', ?, ?)",
+            (amount, round_id, D, D),
         )
 
     refusals = [
@@ -178,7 +167,7 @@ def test_the_database_allows_only_the_void_path(ledger: Ledger) -> None:
         (
             lambda: conn.execute(
                 "UPDATE rounds SET status = 'void', void_reason = 'x', "
-                "finished_at = 'x', balance_after_cents = 0 WHERE id = ?",
+                f"finished_at = 'x', balance_after_cents = 0, digest = '{D}' WHERE id = ?",
                 (open_,),
             ),
             "only together with its refund",
@@ -195,9 +184,9 @@ def test_the_database_allows_only_the_void_path(ledger: Ledger) -> None:
         ),
         (
             lambda: conn.execute(
-                "INSERT INTO transactions (kind, amount_cents, balance_after_cents, round_id, at) "
-                "VALUES ('win', 0, 0, ?, 'x')",
-                (voided,),
+                "INSERT INTO transactions (kind, amount_cents, balance_after_cents, round_id, at, "
+                "prev_digest, digest) VALUES ('win', 0, 0, ?, 'x', ?, ?)",
+                (voided, D, D),
             ),
             "never credited",
         ),
@@ -211,8 +200,8 @@ def test_the_database_allows_only_the_void_path(ledger: Ledger) -> None:
             lambda: conn.execute(
                 "INSERT INTO rounds (game_id, game_sha256, engine_version, seed, lines, level, "
                 "coin_value_cents, bet_cents, status, balance_before_cents, balance_after_cents, "
-                "started_at, finished_at, void_reason) "
-                "VALUES ('g', 's', '1', '1', 20, 1, 5, 100, 'void', 0, 0, 'x', 'x', 'r')"
+                "started_at, finished_at, void_reason, digest) "
+                f"VALUES ('g', 's', '1', '1', 20, 1, 5, 100, 'void', 0, 0, 'x', 'x', 'r', '{D}')"
             ),
             "only after it began",
         ),
@@ -226,195 +215,9 @@ def test_the_database_allows_only_the_void_path(ledger: Ledger) -> None:
     refund(open_)
     with pytest.raises(sqlite3.IntegrityError, match="can only be void"):
         conn.execute(
-            "UPDATE rounds SET status = 'closed', win_coins = 0, win_cents = 0, capped = 0 WHERE id = ?",
+            "UPDATE rounds SET status = 'closed', win_coins = 0, win_cents = 0, capped = 0, "
+            f"digest = '{D}' WHERE id = ?",
             (open_,),
         )
     conn.execute("ROLLBACK")
     assert ledger.verify() == []
-
-
-# -- the v1 -> v2 upgrade -----------------------------------------------------------------------
-def make_v1_file(path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
-    """A ledger written by the version 1 code path: the v1 DDL and the unchanged round calls.
-
-    Returns what it holds, to compare after the upgrade."""
-    with monkeypatch.context() as patch:
-        patch.setattr(ledger_module, "SCHEMA_VERSION", 1)
-        with Ledger.open(path, start_balance_cents=250) as led:
-            session = led.start_session()
-            won = led.begin_round("stones", SHA, "1.0.0", BET, 11, session_id=session)
-            led.record_choice(won, 4)
-            led.finish_round(won, 30, round_end(30), False, state={"passports": 1})
-            lost = led.begin_round("stones", SHA, "1.0.0", BET, 22, session_id=session)
-            led.finish_round(lost, 0, round_end(0), False)
-            led.top_up(min_bet_cents=500, amount_cents=1_000)
-            pending = led.begin_round("stones", SHA, "1.0.0", BET, 33, session_id=session)
-            led.record_choice(pending, 9)
-            held = {
-                "rounds": led._conn.execute(
-                    f"SELECT {ledger_module._V1_ROUND_COLUMNS} FROM rounds ORDER BY id"
-                ).fetchall(),
-                "journal": led._conn.execute("SELECT * FROM transactions ORDER BY id").fetchall(),
-                "choices": led._conn.execute("SELECT * FROM choices ORDER BY round_id, seq").fetchall(),
-                "sessions": led._conn.execute("SELECT * FROM sessions").fetchall(),
-                "balance": led.balance_cents,
-                "pending": pending,
-            }
-    conn = sqlite3.connect(path)
-    try:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
-        assert "void" not in " ".join(r[0] or "" for r in conn.execute("SELECT sql FROM sqlite_master"))
-    finally:
-        conn.close()
-    return held
-
-
-def schema_of(path: Path) -> list[tuple[str, str, str]]:
-    conn = sqlite3.connect(path)
-    try:
-        return sorted(conn.execute("SELECT type, name, sql FROM sqlite_master").fetchall())
-    finally:
-        conn.close()
-
-
-def test_v1_schema_text_is_frozen() -> None:
-    digest = hashlib.sha256(ledger_module._SCHEMA_V1.encode()).hexdigest()
-    assert digest == V1_DDL_SHA256, "the v1 DDL changed: never edit it, add an upgrade step"
-
-
-def test_a_v1_file_upgrades_on_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "old.sqlite3"
-    held = make_v1_file(path, monkeypatch)
-    with Ledger.open(path) as led:
-        conn = led._conn
-        assert led.notice is None  # upgraded, not mistaken for damage
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
-        assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        # every row kept, with its id
-        assert (
-            conn.execute(f"SELECT {ledger_module._V1_ROUND_COLUMNS} FROM rounds ORDER BY id").fetchall()
-            == held["rounds"]
-        )
-        assert conn.execute("SELECT * FROM transactions ORDER BY id").fetchall() == held["journal"]
-        assert conn.execute("SELECT * FROM choices ORDER BY round_id, seq").fetchall() == held["choices"]
-        assert conn.execute("SELECT * FROM sessions").fetchall() == held["sessions"]
-        assert led.balance_cents == held["balance"] == 250 - 100 + 150 - 100 + 1_000 - 100
-        assert led.meters() == Meters(3, 300, 150, 1_000, 0)
-        assert led.get_state("stones", "passports") == 1
-        assert led.verify() == []
-        # the v1 open round is voided through the new path, the slot is free again
-        assert led.open_round().round_id == held["pending"]
-        assert led.void_round(held["pending"], REASON) == held["balance"] + 100
-        led.finish_round(led.begin_round("stones", SHA, "1.0.0", BET, 44), 0, round_end(0), False)
-        assert led.verify() == []
-    # an upgraded file has exactly the schema of a new one (there is one definition of v2)
-    with Ledger.open(tmp_path / "new.sqlite3"):
-        pass
-    assert schema_of(path) == schema_of(tmp_path / "new.sqlite3")
-    with Ledger.open(path) as led:  # reopening does not upgrade again
-        assert led.verify() == [] and led.round_detail(held["pending"]).status == "void"
-
-
-def test_a_v2_file_is_too_new_for_v1_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "ledger.sqlite3"
-    with Ledger.open(path):
-        pass
-    monkeypatch.setattr(ledger_module, "SCHEMA_VERSION", 1)
-    with pytest.raises(LedgerError, match="newer version"):
-        Ledger.open(path)
-
-
-# -- crash safety -------------------------------------------------------------------------------
-# A fork()ed child per kill point opens a v1 copy (upgrading it) and voids its open round; it kills
-# itself with SIGKILL just before SQL statement k (trace hook) or at VM instruction k (progress
-# hook). Forked from one warmed-up process, several at a time, so the whole test takes seconds.
-CHILD = r"""
-import json, pathlib, sys
-
-from game.ledger import Ledger
-from tests.game.sqlite_kill import fork_jobs
-
-
-def void_pending(path):
-    led = Ledger.open(pathlib.Path(path))
-    led.void_round(led.open_round().round_id, "The game data changed since the round began.")
-    led.close()
-
-
-fork_jobs(json.loads(sys.argv[1]), int(sys.argv[2]), void_pending)
-"""
-
-
-def run_children(jobs: list[tuple[str, str, int]], width: int = 6) -> list[list]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = subprocess.run(
-        [sys.executable, "-c", CHILD, json.dumps(jobs), str(width)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return [json.loads(line) for line in proc.stdout.splitlines()]
-
-
-def copy_ledger(src: Path, dst: Path) -> None:
-    for suffix in ("", "-wal"):
-        if Path(f"{src}{suffix}").exists():
-            shutil.copyfile(f"{src}{suffix}", f"{dst}{suffix}")
-
-
-def state_after_kill(path: Path, pending: int, balance: int) -> int:
-    """0: the round is still open (the file at v1 or v2); 1: it is void and refunded."""
-    raw = sqlite3.connect(path)
-    try:  # the upgrade is all or nothing: v1 tables or v2 tables, never a mix
-        version = raw.execute("PRAGMA user_version").fetchone()[0]
-        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        columns = {r[1] for r in raw.execute("PRAGMA table_info(rounds)")}
-    finally:
-        raw.close()
-    assert version in (1, 2) and not {"rounds_v2", "transactions_v2"} & tables
-    assert ("void_reason" in columns) == (version == 2)
-    with Ledger.open(path) as led:
-        assert led.notice is None and led.verify() == []
-        rec = led.round_detail(pending)
-        if rec.status == "open":
-            assert led.balance_cents == balance and journal(led, pending) == [("bet", -100)]
-            assert led.void_round(pending, REASON) == balance + 100  # voidable after restart
-            state = 0
-        else:
-            assert version == 2 and rec.status == "void" and rec.void_reason == REASON
-            assert led.balance_cents == balance + 100
-            assert journal(led, pending) == [("bet", -100), ("refund", 100)]
-            state = 1
-        with pytest.raises(RoundClosed):
-            led.void_round(pending, REASON)
-        assert led.balance_cents == balance + 100 and led.verify() == []
-    return state
-
-
-@pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(signal, "SIGKILL"), reason="POSIX")
-def test_kill_anywhere_in_upgrade_and_void(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    template = tmp_path / "v1.sqlite3"
-    held = make_v1_file(template, monkeypatch)
-    count_path = tmp_path / "count.sqlite3"
-    copy_ledger(template, count_path)
-    (tag, n_stmt, n_vm), _ = run_children([("count", str(count_path), 0)], 1)
-    assert tag == "count" and n_stmt > 30
-
-    vm_points = sorted(random.Random(20261130).sample(range(1, n_vm + 1), 12))
-    jobs = [("stmt", str(tmp_path / f"stmt-{k}.sqlite3"), k) for k in range(1, n_stmt + 2)]
-    jobs += [("vm", str(tmp_path / f"vm-{k}.sqlite3"), k) for k in vm_points]
-    for _, path, _ in jobs:
-        copy_ledger(template, Path(path))
-    reports = [r for r in run_children(jobs) if r[0] != "count"]
-    for (mode, path, k), report in zip(jobs, reports, strict=True):
-        # k = n_stmt + 1 is never reached: that child completes
-        assert report == [path, k, 0 if mode == "stmt" and k > n_stmt else -signal.SIGKILL]
-
-    states = [state_after_kill(Path(path), held["pending"], held["balance"]) for _, path, _ in jobs]
-    stmt_states = [s for (mode, _, _), s in zip(jobs, states, strict=True) if mode == "stmt"]
-    assert stmt_states == sorted(stmt_states)  # killing later never shows an earlier state
-    assert set(stmt_states) == {0, 1}

@@ -4,11 +4,13 @@ a round that can no longer be replayed (the game was updated) is voided and its 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game import ENGINE_VERSION
 from game.bets import default_bet
-from game.definitions import load_game
+from game.definitions import LoadedGame, load_game, parse_definition
 from game.events import RoundEndEvent, SpinEvent, events_to_json
 from game.games.stones.events import PickRevealEvent
 from game.ledger import Ledger
@@ -189,29 +191,55 @@ def test_resume_after_a_restart_gives_the_identical_round(tmp_path, loaded, bet,
         assert len(rounds) == 1 and rounds[0].choices[:2] == (7, 2)
 
 
-def test_resume_refuses_changed_game_data(tmp_path, loaded, bet, feature_seed):
+def changed_data(loaded, how: str) -> LoadedGame:
+    """The installed game after its data file changed: a comment added, or a pay raised."""
+    text = loaded.data.decode()
+    if how == "comment":
+        text += "\n# touched\n"
+    else:
+        first_pay = r"(\[paytable\][^\n]*\n[^=]+= *\{ *3 = )(\d+)"
+        text = re.sub(first_pay, lambda m: m[1] + str(int(m[2]) + 1), text, count=1)
+    changed = parse_definition(text.encode(), loaded.path)
+    assert changed.sha256 != loaded.sha256 and (how == "comment") == (changed.definition == loaded.definition)
+    return changed
+
+
+@pytest.mark.parametrize("how", ["comment", "pay"])
+def test_a_changed_data_file_resumes_under_the_rules_the_round_began_with(
+    tmp_path, loaded, bet, feature_seed, how
+):
+    """The exploit the void used to allow: see the outcome land, kill the app, touch game.toml,
+    get the bet back. The round's data was stored with its bet, so it resumes as drawn and pays
+    under its own rules, whatever the file says now."""
     path = tmp_path / "ledger.sqlite3"
     with Ledger.open(path) as led:
-        RoundDriver(led, loaded, FixedSeeds(feature_seed), None).start(bet)
-    changed = loaded.model_copy(update={"sha256": "0" * 64})
+        driver = RoundDriver(led, loaded, FixedSeeds(feature_seed), None)
+        first = driver.start(bet)
+        driver.choose(3)
     with Ledger.open(path) as led:
-        driver = RoundDriver(led, changed, FixedSeeds(), None)
-        with pytest.raises(RoundRefused) as info:
-            driver.resume()
-        assert info.value.reason == "changed"
-        assert "different game data" in str(info.value)
-        assert not driver.active
+        driver = RoundDriver(led, changed_data(loaded, how), FixedSeeds(), None)
+        view = driver.resume()
+        assert view is not None and view.resumed and view.definition == loaded.definition
+        assert view.events[: len(first.events)] == first.events and view.choices == (3,)
+        while driver.pending is not None:
+            driver.choose(next(i for i in range(20) if i not in driver.pending.picked))
+        expected = play_round(loaded.definition, bet, feature_seed, list(driver.choices))
+        before = led.balance_cents
+        assert driver.finish() == before + bet.coins_to_cents(expected.total_win_coins)
+        assert led.verify() == [] and led.history(1)[0].status == "closed"
 
 
-def test_an_updated_game_voids_the_open_round_and_refunds_it(tmp_path, loaded, bet, feature_seed, plain_seed):
-    """After an update the open round cannot be replayed: refused, voided, refunded, unblocked."""
+def test_a_round_whose_data_was_not_kept_is_voided_after_an_update(
+    tmp_path, loaded, bet, feature_seed, plain_seed
+):
+    """A round begun before the ledger kept game data, after an update: it truly cannot be
+    replayed, so it is refused (saying why), voided, refunded, and the slot freed."""
     path = tmp_path / "ledger.sqlite3"
     with Ledger.open(path) as led:
         start = led.balance_cents
-        driver = RoundDriver(led, loaded, FixedSeeds(feature_seed), None)
-        rid = driver.start(bet).round_id
-        driver.choose(3)
-    updated = loaded.model_copy(update={"sha256": "0" * 64})  # the game data changed
+        rid = led.begin_round(loaded.definition.id, loaded.sha256, ENGINE_VERSION, bet, feature_seed)
+        led.record_choice(rid, 3)
+    updated = changed_data(loaded, "comment")
     with Ledger.open(path) as led:
         # the refused start below draws (and drops) the first seed before the ledger says no
         driver = RoundDriver(led, updated, FixedSeeds(1, plain_seed), None)
@@ -220,7 +248,7 @@ def test_an_updated_game_voids_the_open_round_and_refunds_it(tmp_path, loaded, b
             driver.resume()
         refused = info.value
         assert (refused.round_id, refused.bet_cents, refused.reason) == (rid, bet.total_cents, "changed")
-        assert "game data changed" in refused.detail and updated.sha256 in refused.detail
+        assert "game data changed" in refused.detail and "not kept" in refused.detail
         assert led.open_round().round_id == rid  # refusing writes nothing
         with pytest.raises(RoundRefused) as blocked:  # ... and the slot is still taken
             driver.start(bet)

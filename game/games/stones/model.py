@@ -20,7 +20,7 @@ class StoneFeature(Model):
     """
 
     kind: Literal["spins", "multiplier", "wild_reel", "wild_symbol"]
-    value: int | None = Field(default=None, ge=1)
+    value: int | None = Field(default=None, ge=1, le=100)
     symbol: SymbolId | None = None
 
     @model_validator(mode="after")
@@ -70,6 +70,14 @@ class StonesFeature(Feature):
                 raise ValueError(f"feature.stones[{i}]: reel must be 1..{defn.reels}")
             if stone.kind == "wild_symbol" and kinds.get(stone.symbol or "") != "regular":
                 raise ValueError(f"feature.stones[{i}]: {stone.symbol} is not a regular symbol")
+
+    def max_spins(self, defn: GameDefinition) -> int:
+        """The base spin and the free spins with every spins stone picked (no retrigger)."""
+        return 1 + self.free_spins + sum(s.value or 0 for s in self.stones if s.kind == "spins")
+
+    def max_multiplier(self, defn: GameDefinition) -> int:
+        """The start multiplier with every multiplier stone picked."""
+        return self.initial_multiplier + sum(s.value or 0 for s in self.stones if s.kind == "multiplier")
 
 
 FEATURE = StonesFeature

@@ -28,10 +28,9 @@ from game.evaluate import (
     line_pays,
 )
 from game.games.tombraider.adventure import QuestTables, quest_tables
-from game.games.tombraider.model import TombRaiderFeature
+from game.games.tombraider.model import CASCADE_LIMIT, TombRaiderFeature
 from game.money import Bet
 
-CASCADE_LIMIT = 1_000
 """A spin cascading longer than this would mean the strips can loop (the exact calculator plays
 every stop combination of the shipped strips: none comes near)."""
 

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
 
 
+CASCADE_LIMIT = 1_000
+"""Cascades a free spin may run at most (the flow refuses a chain that would run longer)."""
+
+
 class Weighted(Model):
     """One option of a weighted draw: `value` (its unit depends on the table) and its weight."""
 
@@ -180,6 +184,26 @@ class TombRaiderFeature(Feature):
         if any(m < 1 for m in self.ladder) or self.ladder != sorted(self.ladder):
             raise ValueError(f"ladder must be positive and non-decreasing, got {self.ladder}")
         return self
+
+    # -- what a round can pay at most (game.definitions.win_bound_coins) ---------------------------
+    def max_spins(self, defn: GameDefinition) -> int:
+        """The base spin, the Super Mode spins, and every free spin with its longest cascade."""
+        return 1 + self.super_mode.spins + self.free_spins * (1 + CASCADE_LIMIT)
+
+    def max_multiplier(self, defn: GameDefinition) -> int:
+        """The ladder's top step."""
+        return self.ladder[-1]
+
+    def max_bonus_x_bet(self, defn: GameDefinition) -> int:
+        """The Global Adventure, in total bets (the weighted average bet is at most the largest
+        bet, its per-line share less): at every location each bonus at its largest, the treasure
+        at its largest bonus or disc, the location's pot doubled; then the largest jackpot."""
+        adv = self.adventure
+        treasure = max(max(w.value for w in adv.treasure.bonus), max(self.shootout.discs))
+        pots = sum(
+            2 * (adv.board.bonus * max(w.value for w in loc.bonus) + treasure) for loc in adv.locations
+        )
+        return pots + max(w.value for w in adv.jackpots)
 
     def multiplier(self, step: int) -> int:
         """The ladder's multiplier for the `step`-th win of a spin (0 = the first)."""

@@ -143,6 +143,22 @@ class WarlordsFeature(Feature):
             raise ValueError("free_spins_min: the Final Chance adds one scatter to the trigger count")
         return self
 
+    # -- what a round can pay at most (game.definitions.win_bound_cents) --------------------------
+    def max_spins(self, defn: GameDefinition) -> int | None:
+        """None: the Barbarian's free spins add spins for every scatter that lands, without end;
+        the game's cap bounds its rounds (the re-spins pay nothing)."""
+        return None
+
+    def max_multiplier(self, defn: GameDefinition) -> int:
+        """The Priestess's multiplier: the trigger's scatters, then every cell's scatter on each
+        of her spins."""
+        cells = defn.reels * defn.rows
+        return cells * (1 + self.priestess.spins)
+
+    def max_bonus_x_bet(self, defn: GameDefinition) -> int:
+        """The Final Chance's largest coin win, in total bets."""
+        return max(self.final_chance.coin_weights)
+
     def check(self, defn: GameDefinition) -> None:
         """Cross-references against the definition; raises ValueError("feature.<field>: reason")."""
         kinds = {s.id: s.kind for s in defn.symbols}

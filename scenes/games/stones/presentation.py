@@ -53,6 +53,14 @@ class StonesPresentation(Presentation):
     feature_type = "stones"
     art = GameArt(wild_cover="wild_reel")
 
+    def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
+        """The stone picker's backdrop and a tablet face for every stone (picker_paint.py)."""
+        gid = defn.id
+        names = [(f"{gid}/picker_bg", "the stone picker"), (f"{gid}/tablet/closed", "a closed stone")]
+        names.append((f"{gid}/tablet/hover", "a stone under the pointer"))
+        stones = defn.feature.stones if isinstance(defn.feature, StonesFeature) else []
+        return names + [(f"{gid}/tablet/{s.key}", f"stone {s.key}") for s in stones]
+
     def trigger(self, defn: GameDefinition) -> tuple[str, int] | None:
         f = defn.feature
         return (f.trigger_symbol, f.trigger_min) if isinstance(f, StonesFeature) else None

@@ -11,6 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from game.messages import Message
+from game.storage import StorageFailure
 from scenes.core import settings_store
 from scenes.core.settings_store import SETTINGS_VERSION, Settings, load_settings, save_settings
 
@@ -166,40 +167,41 @@ def test_damaged_or_future_file_kept_aside_with_its_bytes(tmp_path, content):
 
 
 def test_directory_in_place_of_the_file(tmp_path):
+    """A folder where the file should be is said plainly (storage failure) and left alone."""
     path = tmp_path / "settings.json"
     path.mkdir()
     (path / "inside.txt").write_text("keep me", encoding="utf-8")
-    s, msg = load_settings(path)
-    assert s == Settings()
-    kept = _kept(tmp_path)
-    assert len(kept) == 1 and (kept[0] / "inside.txt").read_text(encoding="utf-8") == "keep me"
-    _assert_told(msg, kept[0])
-    save_settings(path, s)
-    assert path.is_file()
+    with pytest.raises(StorageFailure) as caught:
+        load_settings(path)
+    assert caught.value.kind == "is_folder" and "is a folder" in str(caught.value)
+    assert _kept(tmp_path) == [] and (path / "inside.txt").read_text(encoding="utf-8") == "keep me"
 
 
-def test_unreadable_file(tmp_path, monkeypatch):
+def test_unreadable_file_is_said_not_set_aside(tmp_path, monkeypatch):
+    """Permissions are not damage: the player is told plainly and the file stays as it is."""
     path = tmp_path / "settings.json"
     path.write_text("{}", encoding="utf-8")
     if os.geteuid() != 0:
         path.chmod(0)
     else:  # root reads anything: make the read fail the way permissions would
-        real = Path.read_text
+        real = Path.read_bytes
 
         def deny(self, *a, **k):
             if self == path:
                 raise PermissionError(13, "Permission denied", str(self))
             return real(self, *a, **k)
 
-        monkeypatch.setattr(Path, "read_text", deny)
-    s, msg = load_settings(path)
-    assert s == Settings()
-    kept = _kept(tmp_path)
-    assert len(kept) == 1
-    _assert_told(msg, kept[0])
+        monkeypatch.setattr(Path, "read_bytes", deny)
+    with pytest.raises(StorageFailure) as caught:
+        load_settings(path)
+    assert caught.value.kind == "permission" and str(path) in str(caught.value)
+    assert _kept(tmp_path) == []
+    path.chmod(0o644)
+    assert path.read_text(encoding="utf-8") == "{}"
 
 
-def test_cannot_move_aside_still_gives_defaults_and_a_message(tmp_path, monkeypatch):
+def test_cannot_move_aside_is_said_and_nothing_is_lost(tmp_path, monkeypatch):
+    """A damaged file that cannot be kept aside must not be overwritten by the next save."""
     path = tmp_path / "settings.json"
     path.write_bytes(b"{broken")
 
@@ -207,8 +209,9 @@ def test_cannot_move_aside_still_gives_defaults_and_a_message(tmp_path, monkeypa
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(settings_store.os, "replace", refuse)
-    s, msg = load_settings(path)
-    assert s == Settings() and msg is not None and "default settings" in msg.english()
+    with pytest.raises(StorageFailure) as caught:
+        load_settings(path)
+    assert caught.value.kind == "permission"
     assert path.read_bytes() == b"{broken"  # never deleted
 
 

@@ -115,17 +115,29 @@ def test_replay_and_history_detail_show_relic_rounds(relic_ctx, display):
     st.draw(display)
 
 
-def test_every_round_of_a_game_with_state_replays_from_the_state_it_began_with(relic_ctx):
+def test_every_round_of_a_game_with_state_replays_from_the_state_it_began_with(relic_ctx, monkeypatch):
     """Relic's rounds depend on the gems collected before them: each replays exactly, from the
-    state its earlier rounds leave (and not from the start state)."""
+    state kept with it in the ledger (not from the start state), without playing any earlier
+    round again; a round stored without its state (begun before the ledger kept it) still gets
+    it from the rounds before it."""
+    import dataclasses
+
+    from scenes.viewers import replay
     from scenes.viewers.replay import check_replay, state_before
 
     _played_rounds(relic_ctx, 12)
     loaded = relic_ctx.games["relic"]
     records = [relic_ctx.ledger.round_detail(r.round_id) for r in reversed(relic_ctx.ledger.history(12))]
+    assert all(record.state_in is not None for record in records)
+    played: list[int] = []
+    real_play = replay.play_round
+    monkeypatch.setattr(replay, "play_round", lambda *a, **k: played.append(1) or real_play(*a, **k))
     began_with_gems = 0
     for record in records:
+        played.clear()
         state = state_before(relic_ctx.ledger, loaded, record)
+        assert played == []  # no earlier round played again
+        assert state == state_before(relic_ctx.ledger, loaded, dataclasses.replace(record, state_in=None))
         began_with_gems += state is not None and state.gems > 0
         events, error = check_replay(loaded, record, state)
         assert error is None and events is not None

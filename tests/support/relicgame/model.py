@@ -29,6 +29,14 @@ class RelicFeature(Feature):
         if self.respin_reel_set not in defn.reel_sets:
             raise ValueError(f"feature.respin_reel_set: no reel set {self.respin_reel_set!r}")
 
+    def max_spins(self, defn: GameDefinition) -> int:
+        """The base spin, its cascade steps and the relic re-spins."""
+        return 1 + self.cascade_steps + self.respins
+
+    def max_bonus_x_bet(self, defn: GameDefinition) -> int:
+        """The relic pay: so many bets for each gem held, at most one per cell."""
+        return self.gem_pays_x_bet * defn.reels * defn.rows
+
 
 class RelicState(Model):
     """What a player carries from round to round: the gems collected so far."""

@@ -1,0 +1,63 @@
+"""Every image a game's screens need is checked at start-up (a missing one stops the app before
+a window opens, naming the file), so a game whose data is valid but whose art is missing can
+never crash when the player opens it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.paths import asset_path
+from scenes.core.app import load_all_games, missing_art, shown_games
+from scenes.games import presentation_of
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "assets"
+    shutil.copytree(asset_path(), root)
+    return root
+
+
+def test_the_installed_games_have_all_their_art() -> None:
+    games = shown_games(load_all_games(asset_path()))
+    assert missing_art(asset_path(), games) is None
+    stones = games["stones"].definition
+    names = [name for name, _ in presentation_of(stones).required_images(stones)]
+    assert "stones/symbols/wild" in names and "stones/picker_bg" in names
+    assert any(n.startswith("stones/tablet/") and n != "stones/tablet/closed" for n in names)
+
+
+@pytest.mark.parametrize("name", ["stones/symbols/wild", "stones/frame", "stones/tablet/closed"])
+def test_a_missing_image_is_named(tree: Path, name: str) -> None:
+    (tree / "images" / f"{name}.png").unlink()
+    said = missing_art(tree, shown_games(load_all_games(tree)))
+    assert said is not None and said.startswith(f"{tree / 'images' / name}.png: (file): missing; game stones")
+
+
+def test_the_app_stops_before_a_window_opens(tree: Path, tmp_path: Path) -> None:
+    (tree / "images" / "stones" / "symbols" / "wild.png").unlink()
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "REELHOUSE_ASSETS": str(tree),
+    }
+    res = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--frames", "2", "--data-dir", str(tmp_path / "data")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=ROOT,
+    )
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "wild.png: (file): missing; game stones shows it as symbol wild" in res.stderr
+    assert not (tmp_path / "data").exists()  # stopped before the data folder was touched
