@@ -5,13 +5,17 @@ as fast as the machine allows (no frame cap), so the same seed gives the same fr
 machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then
 opens the Stones reels scene and plays rounds with a fixed seed, answering every bonus pick
 automatically, for `BENCH_SECONDS` in total (`--game` picks another game, with its own seed from
-`BENCH_SEEDS`: Warlords' first round holds a battle). At the end it prints one JSON object to stdout:
-the window's size and density, frame-time percentiles (ms), frames, simulated seconds, wall
-seconds, start-up to first frame (ms), peak RSS (MB), rounds played, and the frame times by the
-scene on top (the reels, a feature scene such as the battle, a celebration). `--window WxH` (or
-REELHOUSE_WINDOW) sets the size measured: 1920x1080 draws everything at 1.5 px per logical px.
-A frame's time is its input, update, draw and flip; the art the scenes prepare behind the first
-frame is made between frames (`AssetStore.pump_preload`), in the time a capped loop sleeps.
+`BENCH_SEEDS`: Warlords' first round holds a battle; Tomb Raider plays longer, `BENCH_LENGTHS`,
+from four passports stored in the throwaway ledger, `BENCH_STATES` — the most common start in
+the long run — so its third round's free spins cascade up the ladder before its last passport
+opens the world map, the quest played with the automatic picks). At the end it prints one JSON
+object to stdout: the window's size and density, frame-time percentiles (ms), frames, simulated
+seconds, wall seconds, start-up to first frame (ms), peak RSS (MB), rounds played, and the frame
+times by the scene on top (the reels, a feature scene such as the battle or the world map, a
+celebration). `--window WxH` (or REELHOUSE_WINDOW) sets the size measured: 1920x1080 draws
+everything at 1.5 px per logical px. A frame's time is its input, update, draw and flip; the art
+the scenes prepare behind the first frame is made between frames (`AssetStore.pump_preload`), in
+the time a capped loop sleeps.
 
 Each phase is a small object with `start(bench)` and `intents(bench, t)`; adding a phase is one
 line in `PHASES`.
@@ -32,6 +36,11 @@ BENCH_DT = 1.0 / 60.0
 BENCH_SEEDS = {
     "stones": 6,  # at the default bet, this session's 3rd round triggers free spins
     "warlords": 126,  # the 1st round: a three-way battle, re-spins, the Samurai's free spins
+    "tombraider": 112,  # from BENCH_STATES: the 3rd round's free spins cascade, then the quest
+}
+BENCH_LENGTHS = {"tombraider": 100.0}  # s of a game's script when not BENCH_SECONDS
+BENCH_STATES = {  # a game's state across rounds the bench player starts with (as stored)
+    "tombraider": {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200},
 }
 BENCH_GAME = "stones"
 BENCH_SEED = BENCH_SEEDS[BENCH_GAME]
@@ -89,15 +98,23 @@ class ReelsPhase:
 
     The reels scene's autoplay (the same code path as `--autoplay N`) presses SPIN and answers
     every pick from the seeded pick stream, so the bench exercises spins, wins and free spins.
+    A game with a starting state (`BENCH_STATES`) has it stored first, when this ledger has never
+    played the game (the bench's throwaway ledger).
     """
 
-    seconds = BENCH_SECONDS - LobbyPhase.seconds
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.seconds = BENCH_LENGTHS.get(game, BENCH_SECONDS) - LobbyPhase.seconds
 
     def start(self, bench: Bench) -> None:
+        from game.session import STATE_KEY
         from scenes.front.lobby import reels_scene
 
+        state = BENCH_STATES.get(self.game)
+        if state is not None and not bench.ctx.ledger.count_rounds(self.game):
+            bench.ctx.ledger.set_state(self.game, STATE_KEY, state)
         bench.ctx.options.autoplay = AUTOPLAY_ROUNDS
-        bench.app.stack.push(reels_scene(bench.ctx, bench.ctx.options.game or BENCH_GAME))
+        bench.app.stack.push(reels_scene(bench.ctx, self.game))
 
     def intents(self, bench: Bench, t: float) -> list[Intent]:
         return []
@@ -144,14 +161,18 @@ def _rounds(ctx: AppContext) -> int:
 
 
 def _feature_rounds(ctx: AppContext, since: int) -> int:
-    """Rounds of this run that reached the free-spins feature (picks made, or free spins played)."""
+    """Rounds of this run that reached a feature (picks made, or spins other than the base one)."""
     led = ctx.ledger
     if led is None or since <= 0:
         return 0
     return sum(
         1
         for rec in led.history(since)
-        if rec.choices or any(e.get("type") == "free_spins_start" for e in rec.events or ())
+        if rec.choices
+        or any(
+            e.get("type") == "free_spins_start" or (e.get("type") == "spin" and e.get("mode") != "base")
+            for e in rec.events or ()
+        )
     )
 
 
@@ -159,7 +180,8 @@ def run_bench(app) -> int:
     """Run the scripted session in `app` and print the figures; return the exit code."""
     ctx = app.ctx
     ctx.options.frames = None
-    phases: list = [LobbyPhase(), ReelsPhase()]
+    game = ctx.options.game or BENCH_GAME
+    phases: list = [LobbyPhase(), ReelsPhase(game)]
     bench = Bench(app, phases)
     app.fixed_dt = BENCH_DT
     app.frame_hook = bench
@@ -220,6 +242,7 @@ def run_bench(app) -> int:
         "peak_rss_mb": round(peak_rss_mb(), 1),
         "rounds": _rounds(ctx) - rounds0,
         "free_spins_rounds": _feature_rounds(ctx, _rounds(ctx) - rounds0),
+        "game": game,
         "phases": per_phase,
         "scenes": by_scene,
     }

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 PRESENTATIONS: dict[str, str] = {
     "lines": "scenes.games.lines",
     "stones": "scenes.games.stones",
+    "tombraider": "scenes.games.tombraider",
     "warlords": "scenes.games.warlords",
 }
 """feature type -> package (the keys of `game.games.GAMES` that can be shown)."""

@@ -19,6 +19,9 @@ overrides what differs:
 - `detail_steps(events, defn, bet)` / `draw_step(...)`: its events in the history detail;
 - `pages(...)`, `symbol_notes(...)`, `draw_page(...)`: its paytable pages;
 - `trigger(defn)`: the symbol whose landing builds suspense (anticipation) and how many win;
+- `show_state(stage, state)`: the game's state across rounds as a round begins (the ledger's in
+  live play, at start-up and after every round; the one the round began with in a replay), for
+  a game that shows what the player carries (a meter among the stage's `fixtures`);
 - `art`: the image names under `assets/images/<game id>/`.
 
 The words for shared events (`cap_caption`, the history's step texts) live here too, so the
@@ -44,6 +47,7 @@ if TYPE_CHECKING:
     from scenes.core.stack import Scene
     from scenes.reels.player import RoundPlayer
     from scenes.reels.reel_effects import OverlayLaying
+    from scenes.reels.stage import Stage
     from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
     from scenes.viewers.round_detail import RoundDetailScene
@@ -162,6 +166,10 @@ class Presentation:
         """(symbol, count): landing `count` of `symbol` in the main game wins the feature, so the
         reels spin longer when one is missing and count it as it lands; None when no feature is."""
         return None
+
+    def show_state(self, stage: Stage, state: Any) -> None:
+        """The game's state across rounds as the next round on `stage` begins (None for a game
+        that keeps none); a game that shows it puts or updates its picture in `stage.fixtures`."""
 
     # -- the round player (reels and replay) -----------------------------------------------------
     def begin(self, event: Any, player: RoundPlayer) -> bool:

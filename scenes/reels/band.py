@@ -1,6 +1,7 @@
 """What the band under the reels says while a round plays: the message line, the win meter and
-the free-spins counter. The HUD of live play and the replay's band are both a `Band`, so the
-round player (`scenes.reels.player`) writes the same things to either.
+the free-spins counter (titled "FREE SPINS" unless a mode names itself: `free_title`). The HUD
+of live play and the replay's band are both a `Band`, so the round player
+(`scenes.reels.player`) writes the same things to either.
 
 The message is a `Caption` (a string, or a function of the translator read at every draw), so
 it follows a language switch at once; a win being presented (`line_message`) shows instead of
@@ -30,6 +31,7 @@ class Band:
         self.message_color = CREAM
         self.line_message: str | None = None  # a win being presented: shown instead of the message
         self.free: tuple[int, int, int] | None = None  # (spin index, spins total, multiplier)
+        self.free_title: Caption | None = None  # the counter's title when not "FREE SPINS"
         self.balance_cents: int | None = None  # the ledger's balance when known (live play)
         # the win meter: shows `win_shown` coins counting towards `win_target`
         self.win_target = 0

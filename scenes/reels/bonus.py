@@ -19,7 +19,8 @@ the player's money in its own style (`BonusHud`) — the reels' HUD is not drawn
   in from black (none with reduced motion), the HUD strip, key hints, M left to the app (mute),
   and every key that asks for another screen or the bet answered with a toast
   (`T_FEATURE_FIRST`) instead of silence. Subclasses draw their stage in `draw_stage` and handle
-  their own input in `handle_bonus`.
+  their own input in `handle_bonus`; one whose stage fills the screen (a map) or that composes
+  its still parts over the backdrop once draws them in `draw_backdrop`.
 """
 
 from __future__ import annotations
@@ -241,11 +242,16 @@ class BonusScene(Scene):
         self.fade.update(dt)
 
     def draw(self, surface: Canvas) -> None:
-        surface.blit(self.backdrop, (0, 0))
+        self.draw_backdrop(surface)
         self.draw_stage(surface)
         self.hud.draw(surface, self.assets, self.tr)
         self.draw_over(surface)
         self.fade.draw(surface)
+
+    def draw_backdrop(self, surface: Canvas) -> None:
+        """The backdrop composed once; a subclass whose stage is the whole screen (a map under a
+        moving camera) or that composes its still parts over the backdrop draws them here instead."""
+        surface.blit(self.backdrop, (0, 0))
 
     def draw_stage(self, surface: Canvas) -> None:
         """The scene's own parts (subclasses)."""

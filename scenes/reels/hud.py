@@ -531,7 +531,7 @@ class Hud(Band):
         draw_solid_panel(surface, a, r)  # opaque: the marquee's title must not show through
         badge = pygame.Rect(0, 0, 64, 44)
         badge.midright = (r.right - 10, r.centery)
-        title = tr.gettext(T_FREE_SPINS)
+        title = tr.say(self.free_title) if self.free_title else tr.gettext(T_FREE_SPINS)
         count = tr.t(T_FREE_COUNT, index=index, total=total)
         room = badge.left - r.left - 36
         font = self._fit("display", f"{title}  {count}", room, 30)

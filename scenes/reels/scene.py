@@ -116,6 +116,7 @@ class ReelsScene(GameFunctions, Scene):
         self.hud.set_bet(self.bet)
         self.hud.balance_cents = self.driver.balance_cents
         self.player = RoundPlayer(self.stage, self.hud, self.sounds, self.presentation, self, self.tr)
+        self._show_state()
         self.autoplay = Autoplay(self, self.tr)
         self._read_pace()
         self.blocked: Message | None = None  # why no round may start (a refused resume)
@@ -216,8 +217,19 @@ class ReelsScene(GameFunctions, Scene):
     def hold_after_feature(self) -> bool:
         return self.autoplay.holds_after_picks
 
+    def _show_state(self) -> None:
+        """The game's state across rounds as the ledger holds it, for the stage's decor (a
+        restart shows what the player had collected)."""
+        try:
+            state = self.driver.stored_state()
+        except (LedgerError, ValueError) as exc:  # a stored state the engine cannot read
+            log.error("the stored state of %s cannot be read: %s", self.game_id, exc)
+            return
+        self.stage.show_state(state)
+
     def round_ended(self, ev: RoundEndEvent) -> None:
         self.hud.balance_cents = self.driver.finish()  # the one credit of this round
+        self._show_state()
         tier = win_tier(ev.total_win_coins, self.bet.total_coins)
         celebrate = tier is not None and not self.player.pace.turbo and self.stack is not None
         self.hud.credited(ev.total_win_coins)

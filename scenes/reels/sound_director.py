@@ -16,8 +16,9 @@ theme), a bonus theme for a bonus scene (`bonus_music(name)`), the base theme ag
 feature ends.
 
 No game is named here: a game's sounds live in `assets/sounds/<game id>/` and are found by name
-(`<game>/music`, `<game>/free_spins[_<theme>]`, `<game>/<bonus>`, `<game>/<feature>`), a
-feature the game has no sound of its own for falling back to `common/<feature>`.
+(`<game>/music`, `<game>/free_spins[_<theme>]`, `<game>/<bonus>`, `<game>/<feature>`,
+`<game>/cascade` for a cascade's burst), a feature the game has no sound of its own for falling
+back to `common/<feature>` (a burst to the reveal).
 Sound names are relative to `assets/sounds/` without the extension.
 """
 
@@ -119,8 +120,8 @@ class SoundDirector:
                 self.audio.stop(KEY_ANTICIPATION)
         elif signal.kind == "stamp":  # an overlay wild laid on a cell
             self._play(REEL_STOP, volume=0.9, pan=reel_pan(signal.reel))
-        elif signal.kind == "burst":  # a cascade's winning cells burst
-            self._play(REVEAL, volume=0.6, pan=reel_pan(signal.reel))
+        elif signal.kind == "burst":  # a cascade's winning cells burst (the game's own sound)
+            self._play(self._first("cascade", fallback=REVEAL), volume=0.6, pan=reel_pan(signal.reel))
         elif signal.kind == "anticipation":
             self._play(ANTICIPATION, key=KEY_ANTICIPATION, loops=-1, volume=0.8, pan=reel_pan(signal.reel))
         elif signal.kind == "done":

@@ -20,7 +20,11 @@ end of free spins, the cap ("cap") or a one-line note ("note"); `trigger_cells` 
 landed trigger symbols glow alone. The end of a feature ("fs_end") carries a summary
 (`summary`: rows of label msgid and coins, the last one the round's total so far), so every figure
 on it says what it is. A game's presentation may put its own pictures on the stage (`decor`:
-counters, dims, reveals) and give its free spins their own backdrop (`set_free_background`).
+counters, dims, reveals, cleared as each round begins; `fixtures`: what stays from round to round,
+such as a meter) and give its free spins their own backdrop (`set_free_background`);
+`show_state(state)` hands the presentation the game's state across rounds as the next round begins
+(the host calls it: the reels scene at start-up and after every round, the replay with the state
+its round began with).
 """
 
 from __future__ import annotations
@@ -117,6 +121,9 @@ class Stage:
         # a game's own pictures over the reels (counters, dims, reveals), by name: objects with
         # update(dt) and draw(surface, stage), drawn after the reels, under the win lines
         self.decor: dict[str, Decor] = {}
+        # a game's pictures that stay from round to round (a meter of what the player carries
+        # across rounds): updated and drawn like `decor`, just before it, never cleared by a round
+        self.fixtures: dict[str, Decor] = {}
         self.trigger_cells: frozenset[tuple[int, int]] | None = None  # glowing alone
         self.banner: tuple[str, Caption, Caption] | None = None  # (kind, title, subtitle)
         self.summary: list[tuple[str, int]] | None = None  # a feature's end: (label msgid, coins)
@@ -228,11 +235,15 @@ class Stage:
             if self.free_mode:
                 self._static[True] = self._compose_static(True)
 
+    def show_state(self, state: object) -> None:
+        """The game's state across rounds as the next round begins (see the module docstring)."""
+        self.presentation.show_state(self, state)
+
     # -- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> str | None:
         """Advance the clock and the win presentation (returns its cue, see `WinPresenter`)."""
         self.clock += dt
-        for decor in list(self.decor.values()):
+        for decor in [*self.fixtures.values(), *self.decor.values()]:
             decor.update(dt)
         if self.tr.generation != self._tag_generation:
             self._tag_generation = self.tr.generation
@@ -251,6 +262,8 @@ class Stage:
             self.view.draw(surface, self.clock, self.trigger_cells, p.pulse, backdrop=static)
         else:
             self.view.draw(surface, self.clock, p.emphasis, p.pulse, p.cell_frame, backdrop=static)
+        for fixture in self.fixtures.values():
+            fixture.draw(surface, self)
         for decor in self.decor.values():
             decor.draw(surface, self)
         p.draw_lines(surface, hover_line)

@@ -218,6 +218,7 @@ class ReplayScene(Scene):
             self.stage = Stage(
                 self.assets, self.game_id, defn, presentation, self.tr, palette=ctx.settings.line_palette
             )
+            self.stage.show_state(state)  # what the player carried into the round
             self.band = ReplayBand(self)
             self.sounds = SoundDirector(ctx.audio, self.game_id)
             self.player = RoundPlayer(self.stage, self.band, self.sounds, presentation, self, self.tr)

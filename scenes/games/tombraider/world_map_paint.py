@@ -1,0 +1,592 @@
+"""How the world map looks (a mixin of `scenes.games.tombraider.world_map.WorldMapScene`): the
+map under its camera as the bonus scene's backdrop (`draw_backdrop`), the route and the location
+markers, the top bar, the open location's panel with its artefacts and key hints, the strip
+under the money plaques (`draw_stage`), and the overlays (Showdown, jackpot, summary:
+`draw_over`); the money strip itself is the bonus scene's HUD (`scenes.games.tombraider.look`).
+Art is prepared once (`_prepare_art`) or cached in the asset store; drawing changes nothing but
+those caches.
+
+The layout constants and the geometry helpers (`panel_side`, `panel_rect`, `tile_rect`,
+`location_camera`) live here too: where a location's panel opens depends on which half of the
+map the location is in (the panel takes the other half).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes.core.text import draw_text, fit_font
+from scenes.games.tombraider.art import bar, ease, flips, grey, shade
+from scenes.games.tombraider.duel import STAGE
+from scenes.games.tombraider.world import MapCamera, MapLocation, along, arc_points
+from scenes.reels.bonus import BonusLayout
+from scenes.widgets.effects import soft_glow
+from scenes.widgets.keys import draw_key_hints
+
+if TYPE_CHECKING:
+    from scenes.games.tombraider.world_map import Tile, WorldMapScene
+
+# Player-facing msgids (assets/locale/*.json)
+T_TITLE = "GLOBAL ADVENTURE"
+T_LOCATION = "Location {n} of {total}"
+T_CHOOSE = "Choose an artefact"
+T_HINT_CHOOSE = "choose"
+T_HINT_PICK = "pick"
+T_HINT_LEAVE = "leave (the round waits)"
+T_HINT_WATCH = "SPIN hurries the picks"
+T_TRAPS = "TRAPS"
+T_POT = "POT"
+T_AVG = "AVERAGE BET"
+T_JACKPOT = "JACKPOT!"
+T_JACKPOT_VALUE = "{value:,} × the average bet per line"
+T_SUMMARY_ALL = "QUEST COMPLETE"
+T_SUMMARY = "THE QUEST IS OVER"
+T_SUM_FRAGMENTS = "Sword fragments found: {n} of {total}"
+T_SUM_BANKED = "Pots banked: {coins}"
+T_SUM_JACKPOT = "Jackpot: {coins}"
+T_SUM_WIN = "QUEST WIN: {coins} · {money}"
+T_SUM_GO = "Press SPIN or click to return to the reels"
+T_HERE = "You are here"
+T_AHEAD = "Ahead on the route"
+T_HAS_FRAGMENT = "Fragment found"
+T_NO_FRAGMENT = "Fragment lost"
+T_CAP_TRAP = "TRAP"
+T_CAP_FRAGMENT = "FRAGMENT"
+T_CAP_DOUBLE = "POT x2"
+T_CAP_SHOOTOUT = "SHOOT-OUT"
+T_CAP_VALUE = "x{value} avg bet"
+
+GOLD = (255, 214, 120)
+CREAM = (255, 248, 230)
+SOFT = (222, 204, 170)
+DIM = (170, 158, 140)
+RED = (255, 120, 100)
+INK = (24, 14, 6)
+
+TOP_BAR = pygame.Rect(0, 0, 1280, 72)
+HUD_BAR = pygame.Rect(0, 638, 1280, 82)  # the dark strip under the money plaques
+PANEL_W, PANEL_H = 600, 552
+PANEL_TOP = 84
+COLS = 3
+TILE = 120
+PITCH_X, PITCH_Y = 168, 150
+GRID_TOP = 128
+ZOOM_IN = 1.45
+MARKER_R = 24
+# the bonus scene's regions: the top bar is the title band, the map the stage, the panel opens on
+# the side the location leaves free, the money plaques stand on the strip at the bottom
+MAP_LAYOUT = BonusLayout(
+    title=pygame.Rect(TOP_BAR),
+    stage=pygame.Rect(0, TOP_BAR.bottom, 1280, HUD_BAR.top - TOP_BAR.bottom),
+    panel=pygame.Rect(1280 - 24 - PANEL_W, PANEL_TOP, PANEL_W, PANEL_H),
+    hint_y=PANEL_TOP + PANEL_H - 22,
+    hud=pygame.Rect(24, 644, 1232, 72),
+)
+
+
+def panel_side(loc: MapLocation) -> str:
+    """The side of the screen the panel of `loc` opens on (the other half from the location)."""
+    return "right" if loc.centre[0] < 640 else "left"
+
+
+def panel_rect(side: str) -> pygame.Rect:
+    x = 1280 - 24 - PANEL_W if side == "right" else 24
+    return pygame.Rect(x, PANEL_TOP, PANEL_W, PANEL_H)
+
+
+def tile_rect(index: int, side: str) -> pygame.Rect:
+    """Artefact `index`'s hit-box (screen pixels) in the panel on `side`."""
+    p = panel_rect(side)
+    left = p.x + (PANEL_W - ((COLS - 1) * PITCH_X + TILE)) // 2
+    col, row = index % COLS, index // COLS
+    return pygame.Rect(left + col * PITCH_X, p.y + GRID_TOP + row * PITCH_Y, TILE, TILE)
+
+
+def location_camera(loc: MapLocation) -> MapCamera:
+    """The map zoomed on `loc`, shown in the half of the screen the panel leaves free."""
+    x = 320.0 if panel_side(loc) == "right" else 960.0
+    return MapCamera(loc.centre, ZOOM_IN, (x, 366.0))
+
+
+def _veil() -> pygame.Surface:
+    """The darkening over a panel's scenery: light at the top, deep at the bottom."""
+    veil = pygame.Surface((PANEL_W, PANEL_H), pygame.SRCALPHA)
+    for y in range(PANEL_H):
+        veil.fill((6, 4, 8, int(70 + 110 * y / PANEL_H)), (0, y, PANEL_W, 1))
+    return veil
+
+
+class MapPainter:
+    """The world map's art and drawing."""
+
+    def _prepare_art(self: WorldMapScene) -> None:
+        from scenes.games.tombraider.world import render_ground
+
+        a = self.assets
+        world = self.world
+        self.ground = a.derived(("tombraider-world-ground", world.size), lambda: render_ground(world))
+        # the map's layer: a scratch surface while the camera moves, a cache while it rests
+        shown = pygame.display.get_surface() is not None
+        self._buffer = pygame.Surface((1280, 720)).convert() if shown else pygame.Surface((1280, 720))
+        self._layer = pygame.Surface((1280, 720)).convert() if shown else pygame.Surface((1280, 720))
+        self._layer_key: tuple | None = None
+        self._looks: dict[str, tuple[tuple, pygame.Surface]] = {}
+        self._frozen: tuple[tuple, pygame.Surface] | None = None
+        self.faces = {
+            k: a.scaled(f"tombraider/artefacts/{k}", (TILE, TILE))
+            for k in ("closed", "fragment", "trap", "treasure", "bonus")
+        }
+        self.grey_faces = {k: grey(v) for k, v in self.faces.items()}
+        self.flip_frames = {k: flips(v) for k, v in self.faces.items()}
+        self.grey_flips = {k: flips(v) for k, v in self.grey_faces.items()}
+        self._focus_glow = soft_glow((TILE, TILE), 18, (255, 220, 140), radius=18)
+        self._dim = pygame.Surface((1280, 720), pygame.SRCALPHA)
+        self._dim.fill((4, 2, 6, 180))
+        spark = a.tinted("ui/particle", (255, 214, 120, 255))
+        self._sparks = [pygame.transform.smoothscale(spark, (s, s)) for s in (6, 10, 14, 20, 28)]
+        self._bar_top = bar(TOP_BAR.size, top=True)
+        self._bar_bottom = bar(HUD_BAR.size, top=False)
+
+    # -- cached pieces ---------------------------------------------------------------------------
+    def _look(self: WorldMapScene, slot: str, look: tuple, compose) -> pygame.Surface:
+        """The surface `compose(look)` for one part of the screen, composed again only when its
+        look changes (the latest look per part is kept: a cache, not state)."""
+        held = self._looks.get(slot)
+        if held is None or held[0] != look:
+            held = self._looks[slot] = (look, compose(look))
+        return held[1]
+
+    def panel_art(self: WorldMapScene, location: str, side: str) -> pygame.Surface:
+        """The panel's backdrop: the location's scenery behind a darkening veil, framed."""
+
+        def build() -> pygame.Surface:
+            art = self.assets.image(f"tombraider/locations/{location}")
+            scale = PANEL_H / art.get_height()
+            scaled = pygame.transform.smoothscale(art, (int(art.get_width() * scale), PANEL_H))
+            crop = pygame.Rect(0, 0, PANEL_W, PANEL_H)
+            crop.centerx = scaled.get_width() // 2
+            surf = pygame.Surface((PANEL_W, PANEL_H), pygame.SRCALPHA)
+            surf.blit(scaled, (0, 0), crop)
+            surf.blit(self.assets.derived(("tombraider-panel-veil",), _veil), (0, 0))
+            mask = pygame.Surface((PANEL_W, PANEL_H), pygame.SRCALPHA)
+            pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=22)
+            surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            pygame.draw.rect(surf, (214, 160, 80), surf.get_rect(), width=3, border_radius=22)
+            pygame.draw.rect(surf, (90, 60, 30), surf.get_rect().inflate(-10, -10), width=1, border_radius=18)
+            return surf
+
+        return self.assets.derived(("tombraider-location-panel", location, side), build)
+
+    def duel_backdrop(self: WorldMapScene, location: str) -> pygame.Surface:
+        def build() -> pygame.Surface:
+            art = self.assets.image(f"tombraider/locations/{location}")
+            surf = pygame.transform.smoothscale(art, STAGE.size)
+            surf.fill((150, 140, 160), special_flags=pygame.BLEND_RGB_MULT)
+            return surf
+
+        return self.assets.derived(("tombraider-duel-backdrop", location), build)
+
+    def _ground_at(self: WorldMapScene, out: pygame.Surface, smooth: bool) -> None:
+        """The ground under the camera into `out` (smooth scaling for a view that rests)."""
+        src = self.camera.source_rect().clamp(self.ground.get_rect()).clip(self.ground.get_rect())
+        if src.size == (1280, 720) and src.topleft == (0, 0):
+            out.blit(self.ground, (0, 0))
+        elif smooth:
+            pygame.transform.smoothscale(self.ground.subsurface(src), (1280, 720), out)
+        else:
+            pygame.transform.scale(self.ground.subsurface(src), (1280, 720), out)
+
+    def _map_layer(self: WorldMapScene) -> pygame.Surface:
+        """The map under the camera with the route and the markers. While the view rests and no
+        one travels it is composed once (a cache of a pure function of what it shows: the view,
+        the quest's progress, the language); while the camera moves, drawn every frame."""
+        resting = self._cam_t >= 1.0 and self.travel is None
+        if not resting:
+            self._ground_at(self._buffer, smooth=False)
+            self._draw_route(self._buffer)
+            self._draw_markers(self._buffer)
+            return self._buffer
+        src = self.camera.source_rect()
+        key = (
+            (src.x, src.y, src.w, src.h),
+            self.quest.index,
+            tuple(self.quest.fragments),
+            self.quest.board is not None,
+            self.tr.generation,
+        )
+        if self._layer_key != key:
+            self._layer_key = key
+            self._ground_at(self._layer, smooth=True)
+            self._draw_route(self._layer)
+            self._draw_markers(self._layer)
+        return self._layer
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def _frozen_ready(self: WorldMapScene) -> bool:
+        """The still scene under an overlay is composed already (one blit a frame)."""
+        key = self._frozen_key()
+        return key is not None and self._frozen is not None and self._frozen[0] == key
+
+    def draw_backdrop(self: WorldMapScene, surface: pygame.Surface) -> None:
+        """The map under the camera is the scene's backdrop (or, under an overlay, the whole still
+        scene composed once)."""
+        if self._frozen_ready():
+            assert self._frozen is not None
+            surface.blit(self._frozen[1], (0, 0))
+        else:
+            surface.blit(self._map_layer(), (0, 0))
+
+    def draw_stage(self: WorldMapScene, surface: pygame.Surface) -> None:
+        if self._frozen_ready():
+            return
+        self._draw_moving(surface)
+        if self.quest.board is not None and self.panel_k > 0:
+            self._draw_panel(surface)
+        self._draw_top(surface)
+        surface.blit(self._bar_bottom, HUD_BAR)
+        frozen = self._frozen_key()
+        if frozen is not None:
+            # the Showdown, the jackpot and the summary stand over a still, dimmed scene:
+            # composed once (a cache of what it shows), then one blit a frame; the money strip
+            # stays bright over it
+            surface.blit(self._dim, (0, 0))
+            self._frozen = (frozen, surface.copy())
+
+    def draw_over(self: WorldMapScene, surface: pygame.Surface) -> None:
+        if self.phase == "showdown" and self.showdown is not None:
+            self.showdown.draw(surface, dimmed=False)
+        elif self.phase == "jackpot":
+            self._draw_jackpot(surface)
+        elif self.phase == "summary":
+            self._draw_summary(surface)
+        self._draw_particles(surface)
+        self._draw_label(surface)
+        if self.phase == "intro":
+            self._draw_intro(surface)
+        self._draw_tooltip(surface)
+
+    def _frozen_key(self: WorldMapScene) -> tuple | None:
+        """What the still scene under an overlay shows (None: no overlay, drawn live)."""
+        if self.phase not in ("showdown", "jackpot", "summary") or self._cam_t < 1.0:
+            return None
+        if self.panel_k not in (0.0, 1.0) or self.shake > 0:
+            return None
+        return (self.phase, self.quest.index, tuple(self.quest.fragments), self.panel_k, self.tr.generation)
+
+    def _leg_screen(self: WorldMapScene, index: int) -> list[tuple[int, int]]:
+        a, b = self.world.leg(index)
+        return [self.camera.to_screen(p) for p in arc_points(a, b, steps=28)]
+
+    def _draw_route(self: WorldMapScene, surface: pygame.Surface) -> None:
+        reached = self.quest.index
+        leg_now = self.travel[0] if self.travel is not None else None
+        for k in range(1, len(self.quest.locations)):
+            pts = self._leg_screen(k)
+            if k <= reached and self.quest.board is not None:
+                pygame.draw.lines(surface, INK, False, pts, 9)
+                pygame.draw.lines(surface, GOLD, False, pts, 5)
+                continue
+            for i in range(0, len(pts) - 1, 2):
+                pygame.draw.line(surface, (40, 26, 14), pts[i], pts[i + 1], 6)
+                pygame.draw.line(surface, CREAM, pts[i], pts[i + 1], 3)
+            if k == leg_now and self.travel is not None:
+                _leg, arc, progress = self.travel
+                screen = [self.camera.to_screen(p) for p in arc]
+                n = max(2, int(len(screen) * ease(progress)) + 1)
+                part = screen[:n]
+                pygame.draw.lines(surface, INK, False, part, 9)
+                pygame.draw.lines(surface, GOLD, False, part, 5)
+
+    def _here(self: WorldMapScene, i: int) -> bool:
+        """Location `i` is the one open now (it pulses)."""
+        return (
+            i == self.quest.index
+            and self.travel is None
+            and self.quest.fragments[i] is None
+            and self.quest.board is not None
+        )
+
+    def _draw_markers(self: WorldMapScene, surface: pygame.Surface) -> None:
+        a, tr = self.assets, self.tr
+        for i, loc_id in enumerate(self.quest.locations):
+            loc = self.world.location(loc_id)
+            x, y = self.camera.to_screen(loc.centre)
+            state = self.quest.fragments[i]
+            here = self._here(i)
+            fill = (214, 160, 60) if state else (120, 30, 24) if state is False else (58, 40, 26)
+            pygame.draw.circle(surface, INK, (x, y + 3), MARKER_R + 3)
+            pygame.draw.circle(surface, fill, (x, y), MARKER_R)
+            pygame.draw.circle(surface, GOLD if (state or here) else SOFT, (x, y), MARKER_R, 3)
+            if state:
+                icon = a.scaled("tombraider/artefacts/fragment", (40, 40))
+                surface.blit(icon, icon.get_rect(center=(x, y)))
+            elif state is False:
+                pygame.draw.line(surface, CREAM, (x - 10, y - 10), (x + 10, y + 10), 4)
+                pygame.draw.line(surface, CREAM, (x - 10, y + 10), (x + 10, y - 10), 4)
+            else:
+                draw_text(surface, a.font("display", 24), str(i + 1), (x, y + 1), CREAM, shadow=False)
+            title = tr.gettext(loc.title)
+            draw_text(
+                surface,
+                a.font("display", 22),
+                title,
+                (x, y + MARKER_R + 18),
+                CREAM,
+                outline=2,
+                outline_color=INK,
+            )
+
+    def _draw_moving(self: WorldMapScene, surface: pygame.Surface) -> None:
+        """What moves on the map: the ring pulsing round the open location, the explorer."""
+        a = self.assets
+        for i, loc_id in enumerate(self.quest.locations):
+            if self._here(i):
+                x, y = self.camera.to_screen(self.world.location(loc_id).centre)
+                pulse = 0.5 + 0.5 * math.sin(self.t * 4)
+                pygame.draw.circle(surface, (255, 230, 160), (x, y), int(MARKER_R + 8 + 6 * pulse), 3)
+        if self.travel is not None:
+            _leg, arc, progress = self.travel
+            pos = self.camera.to_screen(along(arc, ease(progress)))
+            glow = a.derived(
+                ("tombraider-explorer-glow",), lambda: soft_glow((26, 26), 16, (255, 220, 140), radius=13)
+            )
+            surface.blit(glow, glow.get_rect(center=pos))
+            pygame.draw.circle(surface, INK, pos, 13)
+            pygame.draw.circle(surface, GOLD, pos, 11)
+            pygame.draw.circle(surface, CREAM, pos, 4)
+
+    def _draw_panel(self: WorldMapScene, surface: pygame.Surface) -> None:
+        a, tr, board = self.assets, self.tr, self.quest.board
+        assert board is not None
+        loc = self.world.location(board.location)
+        side = panel_side(loc)
+        rect = panel_rect(side)
+        slide = (1 - ease(self.panel_k)) * (PANEL_W + 40)
+        dx = int(slide if side == "right" else -slide)
+        if self.shake > 0:
+            dx += int(math.sin(self.t * 70) * 12 * self.shake)
+        if dx:
+            rect = rect.move(dx, 0)
+        picking = self.phase == "picking" and not self.watch_only
+        look = (
+            board.location,
+            side,
+            tr.gettext(loc.title).upper(),
+            tr.t(T_LOCATION, n=board.index + 1, total=len(self.quest.locations))
+            + (f" · {tr.gettext(T_CHOOSE)}" if self.phase == "picking" else ""),
+            board.traps,
+            tr.format_coins(board.pot),
+            self._hints() if self.phase == "picking" else (),
+            self.error,
+            tr.gettext(T_TRAPS),
+            tr.gettext(T_POT),
+        )
+        surface.blit(self._look("panel", look, self._compose_panel), rect)
+        for tile in self.tiles:
+            r = tile_rect(tile.index, side).move(dx, 0)
+            if picking and self.auto_pick is None and tile.index == self.focus and self.pickable(tile.index):
+                surface.blit(self._focus_glow, self._focus_glow.get_rect(center=r.center))
+            self._draw_tile(surface, tile, r)
+            self._draw_caption(surface, tile, r)
+        if self.banner:
+            box = pygame.Rect(0, 0, PANEL_W - 60, 70)
+            box.center = (rect.centerx, rect.top + GRID_TOP + PITCH_Y - 18)
+            veil = a.derived(("tombraider-banner-shade", box.size), lambda: shade(box.size))
+            surface.blit(veil, box)
+            colour = RED if board.fragment is False else GOLD
+            draw_text(
+                surface,
+                fit_font(a, "display", self.banner, box.w - 30, 34),
+                self.banner,
+                box.center,
+                colour,
+                outline=2,
+                outline_color=INK,
+            )
+
+    def _compose_panel(self: WorldMapScene, look: tuple) -> pygame.Surface:
+        """The panel's still part: scenery, name, the line under it, traps, pot, the hint."""
+        location, side, title, sub, traps, pot, hints, error, traps_label, pot_label = look
+        a = self.assets
+        surf = self.panel_art(location, side).copy()
+        cx = PANEL_W // 2
+        draw_text(
+            surf,
+            fit_font(a, "display", title, PANEL_W - 40, 44),
+            title,
+            (cx, 46),
+            GOLD,
+            outline=2,
+            outline_color=INK,
+        )
+        draw_text(surf, fit_font(a, "text_bold", sub, PANEL_W - 40, 18), sub, (cx, 92), SOFT, shadow=False)
+        box = pygame.Rect(40, GRID_TOP + 2 * PITCH_Y + 22, PANEL_W - 80, 64)
+        surf.blit(shade(box.size, 170), box)
+        draw_text(
+            surf,
+            a.font("text_bold", 15),
+            traps_label,
+            (box.left + 24, box.centery),
+            SOFT,
+            anchor="midleft",
+            shadow=False,
+        )
+        x = box.left + 34 + a.font("text_bold", 15).size(traps_label)[0]
+        for k in range(2):
+            icon = self.faces["trap"] if k < traps else self.grey_faces["trap"]
+            small = pygame.transform.smoothscale(icon, (42, 42))
+            surf.blit(small, small.get_rect(midleft=(x + k * 48, box.centery)))
+        draw_text(
+            surf,
+            a.font("text_bold", 15),
+            pot_label,
+            (box.right - 24, box.top + 18),
+            SOFT,
+            anchor="midright",
+            shadow=False,
+        )
+        draw_text(surf, a.font("display", 26), pot, (box.right - 24, box.top + 44), GOLD, anchor="midright")
+        if error:
+            font = fit_font(a, "text_bold", error, PANEL_W - 40, 17)
+            draw_text(surf, font, error, (cx, PANEL_H - 22), RED, shadow=False)
+        elif hints:
+            draw_key_hints(surf, a, list(hints), (cx, PANEL_H - 22), color=SOFT, size=15)
+        return surf
+
+    def _hints(self: WorldMapScene) -> tuple:
+        """The key hints under the artefacts while a pick is awaited (none while autoplay picks)."""
+        tr = self.tr
+        if self.watch_only:
+            return ((("SPACE",), tr.gettext(T_HINT_WATCH)), (("ESC",), tr.gettext(T_HINT_LEAVE)))
+        if self.auto_pick is not None:
+            return ()
+        return (
+            (("left", "right", "up", "down"), tr.gettext(T_HINT_CHOOSE)),
+            (("ENTER",), tr.gettext(T_HINT_PICK)),
+            (("ESC",), tr.gettext(T_HINT_LEAVE)),
+        )
+
+    def _draw_tile(self: WorldMapScene, surface: pygame.Surface, tile: Tile, r: pygame.Rect) -> None:
+        if tile.face is None or (tile.turning and tile.t < 0):
+            surface.blit(self.faces["closed"], r)
+            if tile.index == self.hover and self.pickable(tile.index):
+                pygame.draw.rect(surface, GOLD, r.inflate(4, 4), width=3, border_radius=14)
+            return
+        if tile.turning:
+            half = tile.t < 0.5
+            frames = (
+                self.flip_frames["closed"]
+                if half
+                else (self.grey_flips if tile.greyed else self.flip_frames)[tile.face]
+            )
+            k = tile.t * 2 if half else 2 - tile.t * 2
+            img = frames[min(len(frames) - 1, int(k * len(frames)))]
+            surface.blit(img, img.get_rect(center=r.center))
+            return
+        surface.blit((self.grey_faces if tile.greyed else self.faces)[tile.face], r)
+
+    def _draw_caption(self: WorldMapScene, surface: pygame.Surface, tile: Tile, r: pygame.Rect) -> None:
+        board = self.quest.board
+        if board is None or tile.turning or tile.face is None:
+            return
+        tr = self.tr
+        ev = board.revealed.get(tile.index)
+        text, colour = "", CREAM
+        if ev is not None:
+            if ev.artefact == "trap":
+                text, colour = tr.gettext(T_CAP_TRAP), RED
+            elif ev.artefact == "fragment":
+                text, colour = tr.gettext(T_CAP_FRAGMENT), GOLD
+            elif ev.treasure == "double":
+                text, colour = tr.gettext(T_CAP_DOUBLE), GOLD
+            elif ev.treasure == "shootout":
+                shot = self.quest.shootout
+                text = tr.format_coins(shot.coins) if shot is not None else tr.gettext(T_CAP_SHOOTOUT)
+                colour = GOLD
+            else:
+                text, colour = tr.format_coins(ev.coins), GOLD
+        else:
+            hidden = board.hidden.get(tile.index)
+            if hidden is not None:
+                colour = DIM
+                if hidden.artefact == "trap":
+                    text = tr.gettext(T_CAP_TRAP)
+                elif hidden.artefact == "fragment":
+                    text = tr.gettext(T_CAP_FRAGMENT)
+                elif hidden.treasure == "double":
+                    text = tr.gettext(T_CAP_DOUBLE)
+                elif hidden.treasure == "shootout":
+                    text = tr.gettext(T_CAP_SHOOTOUT)
+                elif hidden.value is not None:
+                    text = tr.t(T_CAP_VALUE, value=hidden.value)
+        if text:
+            font = fit_font(self.assets, "text_bold", text, PITCH_X - 8, 17)
+            draw_text(
+                surface,
+                font,
+                text,
+                (r.centerx, r.bottom + 14),
+                colour,
+                outline=1,
+                outline_color=INK,
+                shadow=False,
+            )
+
+    def _draw_top(self: WorldMapScene, surface: pygame.Surface) -> None:
+        tr, q = self.tr, self.quest
+        avg_num, spins = q.average_bet_cents()
+        look = (
+            tuple(q.fragments),
+            tr.gettext(T_TITLE),
+            tuple(tr.gettext(self.world.location(loc_id).title) for loc_id in q.locations),
+            tr.gettext(T_AVG),
+            tr.money(avg_num // spins),
+        )
+        surface.blit(self._look("top", look, self._compose_top), TOP_BAR)
+
+    def _compose_top(self: WorldMapScene, look: tuple) -> pygame.Surface:
+        """The top bar: the title, the five fragment slots with their places, the average bet."""
+        fragments, title, names, avg_label, avg = look
+        a = self.assets
+        surf = self._bar_top.copy()
+        draw_text(
+            surf,
+            fit_font(a, "display", title, 330, 30),
+            title,
+            (24, 34),
+            GOLD,
+            anchor="midleft",
+            outline=1,
+            outline_color=INK,
+        )
+        n = len(fragments)
+        for i, state in enumerate(fragments):
+            cx = 640 + int((i - (n - 1) / 2) * 84)
+            slot = pygame.Rect(0, 0, 46, 46)
+            slot.center = (cx, 28)
+            pygame.draw.rect(surf, (30, 20, 14), slot, border_radius=10)
+            pygame.draw.rect(surf, GOLD if state else (120, 90, 56), slot, width=2, border_radius=10)
+            inner = slot.inflate(-4, -4)
+            if state:
+                surf.blit(a.scaled("tombraider/artefacts/fragment", (42, 42)), inner)
+            elif state is None:
+                surf.blit(a.tinted("tombraider/artefacts/fragment", (70, 62, 54, 150), (42, 42)), inner)
+            else:
+                x_box = slot.inflate(-18, -18)
+                pygame.draw.line(surf, RED, x_box.topleft, x_box.bottomright, 3)
+                pygame.draw.line(surf, RED, x_box.bottomleft, x_box.topright, 3)
+            name = names[i]
+            draw_text(
+                surf,
+                fit_font(a, "text_bold", name, 80, 13),
+                name,
+                (cx, 62),
+                CREAM if state else SOFT,
+                shadow=False,
+            )
+        draw_text(surf, a.font("text_bold", 14), avg_label, (1256, 22), SOFT, anchor="midright", shadow=False)
+        draw_text(surf, a.font("display", 24), avg, (1256, 48), CREAM, anchor="midright")
+        return surf

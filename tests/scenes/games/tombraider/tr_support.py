@@ -1,0 +1,28 @@
+"""Helpers for Tomb Raider's scene tests (see conftest.py for the fixtures and the seeds)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.session import STATE_KEY
+from scenes.core.stack import SceneStack
+
+DT = 1 / 60
+FOUR = {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200}
+SEED_CASCADE, SEED_SUPER, SEED_QUEST_FROM_FOUR, SEED_NATURAL_QUEST = 225, 417, 5, 1096
+
+
+def store_passports(ctx, state: dict) -> None:
+    """What a player carries into the next round, as the ledger stores it."""
+    ctx.ledger.set_state("tombraider", STATE_KEY, state)
+
+
+def run(stack: SceneStack, until: Callable[[], bool], display=None, limit: int = 60_000) -> int:
+    """Update (and now and then draw) the stack until `until()`; returns the frames it took."""
+    for frame in range(limit):
+        if until():
+            return frame
+        stack.update(DT)
+        if display is not None and frame % 5 == 0:
+            stack.draw(display)
+    raise AssertionError("the condition never held")
