@@ -2,6 +2,10 @@
 built once and cached by the callers (the asset store or the scene): passport stamps, a shot's
 flash, the bars and shades of the world map and the Shoot-out, greyed and turning artefacts.
 All of it is our own drawing (no likeness of any real character).
+
+Every piece is a `Canvas` (logical px) at a density `k`: the callers pass the asset store's
+(`assets.density`) so the pieces blit as plain pixel copies; pieces derived from a Canvas
+(`grey`, `flips`) keep its density.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import math
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text
 
 GOLD = (255, 214, 120)
@@ -33,9 +38,9 @@ def two_lines(text: str) -> list[str]:
     return [" ".join(words[:best]), " ".join(words[best:])]
 
 
-def muzzle_flash(size: int = 170) -> pygame.Surface:
-    """A star-shaped burst of light (a shot's flash), drawn once."""
-    s = pygame.Surface((size, size), pygame.SRCALPHA)
+def muzzle_flash(size: int = 170, *, k: float = 1.0) -> Canvas:
+    """A star-shaped burst of light (a shot's flash), drawn once at density `k`."""
+    s = Canvas.new((size, size), k)
     c = size / 2
     for k, (r, colour) in enumerate(
         ((c, (255, 190, 80, 120)), (c * 0.62, (255, 230, 150, 200)), (c * 0.3, (255, 255, 235, 255)))
@@ -45,68 +50,69 @@ def muzzle_flash(size: int = 170) -> pygame.Surface:
             ang = i * math.pi / 8 + k * 0.2
             rr = r if i % 2 == 0 else r * 0.45
             pts.append((c + rr * math.cos(ang), c + rr * math.sin(ang)))
-        pygame.draw.polygon(s, colour, pts)
+        draw.polygon(s, colour, pts)
     return s
 
 
-def stamp_art(assets, game: str, lit: bool, number: int, size: int) -> pygame.Surface:
-    """A passport stamp: lit, the Passport symbol inked with a red rubber-stamp ring, turned a
-    little; unlit, an empty dashed ring with the reel's number."""
+def stamp_art(assets, game: str, lit: bool, number: int, size: int) -> Canvas:
+    """A passport stamp of logical `size` at the store's density: lit, the Passport symbol inked
+    with a red rubber-stamp ring, turned a little; unlit, an empty dashed ring with the reel's
+    number."""
     big = size * 2
-    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    s = assets.canvas((big, big))
     c = big // 2
     if lit:
-        face = pygame.transform.smoothscale(
-            assets.image(f"{game}/symbols/passport"), (int(big * 0.92), int(big * 0.92))
-        )
+        face = assets.scaled(f"{game}/symbols/passport", (int(big * 0.92), int(big * 0.92)))
         s.blit(face, face.get_rect(center=(c, c)))
-        pygame.draw.circle(s, (*STAMP_RED, 235), (c, c), int(big * 0.47), width=max(3, big // 18))
-        pygame.draw.circle(s, (*STAMP_RED, 200), (c, c), int(big * 0.40), width=max(2, big // 40))
-        s = pygame.transform.rotate(s, -8 + 4 * (number % 3))
+        draw.circle(s, (*STAMP_RED, 235), (c, c), int(big * 0.47), width=max(3, big // 18))
+        draw.circle(s, (*STAMP_RED, 200), (c, c), int(big * 0.40), width=max(2, big // 40))
+        s = s.rotated(-8 + 4 * (number % 3))
     else:
-        pygame.draw.circle(s, (30, 22, 16, 220), (c, c), int(big * 0.46))
+        draw.circle(s, (30, 22, 16, 220), (c, c), int(big * 0.46))
         for i in range(24):
             a0 = i * math.tau / 24
             if i % 2 == 0:
                 p = (c + big * 0.44 * math.cos(a0), c + big * 0.44 * math.sin(a0))
                 q = (c + big * 0.44 * math.cos(a0 + 0.2), c + big * 0.44 * math.sin(a0 + 0.2))
-                pygame.draw.line(s, (150, 120, 80, 255), p, q, max(2, big // 36))
+                draw.line(s, (150, 120, 80, 255), p, q, max(2, big // 36))
         font = assets.font("display", int(big * 0.42))
         draw_text(s, font, str(number), (c, c + 2), (176, 150, 110), shadow=False)
-    out = pygame.transform.smoothscale(s, (size, size))
-    return out
+    return s.scaled((size, size))
 
 
-def grey(surf: pygame.Surface) -> pygame.Surface:
-    g = pygame.transform.grayscale(surf)
+def grey(surf: Canvas) -> Canvas:
+    """`surf` in grey and darker (an artefact not yet found), at its density."""
+    g = Canvas.wrap(surf).grayscale()
     g.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return g
 
 
-def flips(surf: pygame.Surface, steps: int = 7) -> list[pygame.Surface]:
-    w, h = surf.get_size()
-    return [
-        pygame.transform.smoothscale(surf, (max(2, int(w * math.cos(i / steps * math.pi / 2))), h))
-        for i in range(steps)
-    ]
+def flips(surf: Canvas, steps: int = 7) -> list[Canvas]:
+    """`surf` narrowing as it turns about its vertical axis, in `steps` frames (logical widths)."""
+    src = Canvas.wrap(surf)
+    w, h = src.lw, src.lh
+    return [src.scaled((max(2, int(w * math.cos(i / steps * math.pi / 2))), h)) for i in range(steps)]
 
 
-def shade(size: tuple[int, int], alpha: int = 225, edge: bool = False) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (12, 8, 6, alpha), s.get_rect(), border_radius=16)
+def shade(size: tuple[int, int], alpha: int = 225, edge: bool = False, *, k: float = 1.0) -> Canvas:
+    """A dark rounded plate of logical `size` at density `k` (behind text: `alpha` 225 and more
+    keeps it solid enough), with a bronze `edge`."""
+    s = Canvas.new(size, k)
+    draw.rect(s, (12, 8, 6, alpha), s.get_rect(), border_radius=16)
     if edge:
-        pygame.draw.rect(s, (214, 160, 80, 255), s.get_rect(), width=3, border_radius=16)
+        draw.rect(s, (214, 160, 80, 255), s.get_rect(), width=3, border_radius=16)
     return s
 
 
-def bar(size: tuple[int, int], top: bool) -> pygame.Surface:
-    """A dark strip fading towards the map, with a bronze rule along its inner edge."""
-    w, h = size
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    for y in range(h):
-        k = y / max(1, h - 1)
-        k = 1 - k if top else k
-        s.fill((14, 9, 6, int(150 + 95 * (1 - k * 0.4))), (0, y, w, 1))
-    rule_y = h - 2 if top else 0
-    s.fill((196, 142, 70, 255), (0, rule_y, w, 2))
+def bar(size: tuple[int, int], top: bool, *, k: float = 1.0) -> Canvas:
+    """A dark strip of logical `size` at density `k`, fading towards the map, with a bronze rule
+    along its inner edge (one physical row at a time, so it is smooth at any density)."""
+    s = Canvas.new(size, k)
+    pw, ph = s.surf.get_size()
+    for y in range(ph):
+        u = y / max(1, ph - 1)
+        u = 1 - u if top else u
+        s.surf.fill((14, 9, 6, int(150 + 95 * (1 - u * 0.4))), (0, y, pw, 1))
+    h = size[1]
+    s.fill((196, 142, 70, 255), (0, h - 2 if top else 0, size[0], 2))
     return s
