@@ -17,6 +17,7 @@ import math
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 
 # Player-facing msgids (assets/locale/*.json)
@@ -46,9 +47,9 @@ FIGURE = (150, 260)
 SS = 3  # supersampling of the figures
 
 
-def figure(rim: tuple[int, int, int], coat: bool) -> pygame.Surface:
+def figure(rim: tuple[int, int, int], coat: bool, density: float) -> Canvas:
     """A duellist facing right, arm raised with a pistol (coat: Amanda's long coat, else Lara's
-    ponytail and holster)."""
+    ponytail and holster), at `density` px per logical px (drawn supersampled, then resampled)."""
     w, h = FIGURE[0] * SS, FIGURE[1] * SS
     body = pygame.Surface((w, h), pygame.SRCALPHA)
     ink = (22, 14, 14, 255)
@@ -91,7 +92,7 @@ def figure(rim: tuple[int, int, int], coat: bool) -> pygame.Surface:
     rim_layer.fill((*rim, 255), special_flags=pygame.BLEND_RGBA_MIN)
     out.blit(rim_layer, (-3 * SS, -2 * SS))
     out.blit(body, (0, 0))
-    return pygame.transform.smoothscale(out, FIGURE)
+    return Canvas.resampled(out, FIGURE, density)
 
 
 def _ease(u: float) -> float:
@@ -102,7 +103,7 @@ def _ease(u: float) -> float:
 class Showdown:
     """One duel, from walk-in to result (see the module docstring)."""
 
-    def __init__(self, assets, tr, backdrop: pygame.Surface, won: bool, speed: float = 1.0) -> None:
+    def __init__(self, assets, tr, backdrop: Canvas, won: bool, speed: float = 1.0) -> None:
         self.assets = assets
         self.tr = tr
         self.won = won
@@ -110,13 +111,21 @@ class Showdown:
         self.t = 0.0
         self._fired = False
         self._fell = False
-        self.lara = assets.derived(("tombraider-duellist", "lara"), lambda: figure((255, 190, 110), False))
-        amanda = assets.derived(("tombraider-duellist", "amanda"), lambda: figure((200, 140, 255), True))
-        self.amanda = pygame.transform.flip(amanda, True, False)
         self.backdrop = backdrop
-        dim = pygame.Surface((1280, 720), pygame.SRCALPHA)
-        dim.fill((4, 2, 6, 190))
-        self._dim = dim
+        self.rebuild()
+
+    def rebuild(self, backdrop: Canvas | None = None) -> None:
+        """The duellists and the dimming at the asset store's density (and the stage's backdrop,
+        when given, at it too)."""
+        assets = self.assets
+        if backdrop is not None:
+            self.backdrop = backdrop
+        k = assets.density
+        self.lara = assets.derived(("tombraider-duellist", "lara"), lambda: figure((255, 190, 110), False, k))
+        amanda = assets.derived(("tombraider-duellist", "amanda"), lambda: figure((200, 140, 255), True, k))
+        self.amanda = amanda.flipped(True, False)
+        self._dim = assets.canvas((1280, 720))
+        self._dim.fill((4, 2, 6, 190))
 
     @property
     def done(self) -> bool:
@@ -138,14 +147,14 @@ class Showdown:
             out.append("fall")
         return out
 
-    def draw(self, surface: pygame.Surface, dimmed: bool = True) -> None:
+    def draw(self, surface: Canvas, dimmed: bool = True) -> None:
         """Paint the duel; `dimmed` False when the scene under it is dimmed already."""
         a, tr = self.assets, self.tr
         k = self.t / self.speed
         if dimmed:
             surface.blit(self._dim, (0, 0))
         surface.blit(self.backdrop, STAGE)
-        pygame.draw.rect(surface, (214, 160, 80), STAGE, width=3, border_radius=18)
+        draw.rect(surface, (214, 160, 80), STAGE, width=3, border_radius=18)
         title = tr.gettext(T_SHOWDOWN)
         draw_text(
             surface,
@@ -168,7 +177,7 @@ class Showdown:
             shown = img
             if loser and fall > 0:
                 angle = 78 * fall * (1 if x < STAGE.centerx else -1)
-                shown = pygame.transform.rotate(img, angle)
+                shown = img.rotated(angle)
                 shown.set_alpha(int(255 * (1 - 0.55 * fall)))
             rect = shown.get_rect(midbottom=(x, ground + int(30 * fall * loser)))
             surface.blit(shown, rect)
@@ -184,7 +193,7 @@ class Showdown:
         if SHOT_AT <= k < SHOT_AT + 0.35:
             winner_x = lx if self.won else rx
             muzzle = (winner_x + (70 if self.won else -70), ground - FIGURE[1] + 84)
-            flash = a.derived(("tombraider-duel-flash",), _duel_flash)
+            flash = a.derived(("tombraider-duel-flash",), lambda: _duel_flash(a.canvas((120, 120))))
             surface.blit(flash, flash.get_rect(center=muzzle))
         if k >= RESULT_AT:
             title, sub = (T_WON, T_WON_SUB) if self.won else (T_LOST, T_LOST_SUB)
@@ -192,8 +201,7 @@ class Showdown:
             text = tr.gettext(title)
             box = pygame.Rect(0, 0, 760, 120)
             box.center = (STAGE.centerx, STAGE.top + 178)
-            shade = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(shade, (10, 6, 6, 225), shade.get_rect(), border_radius=16)
+            shade = a.derived(("tombraider-duel-result", box.size), lambda: _result_shade(a.canvas(box.size)))
             surface.blit(shade, box)
             draw_text(
                 surface,
@@ -214,8 +222,14 @@ class Showdown:
             )
 
 
-def _duel_flash() -> pygame.Surface:
-    s = pygame.Surface((120, 120), pygame.SRCALPHA)
+def _result_shade(s: Canvas) -> Canvas:
+    """The dark plate under the duel's result, solid enough for its words over any scenery."""
+    draw.rect(s, (10, 6, 6, 240), s.get_rect(), border_radius=16)
+    return s
+
+
+def _duel_flash(s: Canvas) -> Canvas:
+    """A shot's flash drawn into the cleared 120×120 canvas `s`."""
     for r, colour in ((56, (255, 180, 60, 110)), (34, (255, 230, 140, 200)), (16, (255, 255, 240, 255))):
         pts = [
             (
@@ -224,5 +238,5 @@ def _duel_flash() -> pygame.Surface:
             )
             for i in range(12)
         ]
-        pygame.draw.polygon(s, colour, pts)
+        draw.polygon(s, colour, pts)
     return s

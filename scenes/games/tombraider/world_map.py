@@ -190,6 +190,7 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
         self.label: tuple[str, tuple[int, int], float, tuple[int, int, int]] | None = None
         self.banner: str = ""  # a line over the panel (the location's end, two traps)
         self.showdown: Showdown | None = None
+        self._duel_location: str | None = None  # where the duel stands (its backdrop)
         self.shake = 0.0
         self.particles: list[list[float]] = []
         self._rng = random.Random(11)  # decoration only
@@ -348,6 +349,7 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
             self._set_phase("ends", ENDS)
             return
         loc = self.quest.locations[ev.location]
+        self._duel_location = loc
         self.showdown = Showdown(self.assets, self.tr, self.duel_backdrop(loc), ev.won, self.speed)
         self._set_phase("showdown")
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.games.tombraider.art import ease, shade
 from scenes.games.tombraider.world_map_paint import (
@@ -44,12 +45,12 @@ if TYPE_CHECKING:
 class OverlayPainter:
     """What is drawn over the map and its panel."""
 
-    def _draw_particles(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_particles(self: WorldMapScene, surface: Canvas) -> None:
         for x, y, _vx, _vy, life, max_life in self.particles:
             img = self._sparks[min(len(self._sparks) - 1, int(life / max_life * len(self._sparks)))]
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
-    def _draw_label(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_label(self: WorldMapScene, surface: Canvas) -> None:
         if self.label is None:
             return
         text, (cx, cy), age, colour = self.label
@@ -58,25 +59,26 @@ class OverlayPainter:
             surface, font, text, (cx, cy - int(min(age, 0.6) * 40)), colour, outline=2, outline_color=INK
         )
 
-    def _draw_intro(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_intro(self: WorldMapScene, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         k = min(1.0, self.phase_t / max(self.phase_len, 1e-6))
         box = pygame.Rect(0, 0, 620, 110)
         box.center = (640, 360)
-        veil = a.derived(("tombraider-intro-shade", box.size), lambda: shade(box.size))
+        veil = a.derived(("tombraider-intro-shade", box.size), lambda: shade(box.size, k=a.density))
         veil.set_alpha(int(255 * min(1.0, 3 * (1 - k) + 0.2)))
         surface.blit(veil, box)
         title = tr.gettext(T_TITLE)
         draw_text(surface, a.font("display", 48), title, box.center, GOLD, outline=2, outline_color=INK)
 
-    def _draw_jackpot(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_jackpot(self: WorldMapScene, surface: Canvas) -> None:
         a, tr, jp = self.assets, self.tr, self.quest.jackpot
         if jp is None:
             return
         k = min(1.0, self.phase_t / max(self.phase_len * 0.6, 1e-6))  # the fragments gather
         pulse = 0.5 + 0.5 * math.sin(self.t * 5)
         glow = a.derived(
-            ("tombraider-jackpot-glow",), lambda: soft_glow((240, 240), 60, (255, 200, 80), radius=120)
+            ("tombraider-jackpot-glow",),
+            lambda: soft_glow((240, 240), 60, (255, 200, 80), a.density, radius=120),
         )
         glow.set_alpha(int(140 + 100 * pulse))
         surface.blit(glow, glow.get_rect(center=(640, 250)))
@@ -91,7 +93,9 @@ class OverlayPainter:
             )
         plate = pygame.Rect(0, 0, 720, 220)
         plate.center = (640, 492)
-        veil = a.derived(("tombraider-jackpot-plate", plate.size), lambda: shade(plate.size, 250, edge=True))
+        veil = a.derived(
+            ("tombraider-jackpot-plate", plate.size), lambda: shade(plate.size, 250, edge=True, k=a.density)
+        )
         surface.blit(veil, plate)  # the words stand on a dark plate, whatever the map shows
         title = tr.gettext(T_JACKPOT)
         draw_text(
@@ -109,14 +113,16 @@ class OverlayPainter:
         amount = f"{tr.format_coins(shown)} · {tr.money(self.bet.coins_to_cents(shown))}"
         draw_text(surface, a.font("display", 40), amount, (640, 556), GOLD, outline=2, outline_color=INK)
 
-    def _draw_summary(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_summary(self: WorldMapScene, surface: Canvas) -> None:
         a, tr, q = self.assets, self.tr, self.quest
         end = q.end
         if end is None:
             return
         box = pygame.Rect(0, 0, 660, 400)
         box.center = (640, 352)
-        veil = a.derived(("tombraider-summary", box.size), lambda: shade(box.size, 238, edge=True))
+        veil = a.derived(
+            ("tombraider-summary", box.size), lambda: shade(box.size, 238, edge=True, k=a.density)
+        )
         surface.blit(veil, box)
         title = tr.gettext(T_SUMMARY_ALL if end.fragments == len(q.locations) else T_SUMMARY)
         draw_text(
@@ -155,7 +161,7 @@ class OverlayPainter:
         go = tr.gettext(T_SUM_GO)
         draw_text(surface, a.font("text", 17), go, (box.centerx, box.bottom - 40), SOFT, shadow=False)
 
-    def _draw_tooltip(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_tooltip(self: WorldMapScene, surface: Canvas) -> None:
         if self.hover_location is None or self.phase in ("summary", "jackpot", "showdown"):
             return
         a, tr, q = self.assets, self.tr, self.quest
@@ -180,6 +186,6 @@ class OverlayPainter:
         box = pygame.Rect(0, 0, w, 34)
         box.midbottom = (x, y - MARKER_R - 10)
         box.clamp_ip(pygame.Rect(0, TOP_BAR.bottom, 1280, HUD_BAR.top - TOP_BAR.bottom))
-        pygame.draw.rect(surface, (20, 12, 8), box, border_radius=8)
-        pygame.draw.rect(surface, GOLD, box, width=2, border_radius=8)
+        draw.rect(surface, (20, 12, 8), box, border_radius=8)
+        draw.rect(surface, GOLD, box, width=2, border_radius=8)
         draw_text(surface, font, text, box.center, CREAM, shadow=False)

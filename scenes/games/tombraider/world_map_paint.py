@@ -3,8 +3,10 @@ map under its camera as the bonus scene's backdrop (`draw_backdrop`), the route 
 markers, the top bar, the open location's panel with its artefacts and key hints, the strip
 under the money plaques (`draw_stage`), and the overlays (Showdown, jackpot, summary:
 `draw_over`); the money strip itself is the bonus scene's HUD (`scenes.games.tombraider.look`).
-Art is prepared once (`_prepare_art`) or cached in the asset store; drawing changes nothing but
-those caches.
+Art is prepared once (`_prepare_art`, again by `rebuild` at a new density) or cached in the asset
+store; drawing changes nothing but those caches. Everything is a `scenes.core.canvas.Canvas` at the
+store's density; the map's ground keeps the tile sheet's own pixels (1 px per map px) and is
+scaled straight to the screen's physical pixels under the camera (`_ground_at`).
 
 The layout constants and the geometry helpers (`panel_side`, `panel_rect`, `tile_rect`,
 `location_camera`) live here too: where a location's panel opens depends on which half of the
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.games.tombraider.art import bar, ease, flips, grey, shade
 from scenes.games.tombraider.duel import STAGE
@@ -111,11 +114,12 @@ def location_camera(loc: MapLocation) -> MapCamera:
     return MapCamera(loc.centre, ZOOM_IN, (x, 366.0))
 
 
-def _veil() -> pygame.Surface:
-    """The darkening over a panel's scenery: light at the top, deep at the bottom."""
-    veil = pygame.Surface((PANEL_W, PANEL_H), pygame.SRCALPHA)
-    for y in range(PANEL_H):
-        veil.fill((6, 4, 8, int(70 + 110 * y / PANEL_H)), (0, y, PANEL_W, 1))
+def _veil(veil: Canvas) -> Canvas:
+    """The darkening over a panel's scenery (into the cleared `veil`): light at the top, deep at
+    the bottom, row by physical row."""
+    w, h = veil.surf.get_size()
+    for y in range(h):
+        veil.surf.fill((6, 4, 8, int(70 + 110 * y / h)), (0, y, w, 1))
     return veil
 
 
@@ -126,15 +130,18 @@ class MapPainter:
         from scenes.games.tombraider.world import render_ground
 
         a = self.assets
+        k = a.density
         world = self.world
-        self.ground = a.derived(("tombraider-world-ground", world.size), lambda: render_ground(world))
-        # the map's layer: a scratch surface while the camera moves, a cache while it rests
-        shown = pygame.display.get_surface() is not None
-        self._buffer = pygame.Surface((1280, 720)).convert() if shown else pygame.Surface((1280, 720))
-        self._layer = pygame.Surface((1280, 720)).convert() if shown else pygame.Surface((1280, 720))
+        # the ground at the tile sheet's own pixels (1 px per map px, whatever the density)
+        self.ground = a.derived(
+            ("tombraider-world-ground", world.size), lambda: Canvas(render_ground(world), 1.0)
+        )
+        # the map's layer: a scratch canvas while the camera moves, a cache while it rests
+        self._buffer = a.canvas((1280, 720), alpha=False)
+        self._layer = a.canvas((1280, 720), alpha=False)
         self._layer_key: tuple | None = None
-        self._looks: dict[str, tuple[tuple, pygame.Surface]] = {}
-        self._frozen: tuple[tuple, pygame.Surface] | None = None
+        self._looks: dict[str, tuple[tuple, Canvas]] = {}
+        self._frozen: tuple[tuple, Canvas] | None = None
         self.faces = {
             k: a.scaled(f"tombraider/artefacts/{k}", (TILE, TILE))
             for k in ("closed", "fragment", "trap", "treasure", "bonus")
@@ -142,16 +149,22 @@ class MapPainter:
         self.grey_faces = {k: grey(v) for k, v in self.faces.items()}
         self.flip_frames = {k: flips(v) for k, v in self.faces.items()}
         self.grey_flips = {k: flips(v) for k, v in self.grey_faces.items()}
-        self._focus_glow = soft_glow((TILE, TILE), 18, (255, 220, 140), radius=18)
-        self._dim = pygame.Surface((1280, 720), pygame.SRCALPHA)
+        self._focus_glow = soft_glow((TILE, TILE), 18, (255, 220, 140), k, radius=18)
+        self._dim = a.canvas((1280, 720))
         self._dim.fill((4, 2, 6, 180))
-        spark = a.tinted("ui/particle", (255, 214, 120, 255))
-        self._sparks = [pygame.transform.smoothscale(spark, (s, s)) for s in (6, 10, 14, 20, 28)]
-        self._bar_top = bar(TOP_BAR.size, top=True)
-        self._bar_bottom = bar(HUD_BAR.size, top=False)
+        self._sparks = [a.tinted("ui/particle", (255, 214, 120, 255), (s, s)) for s in (6, 10, 14, 20, 28)]
+        self._bar_top = bar(TOP_BAR.size, top=True, k=k)
+        self._bar_bottom = bar(HUD_BAR.size, top=False, k=k)
+
+    def rebuild(self: WorldMapScene) -> None:
+        """The density changed: the backdrop, the art, the composed parts and the duel again."""
+        super().rebuild()  # type: ignore[misc]
+        self._prepare_art()
+        if self.showdown is not None and self._duel_location is not None:
+            self.showdown.rebuild(self.duel_backdrop(self._duel_location))
 
     # -- cached pieces ---------------------------------------------------------------------------
-    def _look(self: WorldMapScene, slot: str, look: tuple, compose) -> pygame.Surface:
+    def _look(self: WorldMapScene, slot: str, look: tuple, compose) -> Canvas:
         """The surface `compose(look)` for one part of the screen, composed again only when its
         look changes (the latest look per part is kept: a cache, not state)."""
         held = self._looks.get(slot)
@@ -159,47 +172,60 @@ class MapPainter:
             held = self._looks[slot] = (look, compose(look))
         return held[1]
 
-    def panel_art(self: WorldMapScene, location: str, side: str) -> pygame.Surface:
+    def panel_art(self: WorldMapScene, location: str, side: str) -> Canvas:
         """The panel's backdrop: the location's scenery behind a darkening veil, framed."""
+        a = self.assets
 
-        def build() -> pygame.Surface:
-            art = self.assets.image(f"tombraider/locations/{location}")
-            scale = PANEL_H / art.get_height()
-            scaled = pygame.transform.smoothscale(art, (int(art.get_width() * scale), PANEL_H))
+        def build() -> Canvas:
+            rel = f"tombraider/locations/{location}"
+            lw, lh = a.logical_size(rel)
+            # the file's pixels resampled once, straight to the panel's height at the density
+            scaled = Canvas.resampled(a.file_surface(rel), (round(lw * PANEL_H / lh), PANEL_H), a.density)
             crop = pygame.Rect(0, 0, PANEL_W, PANEL_H)
             crop.centerx = scaled.get_width() // 2
-            surf = pygame.Surface((PANEL_W, PANEL_H), pygame.SRCALPHA)
+            surf = a.canvas((PANEL_W, PANEL_H))
             surf.blit(scaled, (0, 0), crop)
-            surf.blit(self.assets.derived(("tombraider-panel-veil",), _veil), (0, 0))
-            mask = pygame.Surface((PANEL_W, PANEL_H), pygame.SRCALPHA)
-            pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=22)
+            surf.blit(
+                a.derived(("tombraider-panel-veil",), lambda: _veil(a.canvas((PANEL_W, PANEL_H)))), (0, 0)
+            )
+            mask = a.canvas((PANEL_W, PANEL_H))
+            draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=22)
             surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-            pygame.draw.rect(surf, (214, 160, 80), surf.get_rect(), width=3, border_radius=22)
-            pygame.draw.rect(surf, (90, 60, 30), surf.get_rect().inflate(-10, -10), width=1, border_radius=18)
+            draw.rect(surf, (214, 160, 80), surf.get_rect(), width=3, border_radius=22)
+            draw.rect(surf, (90, 60, 30), surf.get_rect().inflate(-10, -10), width=1, border_radius=18)
             return surf
 
         return self.assets.derived(("tombraider-location-panel", location, side), build)
 
-    def duel_backdrop(self: WorldMapScene, location: str) -> pygame.Surface:
-        def build() -> pygame.Surface:
-            art = self.assets.image(f"tombraider/locations/{location}")
-            surf = pygame.transform.smoothscale(art, STAGE.size)
+    def duel_backdrop(self: WorldMapScene, location: str) -> Canvas:
+        """The location's scenery on the duel's stage, darkened a little."""
+        a = self.assets
+
+        def build() -> Canvas:
+            rel = f"tombraider/locations/{location}"
+            surf = Canvas.resampled(a.file_surface(rel), STAGE.size, a.density).copy()
             surf.fill((150, 140, 160), special_flags=pygame.BLEND_RGB_MULT)
             return surf
 
         return self.assets.derived(("tombraider-duel-backdrop", location), build)
 
-    def _ground_at(self: WorldMapScene, out: pygame.Surface, smooth: bool) -> None:
-        """The ground under the camera into `out` (smooth scaling for a view that rests)."""
-        src = self.camera.source_rect().clamp(self.ground.get_rect()).clip(self.ground.get_rect())
-        if src.size == (1280, 720) and src.topleft == (0, 0):
-            out.blit(self.ground, (0, 0))
+    def _ground_at(self: WorldMapScene, out: Canvas, smooth: bool) -> None:
+        """The ground under the camera into `out`: the part of the ground's own pixels the camera
+        sees, scaled once straight to `out`'s physical pixels (smoothly for a view that rests;
+        nearest-pixel, the cheap way, while the camera moves)."""
+        ground = self.ground.surf  # 1 px per map px
+        bounds = ground.get_rect()
+        src = self.camera.source_rect().clamp(bounds).clip(bounds)
+        part = ground.subsurface(src)
+        size = out.surf.get_size()
+        if part.get_size() == size:
+            out.surf.blit(part, (0, 0))
         elif smooth:
-            pygame.transform.smoothscale(self.ground.subsurface(src), (1280, 720), out)
+            pygame.transform.smoothscale(part, size, out.surf)
         else:
-            pygame.transform.scale(self.ground.subsurface(src), (1280, 720), out)
+            pygame.transform.scale(part, size, out.surf)
 
-    def _map_layer(self: WorldMapScene) -> pygame.Surface:
+    def _map_layer(self: WorldMapScene) -> Canvas:
         """The map under the camera with the route and the markers. While the view rests and no
         one travels it is composed once (a cache of a pure function of what it shows: the view,
         the quest's progress, the language); while the camera moves, drawn every frame."""
@@ -230,7 +256,7 @@ class MapPainter:
         key = self._frozen_key()
         return key is not None and self._frozen is not None and self._frozen[0] == key
 
-    def draw_backdrop(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def draw_backdrop(self: WorldMapScene, surface: Canvas) -> None:
         """The map under the camera is the scene's backdrop (or, under an overlay, the whole still
         scene composed once)."""
         if self._frozen_ready():
@@ -239,7 +265,7 @@ class MapPainter:
         else:
             surface.blit(self._map_layer(), (0, 0))
 
-    def draw_stage(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def draw_stage(self: WorldMapScene, surface: Canvas) -> None:
         if self._frozen_ready():
             return
         self._draw_moving(surface)
@@ -255,7 +281,7 @@ class MapPainter:
             surface.blit(self._dim, (0, 0))
             self._frozen = (frozen, surface.copy())
 
-    def draw_over(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def draw_over(self: WorldMapScene, surface: Canvas) -> None:
         if self.phase == "showdown" and self.showdown is not None:
             self.showdown.draw(surface, dimmed=False)
         elif self.phase == "jackpot":
@@ -280,25 +306,25 @@ class MapPainter:
         a, b = self.world.leg(index)
         return [self.camera.to_screen(p) for p in arc_points(a, b, steps=28)]
 
-    def _draw_route(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_route(self: WorldMapScene, surface: Canvas) -> None:
         reached = self.quest.index
         leg_now = self.travel[0] if self.travel is not None else None
         for k in range(1, len(self.quest.locations)):
             pts = self._leg_screen(k)
             if k <= reached and self.quest.board is not None:
-                pygame.draw.lines(surface, INK, False, pts, 9)
-                pygame.draw.lines(surface, GOLD, False, pts, 5)
+                draw.lines(surface, INK, False, pts, 9)
+                draw.lines(surface, GOLD, False, pts, 5)
                 continue
             for i in range(0, len(pts) - 1, 2):
-                pygame.draw.line(surface, (40, 26, 14), pts[i], pts[i + 1], 6)
-                pygame.draw.line(surface, CREAM, pts[i], pts[i + 1], 3)
+                draw.line(surface, (40, 26, 14), pts[i], pts[i + 1], 6)
+                draw.line(surface, CREAM, pts[i], pts[i + 1], 3)
             if k == leg_now and self.travel is not None:
                 _leg, arc, progress = self.travel
                 screen = [self.camera.to_screen(p) for p in arc]
                 n = max(2, int(len(screen) * ease(progress)) + 1)
                 part = screen[:n]
-                pygame.draw.lines(surface, INK, False, part, 9)
-                pygame.draw.lines(surface, GOLD, False, part, 5)
+                draw.lines(surface, INK, False, part, 9)
+                draw.lines(surface, GOLD, False, part, 5)
 
     def _here(self: WorldMapScene, i: int) -> bool:
         """Location `i` is the one open now (it pulses)."""
@@ -309,7 +335,7 @@ class MapPainter:
             and self.quest.board is not None
         )
 
-    def _draw_markers(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_markers(self: WorldMapScene, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         for i, loc_id in enumerate(self.quest.locations):
             loc = self.world.location(loc_id)
@@ -317,15 +343,15 @@ class MapPainter:
             state = self.quest.fragments[i]
             here = self._here(i)
             fill = (214, 160, 60) if state else (120, 30, 24) if state is False else (58, 40, 26)
-            pygame.draw.circle(surface, INK, (x, y + 3), MARKER_R + 3)
-            pygame.draw.circle(surface, fill, (x, y), MARKER_R)
-            pygame.draw.circle(surface, GOLD if (state or here) else SOFT, (x, y), MARKER_R, 3)
+            draw.circle(surface, INK, (x, y + 3), MARKER_R + 3)
+            draw.circle(surface, fill, (x, y), MARKER_R)
+            draw.circle(surface, GOLD if (state or here) else SOFT, (x, y), MARKER_R, 3)
             if state:
                 icon = a.scaled("tombraider/artefacts/fragment", (40, 40))
                 surface.blit(icon, icon.get_rect(center=(x, y)))
             elif state is False:
-                pygame.draw.line(surface, CREAM, (x - 10, y - 10), (x + 10, y + 10), 4)
-                pygame.draw.line(surface, CREAM, (x - 10, y + 10), (x + 10, y - 10), 4)
+                draw.line(surface, CREAM, (x - 10, y - 10), (x + 10, y + 10), 4)
+                draw.line(surface, CREAM, (x - 10, y + 10), (x + 10, y - 10), 4)
             else:
                 draw_text(surface, a.font("display", 24), str(i + 1), (x, y + 1), CREAM, shadow=False)
             title = tr.gettext(loc.title)
@@ -339,26 +365,27 @@ class MapPainter:
                 outline_color=INK,
             )
 
-    def _draw_moving(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_moving(self: WorldMapScene, surface: Canvas) -> None:
         """What moves on the map: the ring pulsing round the open location, the explorer."""
         a = self.assets
         for i, loc_id in enumerate(self.quest.locations):
             if self._here(i):
                 x, y = self.camera.to_screen(self.world.location(loc_id).centre)
                 pulse = 0.5 + 0.5 * math.sin(self.t * 4)
-                pygame.draw.circle(surface, (255, 230, 160), (x, y), int(MARKER_R + 8 + 6 * pulse), 3)
+                draw.circle(surface, (255, 230, 160), (x, y), int(MARKER_R + 8 + 6 * pulse), 3)
         if self.travel is not None:
             _leg, arc, progress = self.travel
             pos = self.camera.to_screen(along(arc, ease(progress)))
             glow = a.derived(
-                ("tombraider-explorer-glow",), lambda: soft_glow((26, 26), 16, (255, 220, 140), radius=13)
+                ("tombraider-explorer-glow",),
+                lambda: soft_glow((26, 26), 16, (255, 220, 140), a.density, radius=13),
             )
             surface.blit(glow, glow.get_rect(center=pos))
-            pygame.draw.circle(surface, INK, pos, 13)
-            pygame.draw.circle(surface, GOLD, pos, 11)
-            pygame.draw.circle(surface, CREAM, pos, 4)
+            draw.circle(surface, INK, pos, 13)
+            draw.circle(surface, GOLD, pos, 11)
+            draw.circle(surface, CREAM, pos, 4)
 
-    def _draw_panel(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_panel(self: WorldMapScene, surface: Canvas) -> None:
         a, tr, board = self.assets, self.tr, self.quest.board
         assert board is not None
         loc = self.world.location(board.location)
@@ -394,7 +421,7 @@ class MapPainter:
         if self.banner:
             box = pygame.Rect(0, 0, PANEL_W - 60, 70)
             box.center = (rect.centerx, rect.top + GRID_TOP + PITCH_Y - 18)
-            veil = a.derived(("tombraider-banner-shade", box.size), lambda: shade(box.size))
+            veil = a.derived(("tombraider-banner-shade", box.size), lambda: shade(box.size, k=a.density))
             surface.blit(veil, box)
             colour = RED if board.fragment is False else GOLD
             draw_text(
@@ -407,7 +434,7 @@ class MapPainter:
                 outline_color=INK,
             )
 
-    def _compose_panel(self: WorldMapScene, look: tuple) -> pygame.Surface:
+    def _compose_panel(self: WorldMapScene, look: tuple) -> Canvas:
         """The panel's still part: scenery, name, the line under it, traps, pot, the hint."""
         location, side, title, sub, traps, pot, hints, error, traps_label, pot_label = look
         a = self.assets
@@ -424,7 +451,9 @@ class MapPainter:
         )
         draw_text(surf, fit_font(a, "text_bold", sub, PANEL_W - 40, 18), sub, (cx, 92), SOFT, shadow=False)
         box = pygame.Rect(40, GRID_TOP + 2 * PITCH_Y + 22, PANEL_W - 80, 64)
-        surf.blit(shade(box.size, 170), box)
+        surf.blit(
+            a.derived(("tombraider-panel-box", box.size), lambda: shade(box.size, 200, k=a.density)), box
+        )
         draw_text(
             surf,
             a.font("text_bold", 15),
@@ -437,7 +466,7 @@ class MapPainter:
         x = box.left + 34 + a.font("text_bold", 15).size(traps_label)[0]
         for k in range(2):
             icon = self.faces["trap"] if k < traps else self.grey_faces["trap"]
-            small = pygame.transform.smoothscale(icon, (42, 42))
+            small = icon.scaled((42, 42))
             surf.blit(small, small.get_rect(midleft=(x + k * 48, box.centery)))
         draw_text(
             surf,
@@ -469,11 +498,11 @@ class MapPainter:
             (("ESC",), tr.gettext(T_HINT_LEAVE)),
         )
 
-    def _draw_tile(self: WorldMapScene, surface: pygame.Surface, tile: Tile, r: pygame.Rect) -> None:
+    def _draw_tile(self: WorldMapScene, surface: Canvas, tile: Tile, r: pygame.Rect) -> None:
         if tile.face is None or (tile.turning and tile.t < 0):
             surface.blit(self.faces["closed"], r)
             if tile.index == self.hover and self.pickable(tile.index):
-                pygame.draw.rect(surface, GOLD, r.inflate(4, 4), width=3, border_radius=14)
+                draw.rect(surface, GOLD, r.inflate(4, 4), width=3, border_radius=14)
             return
         if tile.turning:
             half = tile.t < 0.5
@@ -488,7 +517,7 @@ class MapPainter:
             return
         surface.blit((self.grey_faces if tile.greyed else self.faces)[tile.face], r)
 
-    def _draw_caption(self: WorldMapScene, surface: pygame.Surface, tile: Tile, r: pygame.Rect) -> None:
+    def _draw_caption(self: WorldMapScene, surface: Canvas, tile: Tile, r: pygame.Rect) -> None:
         board = self.quest.board
         if board is None or tile.turning or tile.face is None:
             return
@@ -535,7 +564,7 @@ class MapPainter:
                 shadow=False,
             )
 
-    def _draw_top(self: WorldMapScene, surface: pygame.Surface) -> None:
+    def _draw_top(self: WorldMapScene, surface: Canvas) -> None:
         tr, q = self.tr, self.quest
         avg_num, spins = q.average_bet_cents()
         look = (
@@ -547,7 +576,7 @@ class MapPainter:
         )
         surface.blit(self._look("top", look, self._compose_top), TOP_BAR)
 
-    def _compose_top(self: WorldMapScene, look: tuple) -> pygame.Surface:
+    def _compose_top(self: WorldMapScene, look: tuple) -> Canvas:
         """The top bar: the title, the five fragment slots with their places, the average bet."""
         fragments, title, names, avg_label, avg = look
         a = self.assets
@@ -567,8 +596,8 @@ class MapPainter:
             cx = 640 + int((i - (n - 1) / 2) * 84)
             slot = pygame.Rect(0, 0, 46, 46)
             slot.center = (cx, 28)
-            pygame.draw.rect(surf, (30, 20, 14), slot, border_radius=10)
-            pygame.draw.rect(surf, GOLD if state else (120, 90, 56), slot, width=2, border_radius=10)
+            draw.rect(surf, (30, 20, 14), slot, border_radius=10)
+            draw.rect(surf, GOLD if state else (120, 90, 56), slot, width=2, border_radius=10)
             inner = slot.inflate(-4, -4)
             if state:
                 surf.blit(a.scaled("tombraider/artefacts/fragment", (42, 42)), inner)
@@ -576,8 +605,8 @@ class MapPainter:
                 surf.blit(a.tinted("tombraider/artefacts/fragment", (70, 62, 54, 150), (42, 42)), inner)
             else:
                 x_box = slot.inflate(-18, -18)
-                pygame.draw.line(surf, RED, x_box.topleft, x_box.bottomright, 3)
-                pygame.draw.line(surf, RED, x_box.bottomleft, x_box.topright, 3)
+                draw.line(surf, RED, x_box.topleft, x_box.bottomright, 3)
+                draw.line(surf, RED, x_box.bottomleft, x_box.topright, 3)
             name = names[i]
             draw_text(
                 surf,
