@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.games.tombraider.model import PassportState
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.games.tombraider.art import ease, muzzle_flash, stamp_art, two_lines
 from scenes.reels.symbol_art import CELL_H, CELL_W, WINDOW
@@ -118,7 +119,7 @@ class TombRaiderDecor:
         self.clock = 0.0
         self._look_inputs: tuple = ()
         self._look: tuple = ()
-        self._opaque_cache: dict[str, tuple[tuple, pygame.Surface | None, pygame.Surface]] = {}
+        self._opaque_cache: dict[str, tuple[tuple, Canvas | None, Canvas]] = {}
 
     # -- state -----------------------------------------------------------------------------------
     def set_state(self, state: Any) -> None:
@@ -254,7 +255,7 @@ class TombRaiderDecor:
                 self._cleared()
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, stage: Stage | None = None) -> None:
+    def draw(self, surface: Canvas, stage: Stage | None = None) -> None:
         under = stage.backdrop if stage is not None else None
         self._draw_meter(surface, under)
         if self.super_spin is not None:
@@ -272,22 +273,22 @@ class TombRaiderDecor:
             img = self._stamp_face(True, reel, int(STAMP * (1.6 - 0.6 * u)))
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
-    def _panel(self, rect: pygame.Rect) -> pygame.Surface:
-        def build() -> pygame.Surface:
-            s = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(s, PANEL_FILL, s.get_rect(), border_radius=16)
-            pygame.draw.rect(s, (*PANEL_EDGE, 255), s.get_rect(), width=2, border_radius=16)
-            pygame.draw.rect(s, (90, 60, 30, 255), s.get_rect().inflate(-8, -8), width=1, border_radius=12)
+    def _panel(self, rect: pygame.Rect) -> Canvas:
+        def build() -> Canvas:
+            s = self.assets.canvas(rect.size)
+            draw.rect(s, PANEL_FILL, s.get_rect(), border_radius=16)
+            draw.rect(s, (*PANEL_EDGE, 255), s.get_rect(), width=2, border_radius=16)
+            draw.rect(s, (90, 60, 30, 255), s.get_rect().inflate(-8, -8), width=1, border_radius=12)
             return s
 
         return self.assets.derived(("tombraider-decor-panel", rect.size), build)
 
-    def _stamp_face(self, lit: bool, reel: int, size: int) -> pygame.Surface:
+    def _stamp_face(self, lit: bool, reel: int, size: int) -> Canvas:
         """The stamp of `reel` at about `size` px (sizes in steps of 6 px, scaled from one
         large drawing per stamp, so a flying or settling stamp costs a blit)."""
         size = max(12, min(STAMP_BIG, round(size / 6) * 6))
 
-        def big() -> pygame.Surface:
+        def big() -> Canvas:
             return stamp_art(self.assets, self.game, lit, reel + 1, STAMP_BIG)
 
         if size == STAMP:
@@ -296,9 +297,9 @@ class TombRaiderDecor:
                 lambda: stamp_art(self.assets, self.game, lit, reel + 1, STAMP),
             )
 
-        def build() -> pygame.Surface:
+        def build() -> Canvas:
             base = self.assets.derived(("tombraider-stamp", lit, reel, STAMP_BIG), big)
-            return pygame.transform.smoothscale(base, (size, size))
+            return base.scaled((size, size))
 
         return self.assets.derived(("tombraider-stamp", lit, reel, size), build)
 
@@ -342,7 +343,7 @@ class TombRaiderDecor:
         )
         return self._look
 
-    def _compose_meter(self, look: tuple) -> pygame.Surface:
+    def _compose_meter(self, look: tuple) -> Canvas:
         still, active, title, labels, count, lit, note, note_colour = look
         a = self.assets
         surf = self._panel(LEFT).copy()
@@ -386,28 +387,25 @@ class TombRaiderDecor:
             )
         return surf
 
-    def _opaque(
-        self, slot: str, look: tuple, rect: pygame.Rect, under: pygame.Surface | None, compose
-    ) -> pygame.Surface:
+    def _opaque(self, slot: str, look: tuple, rect: pygame.Rect, under: Canvas | None, compose) -> Canvas:
         """`compose(look)` laid over what the stage shows under `rect` (its opaque backdrop), as
         one opaque surface: a panel is then a plain copy a frame. The latest look per slot is
         kept (a cache of a pure function of the look and the backdrop, which it holds)."""
         held = self._opaque_cache.get(slot)
-        if held is not None and held[0] == look and held[1] is under:
+        keyed = (look, self.assets.density)  # a new density composes it again
+        if held is not None and held[0] == keyed and held[1] is under:
             return held[2]
         panel = self.assets.derived((f"tombraider-{slot}", look), lambda: compose(look))
         if under is None:
             out = panel
         else:
-            out = pygame.Surface(rect.size)
+            out = self.assets.canvas(rect.size, alpha=False)
             out.blit(under, (0, 0), rect)
             out.blit(panel, (0, 0))
-            if pygame.display.get_surface() is not None:
-                out = out.convert()
-        self._opaque_cache[slot] = (look, under, out)
+        self._opaque_cache[slot] = (keyed, under, out)
         return out
 
-    def _draw_meter(self, surface: pygame.Surface, under: pygame.Surface | None = None) -> None:
+    def _draw_meter(self, surface: Canvas, under: Canvas | None = None) -> None:
         look = self._meter_look()
         surface.blit(self._opaque("meter", look, LEFT, under, self._compose_meter), LEFT)
         glow_on = self.complete and self.fade <= 0
@@ -434,10 +432,10 @@ class TombRaiderDecor:
             elif glow_on:
                 surface.blit(self._stamp_face(True, reel, STAMP), slot)
 
-    def _glow(self) -> pygame.Surface:
+    def _glow(self) -> Canvas:
         return self.assets.derived(
             ("tombraider-stamp-glow",),
-            lambda: soft_glow((STAMP, STAMP), 14, (255, 200, 90), radius=STAMP // 2),
+            lambda: soft_glow((STAMP, STAMP), 14, (255, 200, 90), self.assets.density, radius=STAMP // 2),
         )
 
     def _ladder_look(self) -> tuple:
@@ -454,7 +452,7 @@ class TombRaiderDecor:
                 states.append("ahead")
         return (tuple(states), tr.gettext(T_LADDER), tr.gettext(T_LADDER_FREE))
 
-    def _compose_ladder(self, look: tuple) -> pygame.Surface:
+    def _compose_ladder(self, look: tuple) -> Canvas:
         states, title, sub = look
         a = self.assets
         surf = self._panel(RIGHT).copy()
@@ -470,7 +468,7 @@ class TombRaiderDecor:
             surf.blit(img, img.get_rect(center=r.center))
         return surf
 
-    def _draw_ladder(self, surface: pygame.Surface, under: pygame.Surface | None = None) -> None:
+    def _draw_ladder(self, surface: Canvas, under: Canvas | None = None) -> None:
         look = self._ladder_look()
         surface.blit(self._opaque("ladder", look, RIGHT, under, self._compose_ladder), RIGHT)
         if self.level is None or self.level >= len(self.ladder):
@@ -478,7 +476,8 @@ class TombRaiderDecor:
         r = rung_rect(self.level)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
         glow = self.assets.derived(
-            ("tombraider-rung-glow",), lambda: soft_glow(RUNG, 16, (255, 190, 70), radius=14)
+            ("tombraider-rung-glow",),
+            lambda: soft_glow(RUNG, 16, (255, 190, 70), self.assets.density, radius=14),
         )
         glow.set_alpha(int(150 + 100 * pulse))
         surface.blit(glow, glow.get_rect(center=r.center))
@@ -488,28 +487,28 @@ class TombRaiderDecor:
             size = (int(RUNG[0] * k) // 4 * 4, int(RUNG[1] * k) // 4 * 4)
             img = self.assets.derived(
                 ("tombraider-rung-pop", self.ladder[self.level], size),
-                lambda img=img, size=size: pygame.transform.smoothscale(img, size),
+                lambda img=img, size=size: img.scaled(size),
             )
         surface.blit(img, img.get_rect(center=r.center))
 
-    def _rung(self, mult: int, state: str) -> pygame.Surface:
-        def build() -> pygame.Surface:
-            s = pygame.Surface(RUNG, pygame.SRCALPHA)
+    def _rung(self, mult: int, state: str) -> Canvas:
+        def build() -> Canvas:
+            s = self.assets.canvas(RUNG)
             fill, edge, ink = {
                 "off": ((40, 30, 24), (110, 84, 52), DIM),
                 "ahead": ((46, 34, 26), (140, 104, 60), SOFT),
                 "passed": ((110, 76, 28), (220, 170, 90), CREAM),
                 "lit": ((236, 176, 60), (255, 240, 190), (48, 24, 0)),
             }[state]
-            pygame.draw.rect(s, fill, s.get_rect(), border_radius=12)
-            pygame.draw.rect(s, edge, s.get_rect(), width=3, border_radius=12)
+            draw.rect(s, fill, s.get_rect(), border_radius=12)
+            draw.rect(s, edge, s.get_rect(), width=3, border_radius=12)
             font = self.assets.font("display", 34)
             draw_text(s, font, f"x{mult}", (RUNG[0] // 2, RUNG[1] // 2 + 2), ink, shadow=state != "lit")
             return s
 
         return self.assets.derived(("tombraider-rung", mult, state), build)
 
-    def _draw_super(self, surface: pygame.Surface, under: pygame.Surface | None = None) -> None:
+    def _draw_super(self, surface: Canvas, under: Canvas | None = None) -> None:
         tr = self.tr
         index, total = self.super_spin or (0, 0)
         look = (
@@ -521,7 +520,7 @@ class TombRaiderDecor:
         )
         surface.blit(self._opaque("super", look, RIGHT, under, self._compose_super), RIGHT)
 
-    def _compose_super(self, look: tuple) -> pygame.Surface:
+    def _compose_super(self, look: tuple) -> Canvas:
         """Super Mode's panel: the held wild, how many, the spin, a dot per spin."""
         title, held, spin, index, total = look
         a = self.assets
@@ -537,11 +536,11 @@ class TombRaiderDecor:
         for k in range(total):
             x = int(cx + (k - (total - 1) / 2) * 26)
             on = k < index
-            pygame.draw.circle(surf, GOLD if on else (80, 62, 40), (x, 350), 9)
-            pygame.draw.circle(surf, (255, 240, 190) if on else (140, 110, 70), (x, 350), 9, 2)
+            draw.circle(surf, GOLD if on else (80, 62, 40), (x, 350), 9)
+            draw.circle(surf, (255, 240, 190) if on else (140, 110, 70), (x, 350), 9, 2)
         return surf
 
-    def _draw_shots(self, surface: pygame.Surface) -> None:
+    def _draw_shots(self, surface: Canvas) -> None:
         if not self.shots or self.wild is None:
             return
         a = self.assets
@@ -553,17 +552,17 @@ class TombRaiderDecor:
             u = min(1.0, t / SHOT_TIME)
             # the wild stamped into the cell, framed like a held cell
             k = 1.25 - 0.25 * ease(u)
-            img = wild if k <= 1.001 else pygame.transform.smoothscale(wild, (int(150 * k), int(150 * k)))
-            pygame.draw.rect(surface, (8, 6, 4), r.inflate(-6, -6), border_radius=12)
+            img = wild if k <= 1.001 else wild.scaled((int(150 * k), int(150 * k)))
+            draw.rect(surface, (8, 6, 4), r.inflate(-6, -6), border_radius=12)
             surface.blit(img, img.get_rect(center=r.center))
-            pygame.draw.rect(surface, TEAL, r.inflate(-6, -6), width=3, border_radius=12)
+            draw.rect(surface, TEAL, r.inflate(-6, -6), width=3, border_radius=12)
             if u < 1.0:
                 flash = self._flash()
                 flash.set_alpha(int(255 * (1 - u)))
                 surface.blit(flash, flash.get_rect(center=r.center))
 
-    def _flash(self) -> pygame.Surface:
-        return self.assets.derived(("tombraider-muzzle-flash",), muzzle_flash)
+    def _flash(self) -> Canvas:
+        return self.assets.derived(("tombraider-muzzle-flash",), lambda: muzzle_flash(k=self.assets.density))
 
 
 DECOR_KEY = "tombraider"

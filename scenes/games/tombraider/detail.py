@@ -30,6 +30,7 @@ from game.games.tombraider.events import (
     SuperModeEndEvent,
     SuperModeStartEvent,
 )
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.games.base import CREAM, GOLD, Step, shared_step
 from scenes.games.tombraider.world_map_paint import T_CAP_DOUBLE, T_CAP_SHOOTOUT, T_CAP_VALUE
@@ -148,7 +149,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
     return steps
 
 
-def draw_step(detail: RoundDetailScene, surface: pygame.Surface, step: Step, r: pygame.Rect) -> None:
+def draw_step(detail: RoundDetailScene, surface: Canvas, step: Step, r: pygame.Rect) -> None:
     if step.kind == "location":
         draw_location(detail, surface, step.data, r)
 
@@ -172,9 +173,7 @@ def _caption(detail: RoundDetailScene, ev: ArtefactRevealEvent | HiddenArtefact)
     return ""
 
 
-def draw_location(
-    detail: RoundDetailScene, surface: pygame.Surface, loc: LocationStep, r: pygame.Rect
-) -> None:
+def draw_location(detail: RoundDetailScene, surface: Canvas, loc: LocationStep, r: pygame.Rect) -> None:
     """The location's name and outcome on top; its artefacts in place below (picked bright)."""
     a, tr = detail.assets, detail.tr
     name = tr.gettext(loc.location.capitalize())
@@ -233,7 +232,7 @@ def draw_location(
                 )
             if item[1]:
                 order = loc.picked.index(item[0]) + 1  # type: ignore[arg-type]
-                pygame.draw.circle(surface, (40, 24, 10), (x + 8, y0 + 8), 9)
+                draw.circle(surface, (40, 24, 10), (x + 8, y0 + 8), 9)
                 draw_text(surface, a.font("text_bold", 12), str(order), (x + 8, y0 + 8), GOLD, shadow=False)
     notes = []
     if loc.shootout is not None:

@@ -5,7 +5,7 @@ The strip (`QuestHud`) is the shared `BonusHud` with the quest's own figures: th
 from the round player's band (so it is the reels' own, and a replay's band, knowing no balance,
 leaves it out), then what the scene names — the pot, the pots banked, the round's win so far —
 given in coins and shown as money at the bet's coin value. The strip is composed again only when
-a figure, the language or the currency changes (one blit a frame otherwise).
+a figure, the language, the currency or the density changes (one blit a frame otherwise).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core.canvas import Canvas
 from scenes.reels.bonus import T_BALANCE, BonusHud, BonusStyle
 
 GOLD = (255, 214, 120)
@@ -53,7 +54,7 @@ class QuestHud(BonusHud):
     def __init__(self, band, bet, style: BonusStyle, rect: pygame.Rect, figures: Figures) -> None:
         super().__init__(band, bet, style, rect)
         self._figures = figures
-        self._still: tuple[tuple, pygame.Surface] | None = None
+        self._still: tuple[tuple, Canvas] | None = None
 
     def figures(self) -> list[tuple[str, int]]:
         cv = self.bet.coin_value_cents if self.bet is not None else 1
@@ -64,11 +65,11 @@ class QuestHud(BonusHud):
         out.extend((label, coins * cv) for label, coins in self._figures())
         return out
 
-    def draw(self, surface: pygame.Surface, assets, tr) -> None:
-        look = (tuple(self.figures()), tr.generation, tr.currency())
+    def draw(self, surface: Canvas, assets, tr) -> None:
+        look = (tuple(self.figures()), tr.generation, tr.currency(), assets.density)
         if self._still is None or self._still[0] != look:
             # drawn once per look onto a strip of its own (a cache of what it shows)
-            strip = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            strip = assets.canvas(self.rect.size)
             at = self.rect
             self.rect = strip.get_rect()
             try:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.games.tombraider.model import TombRaiderFeature
+from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, T_COINS, card, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr
@@ -202,7 +203,7 @@ def _coins(tr: Tr, coins: int) -> str:
 
 
 # -- layouts ---------------------------------------------------------------------------------------
-def draw_page(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+def draw_page(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     layouts = {
         "free": _draw_free,
         "super": _draw_super,
@@ -215,12 +216,12 @@ def draw_page(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> Non
         layout(viewer, surface, page)
 
 
-def _text_left(viewer: PaytableScene, surface: pygame.Surface, page: Page, width: int, size: int = 20) -> int:
+def _text_left(viewer: PaytableScene, surface: Canvas, page: Page, width: int, size: int = 20) -> int:
     rect = pygame.Rect(CONTENT.left + 10, CONTENT.top + 10, width, CONTENT.h)
     return draw_paragraphs(surface, viewer.assets, page.paragraphs, rect, size=size)
 
 
-def _draw_free(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+def _draw_free(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     a = viewer.assets
     _text_left(viewer, surface, page, 720)
     right = pygame.Rect(CONTENT.right - 330, CONTENT.top + 6, 320, CONTENT.h - 20)
@@ -230,21 +231,21 @@ def _draw_free(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> No
         r.center = (right.centerx, right.bottom - 56 - i * 84)
         k = i / max(1, len(page.items) - 1)
         fill = (int(90 + 150 * k), int(60 + 116 * k), int(24 + 36 * k))
-        pygame.draw.rect(surface, fill, r, border_radius=12)
-        pygame.draw.rect(surface, (255, 236, 180), r, width=2, border_radius=12)
+        draw.rect(surface, fill, r, border_radius=12)
+        draw.rect(surface, (255, 236, 180), r, width=2, border_radius=12)
         draw_text(
             surface, a.font("display", 36), f"x{mult}", r.center, CREAM, outline=2, outline_color=(40, 20, 0)
         )
 
 
-def _draw_super(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+def _draw_super(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     a = viewer.assets
     _text_left(viewer, surface, page, 700, 21)
     wilds = viewer.definition.symbols_of_kind("wild")
     if wilds:
         img = a.scaled(f"{viewer.game_id}/symbols/{wilds[0]}", (220, 220))
         surface.blit(img, img.get_rect(center=(CONTENT.right - 200, CONTENT.centery - 10)))
-        pygame.draw.rect(
+        draw.rect(
             surface,
             (120, 255, 220),
             img.get_rect(center=(CONTENT.right - 200, CONTENT.centery - 10)).inflate(10, 10),
@@ -253,7 +254,7 @@ def _draw_super(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> N
         )
 
 
-def _draw_passports(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+def _draw_passports(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     from scenes.games.tombraider.decor import stamp_art
 
     a = viewer.assets
@@ -268,7 +269,7 @@ def _draw_passports(viewer: PaytableScene, surface: pygame.Surface, page: Page) 
         surface.blit(stamp, (x0 + (n % 3) * 88, CONTENT.top + 240 + (n // 3) * 92))
 
 
-def _draw_adventure(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+def _draw_adventure(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     a, tr = viewer.assets, viewer.tr
     y = _text_left(viewer, surface, page, 640, 18)
     right = pygame.Rect(CONTENT.left + 672, CONTENT.top + 4, CONTENT.w - 672, CONTENT.h - 12)
@@ -313,7 +314,7 @@ def _draw_adventure(viewer: PaytableScene, surface: pygame.Surface, page: Page) 
         x += 98
 
 
-def _draw_jackpot(viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+def _draw_jackpot(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     a, tr = viewer.assets, viewer.tr
     y = _text_left(viewer, surface, page, 640, 19)
     right = pygame.Rect(CONTENT.left + 672, CONTENT.top + 4, CONTENT.w - 672, CONTENT.h - 12)

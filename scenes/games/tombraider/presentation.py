@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
     from scenes.core.assets import AssetStore
+    from scenes.core.canvas import Canvas
     from scenes.core.stack import Scene
     from scenes.games.tombraider.world import WorldMap
     from scenes.reels.player import RoundPlayer
@@ -286,9 +287,7 @@ class TombRaiderPresentation(Presentation):
 
         return detail.detail_steps(events, defn, bet)
 
-    def draw_step(
-        self, detail: RoundDetailScene, surface: pygame.Surface, step: Step, rect: pygame.Rect
-    ) -> None:
+    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         from scenes.games.tombraider import detail as tr_detail
 
         tr_detail.draw_step(detail, surface, step, rect)
@@ -304,7 +303,7 @@ class TombRaiderPresentation(Presentation):
 
         return pages.symbol_notes(defn, symbol_id, tr)
 
-    def draw_page(self, viewer: PaytableScene, surface: pygame.Surface, page: Page) -> None:
+    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         from scenes.games.tombraider import pages
 
         pages.draw_page(viewer, surface, page)

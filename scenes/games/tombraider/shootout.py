@@ -30,6 +30,7 @@ import pygame
 from game.events import PickRequestEvent
 from game.games.tombraider.events import ShootoutRevealEvent
 from game.money import Bet
+from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
 from scenes.games.tombraider.art import shade
@@ -164,21 +165,26 @@ class ShootoutScene(GridPicks, BonusScene):
         self.back = a.scaled("tombraider/discs/disc_back", (DISC, DISC))
         self.face = a.scaled("tombraider/discs/disc_face", (DISC, DISC))
         self.small_face = a.scaled("tombraider/discs/disc_face", (64, 64))
-        self._glow = soft_glow((DISC, DISC), 20, (255, 210, 110), radius=DISC // 2)
+        self._glow = soft_glow((DISC, DISC), 20, (255, 210, 110), a.density, radius=DISC // 2)
         # the chosen disc turning over: the back narrowing, then the face widening
         self._turn = [
-            pygame.transform.smoothscale(
-                img, (max(2, int(DISC * math.cos(k / FLIP_STEPS * math.pi / 2))), DISC)
-            )
+            img.scaled((max(2, int(DISC * math.cos(k / FLIP_STEPS * math.pi / 2))), DISC))
             for img in (self.back, self.face)
             for k in range(FLIP_STEPS)
         ]
-        self._still: tuple[tuple, pygame.Surface] | None = None
+        self._still: tuple[tuple, Canvas] | None = None
+        # the values' plate: solid enough behind its text
         self.values_panel = a.derived(
-            ("tombraider-shootout-values", VALUES.size), lambda: shade(VALUES.size, 200, edge=True)
+            ("tombraider-shootout-values", VALUES.size),
+            lambda: shade(VALUES.size, 235, edge=True, k=a.density),
         )
         spark = a.tinted("ui/particle", (255, 200, 140, 255))
-        self._sparks = [pygame.transform.smoothscale(spark, (s, s)) for s in (5, 8, 12, 16)]
+        self._sparks = [spark.scaled((s, s)) for s in (5, 8, 12, 16)]
+
+    def rebuild(self) -> None:
+        """The backdrop and the art again, at the store's new density."""
+        super().rebuild()
+        self._prepare_art()
 
     # -- picking ---------------------------------------------------------------------------------
     def pickable(self, index: int) -> bool:
@@ -324,7 +330,7 @@ class ShootoutScene(GridPicks, BonusScene):
             self._finish()
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw_backdrop(self, surface: pygame.Surface) -> None:
+    def draw_backdrop(self, surface: Canvas) -> None:
         """The backdrop with everything still on it (title, values, hints), composed again only
         when what it shows changes."""
         tr = self.tr
@@ -355,7 +361,7 @@ class ShootoutScene(GridPicks, BonusScene):
             (("ESC",), tr.gettext(T_HINT_LEAVE)),
         )
 
-    def draw_stage(self, surface: pygame.Surface) -> None:
+    def draw_stage(self, surface: Canvas) -> None:
         picking = self.phase == "picking" and not self.watch_only
         for i in range(self.count):
             self._draw_disc(surface, i, disc_rect(i), picking)
@@ -363,11 +369,11 @@ class ShootoutScene(GridPicks, BonusScene):
             img = self._sparks[min(len(self._sparks) - 1, int(life / max_life * len(self._sparks)))]
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
-    def draw_over(self, surface: pygame.Surface) -> None:
+    def draw_over(self, surface: Canvas) -> None:
         if self.phase == "result" and self.reveal is not None:
             self._draw_result(surface)
 
-    def _compose(self, look: tuple) -> pygame.Surface:
+    def _compose(self, look: tuple) -> Canvas:
         """Everything but the discs and the money strip: the backdrop, the title, the values with
         those shot crossed out, the key hints (or why a pick failed)."""
         crossed, won, title, sub, values_title, hints, error = look
@@ -386,10 +392,10 @@ class ShootoutScene(GridPicks, BonusScene):
             if i == won:
                 box = pygame.Rect(0, 0, cw - 12, rh - 10)
                 box.center = (x, y)
-                pygame.draw.rect(surf, (120, 80, 20), box, border_radius=10)
+                draw.rect(surf, (120, 80, 20), box, border_radius=10)
             draw_text(surf, a.font("display", 30), f"x{v}", (x, y), colour, shadow=not crossed[i])
             if crossed[i]:
-                pygame.draw.line(surf, (220, 90, 70), (x - 34, y + 2), (x + 34, y + 2), 3)
+                draw.line(surf, (220, 90, 70), (x - 34, y + 2), (x + 34, y + 2), 3)
         where = (LAYOUT.stage.centerx, LAYOUT.hint_y)
         if error:
             draw_text(surf, a.font("text_bold", 18), error, where, (255, 150, 130), outline=1)
@@ -397,7 +403,7 @@ class ShootoutScene(GridPicks, BonusScene):
             draw_key_hints(surf, a, list(hints), where, color=SOFT, size=16)
         return surf
 
-    def _draw_disc(self, surface: pygame.Surface, i: int, r: pygame.Rect, picking: bool) -> None:
+    def _draw_disc(self, surface: Canvas, i: int, r: pygame.Rect, picking: bool) -> None:
         a = self.assets
         rv = self.reveal
         if rv is not None and i == rv.index:
@@ -419,7 +425,7 @@ class ShootoutScene(GridPicks, BonusScene):
             draw_text(
                 surface, a.font("display", 22), f"x{rv.values[i]}", r.center, (110, 60, 40), shadow=False
             )
-            pygame.draw.line(
+            draw.line(
                 surface, (200, 80, 60), (r.centerx - 30, r.centery + 30), (r.centerx + 30, r.centery - 30), 3
             )
             return
@@ -428,13 +434,16 @@ class ShootoutScene(GridPicks, BonusScene):
         lift = -4 if (picking and i == self.hover) else 0
         surface.blit(self.back, r.move(0, lift))
 
-    def _draw_result(self, surface: pygame.Surface) -> None:
+    def _draw_result(self, surface: Canvas) -> None:
         a, tr, rv = self.assets, self.tr, self.reveal
         assert rv is not None
         box = pygame.Rect(0, 0, 700, 120)
         box.center = LAYOUT.stage.center
         surface.blit(
-            a.derived(("tombraider-shootout-result", box.size), lambda: shade(box.size, 235, edge=True)), box
+            a.derived(
+                ("tombraider-shootout-result", box.size), lambda: shade(box.size, 245, edge=True, k=a.density)
+            ),
+            box,
         )
         text = tr.t(
             T_RESULT,
