@@ -286,3 +286,46 @@ def test_every_pick_request_of_a_quest_is_answered_once(tr_ctx, reels, display):
     assert calls == [target]
     requests = [e for e in scene.driver.events if isinstance(e, PickRequestEvent)]
     assert len(requests) >= 2 and isinstance(scene.driver.events[3], LocationStartEvent)
+
+
+def test_the_map_is_drawn_at_the_windows_density_after_a_rebuild(tr_ctx, reels, display):
+    """At 1.5 px per logical px (a 1920×1080 window) the map, its panel, the explorer on the move
+    and the overlays are drawn from pictures made at that density (nothing scaled on the fly):
+    the map's layer is the screen's physical size, and the open panel's pixels are the same
+    picture as at 1 px per logical px, only finer."""
+    from scenes.core.canvas import Canvas
+
+    stack, _scene, world = _start_quest(tr_ctx, reels, display)
+    stack.draw(display)
+    at_one = display.surf.copy()
+    tr_ctx.assets.set_density(1.5)
+    stack.rebuild()
+    root = Canvas.new((1280, 720), 1.5, alpha=False)
+    Canvas.stats["scaled_blits"] = 0
+    stack.draw(root)
+    assert world._layer.surf.get_size() == (1920, 1080) and root.surf.get_size() == (1920, 1080)
+    # a point in the open panel's middle band and a marker look the same at both densities
+    panel = panel_rect_of(world)
+    for x, y in ((panel.centerx, panel.top + 12), world.camera.to_screen(world._current_location().centre)):
+        fine = root.surf.get_at((round(x * 1.5), round(y * 1.5)))
+        assert max(abs(a - b) for a, b in zip(fine[:3], at_one.get_at((x, y))[:3], strict=True)) < 40
+    # on to the next location (the camera and the explorer move) and the overlays, every frame
+    phases: set[str] = set()
+
+    def play_on() -> bool:
+        top = stack.top
+        if isinstance(top, WorldMapScene | ShootoutScene) and top.phase == "picking":
+            top.pick(next(p for p in range(32) if top.pickable(p)))
+        phases.add(world.phase)
+        stack.draw(root)
+        return world.phase == "summary" or (world.quest.index >= 1 and world.phase == "picking")
+
+    run(stack, play_on)
+    assert {"travel", "arrive"} <= phases
+    assert Canvas.stats["scaled_blits"] == 0
+
+
+def panel_rect_of(world: WorldMapScene):
+    from scenes.games.tombraider.world_map_paint import panel_rect
+
+    return panel_rect(panel_side(world._current_location()))
