@@ -486,6 +486,82 @@ def warlords_rules(ctx) -> SceneStack:
     return settle(st, 0.8)
 
 
+# -- Tomb Raider -----------------------------------------------------------------------------------
+# four passports stored (a player's collection so far); with them, seed 5's first round lands the
+# fifth and starts the Global Adventure; seed 225's first round cascades up the ladder in free spins
+TR_FOUR = {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200}
+TR_SEED_QUEST, TR_SEED_LADDER = 5, 225
+
+
+def _tombraider(ctx, seed: int, passports: dict | None = None):
+    from game.session import STATE_KEY
+
+    if passports is not None:
+        ctx.ledger.set_state("tombraider", STATE_KEY, passports)
+    return _reels(ctx, seed, "tombraider")
+
+
+def tombraider_reels(ctx) -> SceneStack:
+    """The reels at rest: the passport meter with four stamps and the average bet, the ladder dim."""
+    st, _scene = _tombraider(ctx, TR_SEED_QUEST, TR_FOUR)
+    return settle(st)
+
+
+def tombraider_ladder(ctx) -> SceneStack:
+    """A free spin's cascade lit the ladder's x3."""
+    from scenes.games.tombraider.decor import decor_of
+
+    st, scene = _tombraider(ctx, TR_SEED_LADDER)
+    settle(st, 0.5)
+    st.handle(Intent(Act.SPIN))
+    decor = decor_of(scene.stage)
+    run_until(st, lambda: decor.level is not None and decor.level >= 2)
+    return settle(st, 0.4)
+
+
+def _tombraider_map(ctx):
+    from scenes.games.tombraider.world_map import WorldMapScene
+
+    st, _scene = _tombraider(ctx, TR_SEED_QUEST, TR_FOUR)
+    settle(st, 0.5)
+    st.handle(Intent(Act.SPIN))
+    run_until(st, lambda: isinstance(st.top, WorldMapScene) and st.top.phase == "picking")
+    return st
+
+
+def tombraider_map(ctx) -> SceneStack:
+    """The world map with its first location open for picking."""
+    return settle(_tombraider_map(ctx), 1.0)
+
+
+def tombraider_shootout(ctx) -> SceneStack:
+    """The Shoot-out over its location, the discs waiting for the pick."""
+    from scenes.games.tombraider.shootout import ShootoutScene
+    from scenes.games.tombraider.world_map import WorldMapScene
+
+    st = _tombraider_map(ctx)
+
+    def there() -> bool:
+        top = st.top
+        if isinstance(top, ShootoutScene):
+            return top.phase == "picking"
+        if isinstance(top, WorldMapScene) and top.phase == "picking":
+            top.pick(next(p for p in range(len(top.tiles)) if top.pickable(p)))
+        return False
+
+    run_until(st, there)
+    return settle(st, 1.0)
+
+
+def tombraider_paytable(ctx) -> SceneStack:
+    from scenes.viewers.paytable import open_paytable
+
+    st, scene = _tombraider(ctx, TR_SEED_QUEST)
+    settle(st, 0.5)
+    open_paytable(ctx, st, "tombraider", scene.bet)
+    return settle(st, 0.8)
+
+
 SCREENS: dict[str, Callable] = {
     "intro": intro_still,
     "intro-movie": intro_movie,
@@ -524,5 +600,20 @@ SCREENS: dict[str, Callable] = {
     "warlords-free-spins": warlords_free_spins,
     "warlords-paytable": warlords_paytable,
     "warlords-rules": warlords_rules,
+    "tombraider-reels": tombraider_reels,
+    "tombraider-ladder": tombraider_ladder,
+    "tombraider-map": tombraider_map,
+    "tombraider-shootout": tombraider_shootout,
+    "tombraider-paytable": tombraider_paytable,
 }
-PAGED = frozenset({"paytable", "rules", "history", "round-detail", "warlords-paytable", "warlords-rules"})
+PAGED = frozenset(
+    {
+        "paytable",
+        "rules",
+        "history",
+        "round-detail",
+        "warlords-paytable",
+        "warlords-rules",
+        "tombraider-paytable",
+    }
+)

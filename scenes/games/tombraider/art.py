@@ -75,9 +75,11 @@ def stamp_art(assets, game: str, lit: bool, number: int, size: int) -> Canvas:
                 p = (c + big * 0.44 * math.cos(a0), c + big * 0.44 * math.sin(a0))
                 q = (c + big * 0.44 * math.cos(a0 + 0.2), c + big * 0.44 * math.sin(a0 + 0.2))
                 draw.line(s, (150, 120, 80, 255), p, q, max(2, big // 36))
-        font = assets.font("display", int(big * 0.42))
-        draw_text(s, font, str(number), (c, c + 2), (176, 150, 110), shadow=False)
-    return s.scaled((size, size))
+    out = s.scaled((size, size))
+    if not lit:  # the number drawn at its own size (crisp, and measured where it lands)
+        font = assets.font("display", int(size * 0.84))
+        draw_text(out, font, str(number), (size // 2, size // 2 + 1), (196, 172, 130), shadow=False)
+    return out
 
 
 def grey(surf: Canvas) -> Canvas:

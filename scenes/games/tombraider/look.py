@@ -5,7 +5,8 @@ The strip (`QuestHud`) is the shared `BonusHud` with the quest's own figures: th
 from the round player's band (so it is the reels' own, and a replay's band, knowing no balance,
 leaves it out), then what the scene names — the pot, the pots banked, the round's win so far —
 given in coins and shown as money at the bet's coin value. The strip is composed again only when
-a figure, the language, the currency or the density changes (one blit a frame otherwise).
+a figure, the language, the currency or the density changes (the asset store keeps it; one blit
+a frame otherwise).
 """
 
 from __future__ import annotations
@@ -54,7 +55,6 @@ class QuestHud(BonusHud):
     def __init__(self, band, bet, style: BonusStyle, rect: pygame.Rect, figures: Figures) -> None:
         super().__init__(band, bet, style, rect)
         self._figures = figures
-        self._still: tuple[tuple, Canvas] | None = None
 
     def figures(self) -> list[tuple[str, int]]:
         cv = self.bet.coin_value_cents if self.bet is not None else 1
@@ -66,15 +66,17 @@ class QuestHud(BonusHud):
         return out
 
     def draw(self, surface: Canvas, assets, tr) -> None:
-        look = (tuple(self.figures()), tr.generation, tr.currency(), assets.density)
-        if self._still is None or self._still[0] != look:
-            # drawn once per look onto a strip of its own (a cache of what it shows)
+        look = ("tombraider-quest-strip", self.rect.size, tuple(self.figures()), tr.generation, tr.currency())
+
+        def compose() -> Canvas:
+            # drawn once per look onto a strip of its own (the store keeps it, at its density)
             strip = assets.canvas(self.rect.size)
             at = self.rect
             self.rect = strip.get_rect()
             try:
-                super().draw(strip, assets, tr)
+                super(QuestHud, self).draw(strip, assets, tr)
             finally:
                 self.rect = at
-            self._still = (look, strip)
-        surface.blit(self._still[1], self.rect)
+            return strip
+
+        surface.blit(assets.derived(look, compose), self.rect)
