@@ -12,7 +12,9 @@ which pytmx does not read).
 
 `render_ground(world)` draws the tile layers into one opaque surface from the tile placements
 the parse recorded (which tileset image, which rectangle of it, where on the map): one image
-load and a few thousand blits, after the display mode is set. The scene caches it.
+load and a few thousand blits, after the display mode is set. The scene caches it at the tile
+sheet's own resolution (1 px per map px) whatever the window's density, and scales the part under
+the camera straight to the screen's physical pixels.
 """
 
 from __future__ import annotations

@@ -329,3 +329,27 @@ def panel_rect_of(world: WorldMapScene):
     from scenes.games.tombraider.world_map_paint import panel_rect
 
     return panel_rect(panel_side(world._current_location()))
+
+
+def test_a_duel_under_way_is_drawn_again_at_a_new_density(tr_ctx, reels, display):
+    """The Showdown's duellists, its dimming and its stage follow the window to a new density."""
+    from scenes.core.canvas import Canvas
+
+    stack, _scene, world = _start_quest(tr_ctx, reels, display)
+    picks = [0, 3, 3, 4, 0, 5, 2, 3, 2, 0, 3, 1, 2]  # seed 5 with four passports: a Showdown at Cambodia
+
+    def to_duel() -> bool:
+        top = stack.top
+        if isinstance(top, WorldMapScene | ShootoutScene) and top.phase == "picking":
+            top.pick(picks.pop(0))
+        return world.showdown is not None and world.showdown.t > 1.0
+
+    run(stack, to_duel, display)
+    tr_ctx.assets.set_density(1.5)
+    stack.rebuild()
+    root = Canvas.new((1280, 720), 1.5, alpha=False)
+    Canvas.stats["scaled_blits"] = 0
+    stack.draw(root)
+    duel = world.showdown
+    assert duel is not None and duel.lara.k == duel.amanda.k == duel.backdrop.k == 1.5
+    assert Canvas.stats["scaled_blits"] == 0
