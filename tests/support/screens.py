@@ -488,9 +488,10 @@ def warlords_rules(ctx) -> SceneStack:
 
 # -- Tomb Raider -----------------------------------------------------------------------------------
 # four passports stored (a player's collection so far); with them, seed 5's first round lands the
-# fifth and starts the Global Adventure; seed 225's first round cascades up the ladder in free spins
+# fifth and starts the Global Adventure; seed 225's first round cascades up the ladder in free spins;
+# seed 417's starts Super Mode
 TR_FOUR = {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200}
-TR_SEED_QUEST, TR_SEED_LADDER = 5, 225
+TR_SEED_QUEST, TR_SEED_LADDER, TR_SEED_SUPER = 5, 225, 417
 
 
 def _tombraider(ctx, seed: int, passports: dict | None = None):
@@ -517,6 +518,20 @@ def tombraider_ladder(ctx) -> SceneStack:
     decor = decor_of(scene.stage)
     run_until(st, lambda: decor.level is not None and decor.level >= 2)
     return settle(st, 0.4)
+
+
+def tombraider_super(ctx) -> SceneStack:
+    """Super Mode: its panel, and the shots turning the held cells wild over the reels."""
+    from scenes.games.tombraider.decor import SHOT_TIME, decor_of
+
+    st, scene = _tombraider(ctx, TR_SEED_SUPER)
+    settle(st, 0.5)
+    st.handle(Intent(Act.SPIN))
+    decor = decor_of(scene.stage)
+    run_until(
+        st, lambda: decor.super_spin is not None and any(t > SHOT_TIME / 2 for _c, t, _cb in decor.shots)
+    )
+    return st
 
 
 def _tombraider_map(ctx):
@@ -602,6 +617,7 @@ SCREENS: dict[str, Callable] = {
     "warlords-rules": warlords_rules,
     "tombraider-reels": tombraider_reels,
     "tombraider-ladder": tombraider_ladder,
+    "tombraider-super": tombraider_super,
     "tombraider-map": tombraider_map,
     "tombraider-shootout": tombraider_shootout,
     "tombraider-paytable": tombraider_paytable,
