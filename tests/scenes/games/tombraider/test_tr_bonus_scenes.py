@@ -126,3 +126,41 @@ def test_the_strips_win_counts_with_the_jackpot_never_ahead_of_it(tr_ctx, reels,
     assert jackpot > 0 and during == sorted(during) and during[0] < final
     assert during[0] <= (world.reels_win + world.quest.banked) * coin + coin  # from nothing
     assert dict(world.hud.figures())["WIN"] == final
+
+
+def test_the_shootout_follows_the_window_to_a_new_density(tr_ctx, reels, display):
+    """The window made larger during the Shoot-out (1.5 px per logical px): its backdrop, discs,
+    turning frames, values and money strip are made again at the new density, so nothing is
+    scaled on the fly, through the pick and its reveal."""
+    from scenes.core.canvas import Canvas
+    from scenes.core.text import clear_text_cache
+
+    stack, _scene, _world = _start_quest(tr_ctx, reels, display)
+
+    def to_shootout() -> bool:
+        top = stack.top
+        if isinstance(top, ShootoutScene):
+            return top.phase == "picking"
+        if isinstance(top, WorldMapScene) and top.phase == "picking":
+            top.pick(next(p for p in range(len(top.tiles)) if top.pickable(p)))
+        return False
+
+    run(stack, to_shootout, display)
+    shootout = stack.top
+    tr_ctx.assets.set_density(1.5)  # as the app does when the window's density changes
+    clear_text_cache()
+    stack.rebuild()
+    screen = Canvas.new((1280, 720), 1.5, alpha=False)
+    Canvas.stats["scaled_blits"] = 0
+    stack.draw(screen)
+    stack.handle(Intent(Act.CONFIRM))
+    phases = set()
+    for _ in range(1200):  # the shots, the reveal turning the disc over, the result
+        stack.update(1 / 60)
+        stack.draw(screen)
+        phases.add(shootout.phase)
+        if shootout.phase == "result":
+            break
+    assert {"shooting", "reveal", "result"} <= phases
+    assert Canvas.stats["scaled_blits"] == 0
+    assert shootout.back.k == shootout._turn[0].k == shootout.values_panel.k == 1.5

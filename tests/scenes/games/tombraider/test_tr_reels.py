@@ -171,3 +171,32 @@ def test_a_round_replays_from_the_passports_it_began_with(reels, tr_ctx, display
     run(stack, lambda: replay.finished, display)
     assert isinstance(replay.player.played[-1], RoundEndEvent)
     assert len(tr_ctx.ledger.history(10)) == 3  # a replay writes nothing
+
+
+def test_the_meter_and_ladder_follow_the_window_to_a_new_density(tr_ctx, reels, display):
+    """A window made larger mid-round (1.5 px per logical px): the meter, the ladder and a flying
+    stamp are composed again at the new density; nothing is scaled on the fly."""
+    from scenes.core.canvas import Canvas
+    from scenes.core.text import clear_text_cache
+
+    store_passports(tr_ctx, FOUR)
+    stack, scene = reels(5)  # four passports stored: this round stamps the fifth
+    decor = decor_of(scene.stage)
+    stack.handle(Intent(Act.SPIN))
+    run(stack, lambda: bool(decor.flying) and decor.flying[0][2] > 0.1, display)
+    meter_at_1 = decor._opaque_cache["meter"][2]
+    assert meter_at_1.k == 1.0
+    tr_ctx.assets.set_density(1.5)  # as the app does when the window's density changes
+    clear_text_cache()
+    stack.rebuild()
+    screen = Canvas.new((1280, 720), 1.5, alpha=False)
+    stack.draw(screen)
+    stack.update(1 / 60)
+    stack.draw(screen)
+    Canvas.stats["scaled_blits"] = 0
+    decor.draw(screen, scene.stage)
+    assert Canvas.stats["scaled_blits"] == 0
+    for slot in ("meter", "ladder"):
+        composed = decor._opaque_cache[slot][2]
+        assert composed.k == 1.5 and composed.surf.get_size() == (240, 735)
+    assert decor._stamp_face(True, 0, 48).k == 1.5
