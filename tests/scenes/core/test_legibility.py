@@ -31,6 +31,7 @@ DENSITY = {"en": 1.5, "es": 1.0}  # px per logical px: a 1920×1080 and a 1280×
 LETTERS = re.compile(r"[^\W\d_]{2,}")
 # what a Spanish screen may show as in English: the games' names, the brand, key names, RTP
 PROPER = {"secret", "of", "the", "stones", "warlords", "crystals", "power", "tomb", "raider", "sword"}
+PROPER |= {"tombraider"}  # a game id, shown in the data file's path
 PROPER |= {"reelhouse", "relic", "test", "esc", "enter", "rtp"}
 
 
