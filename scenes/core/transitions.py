@@ -1,10 +1,13 @@
 """Fades: a black veil that a scene advances in `update` and paints last in `draw`.
 
-The veil is a black canvas made once for the density of the canvas it is drawn on (a cache, not
-state: a new window density makes a new one); `draw` sets its alpha from the progress and blits.
+The veil darkens what is drawn by multiplying every pixel by (1 - alpha) in one fill pass, the
+same picture as blitting a black sheet at that alpha at half the cost (a full-screen alpha blit is
+the dearest thing a 1920×1080 frame can do).
 """
 
 from __future__ import annotations
+
+import pygame
 
 from scenes.core.canvas import Canvas
 
@@ -19,7 +22,6 @@ class Fade:
         self.direction = direction
         self.t = 0.0
         self.size = size
-        self._veil: Canvas | None = None  # black, at the density of the canvas drawn on
 
     def _alpha(self) -> int:
         k = self.progress
@@ -40,7 +42,7 @@ class Fade:
     def draw(self, surface: Canvas) -> None:
         if self.direction == "in" and self.done:
             return
-        if self._veil is None or self._veil.k != surface.k:
-            self._veil = Canvas.new(self.size, surface.k, alpha=False)
-        self._veil.set_alpha(self._alpha())
-        surface.blit(self._veil, (0, 0))
+        keep = 255 - self._alpha()
+        if keep >= 255:
+            return
+        surface.fill((keep, keep, keep), pygame.Rect((0, 0), self.size), pygame.BLEND_RGB_MULT)
