@@ -37,6 +37,7 @@ def main() -> None:
             ledger.top_up(min_bet_cents=driver.min_bet().total_cents)
         driver.start(bet)
         driver.finish()
+        print("done", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """A child process for the SIGKILL test of the passports: plays Tomb Raider through the real
 session and ledger forever, answering the quest's picks automatically, resuming any open round
-first. A new ledger starts with every reel active, so its first round is a quest. The parent
-kills it at random instants.
+first. A new ledger starts with every reel active, so its first round is a quest. It prints
+"ready", then "done" after each round it finished; the parent kills it at random instants.
 
     python passport_child.py DATA_DIR SESSION_SEED
 """
@@ -42,6 +42,7 @@ def main() -> None:
         while driver.pending is not None:
             driver.choose(seeds.auto_pick(driver.pending.options, driver.pending.picked))
         driver.finish()
+        print("done", flush=True)
         view = None
 
 

@@ -102,7 +102,10 @@ def test_the_passports_survive_sigkill_at_random_instants(tmp_path, tombraider) 
         )
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "ready", child.stderr.read() if child.stderr else ""
-        time.sleep(rnd.uniform(0.1, 0.8))
+        # a few rounds finished (however busy the machine), then a kill at a random instant
+        for _ in range(rnd.randint(3, 6)):
+            assert child.stdout.readline().strip() == "done", child.stderr.read() if child.stderr else ""
+        time.sleep(rnd.uniform(0.0, 0.3))
         child.kill()
         child.wait(10)
 
@@ -112,7 +115,7 @@ def test_the_passports_survive_sigkill_at_random_instants(tmp_path, tombraider) 
         open_round = ledger.open_round()
         rounds = sorted(ledger.history(100_000), key=lambda r: r.round_id)
         closed = [r for r in rounds if r.status == "closed"]
-        assert len(closed) > 20
+        assert len(closed) >= 18  # at least three finished rounds a run
         state = START
         quests = 0
         for rec in closed:
