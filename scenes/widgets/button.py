@@ -179,8 +179,9 @@ class Button:
         else:
             # plate, icon and label composed once per look, then one blit per frame; the looks
             # are kept by the button itself, a few at most: a label that counts (AUTO 250, 249,
-            # ...) replaces its older looks instead of filling the shared cache with them
-            key = (self.style, state, r.size, self.label, self.icon, self.font_size)
+            # ...) replaces its older looks instead of filling the shared cache with them; a new
+            # window density makes new looks (an old one would be scaled on the fly: soft)
+            key = (self.style, state, r.size, self.label, self.icon, self.font_size, assets.density)
             look = self._looks.get(key)
             if look is None:
                 look = self._looks[key] = self._compose(assets, state)

@@ -168,3 +168,21 @@ def test_show_toast_never_piles_toasts_up(synthetic_assets, display):
     other = show_toast(st, synthetic_assets, "Quick spin on", midtop=(640, 80))
     assert [s for s in st.scenes if isinstance(s, Toast)] == [other] and other.rect.midtop == (640, 80)
     assert show_toast(None, synthetic_assets, "no stack") is None
+
+
+def test_a_button_draws_afresh_at_a_new_density(synthetic_assets, display):
+    from scenes.core.canvas import Canvas
+
+    assets = synthetic_assets
+    buttons = [
+        Button(pygame.Rect(10, 10, 200, 48), label="PLAY", icon="icon_plus"),
+        Button(pygame.Rect(10, 80, 128, 128), style="spin"),
+    ]
+    for b in buttons:
+        b.draw(Canvas.new((1280, 720), 1.0), assets)
+    assets.set_density(1.5)
+    screen = Canvas.new((1280, 720), 1.5)
+    Canvas.stats["scaled_blits"] = 0
+    for b in buttons:
+        b.draw(screen, assets)
+    assert Canvas.stats["scaled_blits"] == 0  # nothing drawn from a look made at 1.0
