@@ -11,23 +11,13 @@ at a pick"; the script reports over stdout what the test needs.
 
 from __future__ import annotations
 
-import json
-import os
 import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
+from app_child import REPO, launch, read_report
+from stones_seeds import feature_session_seed
 
-from game.bets import default_bet
-from game.definitions import load_game
 from game.ledger import Ledger
-from game.rng import SeedSource
-from game.round import play_round
-
-REPO = Path(__file__).resolve().parents[3]
 
 CHILD = r"""
 import json, os, sys, time
@@ -114,45 +104,6 @@ else:  # resume: the app reopens the game of the open round and its picker
            balance_on_resume=balance_on_resume, balance=led.balance_cents, verify=led.verify())
     ctx.ledger.close()
 """
-
-
-def feature_session_seed() -> int:
-    defn = load_game("stones").definition
-    bet = default_bet(defn)
-    for s in range(1, 5000):
-        if play_round(defn, bet, SeedSource(s).next_seed()).pending is not None:
-            return s
-    raise AssertionError("no seed triggers free spins")
-
-
-def child_env() -> dict[str, str]:
-    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-
-
-def launch(script: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, str(script), *args],
-        cwd=REPO,
-        env=child_env(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def read_report(proc: subprocess.Popen, timeout: float = 120.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            if proc.poll() is not None:
-                raise AssertionError(f"child exited {proc.returncode}: {proc.stderr.read()[-3000:]}")
-            continue
-        line = line.strip()
-        if line.startswith("{"):
-            return json.loads(line)
-    proc.kill()
-    raise AssertionError("no report from the child")
 
 
 @pytest.mark.parametrize("moment", ["crash_spin", "crash_pick"])

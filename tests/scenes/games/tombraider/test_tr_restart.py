@@ -17,15 +17,10 @@ to the app's queue, picks through the scenes' own hit-boxes) and reports over st
 
 from __future__ import annotations
 
-import json
-import os
 import signal
 import subprocess
-import sys
-import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[4]
+from app_child import REPO, launch, read_report
 
 CHILD = r"""
 import json, sys, time
@@ -158,35 +153,6 @@ else:  # resume_quest: the app reopens the game and the quest at the pick awaite
 """
 
 
-def _env() -> dict[str, str]:
-    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-
-
-def _launch(script: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, str(script), *args],
-        cwd=REPO,
-        env=_env(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def _report(proc: subprocess.Popen, timeout: float = 300.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            if proc.poll() is not None:
-                raise AssertionError(f"child exited {proc.returncode}: {proc.stderr.read()[-3000:]}")
-            continue
-        if line.strip().startswith("{"):
-            return json.loads(line)
-    proc.kill()
-    raise AssertionError("no report from the child")
-
-
 def _kill(proc: subprocess.Popen) -> None:
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
@@ -194,7 +160,7 @@ def _kill(proc: subprocess.Popen) -> None:
 
 
 def _finish(proc: subprocess.Popen) -> dict:
-    out = _report(proc)
+    out = read_report(proc, timeout=300.0)
     proc.wait(timeout=120)
     assert proc.returncode == 0, proc.stderr.read()[-3000:]
     return out
@@ -204,13 +170,13 @@ def test_sigkill_mid_collection_then_restart_shows_the_same_stamps(tmp_path):
     script = tmp_path / "child.py"
     script.write_text(f"REPO = {str(REPO)!r}\n" + CHILD)
     data = tmp_path / "data"
-    proc = _launch(script, "collect", str(data))
-    before = _report(proc)
+    proc = launch(script, "collect", str(data))
+    before = read_report(proc, timeout=300.0)
     _kill(proc)
     assert before["open"] and before["meter"] == before["stored"]  # the meter is the ledger's
     assert before["stored"]["active"] == [True, False, True, False, False]  # rounds 3 and 5
 
-    after = _finish(_launch(script, "after_collect", str(data)))
+    after = _finish(launch(script, "after_collect", str(data)))
     assert after["first"] == before["stored"] == after["stored_before"]  # back exactly
     assert after["meter"] == after["stored"]  # the finished round's stamp, as the ledger stores it
     assert after["stored"]["active"] == [True, True, True, False, False]  # round 6's passport
@@ -221,14 +187,14 @@ def test_sigkill_mid_quest_then_restart_opens_the_same_location_and_artefacts(tm
     script = tmp_path / "child.py"
     script.write_text(f"REPO = {str(REPO)!r}\n" + CHILD)
     data = tmp_path / "data"
-    proc = _launch(script, "quest", str(data))
-    before = _report(proc)
+    proc = launch(script, "quest", str(data))
+    before = read_report(proc, timeout=300.0)
     _kill(proc)
     assert before["choices"] == [4, 14, 0, 2, 0] and before["index"] == 2 and before["opened"] == [0]
     assert before["fragments"][:2] == [True, True] and before["banked"] > 0
     assert before["meter"]["active"] == [True] * 5
 
-    after = _finish(_launch(script, "resume_quest", str(data)))
+    after = _finish(launch(script, "resume_quest", str(data)))
     first = after["first"]
     assert first["index"] == before["index"] and first["opened"] == before["opened"]
     assert first["pot"] == before["pot"] and first["phase"] == "picking"
