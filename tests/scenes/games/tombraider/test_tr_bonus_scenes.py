@@ -6,7 +6,7 @@ a replay), Tab along the grid, and every figure drawn."""
 
 from __future__ import annotations
 
-from tr_support import FOUR, SEED_QUEST_FROM_FOUR, run, store_passports
+from tr_support import FOUR, SEED_QUEST_FROM_FOUR, run, run_to_shootout, store_passports
 
 from scenes.core.intents import Act, Intent
 from scenes.games.tombraider.shootout import ShootoutScene, disc_rect
@@ -69,16 +69,7 @@ def test_the_world_map_is_a_bonus_scene_with_the_reels_money(tr_ctx, reels, disp
 def test_the_shootout_is_a_bonus_scene_over_the_location(tr_ctx, reels, display):
     stack, scene, _world = _start_quest(tr_ctx, reels, display)
 
-    def to_shootout() -> bool:
-        top = stack.top
-        if isinstance(top, ShootoutScene):
-            return top.phase == "picking"
-        if isinstance(top, WorldMapScene) and top.phase == "picking":
-            top.pick(next(p for p in range(len(top.tiles)) if top.pickable(p)))
-        return False
-
-    run(stack, to_shootout, display)
-    shootout = stack.top
+    shootout = run_to_shootout(stack, display)
     assert isinstance(shootout, BonusScene) and shootout.opaque
     assert shootout.style.backdrop == f"tombraider/locations/{shootout.location_id}"
     coin = scene.bet.coin_value_cents
@@ -137,16 +128,7 @@ def test_the_shootout_follows_the_window_to_a_new_density(tr_ctx, reels, display
 
     stack, _scene, _world = _start_quest(tr_ctx, reels, display)
 
-    def to_shootout() -> bool:
-        top = stack.top
-        if isinstance(top, ShootoutScene):
-            return top.phase == "picking"
-        if isinstance(top, WorldMapScene) and top.phase == "picking":
-            top.pick(next(p for p in range(len(top.tiles)) if top.pickable(p)))
-        return False
-
-    run(stack, to_shootout, display)
-    shootout = stack.top
+    shootout = run_to_shootout(stack, display)
     tr_ctx.assets.set_density(1.5)  # as the app does when the window's density changes
     clear_text_cache()
     stack.rebuild()

@@ -6,7 +6,7 @@ replay and the history detail of a quest."""
 
 from __future__ import annotations
 
-from tr_support import FOUR, SEED_NATURAL_QUEST, SEED_QUEST_FROM_FOUR, run, store_passports
+from tr_support import FOUR, SEED_NATURAL_QUEST, SEED_QUEST_FROM_FOUR, run, run_to_shootout, store_passports
 
 from game.bets import default_bet
 from game.events import PickRequestEvent
@@ -175,16 +175,7 @@ def test_a_shootout_interrupted_before_its_pick_opens_again(tr_ctx, reels, displ
 
     stack, _scene, _world = _start_quest(tr_ctx, reels, display)
 
-    def to_shootout() -> bool:
-        top = stack.top
-        if isinstance(top, ShootoutScene):
-            return top.phase == "picking"
-        if isinstance(top, WorldMapScene) and top.phase == "picking":
-            top.pick(next(p for p in range(len(top.tiles)) if top.pickable(p)))
-        return False
-
-    run(stack, to_shootout, display)
-    shootout = stack.top
+    shootout = run_to_shootout(stack, display)
     assert shootout.count == 15
     _click(stack, (5, 5))  # a click off the discs picks nothing
     assert shootout.phase == "picking"

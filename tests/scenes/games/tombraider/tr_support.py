@@ -26,3 +26,20 @@ def run(stack: SceneStack, until: Callable[[], bool], display=None, limit: int =
         if display is not None and frame % 5 == 0:
             stack.draw(display)
     raise AssertionError("the condition never held")
+
+
+def run_to_shootout(stack: SceneStack, display=None):
+    """Pick the world map's first pickable artefact until a Shoot-out waits for its pick; returns it."""
+    from scenes.games.tombraider.shootout import ShootoutScene
+    from scenes.games.tombraider.world_map import WorldMapScene
+
+    def to_shootout() -> bool:
+        top = stack.top
+        if isinstance(top, ShootoutScene):
+            return top.phase == "picking"
+        if isinstance(top, WorldMapScene) and top.phase == "picking":
+            top.pick(next(p for p in range(len(top.tiles)) if top.pickable(p)))
+        return False
+
+    run(stack, to_shootout, display)
+    return stack.top
