@@ -354,7 +354,24 @@ def _too_large(size: int) -> str:
 
 
 def _too_deep(data: object) -> str | None:
-    """The first field nested deeper than MAX_NESTING (walked without recursion), or None."""
+    """The first field nested deeper than MAX_NESTING (walked without recursion), or None.
+
+    Game files are large (reel strips) and shallow: the walk keeps no names; only when some
+    value is too deep is it walked again with names, to say which."""
+    if not isinstance(data, dict | list):
+        return None
+    stack: list[tuple[dict | list, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, dict) else value
+        if children and depth >= MAX_NESTING:  # its values sit deeper than MAX_NESTING
+            return _deep_name(data)
+        stack.extend((v, depth + 1) for v in children if isinstance(v, dict | list))
+    return None
+
+
+def _deep_name(data: object) -> str:
+    """The name of the first field nested deeper than MAX_NESTING (there is one)."""
     stack: list[tuple[object, str, int]] = [(data, "", 0)]
     while stack:
         value, where, depth = stack.pop()
@@ -364,7 +381,7 @@ def _too_deep(data: object) -> str | None:
             stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items())
         elif isinstance(value, list):
             stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
-    return None
+    return "(file)"
 
 
 def _describe(exc: ValidationError) -> tuple[str, str]:

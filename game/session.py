@@ -58,7 +58,7 @@ from game import ENGINE_VERSION, messages
 from game.bets import BetRefused, min_bet, validate_bet
 from game.definitions import DefinitionError, GameDefinition, LoadedGame, parse_definition
 from game.events import PickRequestEvent, events_to_json
-from game.games import rules_for
+from game.games import state_model
 from game.ledger import InsufficientFunds, LedgerError, OpenRound, RoundInProgress
 from game.messages import Message, Money
 from game.money import Bet
@@ -250,12 +250,12 @@ class RoundDriver:
     # -- state across rounds ---------------------------------------------------------------------
     @property
     def stateful(self) -> bool:
-        return rules_for(self.definition).stateful
+        return state_model(self.definition) is not None
 
     def stored_state(self) -> BaseModel | None:
         """The game's cross-round state as the ledger holds it (a new player's state if none is
         stored yet; None for games that keep none)."""
-        model = rules_for(self.definition).state_model
+        model = state_model(self.definition)
         if model is None:
             return None
         data = self.ledger.get_state(self.definition.id, STATE_KEY)

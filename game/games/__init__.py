@@ -17,6 +17,8 @@ import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from game.definitions import GameDefinition
     from game.games.common import GameRules
     from game.schema import Feature
@@ -105,6 +107,21 @@ def event_models() -> tuple[type, ...]:
 
 def feature_type(defn: GameDefinition) -> str:
     return defn.feature.type if defn.feature is not None else "lines"
+
+
+def state_model(defn: GameDefinition) -> type[BaseModel] | None:
+    """The model of the game's state across rounds (None: it keeps none): its model module's
+    `STATE`, read without importing the game's rules (the reels show the stored state on the
+    first frame, before any round code is loaded). `GameRules.state_model` is the same class
+    (a test checks every registered game)."""
+    package = package_for(feature_type(defn))
+    try:
+        mod = importlib.import_module(f"{package}.model")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.model":
+            raise
+        return None
+    return getattr(mod, "STATE", None)
 
 
 def rules_for(defn: GameDefinition) -> GameRules:

@@ -80,7 +80,9 @@ log = logging.getLogger(__name__)
 SCREEN_SIZE = LOGICAL_SIZE  # the window's size at start, unless asked otherwise
 FPS = 60
 MAX_DT = 0.1  # s: a stall (window drag, breakpoint) must not make animations jump
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"  # SDL's hint: how a window surface reaches the screen
 WINDOW_TITLE = "Reelhouse"
+ICON = "ui/app_icon"
 ASSETS_ENV = "REELHOUSE_ASSETS"  # an alternate assets tree (tests, modders)
 
 MSG_LOCKED = "Reelhouse is already running with this data folder ({path}). Close it first."
@@ -127,10 +129,10 @@ def load_all_games(root: Path) -> dict[str, LoadedGame]:
 def missing_art(root: Path, games: dict[str, LoadedGame]) -> str | None:
     """`file: field: reason` for the first image a shown game needs that is not under `root`
     (its presentation lists them, `Presentation.required_images`), else None."""
-    from scenes.games import presentation_of
+    from scenes.games import required_images
 
     for gid, loaded in sorted(games.items()):
-        for name, what in presentation_of(loaded.definition).required_images(loaded.definition):
+        for name, what in required_images(loaded.definition):
             paths = [root / "images" / f"{name}{suffix}" for suffix in IMAGE_SUFFIXES]
             if not any(p.is_file() for p in paths):
                 return f"{paths[0]}: (file): missing; game {gid} shows it as {what}"
@@ -232,9 +234,22 @@ def settle_orphan_round(ctx: AppContext, open_round) -> None:
     ctx.notices.append(said)
 
 
+def prefetch_first_screen(assets: AssetStore, game: str | None, games: dict[str, LoadedGame]) -> None:
+    """Decode the first screen's biggest pictures on worker threads while start-up goes on: the
+    window icon, and with `--game` the reels' stage and symbols (`AssetStore.prefetch`)."""
+    rels = [ICON]
+    if game is not None:
+        from scenes.games import presentation_of
+        from scenes.reels.stage import first_images
+
+        defn = games[game].definition
+        rels += first_images(assets, game, defn, presentation_of(defn).art)
+    assets.prefetch(rels)
+
+
 def _set_window_icon(assets: AssetStore) -> None:
     # the icon must be set before the window is created to show on every platform
-    pygame.display.set_icon(pygame.image.load(str(assets.image_path("ui/app_icon"))))
+    pygame.display.set_icon(assets.file_surface(ICON))
 
 
 def open_window(fullscreen: bool, size: tuple[int, int] | None = None) -> pygame.Surface:
@@ -243,6 +258,7 @@ def open_window(fullscreen: bool, size: tuple[int, int] | None = None) -> pygame
     Headless (tests, the bench) there is no window manager: a plain surface of `size`."""
     pygame.display.set_caption(WINDOW_TITLE)
     size = size or SCREEN_SIZE
+    prefer_direct_framebuffer()
     if pygame.display.get_driver() in HEADLESS_DRIVERS:
         return pygame.display.set_mode(size, 0, vsync=0)
     if fullscreen:
@@ -251,6 +267,21 @@ def open_window(fullscreen: bool, size: tuple[int, int] | None = None) -> pygame
         screen = pygame.display.set_mode(size, pygame.RESIZABLE, vsync=0)
     _set_minimum_size()
     return screen
+
+
+def prefer_direct_framebuffer() -> None:
+    """On X11, show frames by copying the window's pixels straight to the X server (shared
+    memory) rather than through an OpenGL texture, unless the player's environment chose.
+
+    The game draws every pixel in software, so the texture path only adds an upload and a
+    present: with a GPU it costs about what the copy does, and without one (a virtual machine,
+    remote or software-rendered desktops, where SDL falls back to Mesa's CPU renderer) it costs
+    17 ms a frame at 1920×1080 and an OpenGL start-up, against about 1 ms for the copy. SDL
+    itself makes the same choice on WSL. Only X11: other drivers (Wayland, macOS) have no
+    direct path and need the texture. Read by SDL when the window's surface is made.
+    """
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault(FRAMEBUFFER_HINT, "0")
 
 
 def _set_minimum_size() -> None:
@@ -460,7 +491,8 @@ class App:
         cap = 0 if self.ctx.options.bench else FPS
         measure = frame_times is not None
         while not self.should_stop():
-            dt = min(clock.tick(cap) / 1000.0, MAX_DT)
+            # the first frame is shown as soon as it is drawn: the cap paces the frames after it
+            dt = min(clock.tick(cap if self.frames else 0) / 1000.0, MAX_DT)
             if self.fixed_dt is not None:
                 dt = self.fixed_dt
             if measure:
@@ -484,12 +516,14 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     if not games:
         raise StartupError(f"no games installed under {root / 'games'}", EXIT_DATA)
     games = shown_games(games)
-    missing = missing_art(root, games)
-    if missing is not None:  # before a window opens, not when the player opens the game
-        raise StartupError(missing, EXIT_DATA)
     if options.game is not None and options.game not in games:
         installed = ", ".join(sorted(games))
         raise StartupError(f"unknown game {options.game!r}; installed: {installed}", EXIT_DATA)
+    assets = AssetStore(root)
+    prefetch_first_screen(assets, options.game, games)
+    missing = missing_art(root, games)
+    if missing is not None:  # before a window opens, not when the player opens the game
+        raise StartupError(missing, EXIT_DATA)
     language = saved_language(options.data_dir / "settings.json")  # read only, for what goes wrong
     try:
         storage.prepare_data_dir(options.data_dir)
@@ -507,7 +541,6 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     try:
         pygame.display.init()
         pygame.font.init()
-        assets = AssetStore(root)
         _set_window_icon(assets)
         screen = open_window(settings.fullscreen, options.window)
         assets.set_density(Viewport(screen.get_size()).density)

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pygame
@@ -89,6 +90,7 @@ class AssetStore:
         self._jobs: list[Callable[[], object]] = []  # art prepared behind the first frame
         self._warned_no_mixer = False
         self._text_scale = 1.0
+        self._decoding: dict[str, Future[pygame.Surface]] = {}  # prefetch(): files being decoded
 
     @property
     def text_scale(self) -> float:
@@ -137,14 +139,45 @@ class AssetStore:
         return rel in self._files or self.image_path(rel).is_file()
 
     # images ------------------------------------------------------------------------------------
+    def prefetch(self, rels: Iterable[str]) -> None:
+        """Start decoding these image files on two worker threads, for a screen about to be shown.
+
+        Decoding runs in C without the interpreter's lock, so it proceeds beside what start-up
+        does meanwhile (validating the games, opening the ledger and the window) on another core,
+        and the first frame finds its art decoded. `file_surface` takes a file from here when it
+        is first asked for (waiting if it is not done yet); a file that is missing or fails to
+        decode is simply loaded again there, where the error is raised as usual. Nothing else
+        runs on these threads, and they end when the queue is empty.
+        """
+        todo = [r for r in dict.fromkeys(rels) if r not in self._files and r not in self._decoding]
+        if not todo:
+            return
+        pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="image-decode")
+        for rel in todo:
+            self._decoding[rel] = pool.submit(lambda rel=rel: pygame.image.load(str(self.image_path(rel))))
+        pool.shutdown(wait=False)
+
+    def _decoded(self, rel: str) -> pygame.Surface | None:
+        """The file decoded by `prefetch`, if it was asked for and succeeded."""
+        job = self._decoding.pop(rel, None)
+        if job is None:
+            return None
+        try:
+            return job.result()
+        except (OSError, pygame.error) as exc:  # loaded again by the caller, which reports it
+            log.info("prefetching %s failed: %s", rel, exc)
+            return None
+
     def file_surface(self, rel: str) -> pygame.Surface:
         """The image file's own pixels (at FILE_DENSITY), loaded once; FileNotFoundError if missing."""
         surf = self._files.get(rel)
         if surf is None:
-            path = self.image_path(rel)
-            if not path.is_file():
-                raise FileNotFoundError(f"missing image: {path}")
-            surf = pygame.image.load(str(path))
+            surf = self._decoded(rel)
+            if surf is None:
+                path = self.image_path(rel)
+                if not path.is_file():
+                    raise FileNotFoundError(f"missing image: {path}")
+                surf = pygame.image.load(str(path))
             self._files[rel] = surf
         if rel not in self._converted and pygame.display.get_surface() is not None:
             # convert needs a display mode; surfaces loaded earlier are converted here, on first

@@ -40,7 +40,7 @@ from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
 from scenes.core.transitions import Fade
-from scenes.games import presentation_of
+from scenes.games import art_of
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
 from scenes.widgets.effects import glint, soft_glow, soft_shadow
@@ -127,7 +127,7 @@ class LobbyScene(Scene):
         a = ctx.assets
         # ctx.games holds only the games that can be shown (a registered presentation)
         self.tile_art = {
-            gid: f"{gid}/{presentation_of(g.definition).art.tile}" for gid, g in ctx.games.items()
+            gid: f"{gid}/{art_of(g.definition).tile}" for gid, g in ctx.games.items()
         }
         self.ids = [gid for gid in sorted(ctx.games) if a.has_image(self.tile_art[gid])]
         n = len(self.ids)

@@ -21,7 +21,7 @@ from game.games import feature_type
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
-    from scenes.games.base import Presentation
+    from scenes.games.base import GameArt, Presentation
 
 PRESENTATIONS: dict[str, str] = {
     "lines": "scenes.games.lines",
@@ -65,6 +65,27 @@ def presentation(kind: str) -> Presentation:
 def presentation_of(defn: GameDefinition) -> Presentation:
     """The presentation of a game definition (KeyError when no package shows its feature)."""
     return presentation(feature_type(defn))
+
+
+def art_of(defn: GameDefinition) -> GameArt:
+    """The game's image names (`Presentation.art`), from its package's light `ART` when it
+    declares one there, so the lobby and the start-up check import none of the game's scenes."""
+    art = getattr(importlib.import_module(packages()[feature_type(defn)]), "ART", None)
+    return art if art is not None else presentation_of(defn).art
+
+
+def required_images(defn: GameDefinition) -> list[tuple[str, str]]:
+    """(image name, what it shows) of every image the game's screens load without a fallback
+    (`Presentation.required_images`). A package that declares its `ART` (and `own_images`) in its
+    `__init__` is answered from there, so the start-up check of every installed game's art
+    imports none of their scenes; a test checks both give the same list."""
+    from scenes.games.base import base_images
+
+    package = importlib.import_module(packages()[feature_type(defn)])
+    if getattr(package, "ART", None) is None:
+        return presentation_of(defn).required_images(defn)
+    own = getattr(package, "own_images", None)
+    return base_images(defn, package.ART) + (own(defn) if own is not None else [])
 
 
 def has_presentation(defn: GameDefinition) -> bool:

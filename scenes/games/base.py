@@ -82,6 +82,18 @@ class GameArt:
     """More images the reels' effects draw (e.g. overlay wilds' weapons): `SymbolArt.extras`."""
 
 
+def base_images(defn: GameDefinition, art: GameArt) -> list[tuple[str, str]]:
+    """(image name, what it shows) of the images every game's reels load without a fallback
+    (`logo`, `background_free`, `wild_cover` and the lobby tile have one and are left out)."""
+    gid = defn.id
+    names = [
+        (f"{gid}/{art.background}", "the backdrop"),
+        (f"{gid}/{art.reel_bg}", "the reels' backing"),
+        (f"{gid}/{art.frame}", "the reels' frame"),
+    ]
+    return names + [(f"{gid}/symbols/{s}", f"symbol {s}") for s in defn.symbol_ids]
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One thing the history detail shows for a round.
@@ -145,17 +157,9 @@ class Presentation:
     # -- art -------------------------------------------------------------------------------------
     def required_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         """(image name, what it shows) of every image the game's screens load without a fallback
-        (`logo`, `background_free`, `wild_cover` and the lobby tile have one and are left out).
-        The app checks them all at start-up: missing art stops it before a window opens, never
-        when the player opens the game."""
-        gid, art = defn.id, self.art
-        names = [
-            (f"{gid}/{art.background}", "the backdrop"),
-            (f"{gid}/{art.reel_bg}", "the reels' backing"),
-            (f"{gid}/{art.frame}", "the reels' frame"),
-        ]
-        names += [(f"{gid}/symbols/{s}", f"symbol {s}") for s in defn.symbol_ids]
-        return names + self.own_images(defn)
+        (`base_images` and `own_images`). The app checks them all at start-up: missing art stops
+        it before a window opens, never when the player opens the game."""
+        return base_images(defn, self.art) + self.own_images(defn)
 
     def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         """The images the game's own screens need (a picker's art...); none for a line game."""

@@ -39,7 +39,7 @@ from scenes.core.assets import AssetStore
 from scenes.core.canvas import Canvas, draw
 from scenes.core.i18n import Caption, Translator
 from scenes.core.text import draw_text, fit_font, render_text
-from scenes.games.base import Presentation
+from scenes.games.base import GameArt, Presentation
 from scenes.reels.hud import GOLD, RECT_BAND
 from scenes.reels.reel_view import CELL_H, SYMBOL, WINDOW, ReelView, SymbolArt, soft_blur
 from scenes.reels.symbol_art import STACK
@@ -81,6 +81,23 @@ class Decor(Protocol):
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface: Canvas, stage: Stage) -> None: ...
+
+
+def first_images(assets: AssetStore, game_id: str, definition: GameDefinition, art: GameArt) -> list[str]:
+    """The image files a game's reels decode for their first frame, biggest first, for
+    `AssetStore.prefetch`: the composed stage (or the layers it is composed from), the wild
+    cover, the symbols, their stacks and the effects' extras (`Stage._symbol_art`)."""
+
+    def name(part: str) -> str:
+        return f"{game_id}/{part}"
+
+    stage = name(art.stage)
+    out = [stage] if assets.has_image(stage) else [name(art.background), name(art.reel_bg), name(art.frame)]
+    if art.wild_cover:
+        out.append(name(art.wild_cover))
+    symbols = [name(f"symbols/{s}") for s in definition.symbol_ids]
+    out += symbols + [f"{s}_stack" for s in symbols] + [name(x) for x in art.extras]
+    return [rel for rel in out if assets.has_image(rel)]
 
 
 class Stage:

@@ -19,6 +19,19 @@ def test_every_shipped_game_names_a_package_with_rules():
         assert rules.feature_type == feature_type
 
 
+def test_the_state_model_read_without_the_rules_is_the_rules_own(stones, relic):
+    from game.definitions import load_definition
+    from game.paths import asset_path
+
+    tombraider = load_definition(asset_path("games", "tombraider", "game.toml"))
+    for loaded in (stones, relic, tombraider):
+        defn = loaded.definition
+        assert games.state_model(defn) is games.rules_for(defn).state_model
+    assert games.state_model(tombraider.definition) is not None  # the passports
+    assert games.state_model(relic.definition) is not None
+    assert games.state_model(stones.definition) is None
+
+
 def test_a_feature_is_validated_by_its_games_model(stones):
     assert type(stones.definition.feature) is StonesFeature
     data = stones.definition.model_dump(mode="json")

@@ -276,3 +276,7 @@ class PassportState(Model):
     def mask(self) -> int:
         """The active reels as bits (bit r: reel r + 1)."""
         return sum(1 << r for r, on in enumerate(self.active) if on)
+
+
+STATE = PassportState
+"""The state the game keeps across rounds (`game.games.state_model`)."""

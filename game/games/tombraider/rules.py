@@ -6,7 +6,7 @@ from game.games.tombraider.batch import initial_batch_state, simulate_batch
 from game.games.tombraider.events import EVENTS
 from game.games.tombraider.exact import par_sheet
 from game.games.tombraider.flow import play
-from game.games.tombraider.model import PassportState
+from game.games.tombraider.model import STATE
 
 RULES = GameRules(
     "tombraider",
@@ -14,6 +14,6 @@ RULES = GameRules(
     simulate_batch,
     par_sheet,
     events=EVENTS,
-    state_model=PassportState,
+    state_model=STATE,
     initial_batch_state=initial_batch_state,
 )

@@ -208,9 +208,23 @@ def _check_spacing(name: str, strips: list[list[str]], scatters: set[str], rows:
     """A window never shows two scatters (the battle and the sticky wilds count one per cell)."""
     for r, strip in enumerate(strips, start=1):
         n = len(strip)
-        for stop in range(n):
-            if sum(strip[(stop + k) % n] in scatters for k in range(rows)) > 1:
-                raise ValueError(f"feature: reel {r} of {name} shows two scatters at stop {stop}")
+        if rows > n:  # a window wider than the strip shows a stop twice: count cell by cell
+            for stop in range(n):
+                if sum(strip[(stop + k) % n] in scatters for k in range(rows)) > 1:
+                    raise ValueError(f"feature: reel {r} of {name} shows two scatters at stop {stop}")
+            continue
+        at = [i for i, s in enumerate(strip) if s in scatters]
+        # two scatters share a window exactly when they are fewer than `rows` stops apart (the
+        # strip wraps round); the windows showing both start from `q - rows + 1` to `p`
+        stops = [
+            (start % n)
+            for i, p in enumerate(at)
+            for q in at[i + 1 :] + [x + n for x in at[:i]]
+            if 0 < q - p < rows
+            for start in range(q - rows + 1, p + 1)
+        ]
+        if stops:
+            raise ValueError(f"feature: reel {r} of {name} shows two scatters at stop {min(stops)}")
 
 
 FEATURE = WarlordsFeature

@@ -1,2 +1,27 @@
 """Secret of the Stones on screen: what this game alone shows (the stone picker, its paytable
-pages, its events in the replay and the history detail), registered in `scenes.games`."""
+pages, its events in the replay and the history detail), registered in `scenes.games`.
+
+`ART` and `own_images` are here, light, so the start-up check of every game's images
+(`scenes.games.required_images`) needs none of the game's scenes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.games.stones.model import StonesFeature
+from scenes.games.base import GameArt
+
+if TYPE_CHECKING:
+    from game.definitions import GameDefinition
+
+ART = GameArt(wild_cover="wild_reel")
+
+
+def own_images(defn: GameDefinition) -> list[tuple[str, str]]:
+    """The stone picker's backdrop and a tablet face for every stone (picker_paint.py)."""
+    gid = defn.id
+    names = [(f"{gid}/picker_bg", "the stone picker"), (f"{gid}/tablet/closed", "a closed stone")]
+    names.append((f"{gid}/tablet/hover", "a stone under the pointer"))
+    stones = defn.feature.stones if isinstance(defn.feature, StonesFeature) else []
+    return names + [(f"{gid}/tablet/{s.key}", f"stone {s.key}") for s in stones]

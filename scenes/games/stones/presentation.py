@@ -26,7 +26,8 @@ from game.games.stones.events import (
 )
 from game.games.stones.model import StonesFeature
 from scenes.core.canvas import Canvas
-from scenes.games.base import GOLD, GameArt, Presentation, Step
+from scenes.games.base import GOLD, Presentation, Step
+from scenes.games.stones import ART, own_images
 
 if TYPE_CHECKING:
     import pygame
@@ -52,15 +53,10 @@ ANNOUNCE = 1.5  # s the announcement stays before the stones
 
 class StonesPresentation(Presentation):
     feature_type = "stones"
-    art = GameArt(wild_cover="wild_reel")
+    art = ART
 
     def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
-        """The stone picker's backdrop and a tablet face for every stone (picker_paint.py)."""
-        gid = defn.id
-        names = [(f"{gid}/picker_bg", "the stone picker"), (f"{gid}/tablet/closed", "a closed stone")]
-        names.append((f"{gid}/tablet/hover", "a stone under the pointer"))
-        stones = defn.feature.stones if isinstance(defn.feature, StonesFeature) else []
-        return names + [(f"{gid}/tablet/{s.key}", f"stone {s.key}") for s in stones]
+        return own_images(defn)
 
     def trigger(self, defn: GameDefinition) -> tuple[str, int] | None:
         f = defn.feature

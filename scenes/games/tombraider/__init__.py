@@ -5,4 +5,11 @@
 reels), `world` (the Tiled world map's data, its camera and ground), `quest` (the Global
 Adventure as its events tell it), `world_map` + `world_map_paint` (the world-map bonus scene),
 `duel` (the Showdown), `shootout` (the Shoot-out scene), `pages` (paytable), `detail` (history).
+
+`ART` is here, light, so the start-up check of every game's images (`scenes.games.required_images`)
+needs none of the game's scenes.
 """
+
+from scenes.games.base import GameArt
+
+ART = GameArt()

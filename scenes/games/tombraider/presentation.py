@@ -42,7 +42,8 @@ from game.games.tombraider.events import (
     SuperModeStartEvent,
 )
 from game.games.tombraider.model import TombRaiderFeature
-from scenes.games.base import GOLD, GameArt, Presentation, Step
+from scenes.games.base import GOLD, Presentation, Step
+from scenes.games.tombraider import ART
 from scenes.games.tombraider.decor import RIGHT, TombRaiderDecor, decor_of, stamp_slot
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ ADVENTURE_ANNOUNCE = 2.2  # s the adventure's announcement before the map opens
 
 class TombRaiderPresentation(Presentation):
     feature_type = "tombraider"
-    art = GameArt()
+    art = ART
 
     def __init__(self) -> None:
         self._worlds: dict[Path, WorldMap] = {}

@@ -33,7 +33,8 @@ from game.games.warlords.events import (
     WarlordsFreeSpinsStartEvent,
 )
 from game.games.warlords.model import WarlordsFeature
-from scenes.games.base import GOLD, GameArt, Presentation, Step
+from scenes.games.base import GOLD, Presentation, Step
+from scenes.games.warlords import ART
 from scenes.games.warlords.decor import Counter, FinalChance, HeldScatters, Intro, Popups
 from scenes.games.warlords.look import by_mode, free_backdrop, warlords
 
@@ -89,7 +90,7 @@ FC_FLY = 0.7  # s the revealed scatter flies to its cell
 
 class WarlordsPresentation(Presentation):
     feature_type = "warlords"
-    art = GameArt(extras=("overlay_hammer", "overlay_arrow", "overlay_sword"))
+    art = ART
 
     # -- the reels -------------------------------------------------------------------------------
     def overlay_effect(self, cells: list[tuple[int, int]], style: str | None, scale: float) -> OverlayLaying:

@@ -77,3 +77,44 @@ def test_preload_queue_loads_one_per_pump(synthetic_assets, caplog):
     s.pump_preload(5)
     assert s.preload_pending == 0
     assert any("missing_one" in r.getMessage() for r in caplog.records)
+
+
+def test_prefetched_files_are_the_files_pixels(synthetic_tree):
+    """A file decoded ahead on the worker threads is the file as `file_surface` loads it; a
+    missing one still raises naming its path when asked for; asking twice decodes once."""
+    early, plain = AssetStore(synthetic_tree), AssetStore(synthetic_tree)
+    early.prefetch(["ui/panel", "ui/panel", "nowhere/nothing"])
+    got, want = early.file_surface("ui/panel"), plain.file_surface("ui/panel")
+    assert got.get_size() == want.get_size()
+    assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA")
+    assert early.file_surface("ui/panel") is got
+    with pytest.raises(FileNotFoundError, match="nothing"):
+        early.file_surface("nowhere/nothing")
+
+
+def test_the_reels_first_frame_finds_its_big_art_prefetched(assets, tmp_path):
+    """`first_images` names what the reels' stage decodes for its first frame (the composed
+    stage, the wild cover, the symbols, their stacks, the extras), and nothing it does not."""
+    from game.definitions import load_definition
+    from game.paths import asset_path
+    from scenes.core.i18n import Translator, locale_dir
+    from scenes.games import presentation_of
+    from scenes.reels.stage import Stage, first_images
+
+    for gid in ("stones", "warlords", "tombraider"):
+        defn = load_definition(asset_path("games", gid, "game.toml")).definition
+        store = AssetStore(asset_path())
+        loaded: list[str] = []
+        real = store.file_surface
+
+        def spy(rel: str, real=real, loaded=loaded) -> pygame.Surface:
+            if rel not in loaded:
+                loaded.append(rel)
+            return real(rel)
+
+        store.file_surface = spy  # type: ignore[method-assign]
+        pres = presentation_of(defn)
+        Stage(store, gid, defn, pres, Translator("en", locale_dir(asset_path())))
+        listed = first_images(store, gid, defn, pres.art)
+        game_files = [rel for rel in loaded if rel.startswith(f"{gid}/")]
+        assert set(listed) == set(game_files), gid

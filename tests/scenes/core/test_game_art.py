@@ -35,6 +35,26 @@ def test_the_installed_games_have_all_their_art() -> None:
     assert any(n.startswith("stones/tablet/") and n != "stones/tablet/closed" for n in names)
 
 
+def test_the_light_list_is_the_presentations_and_imports_no_scenes() -> None:
+    """The start-up check reads each package's ART and own_images, not its presentation: the
+    same list, and checking every installed game imports no game's presentation module."""
+    from scenes.games import art_of, required_images
+
+    for loaded in shown_games(load_all_games(asset_path())).values():
+        defn = loaded.definition
+        assert required_images(defn) == presentation_of(defn).required_images(defn)
+        assert art_of(defn) == presentation_of(defn).art
+    probe = (
+        "import sys; from game.paths import asset_path; "
+        "from scenes.core.app import load_all_games, missing_art, shown_games; "
+        "assert missing_art(asset_path(), shown_games(load_all_games(asset_path()))) is None; "
+        "print(sorted(m for m in sys.modules"
+        " if m.startswith('scenes.games.') and m.endswith('.presentation')))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize("name", ["stones/symbols/wild", "stones/frame", "stones/tablet/closed"])
 def test_a_missing_image_is_named(tree: Path, name: str) -> None:
     (tree / "images" / f"{name}.png").unlink()

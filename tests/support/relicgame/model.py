@@ -48,3 +48,4 @@ class RelicState(Model):
 
 
 FEATURE = RelicFeature
+STATE = RelicState

@@ -9,7 +9,7 @@ from game.games.common import GameRules
 from relicgame.batch import initial_batch_state, simulate_batch
 from relicgame.events import EVENTS
 from relicgame.flow import play
-from relicgame.model import RelicState
+from relicgame.model import STATE
 
 
 def par_sheet(defn: GameDefinition, lines: int | None = None, *, estimate_cap: bool = True) -> dict[str, Any]:
@@ -23,6 +23,6 @@ RULES = GameRules(
     simulate_batch,
     par_sheet,
     events=EVENTS,
-    state_model=RelicState,
+    state_model=STATE,
     initial_batch_state=initial_batch_state,
 )
