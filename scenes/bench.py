@@ -17,6 +17,12 @@ everything at 1.5 px per logical px. A frame's time is its input, update, draw a
 the scenes prepare behind the first frame is made between frames (`AssetStore.pump_preload`), in
 the time a capped loop sleeps.
 
+With the environment variable `REELHOUSE_BENCH_FRAMES` naming a file, every frame's wall and
+CPU milliseconds and the scene on top are also written there (a JSON list of `[ms, cpu_ms,
+scene]`), for `tools/frame_bench.py`, which runs the bench several times and takes each frame's
+fastest run: the script is deterministic, so frame i does the same work in every run, and the
+fastest of several runs is that work's cost without the other processes of a shared machine.
+
 Each phase is a small object with `start(bench)` and `intents(bench, t)`; adding a phase is one
 line in `PHASES`.
 """
@@ -25,12 +31,14 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 
+FRAMES_ENV = "REELHOUSE_BENCH_FRAMES"  # a file to write every frame's times to (see above)
 BENCH_SECONDS = 30.0
 BENCH_DT = 1.0 / 60.0
 BENCH_SEEDS = {
@@ -247,4 +255,12 @@ def run_bench(app) -> int:
         "scenes": by_scene,
     }
     print(json.dumps(result), flush=True)
+    dump = os.environ.get(FRAMES_ENV)
+    if dump:
+        rows = [
+            [round(t, 3), round(c, 3), s]
+            for t, c, s in zip(frame_times, cpu_times, top_of_frame, strict=False)
+        ]
+        with open(dump, "w", encoding="utf-8") as f:
+            json.dump(rows, f)
     return code
