@@ -64,6 +64,31 @@ class SoundDirector:
         self.game_id = game_id
         self._tick_wait = 0.0
         self.played: list[str] = []  # the last few sounds asked for (tests and debugging)
+        # the effects a round plays, decoded behind the first frames (one per frame, in the time
+        # the loop sleeps) so no reel stop or win waits for its file: decoding one costs 5-15 ms
+        assets = audio.assets
+        for name in self.effects():
+            assets.defer(lambda name=name: assets.sound(name))
+
+    def effects(self) -> list[str]:
+        """Every effect the reels may play, in the order a round first needs them."""
+        return [
+            SPIN_LOOP,
+            REEL_STOP,
+            SCATTER_LAND,
+            ANTICIPATION,
+            LINE_WIN,
+            COIN_TICK,
+            WIN_SMALL,
+            WIN_BIG,
+            CLICK,
+            self._first("free_spins_won", fallback=FANFARE),
+            self._first("cascade", fallback=REVEAL),
+            REVEAL,
+            FEATURE_END,
+            WIN_MEGA,
+            WIN_EPIC,
+        ]
 
     def _play(self, name: str, x: float | None = None, **kw) -> None:
         self.played.append(name)

@@ -24,7 +24,13 @@ class FakeAudio:
         self.plays: list[tuple[str, dict]] = []
         self.tracks: list[str | None] = []
         self.stopped: list[str] = []
-        self.assets = SimpleNamespace(sound_path=lambda rel: SOUNDS / f"{rel}.ogg")
+        self.deferred: list = []
+        self.loaded: list[str] = []
+        self.assets = SimpleNamespace(
+            sound_path=lambda rel: SOUNDS / f"{rel}.ogg",
+            defer=self.deferred.append,
+            sound=self.loaded.append,
+        )
 
     def play(self, name: str, **kw) -> None:
         self.plays.append((name, kw))
@@ -42,6 +48,18 @@ class FakeAudio:
 def director(game: str = "stones") -> tuple[SoundDirector, FakeAudio]:
     audio = FakeAudio()
     return SoundDirector(audio, game), audio
+
+
+@pytest.mark.parametrize("game", ["stones", "warlords", "tombraider"])
+def test_the_effects_are_decoded_behind_the_first_frames(game):
+    """Every effect a round plays is queued for decoding when the director is made (a reel stop
+    must not wait 5-15 ms for its file), and each is a shipped file."""
+    d, audio = director(game)
+    for job in audio.deferred:
+        job()
+    assert audio.loaded == d.effects()
+    assert "common/reel_stop" in audio.loaded and "common/coin_tick" in audio.loaded
+    assert all((SOUNDS / f"{name}.ogg").is_file() for name in audio.loaded)
 
 
 def test_reel_stops_are_panned_left_to_right():
