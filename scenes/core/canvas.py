@@ -182,6 +182,25 @@ class Canvas:
             self._note_blit(src, round(dx * k), round(dy * k), parea)
         return done if k == 1 else _lr(done, k)
 
+    def blit_frame(self, src: Canvas, dest, band: float) -> None:
+        """Blit only the edges of `src`, `band` logical px wide, with its top-left at `dest`: for a
+        frame whose middle is clear (a focus ring round a big tile), which then costs its edges
+        rather than its whole area. The four pieces tile the edge in physical px exactly, so no
+        pixel is blended twice. `src` is at this canvas's density and holds no text."""
+        pix = src.surf if src.k == self.k else self._source(src)
+        w, h = pix.get_size()
+        t = min(max(1, round(band * self.k)), w // 2, h // 2)
+        x, y = round(dest[0] * self.k), round(dest[1] * self.k)
+        pieces = (
+            (0, 0, w, t),
+            (0, h - t, w, t),
+            (0, t, t, h - 2 * t),
+            (w - t, t, t, h - 2 * t),
+        )
+        self.surf.blits(
+            [(pix, (x + px, y + py), (px, py, pw, ph)) for px, py, pw, ph in pieces], doreturn=False
+        )
+
     def _note_blit(self, src, px: int, py: int, parea: pygame.Rect | None) -> None:
         marks = src.own_marks() if isinstance(src, Canvas) else None
         if not marks:

@@ -85,6 +85,7 @@ PITCH_TOP = 52  # px from the caption's top to the pitch
 PITCH_W = TILE_W - 44  # inside the caption panel's border, with a margin
 LIFT_PX = 10
 HOVER_RATE = 12.0  # 1/s easing of the lift and glow
+GLOW_STEP = 8  # the halo's alpha moves in steps of this (each step is one copy of the halo)
 GLOW_PAD = 36
 SHADOW_PAD = 22
 GLINT_STEPS = 18
@@ -126,9 +127,7 @@ class LobbyScene(Scene):
         self.ctx = ctx
         a = ctx.assets
         # ctx.games holds only the games that can be shown (a registered presentation)
-        self.tile_art = {
-            gid: f"{gid}/{art_of(g.definition).tile}" for gid, g in ctx.games.items()
-        }
+        self.tile_art = {gid: f"{gid}/{art_of(g.definition).tile}" for gid, g in ctx.games.items()}
         self.ids = [gid for gid in sorted(ctx.games) if a.has_image(self.tile_art[gid])]
         n = len(self.ids)
         total = n * TILE_W + (n - 1) * TILE_GAP
@@ -163,6 +162,9 @@ class LobbyScene(Scene):
         self.buttons = [*self.icon_buttons, *(t.play for t in self.tiles)]
         self._glow_copy: Canvas | None = None  # made on first use: the lobby may sit unseen under the reels
         self._glow_alpha = 0
+        self._glow_level = -1  # the alpha baked into _glow_copy
+        self._rest: tuple[tuple, Canvas] | None = None  # (key, the static layer with resting tiles)
+        self._rest_wanted: tuple | None = None  # the key of the layer being made
         # the keyboard's way round: the tiles first, then the icons (Tab's order); the arrows are
         # handled here, by rows
         self.ring = FocusRing(
@@ -176,19 +178,27 @@ class LobbyScene(Scene):
 
     @property
     def glow(self) -> Canvas:
-        """The focused tile's halo (the scene's own copy: its alpha follows the hover)."""
-        if self._glow_copy is None:
+        """The focused tile's halo at its alpha of the moment, in steps of GLOW_STEP.
+
+        The halo's own alpha is baked into its pixels (the scene's copy, made again when the step
+        changes) rather than set as the surface's alpha: a picture with both kinds of alpha blits
+        on a slow path, several times the cost of per-pixel alpha alone."""
+        level = min(255, (self._glow_alpha + GLOW_STEP // 2) // GLOW_STEP * GLOW_STEP)
+        if self._glow_copy is None or self._glow_level != level:
             a = self.ctx.assets
             glow = a.derived(
                 ("lobby-glow", TILE_W, TILE_H),
                 lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), a.density, 190, 22),
             )
-            self._glow_copy = glow.copy()
-            self._glow_copy.set_alpha(self._glow_alpha)
+            copy = glow.copy()
+            if level < 255:
+                copy.fill((255, 255, 255, level), special_flags=pygame.BLEND_RGBA_MULT)
+            self._glow_copy, self._glow_level = copy, level
         return self._glow_copy
 
     def rebuild(self) -> None:
         self._glow_copy = None
+        self._rest = self._rest_wanted = None
         self._warm()
 
     def _warm(self) -> None:
@@ -340,9 +350,10 @@ class LobbyScene(Scene):
         return pygame.Rect(tile.rect.x, tile.rect.bottom + 10, TILE_W, CAPTION_H)
 
     def _tile_focus_rect(self, tile: _Tile) -> pygame.Rect:
-        """The tile as drawn (lifted), with its caption and PLAY button: what the ring goes round."""
-        top = tile.rect.move(0, -round(LIFT_PX * tile.hot))
-        return top.union(tile.play.rect)
+        """The tile lifted, with its caption and PLAY button: what the ring goes round. The same
+        rect while the tile rises (the focused tile is on its way up), so the ring is drawn once
+        rather than at a new size every frame of the lift."""
+        return tile.rect.move(0, -LIFT_PX).union(tile.play.rect)
 
     @property
     def on_icons(self) -> bool:
@@ -560,7 +571,6 @@ class LobbyScene(Scene):
             hot = self.tiles[self.focus].hot
             pulse = 0.8 + 0.2 * _tri(self.t * 0.6)
             self._glow_alpha = int(255 * hot * pulse)
-            self.glow.set_alpha(self._glow_alpha)
             phase = (self.t - 1.0) % GLINT_EVERY_S
             reduced = self.ctx.settings.reduced_motion
             self.glint_step = int(phase / GLINT_S * GLINT_STEPS) if phase < GLINT_S and not reduced else -1
@@ -568,16 +578,47 @@ class LobbyScene(Scene):
     # drawing ---------------------------------------------------------------------------------------
     def draw(self, surface: Canvas) -> None:
         a = self.ctx.assets
-        surface.blit(self.static, (0, 0))
+        resting = tuple(
+            i for i, t in enumerate(self.tiles) if i != self.focus and round(LIFT_PX * t.hot) == 0
+        )
+        layer = self._rest_layer(resting)
+        if layer is None:  # being made between frames: the tiles one by one meanwhile
+            surface.blit(self.static, (0, 0))
+            resting = ()
+        else:
+            surface.blit(layer, (0, 0))
         self._draw_balance(surface)
         for i, tile in enumerate(self.tiles):
-            self._draw_tile(surface, tile, i == self.focus)
+            if i not in resting:
+                self._draw_tile(surface, tile, i == self.focus)
         for b in self.buttons:
             b.draw(surface, a)
         focused = self.ring.focused
         if focused is not None:
             draw_focus_ring(surface, a, focused.area, radius=16 if not self.on_icons else 24)
         self.fade.draw(surface)
+
+    def _rest_layer(self, resting: tuple[int, ...]) -> Canvas | None:
+        """The static layer with the tiles in `resting` drawn on it (unfocused, not lifted), so a
+        frame blits one opaque layer instead of a layer and a tile each. When the focus moves the
+        layer for the new set is made between frames (the asset store's idle queue), and until
+        it is ready (None) the frame draws the tiles itself, as it costs a frame no more."""
+        key = (self.static, resting, self.tr.generation)
+        if self._rest is not None and self._rest[0] == key:
+            return self._rest[1]
+        if self._rest_wanted != key:
+            self._rest_wanted = key
+            self.ctx.assets.defer(lambda: self._make_rest_layer(key))
+        return None
+
+    def _make_rest_layer(self, key: tuple) -> None:
+        if key != self._rest_wanted or (self._rest is not None and self._rest[0] == key):
+            return  # the focus has moved on (or it is made already)
+        static, resting, _ = key
+        layer = static.copy()
+        for i in resting:
+            self._draw_tile(layer, self.tiles[i], False)
+        self._rest = (key, layer)
 
     def _draw_balance(self, surface: Canvas) -> None:
         a = self.ctx.assets

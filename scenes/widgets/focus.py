@@ -177,7 +177,7 @@ def draw_focus_ring(surface: Canvas, assets, rect: pygame.Rect, radius: int = RI
     """The keyboard focus around `rect`: the same ring in every menu (cached per size)."""
     r = pygame.Rect(rect).inflate(2 * RING_PAD, 2 * RING_PAD)
     ring = assets.derived(("focus-ring", r.size, radius), lambda: _ring(r.size, radius, assets.density))
-    surface.blit(ring, r)
+    surface.blit_frame(ring, r.topleft, radius + 8)  # the ring's edges (and corners), not its clear middle
 
 
 def _ring(size: tuple[int, int], radius: int, density: float) -> Canvas:

@@ -136,8 +136,13 @@ class PickerPainter:
         self._prepare_art()
 
     # -- the stage ----------------------------------------------------------------------------------
-    def draw_stage(self: StonePickerScene, surface: Canvas) -> None:
-        a, tr = self.assets, self.tr
+    # A still layer (`BonusScene.still_key`): the title, the stones at rest, the summary and the
+    # hints are composed once per change (a pick, a reveal's start and end, a key hint); a frame
+    # blits that layer and draws the focus, the stone under the pointer, the stones turning, the
+    # sparks and the floating label over it.
+    def titles(self: StonePickerScene) -> tuple[str, str]:
+        """The title and the line under it, as shown now."""
+        tr = self.tr
         picks_left = self.request.picks_left if self.request is not None else 0
         title = tr.gettext(T_PICK_ONE) if self.total_picks == 1 else tr.t(T_PICK, n=self.total_picks)
         sub = (
@@ -145,13 +150,39 @@ class PickerPainter:
             if (self.phase != "picking" and self.headline)
             else (tr.t(T_PICKS_LEFT, n=picks_left) if self.request is not None else self.headline)
         )
-        self.draw_title(surface, title, sub)
-        focus_on = self.phase == "picking"
+        return title, sub
+
+    def still_key(self: StonePickerScene) -> tuple:
+        stones = tuple(None if st.turning else (st.face, st.greyed) for st in self.stones)
+        summary = (self.spins, self.multiplier, tuple(self.wild_reels), tuple(self.wild_symbols))
+        hints = (self.error, self.phase == "picking", self.watch_only)
+        return (self.titles(), stones, summary, hints, self.phase == "intro")
+
+    def draw_still(self: StonePickerScene, surface: Canvas) -> None:
+        self.draw_title(surface, *self.titles())
         for st in self.stones:
-            r = stone_rect(st.index)
-            if focus_on and st.index == self.focus:  # on an open stone too: the focus never hides
-                surface.blit(self._focus_glow, self._focus_glow.get_rect(center=r.center))
-            self._draw_stone(surface, st, r, focus_on)
+            if not st.turning:
+                self._draw_stone(surface, st, stone_rect(st.index), False)
+        self._draw_summary(surface)
+        self._draw_hints(surface)
+
+    def draw_moving(self: StonePickerScene, surface: Canvas) -> None:
+        if self.phase == "intro":
+            return  # the intro covers the stones: the layer holds it whole
+        a = self.assets
+        if self.phase == "picking":
+            # the focus (on an open stone too: it never hides) and the stone under the pointer
+            # over their still picture; the glow under the stone, as everywhere
+            for index in dict.fromkeys(i for i in (self.focus, self.hover) if i is not None):
+                st, r = self.stones[index], stone_rect(index)
+                if st.turning:
+                    continue
+                if index == self.focus:
+                    surface.blit(self._focus_glow, self._focus_glow.get_rect(center=r.center))
+                self._draw_stone(surface, st, r, True)
+        for st in self.stones:
+            if st.turning:
+                self._draw_stone(surface, st, stone_rect(st.index), self.phase == "picking")
         for x, y, _vx, _vy, life, max_life in self.particles:
             img = self._sparks[min(len(self._sparks) - 1, int(life / max_life * len(self._sparks)))]
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
@@ -166,8 +197,6 @@ class PickerPainter:
                 outline=2,
                 outline_color=(50, 26, 0),
             )
-        self._draw_summary(surface)
-        self._draw_hints(surface)
 
     def _draw_hints(self: StonePickerScene, surface: Canvas) -> None:
         a, tr = self.assets, self.tr

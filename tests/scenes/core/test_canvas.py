@@ -106,3 +106,17 @@ def test_text_marks_follow_compositions_and_subsurfaces(assets):
     finally:
         Canvas.recorder = None
         assets.set_density(1.0)
+
+
+@pytest.mark.parametrize("k", [1.0, 1.3, 1.5, 2.0])
+def test_a_frame_blit_draws_what_a_whole_blit_draws(display, k):
+    """`blit_frame` (a focus ring's edges only) paints exactly the pixels a whole blit paints."""
+    from scenes.widgets.focus import _ring
+
+    ring = _ring((300, 200), 16, k)
+    whole, edges = Canvas.new((400, 300), k, alpha=False), Canvas.new((400, 300), k, alpha=False)
+    for c in (whole, edges):
+        c.fill((10, 70, 30))
+    whole.blit(ring, (33, 21))
+    edges.blit_frame(ring, (33, 21), 24)
+    assert pygame.image.tobytes(whole.surf, "RGB") == pygame.image.tobytes(edges.surf, "RGB")

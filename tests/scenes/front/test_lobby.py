@@ -55,6 +55,26 @@ def test_smoke_and_tiles_only_for_defined_games(ctx, display):
     assert lobby.balance_cents == ctx.ledger.balance_cents
 
 
+def test_the_resting_tiles_layer_draws_what_the_tiles_draw(ctx, display):
+    """The unfocused tiles baked into one layer (made between frames after the focus moves)
+    give the same picture as drawing them one by one, and the frame uses the layer once made."""
+    import pygame
+
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    st.handle(Intent(Act.POINTER_MOVE, pos=lobby.tiles[1].rect.center))
+    run_frames(st, display, 90)  # the fade and the lift settle; the layer for tiles 0 and 2 is asked for
+    lobby._rest = None
+    lobby._rest_wanted = None
+    lobby.draw(display)
+    one_by_one = pygame.image.tobytes(display.surf, "RGB")
+    ctx.assets.run_deferred()
+    assert lobby._rest is not None and lobby._rest[0][1] == (0, 2)
+    lobby.draw(display)
+    assert pygame.image.tobytes(display.surf, "RGB") == one_by_one
+
+
 def test_rtp_text():
     assert rtp_text(Translator("en"), 0.967) == "RTP 96.70 %"
     assert rtp_text(Translator("es"), 0.967) == "RTP 96,70 %"
