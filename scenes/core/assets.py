@@ -69,6 +69,25 @@ def surface_bytes(img: pygame.Surface | Canvas) -> int:
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 
+def _whole(size: tuple[float, float]) -> Size:
+    """A logical size as `scaled` keys it: whole px, at least 1."""
+    return max(1, int(size[0])), max(1, int(size[1]))
+
+
+def _load_scaled(path: str, size: Size, density: float) -> pygame.Surface:
+    """The file at `path` smooth-scaled to logical `size` at `density` (a prefetch job: no display
+    needed, so the caller converts it)."""
+    surf = pygame.image.load(path)
+    pw, ph = max(1, round(size[0] * density)), max(1, round(size[1] * density))
+    if surf.get_size() == (pw, ph):
+        return surf
+    if surf.get_bitsize() != 32:  # a JPEG's 24-bit pixels: scaled as 32-bit, twice as fast
+        wide = pygame.Surface(surf.get_size(), 0, 32)
+        wide.blit(surf, (0, 0))
+        surf = wide
+    return pygame.transform.smoothscale(surf, (pw, ph))
+
+
 class AssetStore:
     """Loads each asset once and caches it and the surfaces derived from it."""
 
@@ -91,6 +110,7 @@ class AssetStore:
         self._warned_no_mixer = False
         self._text_scale = 1.0
         self._decoding: dict[str, Future[pygame.Surface]] = {}  # prefetch(): files being decoded
+        self._scaling: dict[tuple[str, Size, float], Future[pygame.Surface]] = {}  # ... and scaled
 
     @property
     def text_scale(self) -> float:
@@ -139,23 +159,52 @@ class AssetStore:
         return rel in self._files or self.image_path(rel).is_file()
 
     # images ------------------------------------------------------------------------------------
-    def prefetch(self, rels: Iterable[str]) -> None:
+    def prefetch(self, items: Iterable[str | tuple[str, Size]], density: float | None = None) -> None:
         """Start decoding these image files on two worker threads, for a screen about to be shown.
 
         Decoding runs in C without the interpreter's lock, so it proceeds beside what start-up
-        does meanwhile (validating the games, opening the ledger and the window) on another core,
-        and the first frame finds its art decoded. `file_surface` takes a file from here when it
-        is first asked for (waiting if it is not done yet); a file that is missing or fails to
-        decode is simply loaded again there, where the error is raised as usual. Nothing else
-        runs on these threads, and they end when the queue is empty.
+        does meanwhile (opening the ledger and the window, importing the scenes) on another core,
+        and the first frame finds its art decoded. An item `(rel, size)` with a `density` (the
+        density the window will have) is also smooth-scaled there to that logical size, as
+        `scaled(rel, size)` will ask for it; a plain `rel` is decoded only (`file_surface`).
+        Each is taken from here when first asked for (waiting if it is not done yet); one that is
+        missing or fails is simply loaded again there, where the error is raised as usual, and
+        one made for another density than the store's by then is not used. Nothing else runs on
+        these threads, and they end when the queue is empty.
         """
-        todo = [r for r in dict.fromkeys(rels) if r not in self._files and r not in self._decoding]
+        todo: list[tuple[str, Size | None]] = []
+        for item in items:
+            rel, size = (item, None) if isinstance(item, str) else (item[0], _whole(item[1]))
+            if size is None or density is None:
+                if rel not in self._files and rel not in self._decoding:
+                    todo.append((rel, None))
+            elif (rel, size, density) not in self._scaling:
+                todo.append((rel, size))
         if not todo:
             return
         pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="image-decode")
-        for rel in todo:
-            self._decoding[rel] = pool.submit(lambda rel=rel: pygame.image.load(str(self.image_path(rel))))
+        for rel, size in todo:
+            path = str(self.image_path(rel))
+            if size is None:
+                self._decoding[rel] = pool.submit(pygame.image.load, path)
+            else:
+                self._scaling[(rel, size, density)] = pool.submit(_load_scaled, path, size, density)
         pool.shutdown(wait=False)
+
+    def _prefetched_scaled(self, rel: str, size: Size) -> pygame.Surface | None:
+        """The image `prefetch` scaled to `size` at the store's density, converted, if it was
+        asked for at this density and succeeded."""
+        job = self._scaling.pop((rel, size, self.density), None)
+        if job is None:
+            return None
+        try:
+            surf = job.result()
+        except (OSError, pygame.error) as exc:  # made again by the caller, which reports it
+            log.info("prefetching %s failed: %s", rel, exc)
+            return None
+        if pygame.display.get_surface() is None:
+            return surf
+        return surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
 
     def _decoded(self, rel: str) -> pygame.Surface | None:
         """The file decoded by `prefetch`, if it was asked for and succeeded."""
@@ -211,11 +260,14 @@ class AssetStore:
 
     def scaled(self, rel: str, size: Size) -> Canvas:
         """The image smooth-scaled to logical `size` (cached per size), from the file's pixels."""
-        size = (max(1, int(size[0])), max(1, int(size[1])))
+        size = _whole(size)
         key = ("scaled", rel, size, self.density)
         img = self._cached(key)
         if img is None:
-            img = Canvas(self._resample(self.file_surface(rel), size), self.density, size)
+            surf = self._prefetched_scaled(rel, size)
+            if surf is None:
+                surf = self._resample(self.file_surface(rel), size)
+            img = Canvas(surf, self.density, size)
             self._store(key, img)
         return img
 
