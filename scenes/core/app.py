@@ -466,6 +466,8 @@ class App:
                 self.handle_intent(intent)
         if not self.running:
             return
+        if self.ctx.assets.set_language(self.ctx.i18n.language):
+            self.stack.rebuild()  # the art with words in it, in the language just chosen
         self.stack.update(dt)
         if self.reality is not None:
             self.reality.tick(dt, self.stack)
@@ -537,6 +539,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
         raise _storage_error(failure_text(exc, root, language), language) from exc
     if options.fullscreen is not None:
         settings.fullscreen = bool(options.fullscreen)
+    assets.set_language(settings.language)  # before any art is loaded: no scene to rebuild yet
     # a window's density is known before it opens (the whole desktop's is not)
     density = None if settings.fullscreen else Viewport(options.window or SCREEN_SIZE).density
     prefetch_first_screen(assets, options.game, games, density)

@@ -4,7 +4,9 @@ Every file the app shows or plays is reached through an `AssetStore`, built once
 passed to the scenes (no module-level cache). Paths are relative names without extensions:
 `image("stones/symbols/wild")` is `assets/images/stones/symbols/wild.png` (or `.jpg`: opaque
 full-screen art is JPEG), `sound("common/click")` is `assets/sounds/common/click.ogg`,
-`font("display", 40)` is `assets/fonts/display.ttf` at 40 logical px.
+`font("display", 40)` is `assets/fonts/display.ttf` at 40 logical px. Art with words in it has a
+file per language, `<name>.<lang>.png` beside the English `<name>.png`, and the store shows the
+player's language's (`set_language`; the app follows the translator's language).
 
 Density. Scenes think in logical px (1280×720 fill the window); the store hands them art and
 fonts at the window's density `density` (physical px per logical px, set by the app when the
@@ -109,6 +111,7 @@ class AssetStore:
         self._jobs: list[Callable[[], object]] = []  # art prepared behind the first frame
         self._warned_no_mixer = False
         self._text_scale = 1.0
+        self.language = "en"  # art with words in it has files per language (`set_language`)
         self._decoding: dict[str, Future[pygame.Surface]] = {}  # prefetch(): files being decoded
         self._scaling: dict[tuple[str, Size, float], Future[pygame.Surface]] = {}  # ... and scaled
 
@@ -147,13 +150,53 @@ class AssetStore:
         return self.root.joinpath(*parts)
 
     def image_path(self, rel: str) -> Path:
-        """assets/images/<rel>.png, else .jpg (the .png path when neither exists)."""
+        """assets/images/<rel>.png, else .jpg (the .png path when neither exists); in another
+        language than English its `<rel>.<language>.png` first, when there is one."""
         base = self.root / "images" / rel
+        if self.language != "en":
+            found = self._variant(rel, self.language)
+            if found is not None:
+                return found
         for suffix in IMAGE_SUFFIXES:
             p = base.with_name(base.name + suffix)
             if p.is_file():
                 return p
         return base.with_name(base.name + IMAGE_SUFFIXES[0])
+
+    def _variant(self, rel: str, language: str) -> Path | None:
+        """The file of `rel` made for `language` (art with words in it), if there is one."""
+        base = self.root / "images" / rel
+        for suffix in IMAGE_SUFFIXES:
+            p = base.with_name(f"{base.name}.{language}{suffix}")
+            if p.is_file():
+                return p
+        return None
+
+    def set_language(self, language: str) -> bool:
+        """Show the image files made for `language` from now on: art with words in it (a stone
+        tablet's "GIROS", a warlord's name plate) has a file per language, `<name>.<lang>.png`
+        beside the English `<name>.png` (see docs/assets.md). False if it was that already.
+
+        What was loaded from a file that has a variant is dropped, and so is everything derived
+        (a composition may hold such a picture) and the art queued to prepare: the scenes then
+        prepare their art again (`Scene.rebuild`), as after a density change."""
+        if language == self.language:
+            return False
+        old, self.language = self.language, language
+
+        def worded(rel: str) -> bool:
+            return any(self._variant(rel, lang) is not None for lang in (old, language) if lang != "en")
+
+        for rel in [r for r in self._files if worded(r)]:
+            del self._files[rel]
+            self._converted.discard(rel)
+        for rel in [r for r in self._images if worded(r)]:
+            del self._images[rel]
+        self._decoding.clear()
+        self._scaling.clear()
+        self._jobs.clear()
+        self.forget_derived()
+        return True
 
     def has_image(self, rel: str) -> bool:
         return rel in self._files or self.image_path(rel).is_file()

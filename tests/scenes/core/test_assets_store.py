@@ -133,3 +133,26 @@ def test_the_reels_first_frame_finds_its_big_art_prefetched(assets, tmp_path):
         listed = first_images(store, gid, defn, pres.art)
         game_files = [item for item in asked if item[0].startswith(f"{gid}/")]
         assert set(listed) == set(game_files), gid
+
+
+def test_art_with_words_has_a_file_per_language(display):
+    """Every `<name>.<lang>.png` has its English `<name>.png` at the same size; in Spanish the
+    store shows the Spanish file, and switching back shows the English one again."""
+    from game.paths import asset_path
+
+    images = asset_path("images")
+    variants = sorted(images.rglob("*.es.png"))
+    assert len(variants) >= 17  # the tablets, the wilds, the warlords' name plates
+    for path in variants:
+        base = path.with_name(path.name.replace(".es.png", ".png"))
+        assert base.is_file(), path
+        assert pygame.image.load(str(path)).get_size() == pygame.image.load(str(base)).get_size(), path
+    store = AssetStore(asset_path())
+    english = pygame.image.tobytes(store.image("stones/tablet/spins_3").surf, "RGBA")
+    plain = store.image("stones/tablet/closed")
+    assert store.set_language("es") and not store.set_language("es")
+    spanish = pygame.image.tobytes(store.image("stones/tablet/spins_3").surf, "RGBA")
+    assert spanish != english
+    assert store.image("stones/tablet/closed") is plain  # no words, nothing reloaded
+    store.set_language("en")
+    assert pygame.image.tobytes(store.image("stones/tablet/spins_3").surf, "RGBA") == english
