@@ -121,6 +121,7 @@ class BonusHud:
         self.bet = bet
         self.style = style
         self.rect = pygame.Rect(rect)
+        self._strip: tuple[tuple, Canvas] | None = None  # (figures, language... density), picture
 
     def figures(self) -> list[tuple[str, int]]:
         """(label msgid, cents) of each plaque shown now."""
@@ -136,11 +137,26 @@ class BonusHud:
         out.append((T_WIN, win * cv))
         return out
 
+    def reset(self) -> None:
+        """Compose the strip again when next drawn (a new density, a text layout)."""
+        self._strip = None
+
     def draw(self, surface: Canvas, assets, tr) -> None:
-        """Each figure as the reels' band shows it: coins large, the money under them."""
-        figures = self.figures()
+        """The strip, composed once per change of its figures (or the language) into one
+        picture: a frame blits that instead of three plaques and nine texts."""
+        figures = tuple(self.figures())
+        key = (figures, tr.generation, tr.currency(), assets.density)
+        if self._strip is None or self._strip[0] != key:
+            strip = assets.canvas(self.rect.size)
+            self._compose(strip, figures, assets, tr)
+            self._strip = (key, strip)
+        surface.blit(self._strip[1], self.rect)
+
+    def _compose(self, surface: Canvas, figures: tuple, assets, tr) -> None:
+        """Each figure as the reels' band shows it: coins large, the money under them (drawn at
+        the strip's own origin)."""
         cv = self.bet.coin_value_cents if self.bet is not None else 1
-        r = self.rect
+        r = pygame.Rect((0, 0), self.rect.size)
         gap = 16
         w = (r.w - gap * (len(figures) - 1)) // len(figures)
         for i, (label, cents) in enumerate(figures):
@@ -216,6 +232,7 @@ class BonusScene(Scene):
         """The backdrop again, at the store's new density (and the still layer when next drawn)."""
         self.backdrop = self._backdrop()
         self._still = None
+        self.hud.reset()
 
     def _compose_backdrop(self) -> Canvas:
         """The image with darkened edges (a vignette), so the stage in the middle reads best."""
