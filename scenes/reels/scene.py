@@ -288,6 +288,9 @@ class ReelsScene(GameFunctions, Scene):
     def on_enter(self) -> None:
         self.sounds.game_music()
         self._show_last_round()
+        # the features' art decoded on worker threads once the first frames are up
+        assets, wanted = self.assets, self.presentation.feature_images(self.defn)
+        assets.defer(lambda: assets.prefetch(rel for rel in wanted if assets.has_image(rel)))
         notices = self.ctx.take_notices()
         if self.ctx.options.autoplay:  # a resumed round counts as one of them, its picks made too
             self.autoplay.start_command_line(self.ctx.options.autoplay, self.balance_cents)
