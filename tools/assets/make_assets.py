@@ -205,8 +205,9 @@ def job_map(root: str) -> list[str]:
     r = Path(root)
     _setup_fonts(r)
     gfx.save(worldmap.paint_world(), r / "assets/maps/world_tiles.png", opaque=True)
+    gfx.save(worldmap.paint_world(worldmap.HD_SCALE), r / "assets/maps" / worldmap.HD_SHEET, opaque=True)
     worldmap.write_tmx(r / "assets/maps/world.tmx", "world_tiles.png")
-    return ["assets/maps/world_tiles.png", "assets/maps/world.tmx"]
+    return ["assets/maps/world_tiles.png", f"assets/maps/{worldmap.HD_SHEET}", "assets/maps/world.tmx"]
 
 
 def job_sounds(root: str) -> list[str]:
