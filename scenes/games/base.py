@@ -166,14 +166,12 @@ class Presentation:
         return []
 
     def feature_images(self, defn: GameDefinition) -> list[str]:
-        """The image files the game's features show (free spins' backdrops, its bonus scenes'
-        art): the reels have them decoded on worker threads once they are up, so a feature
+        """The image files the game's features show (the free spins' composed stage, its bonus
+        scenes' art): the reels have them decoded on worker threads once they are up, so a feature
         starting does not stall a frame on decoding them (`ReelsScene.on_enter`). Files that
         do not exist are left out by the caller."""
         gid, art = defn.id, self.art
-        return [f"{gid}/{art.stage_free}", f"{gid}/{art.background_free}"] + [
-            name for name, _ in self.own_images(defn)
-        ]
+        return [f"{gid}/{art.stage_free}"] + [name for name, _ in self.own_images(defn)]
 
     # -- the reels -------------------------------------------------------------------------------
     def trigger(self, defn: GameDefinition) -> tuple[str, int] | None:
