@@ -178,18 +178,18 @@ class BonusHud:
             coins = tr.format_coins(cents // cv)
             draw_counter(
                 surface,
-                fit_font(assets, "display", coins, box.w - 24, 26),
+                fit_font(assets, "display", coins, box.w - 24, 24),
                 coins,
-                (box.centerx, box.top + 39),
+                (box.centerx, box.top + 37),
                 self.style.value,
                 outline=1,
                 outline_color=(0, 0, 0),
             )
             draw_text(
                 surface,
-                fit_font(assets, "text", tr.money(cents), box.w - 24, 15),
+                fit_font(assets, "text", tr.money(cents), box.w - 24, 14),
                 tr.money(cents),
-                (box.centerx, box.bottom - 13),
+                (box.centerx, box.bottom - 16),
                 self.style.label,
                 shadow=False,
             )
