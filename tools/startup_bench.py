@@ -6,15 +6,15 @@ program that opens a 1280×720 window and flips once (both as separate processes
 Prints, for each, the median (and every run) of the wall time from launching the process to its
 first flip (the app logs the clock time of its first frame; the minimal program prints it), of
 launch to exit (`main.py --frames 1` exits after its first frame, closing the ledger and the
-audio), and of the CPU time the process used; and the ratios of the medians. Run it on an X
+audio), and of the CPU time the process used; the ratios of the medians, and the median of the
+ratios pair by pair (each app run against the minimal run just before it). Run it on an X
 display (the real window) or headless (SDL_VIDEODRIVER=dummy); both programs see the same one.
 By default every timed run starts with the data folder the untimed first run made (a returning
 player: `main.py` without `--data-dir` uses the same folder every time); `--fresh` gives each run
 an empty one (a first start, which also creates the ledger, about 20 ms more). Python's
-byte-code cache is on for both
-(PYTHONDONTWRITEBYTECODE is dropped from their environment), as on a player's machine, where
-`__pycache__` is written by the first run; an untimed first run of each warms it and the disk
-cache.
+byte-code cache is on for both (PYTHONDONTWRITEBYTECODE is dropped from their environment), as on
+a player's machine, where `__pycache__` is written by the first run; an untimed first run of each
+warms it and the disk cache.
 """
 
 from __future__ import annotations
@@ -103,9 +103,13 @@ def bench(runs: int, game: str, fresh: bool = False) -> dict:
         "minimal": summary(minimal),
         "app": summary(app),
     }
-    for name in ("first_frame", "exit", "cpu"):
+    for i, name in enumerate(("first_frame", "exit", "cpu")):
         key = f"{name}_median_s"
         out[f"{name}_ratio"] = round(out["app"][key] / out["minimal"][key], 2)
+        # each app run against the minimal run just before it: steadier when the machine's speed
+        # drifts during the bench (the two medians may come from different moments)
+        pairs = [a[i] / m[i] for a, m in zip(app, minimal, strict=True)]
+        out[f"{name}_pair_ratio_median"] = round(statistics.median(pairs), 2)
     return out
 
 
@@ -129,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"ratio    to first frame {out['first_frame_ratio']}× (target ≤ 2.5×), "
         f"to exit {out['exit_ratio']}×, CPU {out['cpu_ratio']}×"
+    )
+    print(
+        f"pairs    median of each run's ratio: to first frame {out['first_frame_pair_ratio_median']}×, "
+        f"to exit {out['exit_pair_ratio_median']}×, CPU {out['cpu_pair_ratio_median']}×"
     )
     return 0
 

@@ -234,17 +234,20 @@ def settle_orphan_round(ctx: AppContext, open_round) -> None:
     ctx.notices.append(said)
 
 
-def prefetch_first_screen(assets: AssetStore, game: str | None, games: dict[str, LoadedGame]) -> None:
+def prefetch_first_screen(
+    assets: AssetStore, game: str | None, games: dict[str, LoadedGame], density: float | None
+) -> None:
     """Decode the first screen's biggest pictures on worker threads while start-up goes on: the
-    window icon, and with `--game` the reels' stage and symbols (`AssetStore.prefetch`)."""
-    rels = [ICON]
+    window icon, and with `--game` the reels' stage and symbols, scaled for the window when its
+    density is known (`AssetStore.prefetch`)."""
+    items: list[str | tuple[str, tuple[int, int]]] = [ICON]
     if game is not None:
         from scenes.games import presentation_of
         from scenes.reels.stage import first_images
 
         defn = games[game].definition
-        rels += first_images(assets, game, defn, presentation_of(defn).art)
-    assets.prefetch(rels)
+        items += first_images(assets, game, defn, presentation_of(defn).art)
+    assets.prefetch(items, density)
 
 
 def _set_window_icon(assets: AssetStore) -> None:
@@ -463,6 +466,8 @@ class App:
                 self.handle_intent(intent)
         if not self.running:
             return
+        if self.ctx.assets.set_language(self.ctx.i18n.language):
+            self.stack.rebuild()  # the art with words in it, in the language just chosen
         self.stack.update(dt)
         if self.reality is not None:
             self.reality.tick(dt, self.stack)
@@ -520,7 +525,6 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
         installed = ", ".join(sorted(games))
         raise StartupError(f"unknown game {options.game!r}; installed: {installed}", EXIT_DATA)
     assets = AssetStore(root)
-    prefetch_first_screen(assets, options.game, games)
     missing = missing_art(root, games)
     if missing is not None:  # before a window opens, not when the player opens the game
         raise StartupError(missing, EXIT_DATA)
@@ -533,10 +537,14 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
         storage.check_file_slot(options.data_dir / "settings.json", allow_link=True)
     except StorageFailure as exc:
         raise _storage_error(failure_text(exc, root, language), language) from exc
-    ledger = open_ledger(options.data_dir, language)
-    notices = [n for n in (settings_notice, ledger.notice_message) if n is not None]
     if options.fullscreen is not None:
         settings.fullscreen = bool(options.fullscreen)
+    assets.set_language(settings.language)  # before any art is loaded: no scene to rebuild yet
+    # a window's density is known before it opens (the whole desktop's is not)
+    density = None if settings.fullscreen else Viewport(options.window or SCREEN_SIZE).density
+    prefetch_first_screen(assets, options.game, games, density)
+    ledger = open_ledger(options.data_dir, language)
+    notices = [n for n in (settings_notice, ledger.notice_message) if n is not None]
 
     try:
         pygame.display.init()

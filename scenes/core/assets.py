@@ -4,7 +4,9 @@ Every file the app shows or plays is reached through an `AssetStore`, built once
 passed to the scenes (no module-level cache). Paths are relative names without extensions:
 `image("stones/symbols/wild")` is `assets/images/stones/symbols/wild.png` (or `.jpg`: opaque
 full-screen art is JPEG), `sound("common/click")` is `assets/sounds/common/click.ogg`,
-`font("display", 40)` is `assets/fonts/display.ttf` at 40 logical px.
+`font("display", 40)` is `assets/fonts/display.ttf` at 40 logical px. Art with words in it has a
+file per language, `<name>.<lang>.png` beside the English `<name>.png`, and the store shows the
+player's language's (`set_language`; the app follows the translator's language).
 
 Density. Scenes think in logical px (1280×720 fill the window); the store hands them art and
 fonts at the window's density `density` (physical px per logical px, set by the app when the
@@ -69,6 +71,25 @@ def surface_bytes(img: pygame.Surface | Canvas) -> int:
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 
+def _whole(size: tuple[float, float]) -> Size:
+    """A logical size as `scaled` keys it: whole px, at least 1."""
+    return max(1, int(size[0])), max(1, int(size[1]))
+
+
+def _load_scaled(path: str, size: Size, density: float) -> pygame.Surface:
+    """The file at `path` smooth-scaled to logical `size` at `density` (a prefetch job: no display
+    needed, so the caller converts it)."""
+    surf = pygame.image.load(path)
+    pw, ph = max(1, round(size[0] * density)), max(1, round(size[1] * density))
+    if surf.get_size() == (pw, ph):
+        return surf
+    if surf.get_bitsize() != 32:  # a JPEG's 24-bit pixels: scaled as 32-bit, twice as fast
+        wide = pygame.Surface(surf.get_size(), 0, 32)
+        wide.blit(surf, (0, 0))
+        surf = wide
+    return pygame.transform.smoothscale(surf, (pw, ph))
+
+
 class AssetStore:
     """Loads each asset once and caches it and the surfaces derived from it."""
 
@@ -90,7 +111,9 @@ class AssetStore:
         self._jobs: list[Callable[[], object]] = []  # art prepared behind the first frame
         self._warned_no_mixer = False
         self._text_scale = 1.0
+        self.language = "en"  # art with words in it has files per language (`set_language`)
         self._decoding: dict[str, Future[pygame.Surface]] = {}  # prefetch(): files being decoded
+        self._scaling: dict[tuple[str, Size, float], Future[pygame.Surface]] = {}  # ... and scaled
 
     @property
     def text_scale(self) -> float:
@@ -127,35 +150,104 @@ class AssetStore:
         return self.root.joinpath(*parts)
 
     def image_path(self, rel: str) -> Path:
-        """assets/images/<rel>.png, else .jpg (the .png path when neither exists)."""
+        """assets/images/<rel>.png, else .jpg (the .png path when neither exists); in another
+        language than English its `<rel>.<language>.png` first, when there is one."""
         base = self.root / "images" / rel
+        if self.language != "en":
+            found = self._variant(rel, self.language)
+            if found is not None:
+                return found
         for suffix in IMAGE_SUFFIXES:
             p = base.with_name(base.name + suffix)
             if p.is_file():
                 return p
         return base.with_name(base.name + IMAGE_SUFFIXES[0])
 
+    def _variant(self, rel: str, language: str) -> Path | None:
+        """The file of `rel` made for `language` (art with words in it), if there is one."""
+        base = self.root / "images" / rel
+        for suffix in IMAGE_SUFFIXES:
+            p = base.with_name(f"{base.name}.{language}{suffix}")
+            if p.is_file():
+                return p
+        return None
+
+    def set_language(self, language: str) -> bool:
+        """Show the image files made for `language` from now on: art with words in it (a stone
+        tablet's "GIROS", a warlord's name plate) has a file per language, `<name>.<lang>.png`
+        beside the English `<name>.png` (see docs/assets.md). False if it was that already.
+
+        What was loaded from a file that has a variant is dropped, and so is everything derived
+        (a composition may hold such a picture) and the art queued to prepare: the scenes then
+        prepare their art again (`Scene.rebuild`), as after a density change."""
+        if language == self.language:
+            return False
+        old, self.language = self.language, language
+
+        def worded(rel: str) -> bool:
+            return any(self._variant(rel, lang) is not None for lang in (old, language) if lang != "en")
+
+        for rel in [r for r in self._files if worded(r)]:
+            del self._files[rel]
+            self._converted.discard(rel)
+        for rel in [r for r in self._images if worded(r)]:
+            del self._images[rel]
+        self._decoding.clear()
+        self._scaling.clear()
+        self._jobs.clear()
+        self.forget_derived()
+        return True
+
     def has_image(self, rel: str) -> bool:
         return rel in self._files or self.image_path(rel).is_file()
 
     # images ------------------------------------------------------------------------------------
-    def prefetch(self, rels: Iterable[str]) -> None:
+    def prefetch(self, items: Iterable[str | tuple[str, Size]], density: float | None = None) -> None:
         """Start decoding these image files on two worker threads, for a screen about to be shown.
 
         Decoding runs in C without the interpreter's lock, so it proceeds beside what start-up
-        does meanwhile (validating the games, opening the ledger and the window) on another core,
-        and the first frame finds its art decoded. `file_surface` takes a file from here when it
-        is first asked for (waiting if it is not done yet); a file that is missing or fails to
-        decode is simply loaded again there, where the error is raised as usual. Nothing else
-        runs on these threads, and they end when the queue is empty.
+        does meanwhile (opening the ledger and the window, importing the scenes) on another core,
+        and the first frame finds its art decoded. An item `(rel, size)` with a `density` (the
+        density the window will have) is also smooth-scaled there to that logical size, as
+        `scaled(rel, size)` will ask for it; a plain `rel` is decoded only (`file_surface`).
+        Each is taken from here when first asked for (waiting if it is not done yet); one that is
+        missing or fails is simply loaded again there, where the error is raised as usual, and
+        one made for another density than the store's by then is not used. Nothing else runs on
+        these threads, and they end when the queue is empty.
         """
-        todo = [r for r in dict.fromkeys(rels) if r not in self._files and r not in self._decoding]
+        todo: list[tuple[str, Size | None]] = []
+        for item in items:
+            rel, size = (item, None) if isinstance(item, str) else (item[0], _whole(item[1]))
+            if size is None or density is None:
+                if rel not in self._files and rel not in self._decoding:
+                    todo.append((rel, None))
+            elif (rel, size, density) not in self._scaling:
+                todo.append((rel, size))
         if not todo:
             return
         pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="image-decode")
-        for rel in todo:
-            self._decoding[rel] = pool.submit(lambda rel=rel: pygame.image.load(str(self.image_path(rel))))
+        for rel, size in todo:
+            path = str(self.image_path(rel))
+            if size is None:
+                self._decoding[rel] = pool.submit(pygame.image.load, path)
+            else:
+                self._scaling[(rel, size, density)] = pool.submit(_load_scaled, path, size, density)
         pool.shutdown(wait=False)
+
+    def _prefetched_scaled(self, rel: str, size: Size) -> pygame.Surface | None:
+        """The image `prefetch` scaled to `size` at the store's density, converted, if it was
+        asked for at this density and succeeded."""
+        job = self._scaling.pop((rel, size, self.density), None)
+        if job is None:
+            return None
+        try:
+            surf = job.result()
+        except (OSError, pygame.error) as exc:  # made again by the caller, which reports it
+            log.info("prefetching %s failed: %s", rel, exc)
+            return None
+        if pygame.display.get_surface() is None:
+            return surf
+        return surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
 
     def _decoded(self, rel: str) -> pygame.Surface | None:
         """The file decoded by `prefetch`, if it was asked for and succeeded."""
@@ -211,11 +303,14 @@ class AssetStore:
 
     def scaled(self, rel: str, size: Size) -> Canvas:
         """The image smooth-scaled to logical `size` (cached per size), from the file's pixels."""
-        size = (max(1, int(size[0])), max(1, int(size[1])))
+        size = _whole(size)
         key = ("scaled", rel, size, self.density)
         img = self._cached(key)
         if img is None:
-            img = Canvas(self._resample(self.file_surface(rel), size), self.density, size)
+            surf = self._prefetched_scaled(rel, size)
+            if surf is None:
+                surf = self._resample(self.file_surface(rel), size)
+            img = Canvas(surf, self.density, size)
             self._store(key, img)
         return img
 

@@ -58,6 +58,9 @@ class Scene:
     def on_exit(self) -> None: ...
     def on_pause(self) -> None: ...
     def on_resume(self) -> None: ...
+    def on_uncovered(self, by: Scene) -> None:
+        """Called after `on_resume` with the scene that left and made this one the top again
+        (a scene that greets the player back from a bonus scene with a fade, say)."""
 
     # per frame ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -163,6 +166,7 @@ class SceneStack:
         # the scene below is the top again (maybe under transient ones): it resumes
         if i > 0 and all(s.transient for s in self._scenes[i:]):
             self._scenes[i - 1].on_resume()
+            self._scenes[i - 1].on_uncovered(scene)
 
     def _pop(self) -> None:
         if self._scenes:

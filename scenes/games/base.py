@@ -165,6 +165,14 @@ class Presentation:
         """The images the game's own screens need (a picker's art...); none for a line game."""
         return []
 
+    def feature_images(self, defn: GameDefinition) -> list[str]:
+        """The image files the game's features show (the free spins' composed stage, its bonus
+        scenes' art): the reels have them decoded on worker threads once they are up, so a feature
+        starting does not stall a frame on decoding them (`ReelsScene.on_enter`). Files that
+        do not exist are left out by the caller."""
+        gid, art = defn.id, self.art
+        return [f"{gid}/{art.stage_free}"] + [name for name, _ in self.own_images(defn)]
+
     # -- the reels -------------------------------------------------------------------------------
     def trigger(self, defn: GameDefinition) -> tuple[str, int] | None:
         """(symbol, count): landing `count` of `symbol` in the main game wins the feature, so the

@@ -11,10 +11,10 @@ the player's money in its own style (`BonusHud`) — the reels' HUD is not drawn
 - `BonusLayout`: where things go on the 1280×720 screen — the title band, the stage (the stones,
   the battlefield, the map) and a side panel beside it, balanced around the centre, the hint line
   and the HUD strip at the bottom. `BonusLayout.balanced(stage_w, panel_w, …)` centres them.
-- `BonusHud(band, bet, style)`: the strip — BALANCE, BET and the round's WIN so far, read from the
-  band of the round player (the reels' HUD in play; a replay's band knows no balance, so the
-  strip shows BET and WIN only). The balance is the band's shown balance, so it follows the same
-  count as on the reels.
+- `BonusHud(band, bet, style)`: the strip — BALANCE, BET and the round's WIN so far in coins with
+  the money under them (as the reels' band shows them), read from the band of the round player
+  (the reels' HUD in play; a replay's band knows no balance, so the strip shows BET and WIN
+  only). The balance is the band's shown balance, so it follows the same count as on the reels.
 - `BonusScene`: the base — the backdrop composed once (the image, darkened at the edges), a fade
   in from black (none with reduced motion), the HUD strip, key hints, M left to the app (mute),
   and every key that asks for another screen or the bet answered with a toast
@@ -121,6 +121,7 @@ class BonusHud:
         self.bet = bet
         self.style = style
         self.rect = pygame.Rect(rect)
+        self._strip: tuple[tuple, Canvas] | None = None  # (figures, language... density), picture
 
     def figures(self) -> list[tuple[str, int]]:
         """(label msgid, cents) of each plaque shown now."""
@@ -136,9 +137,26 @@ class BonusHud:
         out.append((T_WIN, win * cv))
         return out
 
+    def reset(self) -> None:
+        """Compose the strip again when next drawn (a new density, a text layout)."""
+        self._strip = None
+
     def draw(self, surface: Canvas, assets, tr) -> None:
-        figures = self.figures()
-        r = self.rect
+        """The strip, composed once per change of its figures (or the language) into one
+        picture: a frame blits that instead of three plaques and nine texts."""
+        figures = tuple(self.figures())
+        key = (figures, tr.generation, tr.currency(), assets.density)
+        if self._strip is None or self._strip[0] != key:
+            strip = assets.canvas(self.rect.size)
+            self._compose(strip, figures, assets, tr)
+            self._strip = (key, strip)
+        surface.blit(self._strip[1], self.rect)
+
+    def _compose(self, surface: Canvas, figures: tuple, assets, tr) -> None:
+        """Each figure as the reels' band shows it: coins large, the money under them (drawn at
+        the strip's own origin)."""
+        cv = self.bet.coin_value_cents if self.bet is not None else 1
+        r = pygame.Rect((0, 0), self.rect.size)
         gap = 16
         w = (r.w - gap * (len(figures) - 1)) // len(figures)
         for i, (label, cents) in enumerate(figures):
@@ -151,22 +169,29 @@ class BonusHud:
             text = tr.gettext(label)
             draw_text(
                 surface,
-                fit_font(assets, "text_bold", text, box.w - 24, 15),
+                fit_font(assets, "text_bold", text, box.w - 24, 14),
                 text,
-                (box.centerx, box.top + 16),
+                (box.centerx, box.top + 13),
                 self.style.label,
                 shadow=False,
             )
-            money = tr.money(cents)
-            font = fit_font(assets, "display", money, box.w - 24, 30)
+            coins = tr.format_coins(cents // cv)
             draw_counter(
                 surface,
-                font,
-                money,
-                (box.centerx, box.top + 50),
+                fit_font(assets, "display", coins, box.w - 24, 24),
+                coins,
+                (box.centerx, box.top + 37),
                 self.style.value,
                 outline=1,
                 outline_color=(0, 0, 0),
+            )
+            draw_text(
+                surface,
+                fit_font(assets, "text", tr.money(cents), box.w - 24, 14),
+                tr.money(cents),
+                (box.centerx, box.bottom - 16),
+                self.style.label,
+                shadow=False,
             )
 
 
@@ -207,6 +232,7 @@ class BonusScene(Scene):
         """The backdrop again, at the store's new density (and the still layer when next drawn)."""
         self.backdrop = self._backdrop()
         self._still = None
+        self.hud.reset()
 
     def _compose_backdrop(self) -> Canvas:
         """The image with darkened edges (a vignette), so the stage in the middle reads best."""

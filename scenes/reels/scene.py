@@ -45,8 +45,10 @@ from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
+from scenes.core.transitions import Fade
 from scenes.games import presentation_of
 from scenes.reels.autoplay import Autoplay
+from scenes.reels.bonus import BonusScene
 from scenes.reels.functions import GameFunctions
 from scenes.reels.hud import GOLD, Hud
 from scenes.reels.player import Pace, Picks, RoundPlayer
@@ -71,6 +73,7 @@ T_VOIDED = "Unfinished round voided: {amount} refunded"
 T_NOTICE = "Please note"
 
 TOAST_S = 3.5
+RETURN_FADE_S = 0.3  # s the reels take to fade in when a bonus scene hands back
 
 
 class ReelsScene(GameFunctions, Scene):
@@ -90,6 +93,7 @@ class ReelsScene(GameFunctions, Scene):
         self.tr = ctx.i18n
         self.driver = RoundDriver(ctx.ledger, self.loaded, ctx.seeds, ctx.session_id)
         self.sounds = SoundDirector(ctx.audio, game_id)
+        self.fade: Fade | None = None  # back from a bonus scene (`on_uncovered`)
         self.bet = self._initial_bet()
         self.driver.set_bet(self.bet)
         self.stage = Stage(
@@ -284,6 +288,9 @@ class ReelsScene(GameFunctions, Scene):
     def on_enter(self) -> None:
         self.sounds.game_music()
         self._show_last_round()
+        # the features' art decoded on worker threads once the first frames are up
+        assets, wanted = self.assets, self.presentation.feature_images(self.defn)
+        assets.defer(lambda: assets.prefetch(rel for rel in wanted if assets.has_image(rel)))
         notices = self.ctx.take_notices()
         if self.ctx.options.autoplay:  # a resumed round counts as one of them, its picks made too
             self.autoplay.start_command_line(self.ctx.options.autoplay, self.balance_cents)
@@ -301,6 +308,12 @@ class ReelsScene(GameFunctions, Scene):
     def on_exit(self) -> None:
         self.view.finish_now()
         self.sounds.silence()
+
+    def on_uncovered(self, by: Scene) -> None:
+        """Back from a bonus scene (the picker, a battle, the world map): the reels fade in
+        rather than cut in, as the bonus faded in (not with reduced motion)."""
+        if isinstance(by, BonusScene) and not self.player.pace.reduced_motion:
+            self.fade = Fade(RETURN_FADE_S, "in")
 
     def on_pause(self) -> None:
         # an overlay takes the pointer: no hover highlight or tooltip left frozen underneath
@@ -545,6 +558,10 @@ class ReelsScene(GameFunctions, Scene):
 
     # -- time -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.fade is not None:
+            self.fade.update(dt)
+            if self.fade.done:
+                self.fade = None
         self.presenter.set_palette(self.ctx.settings.line_palette)  # the setting applies at once
         self.player.update(dt)
         self._refresh_hud()
@@ -588,3 +605,5 @@ class ReelsScene(GameFunctions, Scene):
         self.stage.draw(surface, self.bet.lines, hover)
         self.hud.draw(surface, self.stage.backdrop)
         self.stage.draw_banner(surface)
+        if self.fade is not None:
+            self.fade.draw(surface)

@@ -83,21 +83,35 @@ class Decor(Protocol):
     def draw(self, surface: Canvas, stage: Stage) -> None: ...
 
 
-def first_images(assets: AssetStore, game_id: str, definition: GameDefinition, art: GameArt) -> list[str]:
-    """The image files a game's reels decode for their first frame, biggest first, for
-    `AssetStore.prefetch`: the composed stage (or the layers it is composed from), the wild
-    cover, the symbols, their stacks and the effects' extras (`Stage._symbol_art`)."""
+def first_images(
+    assets: AssetStore, game_id: str, definition: GameDefinition, art: GameArt
+) -> list[tuple[str, tuple[int, int]]]:
+    """(image, logical size) of every picture a game's reels scale for their first frame, biggest
+    first, for `AssetStore.prefetch`: the composed stage (or the layers it is composed from), the
+    wild cover, the symbols, their stacks and the effects' extras (`Stage._symbol_art`,
+    `Stage._compose_static`)."""
 
     def name(part: str) -> str:
         return f"{game_id}/{part}"
 
+    symbol = (SYMBOL, SYMBOL)
     stage = name(art.stage)
-    out = [stage] if assets.has_image(stage) else [name(art.background), name(art.reel_bg), name(art.frame)]
+    out = (
+        [(stage, SCREEN.size)]
+        if assets.has_image(stage)
+        else [
+            (name(art.background), SCREEN.size),
+            (name(art.reel_bg), WINDOW.size),
+            (name(art.frame), SCREEN.size),
+        ]
+    )
     if art.wild_cover:
-        out.append(name(art.wild_cover))
+        out.append((name(art.wild_cover), (SYMBOL, definition.rows * CELL_H)))
     symbols = [name(f"symbols/{s}") for s in definition.symbol_ids]
-    out += symbols + [f"{s}_stack" for s in symbols] + [name(x) for x in art.extras]
-    return [rel for rel in out if assets.has_image(rel)]
+    out += [(s, symbol) for s in symbols]
+    out += [(f"{s}_stack", (SYMBOL, STACK * CELL_H)) for s in symbols]
+    out += [(name(x), symbol) for x in art.extras]
+    return [(rel, size) for rel, size in out if assets.has_image(rel)]
 
 
 class Stage:

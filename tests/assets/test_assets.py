@@ -450,5 +450,5 @@ def test_generator_is_reproducible(tmp_path):
         assert (tmp_path / f"{name}.ogg").read_bytes() == (ASSETS / "sounds" / f"{name}.ogg").read_bytes(), (
             name
         )
-    for rel in ("assets/maps/world.tmx", "assets/maps/world_tiles.png"):
+    for rel in ("assets/maps/world.tmx", "assets/maps/world_tiles.png", "assets/maps/world_tiles_hd.png"):
         assert (tmp_path / rel).read_bytes() == (ROOT / rel).read_bytes(), rel

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tools.assets import gfx, kit
+from tools.assets import gfx, kit, words
 from tools.assets.gfx import F
 from tools.assets.kit import SS
 
@@ -121,7 +121,7 @@ def animal_symbol(name: str, seed: int) -> np.ndarray:
     return kit.finish(out)
 
 
-def wild_symbol() -> np.ndarray:
+def wild_symbol(lang: str = "en") -> np.ndarray:
     """A round medallion like the animals' (same stone ring and bezel), gold-inlaid, with a
     glowing triskelion on a deep teal face and WILD struck across it in gold."""
     W = H = 160 * SS
@@ -139,7 +139,7 @@ def wild_symbol() -> np.ndarray:
     # a dark band behind the word so the gold reads on the bright knot
     band = gfx.cover(gfx.sd_round_rect(H, W, cx, cy + 4 * SS, 66 * SS, 21 * SS, 10 * SS)) * face_m
     gfx.over(out, gfx.solid(gfx.blur(band, 6 * SS), (2, 10, 10), 0.8))
-    word = gfx.place(kit.text("WILD", 118 * SS, 46 * SS), H, W, cx, cy + 4 * SS)
+    word = gfx.place(kit.text(words.word("WILD", lang), 118 * SS, 46 * SS), H, W, cx, cy + 4 * SS)
     kit.halo(out, word, (255, 170, 40), 8, 1.5)
     kit.outlined(out, word, 2.2 * SS, (40, 18, 0))
     gfx.over(out, kit.emboss_metal(word, gfx.GOLD, bevel=4 * SS, strength=2.4))
@@ -207,7 +207,7 @@ TABLET_FACES = {
 }
 
 
-def tablet(kind: str) -> np.ndarray:
+def tablet(kind: str, lang: str = "en") -> np.ndarray:
     S = 120
     W = H = S * SS
     out = gfx.empty(H, W)
@@ -237,6 +237,7 @@ def tablet(kind: str) -> np.ndarray:
             gfx.add(out, gfx.glow(edge, (120, 255, 220), 4 * SS, 1.2))
         return kit.finish(out)
     big, small = TABLET_FACES[kind]
+    small = words.word(small, lang)
     rec_m = gfx.cover(gfx.sd_round_rect(H, W, cx, cy, 44 * SS, 44 * SS, 12 * SS))
     gfx.add(out, gfx.solid(gfx.blur(rec_m, 16 * SS) * rec_m * 0.35, (90, 255, 210)))
     if big.startswith("@"):
@@ -258,13 +259,14 @@ def tablet(kind: str) -> np.ndarray:
     return kit.finish(out)
 
 
-def tablets() -> dict[str, np.ndarray]:
-    out = {k: tablet(k) for k in ("closed", "hover")}
-    out.update({k: tablet(k) for k in TABLET_FACES})
+def tablets(lang: str = "en") -> dict[str, np.ndarray]:
+    """Every tablet; in another language only the open faces (the closed ones carry no words)."""
+    out = {k: tablet(k) for k in ("closed", "hover")} if lang == "en" else {}
+    out.update({k: tablet(k, lang) for k in TABLET_FACES})
     return out
 
 
-def wild_reel() -> np.ndarray:
+def wild_reel(lang: str = "en") -> np.ndarray:
     W, H = 160 * SS, 480 * SS
     out = gfx.empty(H, W)
     cx = W / 2
@@ -280,8 +282,11 @@ def wild_reel() -> np.ndarray:
         r = gfx.place(kit.icon("light-thorny-triskelion", 44 * SS), H, W, cx, yy * SS)
         runes = np.maximum(runes, r)
     word = np.zeros((H, W), F)
-    for i, ch in enumerate("WILD"):
-        word = np.maximum(word, gfx.place(kit.text(ch, 64 * SS, 40 * SS), H, W, cx, (180 + i * 40) * SS))
+    letters = words.word("WILD", lang)
+    step = min(40, 240 // len(letters))  # "WILD" at 40 px a letter, longer words closer
+    for i, ch in enumerate(letters):
+        y = 240 + (2 * i - (len(letters) - 1)) * step // 2  # whole px: 180, 220, 260, 300 for "WILD"
+        word = np.maximum(word, gfx.place(kit.text(ch, 64 * SS, step * SS), H, W, cx, y * SS))
     groove = gfx.blur(runes, 3 * SS)
     hf = hf - groove * 4 * SS
     col = gfx.lit(alb * (1 - 0.5 * groove[..., None]), hf, strength=0.6, ambient=0.45)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tools.assets import gfx, kit
+from tools.assets import gfx, kit, words
 from tools.assets.kit import SS
 from tools.assets.sources import openmoji_path
 
@@ -143,7 +143,7 @@ def portrait_mask(H, W, cx, cy, s):
     return np.clip(m - strap * 0.8, 0, 1)
 
 
-def portrait_symbol() -> np.ndarray:
+def portrait_symbol(lang: str = "en") -> np.ndarray:
     W = H = 160 * SS
     out = gfx.empty(H, W)
     cx, cy = W / 2, H / 2
@@ -176,7 +176,7 @@ def portrait_symbol() -> np.ndarray:
         ),
     )
     gfx.over(out, rrim)
-    wm = gfx.place(kit.text("WILD", 90 * SS, 22 * SS), H, W, cx, 135 * SS)
+    wm = gfx.place(kit.text(words.word("WILD", lang), 90 * SS, 22 * SS), H, W, cx, 135 * SS)
     gfx.over(out, kit.emboss_metal(wm, gfx.GOLD, bevel=2 * SS))
     kit.gloss(out, face_m, 0.12)
     gfx.add(out, gfx.sparkle(H, W, 40 * SS, 30 * SS, 26 * SS))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tools.assets import gfx, kit
+from tools.assets import gfx, kit, words
 from tools.assets.kit import SS
 
 FACTION = {
@@ -83,7 +83,7 @@ def figure_symbol(
     return kit.finish(out)
 
 
-def stack_symbol(name: str, seed: int) -> np.ndarray:
+def stack_symbol(name: str, seed: int, lang: str = "en") -> np.ndarray:
     icon_name, faction, helm, title = WARRIORS[name]
     cols = FACTION[faction]
     W, H = 160 * SS, 480 * SS
@@ -115,14 +115,14 @@ def stack_symbol(name: str, seed: int) -> np.ndarray:
         ),
     )
     gfx.over(out, rim)
-    tm = gfx.place(kit.text(title, 118 * SS, 22 * SS), H, W, cx, 413 * SS)
+    tm = gfx.place(kit.text(words.word(title, lang), 118 * SS, 22 * SS), H, W, cx, 413 * SS)
     kit.outlined(out, tm, 1.2 * SS)
     gfx.over(out, kit.emboss_metal(tm, gfx.GOLD, bevel=2 * SS))
     kit.gloss(out, face_m, 0.08)
     return kit.finish(out)
 
 
-def wild_symbol() -> np.ndarray:
+def wild_symbol(lang: str = "en") -> np.ndarray:
     W = H = 160 * SS
     out = gfx.empty(H, W)
     cx, cy = W / 2, H / 2
@@ -146,7 +146,7 @@ def wild_symbol() -> np.ndarray:
         kit.drop(out, setting, dy=2, r=3)
         gfx.over(out, kit.emboss_metal(setting, gfx.GOLD, bevel=5 * SS))
         gfx.over(out, kit.gem(H, W, gx, gy, 13 * SS, c, 8, 0.2 + i))
-    word = gfx.place(kit.text("WILD", 110 * SS, 36 * SS), H, W, cx, 128 * SS)
+    word = gfx.place(kit.text(words.word("WILD", lang), 110 * SS, 36 * SS), H, W, cx, 128 * SS)
     kit.halo(out, word, (255, 170, 40), 8, 1.6)
     kit.outlined(out, word, 2 * SS, (40, 18, 0))
     gfx.over(out, kit.emboss_metal(word, gfx.GOLD, bevel=3 * SS, strength=2.4))
@@ -242,8 +242,8 @@ def symbols() -> dict[str, np.ndarray]:
     return out
 
 
-def stacks() -> dict[str, np.ndarray]:
-    return {f"{n}_stack": stack_symbol(n, 340 + i) for i, n in enumerate(WARRIORS)}
+def stacks(lang: str = "en") -> dict[str, np.ndarray]:
+    return {f"{n}_stack": stack_symbol(n, 340 + i, lang) for i, n in enumerate(WARRIORS)}
 
 
 def overlays() -> dict[str, np.ndarray]:

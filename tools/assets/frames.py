@@ -403,8 +403,10 @@ def warlords_frame() -> np.ndarray:
     for px in PILLAR_X:
         for cy, c in zip(ROW_CENTRES, FACTION_GEMS, strict=True):
             crystal(out, px, cy, c)
-    for cx, cy in ((x0 + 4, y0 + 4), (x1 - 4, y0 + 4), (x0 + 6, y1 - 10), (x1 - 6, y1 - 10)):
-        warlords_crest(out, cx, cy, 26 if cy < 300 else 20)
+    # the top crests sit under the HUD's icon rows (rules at x 130, history at x 1150, y 6..50):
+    # a little lower and smaller than they could be, so their points stay clear of the icons
+    for cx, cy in ((x0 + 4, y0 + 10), (x1 - 4, y0 + 10), (x0 + 6, y1 - 10), (x1 - 6, y1 - 10)):
+        warlords_crest(out, cx, cy, 22 if cy < 300 else 20)
     warlords_marquee(out, msd)
     return finish_frame(out)
 

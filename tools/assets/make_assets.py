@@ -54,7 +54,7 @@ def _save_all(items: dict[str, object], root: Path, opaque: bool = False) -> lis
 
 
 def job_symbols(root: str) -> list[str]:
-    from tools.assets import art_stones, art_tombraider, art_warlords
+    from tools.assets import art_stones, art_tombraider, art_warlords, words
 
     r = Path(root)
     _setup_fonts(r)
@@ -70,6 +70,17 @@ def job_symbols(root: str) -> list[str]:
         {f"{img}/tombraider/artefacts/{k}.png": v for k, v in art_tombraider.artefacts().items()}, r
     )
     done += _save_all({f"{img}/tombraider/discs/{k}.png": v for k, v in art_tombraider.discs().items()}, r)
+    # the art with words in it, again in each other language (`<name>.<lang>.png`: words.py)
+    for lang in words.LANGUAGES[1:]:
+        items = {
+            f"{img}/stones/symbols/wild.png": art_stones.wild_symbol(lang),
+            f"{img}/stones/wild_reel.png": art_stones.wild_reel(lang),
+            **{f"{img}/stones/tablet/{k}.png": v for k, v in art_stones.tablets(lang).items()},
+            f"{img}/warlords/symbols/wild.png": art_warlords.wild_symbol(lang),
+            **{f"{img}/warlords/symbols/{k}.png": v for k, v in art_warlords.stacks(lang).items()},
+            f"{img}/tombraider/symbols/portrait.png": art_tombraider.portrait_symbol(lang),
+        }
+        done += _save_all({words.variant(k, lang): v for k, v in items.items()}, r)
     return done
 
 
@@ -194,8 +205,9 @@ def job_map(root: str) -> list[str]:
     r = Path(root)
     _setup_fonts(r)
     gfx.save(worldmap.paint_world(), r / "assets/maps/world_tiles.png", opaque=True)
+    gfx.save(worldmap.paint_world(worldmap.HD_SCALE), r / "assets/maps" / worldmap.HD_SHEET, opaque=True)
     worldmap.write_tmx(r / "assets/maps/world.tmx", "world_tiles.png")
-    return ["assets/maps/world_tiles.png", "assets/maps/world.tmx"]
+    return ["assets/maps/world_tiles.png", f"assets/maps/{worldmap.HD_SHEET}", "assets/maps/world.tmx"]
 
 
 def job_sounds(root: str) -> list[str]:

@@ -20,6 +20,11 @@ from tools.assets import gfx, kit
 from tools.assets.gfx import F
 
 W, H = 1280, 720
+MAP_W, MAP_H = W, H  # the map in map px (1 px per logical px at zoom 1)
+HD_SCALE = 1.5  # px per map px of the high-density sheet (the files' density, docs/assets.md)
+HD_SHEET = "world_tiles_hd.png"
+"""The world painted again at HD_SCALE: the tileset image is at 1 px per map px, as Tiled draws
+it; the app draws the ground from this sheet in windows denser than 1280×720 (`render_ground`)."""
 TILE = 16
 COLS, ROWS = W // TILE, H // TILE
 
@@ -231,50 +236,56 @@ def project(lon: float, lat: float) -> tuple[float, float]:
     return x, y
 
 
-def paint_world() -> np.ndarray:
-    out = gfx.empty(H, W)
-    x, y = gfx.grid(H, W)
-    n = gfx.value_noise(H, W, 90, 801, 5)
-    sd = np.full((H, W), np.inf, F)
+def paint_world(k: float = 1.0) -> np.ndarray:
+    """The painted world at `k` px per map px: 1 for the Tiled tileset, FILE_DENSITY (1.5) for
+    the sheet the app draws the ground from at high density (`HD_SHEET`). Every length is in map
+    px times `k`, and the noise is a lattice per map px, so both show the same world."""
+    h, w = round(MAP_H * k), round(MAP_W * k)
+    out = gfx.empty(h, w)
+    x, y = gfx.grid(h, w)
+    n = gfx.value_noise(h, w, 90 * k, 801, 5)
+    sd = np.full((h, w), np.inf, F)
     for poly in LAND:
-        sd = np.minimum(sd, gfx.sd_polygon(H, W, [project(*p) for p in poly]))
+        sd = np.minimum(sd, gfx.sd_polygon(h, w, [tuple(c * k for c in project(*p)) for p in poly]))
     # wobble the coasts a little so they look hand drawn
-    sd = sd + (gfx.value_noise(H, W, 14, 802, 3) - 0.5) * 5
+    sd = sd + (gfx.value_noise(h, w, 14 * k, 802, 3) - 0.5) * 5 * k
     land = gfx.cover(sd)
     sea = gfx.ramp(
-        0.35 + 0.4 * n - 0.15 * np.clip(sd / 120, 0, 1), [(0, "#1a3a44"), (0.5, "#2e6470"), (1, "#5a9a9a")]
+        0.35 + 0.4 * n - 0.15 * np.clip(sd / (120 * k), 0, 1),
+        [(0, "#1a3a44"), (0.5, "#2e6470"), (1, "#5a9a9a")],
     )
     # concentric coastal ripples
-    ripple = sum(gfx.cover(np.abs(sd - d) - 0.6) * (1 - d / 40) for d in (8, 16, 26))
+    ripple = sum(gfx.cover(np.abs(sd - d * k) - 0.6 * k) * (1 - d / 40) for d in (8, 16, 26))
     sea = sea * (1 - 0.3 * np.clip(ripple, 0, 1))[..., None]
     parch = gfx.ramp(
-        0.3 + 0.55 * n + 0.15 * np.clip(-sd / 60, 0, 1), [(0, "#8a6a3a"), (0.5, "#c8a66a"), (1, "#f0dcaa")]
+        0.3 + 0.55 * n + 0.15 * np.clip(-sd / (60 * k), 0, 1),
+        [(0, "#8a6a3a"), (0.5, "#c8a66a"), (1, "#f0dcaa")],
     )
-    hf = gfx.bevel_height(sd, 10) * 6 + gfx.value_noise(H, W, 12, 803, 4) * 2.5
+    hf = gfx.bevel_height(sd, 10 * k) * 6 * k + gfx.value_noise(h, w, 12 * k, 803, 4) * 2.5 * k
     parch = gfx.lit(parch, hf, strength=0.5, ambient=0.6, spec_k=0.05)
     col = sea * (1 - land[..., None]) + parch * land[..., None]
     # ink coastline
-    coast = gfx.cover(np.abs(sd) - 0.9)
+    coast = gfx.cover(np.abs(sd) - 0.9 * k)
     col = col * (1 - 0.75 * coast[..., None]) + gfx.rgb((40, 24, 10)) * 0.75 * coast[..., None]
     # graticule
-    grat = np.zeros((H, W), F)
+    grat = np.zeros((h, w), F)
     for lon in range(-180, 181, 30):
         gx, _ = project(lon, 0)
-        grat = np.maximum(grat, gfx.cover(np.abs(x - gx) - 0.4))
+        grat = np.maximum(grat, gfx.cover(np.abs(x - gx * k) - 0.4 * k))
     for lat in range(-60, 90, 30):
         _, gy = project(0, lat)
-        grat = np.maximum(grat, gfx.cover(np.abs(y - gy) - 0.4))
+        grat = np.maximum(grat, gfx.cover(np.abs(y - gy * k) - 0.4 * k))
     col = col * (1 - 0.18 * grat[..., None])
     out[..., :3] = col
     out[..., 3] = 1
     # compass rose in the South Atlantic
-    cm = gfx.place(kit.icon("compass", 150), H, W, 470, 590)
+    cm = gfx.place(kit.icon("compass", round(150 * k)), h, w, 470 * k, 590 * k)
     gfx.over(out, gfx.solid(cm, (230, 210, 160), 0.55))
     # parchment border and vignette
-    edge = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - 8, H / 2 - 8, 10)
-    vign = np.clip(1 + edge / 90, 0, 1)
+    edge = gfx.sd_round_rect(h, w, w / 2, h / 2, w / 2 - 8 * k, h / 2 - 8 * k, 10 * k)
+    vign = np.clip(1 + edge / (90 * k), 0, 1)
     gfx.over(out, gfx.solid(vign.astype(F) * 0.55, (30, 16, 4)))
-    border = gfx.cover(np.abs(edge + 2) - 2)
+    border = gfx.cover(np.abs(edge + 2 * k) - 2 * k)
     gfx.over(out, gfx.solid(border, (70, 40, 14), 0.9))
     return out
 

@@ -107,14 +107,15 @@ def shade(size: tuple[int, int], alpha: int = 225, edge: bool = False, *, k: flo
 
 
 def bar(size: tuple[int, int], top: bool, *, k: float = 1.0) -> Canvas:
-    """A dark strip of logical `size` at density `k`, fading towards the map, with a bronze rule
-    along its inner edge (one physical row at a time, so it is smooth at any density)."""
+    """A dark opaque strip of logical `size` at density `k` (no marker or route of the map shows
+    through what it carries), a little lighter towards the screen's edge, with a bronze rule
+    along its inner edge (one physical row at a time, smooth at any density)."""
     s = Canvas.new(size, k)
     pw, ph = s.surf.get_size()
     for y in range(ph):
         u = y / max(1, ph - 1)
         u = 1 - u if top else u
-        s.surf.fill((14, 9, 6, int(150 + 95 * (1 - u * 0.4))), (0, y, pw, 1))
+        s.surf.fill((int(14 + 12 * u), int(9 + 8 * u), int(6 + 4 * u), 255), (0, y, pw, 1))
     h = size[1]
     s.fill((196, 142, 70, 255), (0, h - 2 if top else 0, size[0], 2))
     return s

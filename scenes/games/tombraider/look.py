@@ -4,9 +4,8 @@ and bronze, gold figures, over a location's scenery or the map — and their mon
 The strip (`QuestHud`) is the shared `BonusHud` with the quest's own figures: the balance comes
 from the round player's band (so it is the reels' own, and a replay's band, knowing no balance,
 leaves it out), then what the scene names — the pot, the pots banked, the round's win so far —
-given in coins and shown as money at the bet's coin value. The strip is composed again only when
-a figure, the language, the currency or the density changes (the asset store keeps it; one blit
-a frame otherwise).
+given in coins and shown as coins and money at the bet's coin value, composed once per change as
+every bonus strip is (`BonusHud.draw`).
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.core.canvas import Canvas
 from scenes.reels.bonus import T_BALANCE, BonusHud, BonusStyle
 
 GOLD = (255, 214, 120)
@@ -64,19 +62,3 @@ class QuestHud(BonusHud):
             out.append((T_BALANCE, balance))
         out.extend((label, coins * cv) for label, coins in self._figures())
         return out
-
-    def draw(self, surface: Canvas, assets, tr) -> None:
-        look = ("tombraider-quest-strip", self.rect.size, tuple(self.figures()), tr.generation, tr.currency())
-
-        def compose() -> Canvas:
-            # drawn once per look onto a strip of its own (the store keeps it, at its density)
-            strip = assets.canvas(self.rect.size)
-            at = self.rect
-            self.rect = strip.get_rect()
-            try:
-                super(QuestHud, self).draw(strip, assets, tr)
-            finally:
-                self.rect = at
-            return strip
-
-        surface.blit(assets.derived(look, compose), self.rect)

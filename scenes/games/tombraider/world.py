@@ -12,9 +12,10 @@ which pytmx does not read).
 
 `render_ground(world)` draws the tile layers into one opaque surface from the tile placements
 the parse recorded (which tileset image, which rectangle of it, where on the map): one image
-load and a few thousand blits, after the display mode is set. The scene caches it at the tile
-sheet's own resolution (1 px per map px) whatever the window's density, and scales the part under
-the camera straight to the screen's physical pixels.
+load and a few thousand blits, after the display mode is set. In a window denser than 1280×720
+it draws from the tileset's high-density sheet (`world_tiles_hd.png`, the same world painted at
+1.5 px per map px by the asset generator) instead, so the zoomed map stays sharp at 1920×1080.
+The scene caches it and scales the part under the camera straight to the screen's pixels.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from pathlib import Path
 import pygame
 
 Point = tuple[float, float]
+HD_SCALE = 1.5  # px per map px of a tileset's high-density sheet (the art files' density)
+HD_SUFFIX = "_hd"
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,12 +216,13 @@ class MapCamera:
             self.centre[1] + (pos[1] - self.anchor[1]) / self.zoom,
         )
 
-    def source_rect(self, screen: tuple[int, int] = (1280, 720)) -> pygame.Rect:
-        """The part of the map (map pixels) that fills a screen of `screen` size."""
+    def source_rect(self, screen: tuple[int, int] = (1280, 720), scale: float = 1.0) -> pygame.Rect:
+        """The part of the map that fills a screen of `screen` size, in map pixels × `scale`
+        (the pixels of a ground drawn at `scale` px per map px)."""
         w, h = screen[0] / self.zoom, screen[1] / self.zoom
         x = self.centre[0] - self.anchor[0] / self.zoom
         y = self.centre[1] - self.anchor[1] / self.zoom
-        return pygame.Rect(round(x), round(y), round(w), round(h))
+        return pygame.Rect(round(x * scale), round(y * scale), round(w * scale), round(h * scale))
 
 
 def clamp_camera(cam: MapCamera, size: tuple[int, int], screen: tuple[int, int] = (1280, 720)) -> MapCamera:
@@ -242,19 +246,41 @@ def blend_camera(a: MapCamera, b: MapCamera, t: float) -> MapCamera:
     return MapCamera(centre, zoom, (640.0, 360.0))
 
 
-def render_ground(world: WorldMap) -> pygame.Surface:
-    """The ground's tiles drawn into one opaque surface of the map's size (after set_mode)."""
-    surf = pygame.Surface(world.size)
+def hd_sheet(image: str) -> Path:
+    """The high-density sheet beside a tileset image (`world_tiles.png` → `world_tiles_hd.png`):
+    the same world painted at HD_SCALE px per map px, tile for tile."""
+    p = Path(image)
+    return p.with_name(f"{p.stem}{HD_SUFFIX}{p.suffix}")
+
+
+def ground_scale(world: WorldMap, density: float) -> float:
+    """The px per map px to draw the ground at for a window of `density`: HD_SCALE when the
+    window is denser than 1280×720 and every tileset has its high-density sheet, else 1."""
+    if density <= 1.0:
+        return 1.0
+    return HD_SCALE if all(hd_sheet(t.image).is_file() for t in world.tiles) else 1.0
+
+
+def render_ground(world: WorldMap, scale: float = 1.0) -> pygame.Surface:
+    """The ground's tiles drawn into one opaque surface of the map's size × `scale` (after
+    set_mode): at 1 from the tileset image, as Tiled draws it; at HD_SCALE from its
+    high-density sheet (`hd_sheet`), each tile's rectangle and place scaled alike."""
+    k = scale
+    surf = pygame.Surface((round(world.size[0] * k), round(world.size[1] * k)))
     sheets: dict[str, pygame.Surface] = {}
     blits = []
     for tile in world.tiles:
         sheet = sheets.get(tile.image)
         if sheet is None:
-            sheet = sheets[tile.image] = pygame.image.load(tile.image)
+            path = tile.image if k == 1.0 else str(hd_sheet(tile.image))
+            sheet = sheets[tile.image] = pygame.image.load(path)
+        x, y, w, h = tile.rect
+        rect = pygame.Rect(round(x * k), round(y * k), round(w * k), round(h * k))
+        at = (round(tile.x * k), round(tile.y * k))
         if tile.flip_x or tile.flip_y:
-            part = pygame.transform.flip(sheet.subsurface(tile.rect), tile.flip_x, tile.flip_y)
-            blits.append((part, (tile.x, tile.y)))
+            part = pygame.transform.flip(sheet.subsurface(rect), tile.flip_x, tile.flip_y)
+            blits.append((part, at))
         else:
-            blits.append((sheet, (tile.x, tile.y), tile.rect))
+            blits.append((sheet, at, rect))
     surf.blits(blits, doreturn=False)
     return surf.convert() if pygame.display.get_surface() is not None else surf

@@ -365,6 +365,7 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
             self.sounds.feature("coin_tick")
         else:
             self.banner = self.tr.gettext(T_LOST)
+        self.label = None  # the banner says how the location ended: no word rising under it
         self.showdown = None
         self._set_phase("unveil", UNVEIL)
 

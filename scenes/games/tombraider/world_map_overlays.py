@@ -55,6 +55,8 @@ class OverlayPainter:
             return
         text, (cx, cy), age, colour = self.label
         font = fit_font(self.assets, "display", text, 420, 34)
+        half = font.size(text)[0] // 2 + 12  # the whole word on the screen, even over an edge tile
+        cx = max(half, min(1280 - half, cx))
         draw_text(
             surface, font, text, (cx, cy - int(min(age, 0.6) * 40)), colour, outline=2, outline_color=INK
         )
@@ -94,9 +96,9 @@ class OverlayPainter:
         plate = pygame.Rect(0, 0, 720, 220)
         plate.center = (640, 492)
         veil = a.derived(
-            ("tombraider-jackpot-plate", plate.size), lambda: shade(plate.size, 250, edge=True, k=a.density)
+            ("tombraider-jackpot-plate", plate.size), lambda: shade(plate.size, 255, edge=True, k=a.density)
         )
-        surface.blit(veil, plate)  # the words stand on a dark plate, whatever the map shows
+        surface.blit(veil, plate)  # the words stand on an opaque plate: nothing shows through
         title = tr.gettext(T_JACKPOT)
         draw_text(
             surface,
@@ -121,7 +123,7 @@ class OverlayPainter:
         box = pygame.Rect(0, 0, 660, 400)
         box.center = (640, 352)
         veil = a.derived(
-            ("tombraider-summary", box.size), lambda: shade(box.size, 238, edge=True, k=a.density)
+            ("tombraider-summary", box.size), lambda: shade(box.size, 255, edge=True, k=a.density)
         )
         surface.blit(veil, box)
         title = tr.gettext(T_SUMMARY_ALL if end.fragments == len(q.locations) else T_SUMMARY)

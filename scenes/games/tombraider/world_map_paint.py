@@ -5,8 +5,9 @@ under the money plaques (`draw_stage`), and the overlays (Showdown, jackpot, sum
 `draw_over`); the money strip itself is the bonus scene's HUD (`scenes.games.tombraider.look`).
 Art is prepared once (`_prepare_art`, again by `rebuild` at a new density) or cached in the asset
 store; drawing changes nothing but those caches. Everything is a `scenes.core.canvas.Canvas` at the
-store's density; the map's ground keeps the tile sheet's own pixels (1 px per map px) and is
-scaled straight to the screen's physical pixels under the camera (`_ground_at`).
+store's density; the map's ground keeps its sheet's own pixels (1 px per map px, or the
+high-density sheet's 1.5 in a denser window) and is scaled straight to the screen's physical
+pixels under the camera (`_ground_at`).
 
 The layout constants and the geometry helpers (`panel_side`, `panel_rect`, `tile_rect`,
 `location_camera`) live here too: where a location's panel opens depends on which half of the
@@ -127,14 +128,17 @@ class MapPainter:
     """The world map's art and drawing."""
 
     def _prepare_art(self: WorldMapScene) -> None:
-        from scenes.games.tombraider.world import render_ground
+        from scenes.games.tombraider.world import ground_scale, render_ground
 
         a = self.assets
         k = a.density
         world = self.world
-        # the ground at the tile sheet's own pixels (1 px per map px, whatever the density)
+        # the ground at its sheet's own pixels: 1 px per map px, or the high-density sheet's 1.5
+        # in a denser window
+        scale = ground_scale(world, k)
         self.ground = a.derived(
-            ("tombraider-world-ground", world.size), lambda: Canvas(render_ground(world), 1.0)
+            ("tombraider-world-ground", world.size, scale),
+            lambda: Canvas(render_ground(world, scale), scale),
         )
         # the map's layer: a scratch canvas while the camera moves, a cache while it rests
         self._buffer = a.canvas((1280, 720), alpha=False)
@@ -213,9 +217,9 @@ class MapPainter:
         """The ground under the camera into `out`: the part of the ground's own pixels the camera
         sees, scaled once straight to `out`'s physical pixels (smoothly for a view that rests;
         nearest-pixel, the cheap way, while the camera moves)."""
-        ground = self.ground.surf  # 1 px per map px
+        ground = self.ground.surf  # `self.ground.k` px per map px
         bounds = ground.get_rect()
-        src = self.camera.source_rect().clamp(bounds).clip(bounds)
+        src = self.camera.source_rect(scale=self.ground.k).clamp(bounds).clip(bounds)
         part = ground.subsurface(src)
         size = out.surf.get_size()
         if part.get_size() == size:

@@ -92,6 +92,16 @@ class WarlordsPresentation(Presentation):
     feature_type = "warlords"
     art = ART
 
+    def feature_images(self, defn: GameDefinition) -> list[str]:
+        """The battle's backdrop, the stacked warlords it shows, and the layers a warlord's
+        free-spins stage is composed from (it has a backdrop of its own, `look.free_backdrop`)."""
+        gid = defn.id
+        warriors = [f"{gid}/symbols/{w.mode}_stack" for w in warlords(defn).values()]
+        # a warlord's free-spins stage is composed from the free backdrop and these layers
+        layers = [f"{gid}/{self.art.background_free}", f"{gid}/{self.art.reel_bg}", f"{gid}/{self.art.frame}"]
+        layers.append("ui/hud_bar")
+        return [f"{gid}/battle_bg", *layers, *warriors]
+
     # -- the reels -------------------------------------------------------------------------------
     def overlay_effect(self, cells: list[tuple[int, int]], style: str | None, scale: float) -> OverlayLaying:
         from scenes.games.warlords.overlays import WeaponOverlay

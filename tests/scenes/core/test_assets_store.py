@@ -92,9 +92,24 @@ def test_prefetched_files_are_the_files_pixels(synthetic_tree):
         early.file_surface("nowhere/nothing")
 
 
+def test_prefetched_scaled_art_is_the_scaled_art(synthetic_tree):
+    """An image decoded and scaled ahead for the window's density is pixel for pixel what
+    `scaled` makes from the file; one made for another density is left unused."""
+    for density in (0.78125, 1.0, 1.25):
+        early, plain = AssetStore(synthetic_tree, density), AssetStore(synthetic_tree, density)
+        early.prefetch([("ui/panel", (50, 30))], density)
+        got, want = early.scaled("ui/panel", (50, 30)).surf, plain.scaled("ui/panel", (50, 30)).surf
+        assert got.get_size() == want.get_size()
+        assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA")
+    other = AssetStore(synthetic_tree, 1.0)
+    other.prefetch([("ui/panel", (50, 30))], 2.0)
+    assert other.scaled("ui/panel", (50, 30)).surf.get_size() == (50, 30)
+
+
 def test_the_reels_first_frame_finds_its_big_art_prefetched(assets, tmp_path):
-    """`first_images` names what the reels' stage decodes for its first frame (the composed
-    stage, the wild cover, the symbols, their stacks, the extras), and nothing it does not."""
+    """`first_images` names what the reels' stage scales for its first frame (the composed
+    stage, the wild cover, the symbols, their stacks, the extras) at the sizes it asks for, and
+    nothing it does not."""
     from game.definitions import load_definition
     from game.paths import asset_path
     from scenes.core.i18n import Translator, locale_dir
@@ -104,17 +119,40 @@ def test_the_reels_first_frame_finds_its_big_art_prefetched(assets, tmp_path):
     for gid in ("stones", "warlords", "tombraider"):
         defn = load_definition(asset_path("games", gid, "game.toml")).definition
         store = AssetStore(asset_path())
-        loaded: list[str] = []
-        real = store.file_surface
+        asked: list[tuple[str, tuple[int, int]]] = []
+        real = store.scaled
 
-        def spy(rel: str, real=real, loaded=loaded) -> pygame.Surface:
-            if rel not in loaded:
-                loaded.append(rel)
-            return real(rel)
+        def spy(rel: str, size, real=real, asked=asked):
+            if (rel, tuple(size)) not in asked:
+                asked.append((rel, tuple(size)))
+            return real(rel, size)
 
-        store.file_surface = spy  # type: ignore[method-assign]
+        store.scaled = spy  # type: ignore[method-assign]
         pres = presentation_of(defn)
         Stage(store, gid, defn, pres, Translator("en", locale_dir(asset_path())))
         listed = first_images(store, gid, defn, pres.art)
-        game_files = [rel for rel in loaded if rel.startswith(f"{gid}/")]
+        game_files = [item for item in asked if item[0].startswith(f"{gid}/")]
         assert set(listed) == set(game_files), gid
+
+
+def test_art_with_words_has_a_file_per_language(display):
+    """Every `<name>.<lang>.png` has its English `<name>.png` at the same size; in Spanish the
+    store shows the Spanish file, and switching back shows the English one again."""
+    from game.paths import asset_path
+
+    images = asset_path("images")
+    variants = sorted(images.rglob("*.es.png"))
+    assert len(variants) >= 17  # the tablets, the wilds, the warlords' name plates
+    for path in variants:
+        base = path.with_name(path.name.replace(".es.png", ".png"))
+        assert base.is_file(), path
+        assert pygame.image.load(str(path)).get_size() == pygame.image.load(str(base)).get_size(), path
+    store = AssetStore(asset_path())
+    english = pygame.image.tobytes(store.image("stones/tablet/spins_3").surf, "RGBA")
+    plain = store.image("stones/tablet/closed")
+    assert store.set_language("es") and not store.set_language("es")
+    spanish = pygame.image.tobytes(store.image("stones/tablet/spins_3").surf, "RGBA")
+    assert spanish != english
+    assert store.image("stones/tablet/closed") is plain  # no words, nothing reloaded
+    store.set_language("en")
+    assert pygame.image.tobytes(store.image("stones/tablet/spins_3").surf, "RGBA") == english

@@ -81,3 +81,28 @@ def test_the_app_stops_before_a_window_opens(tree: Path, tmp_path: Path) -> None
     assert res.returncode == 2 and "Traceback" not in res.stderr
     assert "wild.png: (file): missing; game stones shows it as symbol wild" in res.stderr
     assert not (tmp_path / "data").exists()  # stopped before the data folder was touched
+
+
+def test_the_features_art_is_decoded_behind_the_reels_first_frames(ctx, display) -> None:
+    """Entering a game's reels queues (behind the first frames) the decoding of what its
+    features show on worker threads: the free spins' backdrop, a picker's or a battle's art."""
+    from scenes.core.stack import SceneStack
+    from scenes.front.lobby import reels_scene
+
+    for gid, must in (
+        ("stones", {"stones/picker_bg", "stones/tablet/spins_3", "stones/stage_free"}),
+        ("warlords", {"warlords/battle_bg", "warlords/background_free", "warlords/frame"}),
+    ):
+        wanted = presentation_of(ctx.games[gid].definition).feature_images(ctx.games[gid].definition)
+        assert must <= set(wanted), gid
+        assets = ctx.assets
+        assert not must & set(assets._files)
+        st = SceneStack()
+        st.push(reels_scene(ctx, gid))
+        assert not must & set(assets._decoding)  # nothing before the first frames
+        assets.run_deferred()
+        assert must <= set(assets._decoding)  # then on the workers
+        for rel in must:
+            assets.file_surface(rel)  # taken from the workers
+        assert not must & set(assets._decoding)
+        st.pop()

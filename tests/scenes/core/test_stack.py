@@ -56,6 +56,37 @@ def test_push_pop_lifecycle_order():
     st.pop()  # popping an empty stack is harmless
 
 
+def test_the_scene_made_top_again_learns_which_scene_left():
+    """After `on_resume`, `on_uncovered(by)` names the scene whose leaving made it the top
+    (pop or remove), so it can greet the player back from it."""
+    log: list = []
+
+    class Watcher(Probe):
+        def on_uncovered(self, by):
+            self.log.append(f"{self.name}.uncovered-by-{by.name}")
+
+    st = SceneStack()
+    a, b, c = Watcher("a", log), Probe("b", log), Probe("c", log)
+    st.push(a)
+    st.push(b)
+    st.pop()
+    st.push(c)
+    st.remove(c)
+    assert log == [
+        "a.enter",
+        "a.pause",
+        "b.enter",
+        "b.exit",
+        "a.resume",
+        "a.uncovered-by-b",
+        "a.pause",
+        "c.enter",
+        "c.exit",
+        "a.resume",
+        "a.uncovered-by-c",
+    ]
+
+
 def test_replace_and_clear_to():
     log: list = []
     st = SceneStack()

@@ -100,6 +100,29 @@ def test_spanish_in_the_settings_relabels_the_lobby(app):
     assert '"language": "es"' in app.ctx.settings_path.read_text(encoding="utf-8").replace("\n", " ")
 
 
+def test_the_art_with_words_follows_the_language_chosen(app):
+    """Spanish chosen in the settings: the next frame the reels show the Spanish wild (its word
+    baked into the art) without a restart; back to English, the English one."""
+    import pygame
+
+    from scenes.front.lobby import reels_scene
+
+    reels = reels_scene(app.ctx, "stones")
+    app.stack.push(reels)
+    app.step(DT)
+
+    def wild() -> bytes:
+        return pygame.image.tobytes(reels.stage.view.art.sharp["wild"].surf, "RGBA")
+
+    english = wild()
+    app.ctx.i18n.set_language("es")
+    app.step(DT)
+    assert app.ctx.assets.language == "es" and wild() != english
+    app.ctx.i18n.set_language("en")
+    app.step(DT)
+    assert wild() == english
+
+
 def test_reality_check_fires_on_the_frame_step_when_enabled(app):
     lobby = with_lobby(app)
     app.ctx.settings.reality_check_minutes = 15

@@ -233,6 +233,9 @@ def test_the_feature_round_runs_to_the_end_with_clicks(ctx, display, feature_ses
         # a double click during the reveal is ignored
         stack.handle(Intent(Act.POINTER_DOWN, pos=stone_center(index)))
         stack.handle(Intent(Act.POINTER_UP, pos=stone_center(index)))
+    run_until(stack, display, lambda: stack.top is scene, limit=20000)
+    assert scene.fade is not None  # back from the bonus scene: the reels fade in, not cut in
+    run_until(stack, display, lambda: scene.fade is None, limit=60)
     run_until(stack, display, lambda: stack.top is scene and scene.free_mode, limit=20000)
     assert scene.hud.free is not None
     stack.handle(Intent(Act.SPIN))  # slam / hurry, never a new bet

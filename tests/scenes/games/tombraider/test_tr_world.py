@@ -87,6 +87,19 @@ def test_the_ground_is_every_tile_in_its_place(world, display):
         assert ground.get_at((x, y)) == sheet.get_at((x, y))
 
 
+def test_the_high_density_ground_is_the_same_world_finer(world, display):
+    """In a denser window the ground comes from the high-density sheet, tile for tile: 1.5 times
+    the map's size, and scaled back down it is the 1 px per map px ground."""
+    from scenes.games.tombraider.world import HD_SCALE, ground_scale
+
+    assert ground_scale(world, 1.0) == 1.0 and ground_scale(world, 1.5) == HD_SCALE
+    fine = render_ground(world, HD_SCALE)
+    assert fine.get_size() == (1920, 1080)
+    coarse = pygame.surfarray.array3d(render_ground(world)).astype(int)
+    down = pygame.surfarray.array3d(pygame.transform.smoothscale(fine, (1280, 720))).astype(int)
+    assert abs(down - coarse).mean() < 6  # the same picture (only antialiasing differs)
+
+
 def _golden(name: str) -> list:
     data = json.loads((REPO / "tests" / "game" / "golden" / "tombraider.json").read_text())
     return events_from_json(data["cases"][name]["events"])

@@ -295,6 +295,7 @@ def test_the_map_is_drawn_at_the_windows_density_after_a_rebuild(tr_ctx, reels, 
     Canvas.stats["scaled_blits"] = 0
     stack.draw(root)
     assert world._layer.surf.get_size() == (1920, 1080) and root.surf.get_size() == (1920, 1080)
+    assert world.ground.k == 1.5  # the ground from the high-density sheet
     # a point in the open panel's middle band and a marker look the same at both densities
     panel = panel_rect_of(world)
     for x, y in ((panel.centerx, panel.top + 12), world.camera.to_screen(world._current_location().centre)):
