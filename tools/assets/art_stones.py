@@ -249,11 +249,25 @@ def tablet(kind: str, lang: str = "en") -> np.ndarray:
         gfx.over(out, kit.emboss(mm, fill, bevel=3 * SS))
         sm = gfx.place(kit.text(small, 60 * SS, 20 * SS), H, W, cx, cy + 32 * SS)
     else:
-        bm = gfx.place(kit.text(big, 76 * SS, 46 * SS), H, W, cx, cy - 8 * SS)
+        two = small.split("\n")
+        # a word on two lines: the figure a little higher and smaller, the lines under it
+        bm = gfx.place(
+            kit.text(big, 76 * SS, (46 if len(two) == 1 else 36) * SS),
+            H,
+            W,
+            cx,
+            (cy - (8 if len(two) == 1 else 14) * SS),
+        )
         kit.halo(out, bm, (255, 190, 60), 6, 1.4)
         kit.outlined(out, bm, 2 * SS, (30, 12, 0))
         gfx.over(out, kit.emboss_metal(bm, gfx.GOLD, bevel=3 * SS))
-        sm = gfx.place(kit.text(small, 78 * SS, 15 * SS), H, W, cx, cy + 28 * SS)
+        if len(two) == 1:
+            sm = gfx.place(kit.text(small, 78 * SS, 15 * SS), H, W, cx, cy + 28 * SS)
+        else:
+            sm = np.maximum(
+                gfx.place(kit.text(two[0], 78 * SS, 13 * SS), H, W, cx, cy + 20 * SS),
+                gfx.place(kit.text(two[1], 78 * SS, 13 * SS), H, W, cx, cy + 34 * SS),
+            )
     kit.outlined(out, sm, 1.5 * SS, (0, 20, 16))
     gfx.over(out, kit.emboss(sm, (200, 255, 240), bevel=1.5 * SS, spec=0.2))
     return kit.finish(out)

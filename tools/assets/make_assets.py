@@ -152,7 +152,7 @@ def job_frames(root: str) -> list[str]:
 def job_tiles(root: str) -> list[str]:
     import pygame
 
-    from tools.assets import frames, gfx
+    from tools.assets import frames, gfx, words
 
     r = Path(root)
     _setup_fonts(r)
@@ -171,6 +171,15 @@ def job_tiles(root: str) -> list[str]:
         items[f"{img}/{game}/tile.png"] = frames.tile(
             game, load(f"{game}/background.jpg"), load(hero[game]), load(f"{game}/logo.png")
         )
+        # a hero with words in it (the Warlords wild) makes a tile per language too
+        for lang in words.LANGUAGES[1:]:
+            if (r / img / words.variant(hero[game], lang)).is_file():
+                items[words.variant(f"{img}/{game}/tile.png", lang)] = frames.tile(
+                    game,
+                    load(f"{game}/background.jpg"),
+                    load(words.variant(hero[game], lang)),
+                    load(f"{game}/logo.png"),
+                )
     return _save_all(items, r)
 
 

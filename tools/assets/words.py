@@ -12,8 +12,9 @@ WORDS: dict[str, dict[str, str]] = {
     "es": {
         "WILD": "COMODÍN",
         "SPINS": "GIROS",
-        "MULTIPLIER": "MULTIPLICADOR",
-        "WILD REEL": "RODILLO COMODÍN",
+        # a tablet's small line holds about ten letters: longer words take two lines
+        "MULTIPLIER": "MULTI-\nPLICADOR",
+        "WILD REEL": "RODILLO\nCOMODÍN",
         "SAMURAI": "SAMURÁI",
         "PRIESTESS": "SACERDOTISA",
         "BARBARIAN": "BÁRBARO",
@@ -22,7 +23,7 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def word(text: str, lang: str) -> str:
-    """`text` (an English word baked into the art) in `lang`."""
+    """`text` (an English word baked into the art) in `lang` ("\n" where it takes two lines)."""
     return WORDS.get(lang, {}).get(text, text)
 
 

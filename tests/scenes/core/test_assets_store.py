@@ -142,7 +142,7 @@ def test_art_with_words_has_a_file_per_language(display):
 
     images = asset_path("images")
     variants = sorted(images.rglob("*.es.png"))
-    assert len(variants) >= 17  # the tablets, the wilds, the warlords' name plates
+    assert len(variants) >= 19  # the tablets, the wilds, the warlords' name plates, a lobby tile
     for path in variants:
         base = path.with_name(path.name.replace(".es.png", ".png"))
         assert base.is_file(), path
