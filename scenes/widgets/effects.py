@@ -1,4 +1,5 @@
-"""Small reusable visual effects, built once and cached: light sweeps, soft glows, soft shadows.
+"""Small reusable visual effects, built once and cached: light sweeps, soft glows, soft shadows;
+and `Sparks`, the burst the bonus scenes throw when something opens.
 
 All builders are pure functions of their inputs (sizes in logical px, pictures at the density `k`
 they are built for), so scenes cache their results in the asset store (`assets.derived`, which
@@ -6,6 +7,9 @@ keys them by density) and blit them per frame.
 """
 
 from __future__ import annotations
+
+import math
+import random
 
 import pygame
 
@@ -59,3 +63,51 @@ def soft_shadow(size: tuple[int, int], pad: int, k: float, alpha: int = 160, rad
     base = Canvas.new((w, h), k)
     draw.rect(base, (0, 0, 0, alpha), pygame.Rect(pad, pad, *size), border_radius=radius)
     return fast_blur(base, max(1, pad // 2))
+
+
+class Sparks:
+    """Sparks bursting from a point (a stone opening, an artefact turning, a disc shot): each
+    flies out, falls under `gravity` (logical px/s²) and fades over its life; drawn as the
+    smallest of `images` near its end and the largest when new. Decoration only: its own seeded
+    random numbers, never the game's."""
+
+    def __init__(self, gravity: float, seed: int) -> None:
+        self.gravity = gravity
+        self._rng = random.Random(seed)
+        self._items: list[list[float]] = []  # [x, y, vx, vy, life left, life]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def burst(
+        self,
+        centre: tuple[float, float],
+        n: int,
+        speed: tuple[float, float],
+        life: tuple[float, float],
+        jitter: float,
+    ) -> None:
+        """`n` sparks from `centre`, evenly round (each turned by up to `jitter` radians), at a
+        speed and for a life drawn from the ranges."""
+        cx, cy = centre
+        rng = self._rng
+        for k in range(n):
+            ang = k / n * math.tau + rng.uniform(-jitter, jitter)
+            sp = rng.uniform(*speed)
+            t = rng.uniform(*life)
+            self._items.append([cx, cy, math.cos(ang) * sp, math.sin(ang) * sp, t, t])
+
+    def update(self, dt: float) -> None:
+        for p in self._items:
+            p[0] += p[2] * dt
+            p[1] += p[3] * dt
+            p[3] += self.gravity * dt
+            p[4] -= dt
+        if self._items:
+            self._items = [p for p in self._items if p[4] > 0]
+
+    def draw(self, surface: Canvas, images: list[Canvas]) -> None:
+        last = len(images) - 1
+        for x, y, _vx, _vy, life, max_life in self._items:
+            img = images[min(last, int(life / max_life * len(images)))]
+            surface.blit(img, img.get_rect(center=(int(x), int(y))))

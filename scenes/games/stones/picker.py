@@ -37,8 +37,6 @@ only blits (`scenes.games.stones.picker_paint`, a mixin).
 from __future__ import annotations
 
 import logging
-import math
-import random
 from collections import deque
 from collections.abc import Callable
 
@@ -64,6 +62,7 @@ from scenes.games.stones.picker_paint import (
     stones_style,
 )
 from scenes.reels.bonus import BonusScene
+from scenes.widgets.effects import Sparks
 
 log = logging.getLogger(__name__)
 
@@ -174,8 +173,7 @@ class StonePickerScene(PickerPainter, BonusScene):
         self.headline = ""
         self.start_event: FreeSpinsStartEvent | None = None
         self.rest: list = []
-        self.particles: list[list[float]] = []
-        self._rng = random.Random(7)  # decoration only
+        self.sparks = Sparks(gravity=240, seed=7)
         self._queue: deque = deque(events)
         self._prepare_art()
         # a resumed round: every reveal already made is shown open at once
@@ -268,13 +266,7 @@ class StonePickerScene(PickerPainter, BonusScene):
         self.label = (self.headline, stone_center(ev.index), 0.0)
         self.sounds.reveal(x=stone_center(ev.index)[0])
         if not self.reduced:
-            cx, cy = stone_center(ev.index)
-            for k in range(22):
-                ang = k / 22 * math.tau + self._rng.uniform(-0.2, 0.2)
-                sp = self._rng.uniform(120, 320)
-                # [x, y, vx, vy, life, max life]
-                life = self._rng.uniform(0.45, 0.9)
-                self.particles.append([cx, cy, math.cos(ang) * sp, math.sin(ang) * sp, life, life])
+            self.sparks.burst(stone_center(ev.index), 22, speed=(120, 320), life=(0.45, 0.9), jitter=0.2)
         self._set_phase("revealing")
 
     def _start_unveil(self, ev: PicksDoneEvent) -> None:
@@ -400,13 +392,7 @@ class StonePickerScene(PickerPainter, BonusScene):
                 st.t += dt / max(flip_time, 1e-6)
                 if st.t >= 1.0:
                     st.turning, st.open = False, True
-        for p in self.particles:
-            p[0] += p[2] * dt
-            p[1] += p[3] * dt
-            p[3] += 240 * dt
-            p[4] -= dt
-        if self.particles:
-            self.particles = [p for p in self.particles if p[4] > 0]
+        self.sparks.update(dt)
         if self.label is not None:
             text, pos, age = self.label
             age += dt

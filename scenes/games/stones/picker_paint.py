@@ -183,9 +183,7 @@ class PickerPainter:
         for st in self.stones:
             if st.turning:
                 self._draw_stone(surface, st, stone_rect(st.index), self.phase == "picking")
-        for x, y, _vx, _vy, life, max_life in self.particles:
-            img = self._sparks[min(len(self._sparks) - 1, int(life / max_life * len(self._sparks)))]
-            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        self.sparks.draw(surface, self._sparks)
         if self.label is not None:
             text, (cx, cy), age = self.label
             draw_text(

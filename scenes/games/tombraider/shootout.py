@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import logging
 import math
-import random
 from collections.abc import Callable
 
 import pygame
@@ -38,7 +37,7 @@ from scenes.games.tombraider.look import QuestHud, scenery, tomb_style
 from scenes.games.tombraider.picking import T_RECORDED, GridPicks
 from scenes.reels.bonus import BonusLayout, BonusScene
 from scenes.widgets.dialog import show_toast
-from scenes.widgets.effects import soft_glow
+from scenes.widgets.effects import Sparks, soft_glow
 from scenes.widgets.keys import draw_key_hints
 
 log = logging.getLogger(__name__)
@@ -140,8 +139,7 @@ class ShootoutScene(GridPicks, BonusScene):
         self.shot: list[bool] = [False] * self.count
         self.crossed: list[bool] = [False] * len(self.values)
         self.won_slot: int | None = None
-        self.particles: list[list[float]] = []
-        self._rng = random.Random(5)  # decoration only
+        self.sparks = Sparks(gravity=300, seed=5)
         self._order: list[int] = []
         self._prepare_art()
 
@@ -296,25 +294,14 @@ class ShootoutScene(GridPicks, BonusScene):
             x = disc_rect(index).centerx
             self.sounds.feature("gunshot", x=x, volume=0.7)
             self.sounds.feature("disc_hit", x=x, volume=0.8)
-        cx, cy = disc_rect(index).center
-        for k in range(10):
-            ang = k / 10 * math.tau + self._rng.uniform(-0.3, 0.3)
-            sp = self._rng.uniform(90, 260)
-            life = self._rng.uniform(0.3, 0.6)
-            self.particles.append([cx, cy, math.cos(ang) * sp, math.sin(ang) * sp, life, life])
+        self.sparks.burst(disc_rect(index).center, 10, speed=(90, 260), life=(0.3, 0.6), jitter=0.3)
 
     def update(self, dt: float) -> None:
         super().update(dt)  # the fade in
         self.t += dt
         self.phase_t += dt
         sp = self.speed
-        for p in self.particles:
-            p[0] += p[2] * dt
-            p[1] += p[3] * dt
-            p[3] += 300 * dt
-            p[4] -= dt
-        if self.particles:
-            self.particles = [p for p in self.particles if p[4] > 0]
+        self.sparks.update(dt)
         if self.phase == "picking" and self.auto_pick is not None and self.phase_t >= AUTO_PICK_WAIT * sp:
             self.pick(self.auto_pick(self.count, []))
         elif self.phase == "reveal" and self.phase_t >= (FLIP + 0.5) * sp:
@@ -365,9 +352,7 @@ class ShootoutScene(GridPicks, BonusScene):
         picking = self.phase == "picking" and not self.watch_only
         for i in range(self.count):
             self._draw_disc(surface, i, disc_rect(i), picking)
-        for x, y, _vx, _vy, life, max_life in self.particles:
-            img = self._sparks[min(len(self._sparks) - 1, int(life / max_life * len(self._sparks)))]
-            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        self.sparks.draw(surface, self._sparks)
 
     def draw_over(self, surface: Canvas) -> None:
         if self.phase == "result" and self.reveal is not None:

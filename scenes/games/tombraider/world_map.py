@@ -38,8 +38,6 @@ yet, as one does for an artefact already open or a click in a replay. Mixins: `w
 from __future__ import annotations
 
 import logging
-import math
-import random
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -84,6 +82,7 @@ from scenes.games.tombraider.world_map_paint import (
 )
 from scenes.reels.bonus import BonusScene
 from scenes.widgets.dialog import show_toast
+from scenes.widgets.effects import Sparks
 
 if TYPE_CHECKING:
     from scenes.core.i18n import Translator
@@ -192,8 +191,7 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
         self.showdown: Showdown | None = None
         self._duel_location: str | None = None  # where the duel stands (its backdrop)
         self.shake = 0.0
-        self.particles: list[list[float]] = []
-        self._rng = random.Random(11)  # decoration only
+        self.sparks = Sparks(gravity=260, seed=11)
         # the leg being travelled: (location index it leads to, its arc in map pixels, 0..1)
         self.travel: tuple[int, list[tuple[float, float]], float] | None = None
         self._arriving: LocationStartEvent | None = None
@@ -499,12 +497,7 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
     def _burst(self, centre: tuple[int, int], n: int) -> None:
         if self.reduced:
             return
-        cx, cy = centre
-        for k in range(n):
-            ang = k / n * math.tau + self._rng.uniform(-0.25, 0.25)
-            sp = self._rng.uniform(120, 340)
-            life = self._rng.uniform(0.5, 1.0)
-            self.particles.append([cx, cy, math.cos(ang) * sp, math.sin(ang) * sp, life, life])
+        self.sparks.burst(centre, n, speed=(120, 340), life=(0.5, 1.0), jitter=0.25)
 
     # -- time ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -517,13 +510,7 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
                 tile.t += dt / max(FLIP * sp, 1e-6)
                 if tile.t >= 1.0:
                     tile.turning, tile.t = False, 1.0
-        for p in self.particles:
-            p[0] += p[2] * dt
-            p[1] += p[3] * dt
-            p[3] += 260 * dt
-            p[4] -= dt
-        if self.particles:
-            self.particles = [p for p in self.particles if p[4] > 0]
+        self.sparks.update(dt)
         if self.label is not None:
             text, pos, age, colour = self.label
             age += dt

@@ -46,9 +46,7 @@ class OverlayPainter:
     """What is drawn over the map and its panel."""
 
     def _draw_particles(self: WorldMapScene, surface: Canvas) -> None:
-        for x, y, _vx, _vy, life, max_life in self.particles:
-            img = self._sparks[min(len(self._sparks) - 1, int(life / max_life * len(self._sparks)))]
-            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        self.sparks.draw(surface, self._sparks)
 
     def _draw_label(self: WorldMapScene, surface: Canvas) -> None:
         if self.label is None:

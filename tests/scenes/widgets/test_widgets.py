@@ -186,3 +186,23 @@ def test_a_button_draws_afresh_at_a_new_density(synthetic_assets, display):
     for b in buttons:
         b.draw(screen, assets)
     assert Canvas.stats["scaled_blits"] == 0  # nothing drawn from a look made at 1.0
+
+
+def test_sparks_fly_out_fall_and_fade():
+    """A burst: n sparks round the centre, falling under gravity, gone when their life is spent;
+    the same seed gives the same burst."""
+    import pytest
+
+    from scenes.widgets.effects import Sparks
+
+    a, b = Sparks(gravity=200, seed=3), Sparks(gravity=200, seed=3)
+    for s in (a, b):
+        s.burst((100, 100), 12, speed=(100, 200), life=(0.4, 0.8), jitter=0.2)
+    assert len(a) == 12 and a._items == b._items
+    vy = [p[3] for p in a._items]
+    a.update(0.1)
+    assert [p[3] for p in a._items] == pytest.approx([v + 20 for v in vy])
+    a.update(0.35)
+    assert 0 < len(a) < 12  # the shortest lives are over, the longest not yet
+    a.update(0.5)
+    assert len(a) == 0
