@@ -20,6 +20,7 @@ from scenes.core.text import draw_text
 GOLD = (255, 214, 120)
 CREAM = (255, 248, 230)
 SOFT = (222, 204, 170)
+INK = (24, 14, 6)  # outlines and the darkest ink
 STAMP_RED = (214, 58, 40)
 
 

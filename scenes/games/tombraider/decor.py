@@ -29,7 +29,7 @@ import pygame
 from game.games.tombraider.model import PassportState
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
-from scenes.games.tombraider.art import ease, muzzle_flash, stamp_art, two_lines
+from scenes.games.tombraider.art import CREAM, GOLD, SOFT, ease, muzzle_flash, stamp_art, two_lines
 from scenes.reels.symbol_art import CELL_H, CELL_W, WINDOW
 from scenes.widgets.effects import soft_glow
 
@@ -49,9 +49,6 @@ T_SUPER = "SUPER MODE"
 T_SUPER_SPIN = "Spin {index} of {total}"
 T_SUPER_HELD = "{n} wilds held"
 
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-SOFT = (222, 204, 170)
 DIM = (176, 164, 146)
 TEAL = (120, 255, 220)
 PANEL_FILL = (16, 10, 8, 214)

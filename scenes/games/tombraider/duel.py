@@ -19,6 +19,7 @@ import pygame
 
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
+from scenes.games.tombraider.art import CREAM, GOLD
 
 # Player-facing msgids (assets/locale/*.json)
 T_SHOWDOWN = "SHOWDOWN"
@@ -31,8 +32,6 @@ T_LOST = "Amanda wins the duel"
 T_LOST_SUB = "The quest ends: the pots banked so far are paid"
 
 STAGE = pygame.Rect(140, 110, 1000, 470)
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
 RED = (255, 130, 110)
 
 WALK = 0.7  # s the duellists walk in

@@ -14,12 +14,8 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.games.tombraider.art import CREAM, GOLD, INK, SOFT
 from scenes.reels.bonus import T_BALANCE, BonusHud, BonusStyle
-
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-SOFT = (222, 204, 170)
-INK = (24, 14, 6)
 
 Figures = Callable[[], list[tuple[str, int]]]  # (label msgid, coins) of each plaque after BALANCE
 

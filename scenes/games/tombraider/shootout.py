@@ -32,7 +32,7 @@ from game.money import Bet
 from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
-from scenes.games.tombraider.art import shade
+from scenes.games.tombraider.art import CREAM, GOLD, INK, SOFT, shade
 from scenes.games.tombraider.look import QuestHud, scenery, tomb_style
 from scenes.games.tombraider.picking import T_RECORDED, GridPicks
 from scenes.reels.bonus import BonusLayout, BonusScene
@@ -56,11 +56,7 @@ T_HINT_PICK = "pick"
 T_HINT_LEAVE = "leave (the round waits)"
 T_HINT_WATCH = "SPIN hurries the picks"
 
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-SOFT = (222, 204, 170)
 DIM = (150, 140, 128)
-INK = (24, 14, 6)
 
 COLS, ROWS = 5, 3
 DISC = 112

@@ -23,7 +23,7 @@ import pygame
 
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
-from scenes.games.tombraider.art import bar, ease, flips, grey, shade
+from scenes.games.tombraider.art import CREAM, GOLD, INK, SOFT, bar, ease, flips, grey, shade
 from scenes.games.tombraider.duel import STAGE
 from scenes.games.tombraider.world import MapCamera, MapLocation, along, arc_points
 from scenes.reels.bonus import BonusLayout
@@ -63,12 +63,8 @@ T_CAP_DOUBLE = "POT x2"
 T_CAP_SHOOTOUT = "SHOOT-OUT"
 T_CAP_VALUE = "x{value} avg bet"
 
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-SOFT = (222, 204, 170)
 DIM = (170, 158, 140)
 RED = (255, 120, 100)
-INK = (24, 14, 6)
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 72)
 HUD_BAR = pygame.Rect(0, 638, 1280, 82)  # the dark strip under the money plaques
