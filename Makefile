@@ -5,29 +5,28 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint bench simulate par package clean-venv soak byte-flip faults storage-failures simulate-memory
+.PHONY: venv play test test-fast lint bench simulate par package clean-venv soak byte-flip faults storage-failures simulate-memory
 
-$(STAMP): requirements.lock
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.lock
-	touch $(STAMP)
+# tasks.py creates .venv from requirements.lock (again when the lock changes) and writes the stamp.
+$(STAMP): requirements.lock tasks.py
+	$(PY) tasks.py venv
 
 venv: $(STAMP)
 
 ## Start the game in a window.
 play: $(STAMP)
-	$(BIN)/python main.py
+	$(PY) tasks.py play
 
-## Run the whole test suite (lint first). This is what CI runs.
+## Run the whole test suite (lint and types first). This is what CI runs.
 test: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -n 2
+	$(PY) tasks.py test
+
+## The fast tier: everything not marked slow (engine, ledger, scene smoke).
+test-fast: $(STAMP)
+	$(PY) tasks.py test-fast
 
 lint: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
+	$(PY) tasks.py lint
 
 ## Speed benchmarks (print figures, never fail on time).
 bench: $(STAMP)
@@ -75,14 +74,14 @@ clean-venv:
 ## Work files go to .build-work/, never to build/ (which holds only the spec and scripts).
 .PHONY: package-onefile package-smoke
 package: $(STAMP)
-	$(BIN)/python build/package.py
+	$(PY) tasks.py package
 
 package-onefile: $(STAMP)
 	$(BIN)/python build/package.py --onefile
 
 ## Build the one-dir app if it is missing or stale, then run it headless and check its ledger.
 package-smoke: $(STAMP)
-	$(BIN)/python build/smoke_test.py
+	$(PY) tasks.py package-smoke
 
 ## Regenerate the committed art, fonts, sounds and map (generator-only packages pinned apart).
 .PHONY: assets assets-check

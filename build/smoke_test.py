@@ -48,12 +48,18 @@ class SmokeError(Exception):
 
 
 def headless_env(home: Path) -> dict[str, str]:
-    """Environment for a headless run with HOME and XDG folders inside `home`."""
+    """Environment for a headless run whose per-user folders all lie inside `home`.
+
+    HOME (and USERPROFILE, Windows' home) point at `home`; XDG's folders (Linux) and APPDATA
+    (Windows) at folders inside it; macOS derives its Application Support folder from HOME.
+    """
     env = dict(os.environ)
     env.update(
         SDL_VIDEODRIVER="dummy",
         SDL_AUDIODRIVER="dummy",
         HOME=str(home),
+        USERPROFILE=str(home),
+        APPDATA=str(home / "data"),
         XDG_DATA_HOME=str(home / "data"),
         XDG_CONFIG_HOME=str(home / "config"),
         XDG_CACHE_HOME=str(home / "cache"),
@@ -61,6 +67,15 @@ def headless_env(home: Path) -> dict[str, str]:
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
     return env
+
+
+def expected_user_dir(home: Path, platform: str = sys.platform) -> Path:
+    """Where the app keeps its data under `headless_env(home)` on this operating system."""
+    if platform.startswith("win"):
+        return home / "data" / "Reelhouse"
+    if platform == "darwin":
+        return home / "Library" / "Application Support" / "Reelhouse"
+    return home / "data" / "reelhouse"
 
 
 def run_app(
@@ -201,13 +216,13 @@ def smoke(exe: Path) -> None:
 
         proc, _ = run_app(exe, ["--frames", "1"], env)
         expect_success(proc, "--frames 1 (default data folder)")
-        user_dir = Path(env["XDG_DATA_HOME"]) / "reelhouse"
+        user_dir = expected_user_dir(Path(env["HOME"]))
         if not (user_dir / "ledger.sqlite3").is_file():
             found = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*") if p.is_file())
             raise SmokeError(f"without --data-dir no ledger appeared in the user data folder; files: {found}")
         if bundle and snapshot(bundle) != before:
             raise SmokeError("without --data-dir the app wrote into its own folder")
-        print("smoke: without --data-dir the ledger goes to $XDG_DATA_HOME/reelhouse")
+        print(f"smoke: without --data-dir the ledger goes to the per-user folder {user_dir}")
 
         bench_ms = bench_first_frame_ms(exe, env, tmp / "bench")
         wall_ms = frames1_wall_ms(exe, env, tmp / "frames")
