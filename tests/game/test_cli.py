@@ -193,7 +193,6 @@ def test_simulate_and_par_and_bench_print_json(capsys):
     bench = json.loads(out)
     assert bench["rounds_per_second"] > 0 and bench["play_round_us"] > 0
     assert bench["rounds_per_cpu_second"] > 0
-    pytest.importorskip("game.math.par")
     code, out, _ = run(capsys, "par", "stones", "--json")
     assert code == 0
     par = json.loads(out)

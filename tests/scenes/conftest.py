@@ -87,8 +87,9 @@ def audio(assets):
 
 @pytest.fixture
 def ledger(tmp_path):
-    ledger_mod = pytest.importorskip("game.ledger")
-    led = ledger_mod.Ledger.open(tmp_path / "ledger.sqlite3")
+    from game.ledger import Ledger
+
+    led = Ledger.open(tmp_path / "ledger.sqlite3")
     yield led
     close = getattr(led, "close", None)
     if close is not None:
