@@ -5,7 +5,7 @@ Golden rounds: `tests/game/golden/<game>.json` holds the complete JSON of a few 
 game's data changes on purpose (e.g. the strips are retuned), regenerate them deliberately and
 review the diff:
 
-    REGEN_GOLDEN=1 python -m pytest tests/game/test_stones.py -k golden
+    REGEN_GOLDEN=1 python -m pytest tests/game/games/stones/test_stones.py -k golden
 
 Regeneration searches each case's seed again (e.g. the first seed whose base spin triggers free
 spins), so it keeps working whatever the strips are. The tiny game under tests/game/data never
@@ -37,7 +37,7 @@ from game.money import Bet
 from game.rng import Rng
 from game.round import RoundResult, play_round
 
-GOLDEN_DIR = Path(__file__).parent / "golden"
+GOLDEN_DIR = Path(__file__).resolve().parents[2] / "golden"
 REGEN = os.environ.get("REGEN_GOLDEN") == "1"
 
 Finder = Callable[[RoundResult], bool]
