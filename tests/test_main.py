@@ -53,6 +53,7 @@ def test_help_explains_every_flag():
         assert flag in res.stdout
 
 
+@pytest.mark.slow
 def test_runs_frames_and_exits(tmp_path):
     data = tmp_path / "data"
     res = run_main("--frames", "30", "--data-dir", str(data), "--seed", "1")
@@ -61,6 +62,7 @@ def test_runs_frames_and_exits(tmp_path):
     assert res.stdout == ""
 
 
+@pytest.mark.slow
 def test_damaged_settings_are_kept_aside(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
@@ -70,6 +72,7 @@ def test_damaged_settings_are_kept_aside(tmp_path):
     assert list(data.glob("settings.json.damaged-*"))
 
 
+@pytest.mark.slow
 def test_unknown_game_is_refused(tmp_path):
     res = run_main("--game", "nope", "--frames", "1", "--data-dir", str(tmp_path))
     assert res.returncode == 2
@@ -82,6 +85,7 @@ def test_autoplay_needs_a_game(tmp_path):
     assert "--autoplay needs --game" in res.stderr
 
 
+@pytest.mark.slow
 def test_bad_game_data_exits_2_naming_file_field_reason(tmp_path):
     assets = tmp_path / "assets"
     shutil.copytree(ROOT / "assets" / "games", assets / "games")
@@ -100,6 +104,7 @@ def test_bad_game_data_exits_2_naming_file_field_reason(tmp_path):
     assert not (tmp_path / "data").exists() or not (tmp_path / "data" / "ledger.sqlite3").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", ["--fullscreen", "--windowed"])
 def test_screen_flags(tmp_path, flag):
     res = run_main(flag, "--frames", "3", "--data-dir", str(tmp_path))
@@ -138,11 +143,13 @@ def test_percentile():
     assert percentile(list(range(101)), 99) == 99.0
 
 
+@pytest.mark.slow
 def test_game_flag_opens_the_reels(tmp_path):
     res = run_main("--game", "stones", "--frames", "30", "--data-dir", str(tmp_path), "--seed", "1")
     assert res.returncode == 0, res.stderr
 
 
+@pytest.mark.slow
 def test_autoplay_plays_and_exits(tmp_path):
     res = run_main(
         "--game",
@@ -164,6 +171,7 @@ def test_autoplay_plays_and_exits(tmp_path):
         assert led.open_round() is None
 
 
+@pytest.mark.slow
 def test_saved_spanish_without_intro_runs_with_every_string_translated(tmp_path):
     import json
 

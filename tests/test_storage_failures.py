@@ -53,6 +53,7 @@ def one_sentence(stderr: str) -> str:
 
 
 # -- start-up -------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_an_empty_data_dir_is_refused(tmp_path: Path) -> None:
     res = run_main("--data-dir", "", "--frames", "2")
     assert res.returncode == 1
@@ -60,6 +61,7 @@ def test_an_empty_data_dir_is_refused(tmp_path: Path) -> None:
     assert not (ROOT / "ledger.sqlite3").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("what", "words"),
     [
@@ -91,6 +93,7 @@ def test_what_stands_in_the_way_is_named(tmp_path: Path, what: str, words: str) 
     assert sorted(str(p) for p in tmp_path.rglob("*")) == before  # nothing moved, made or lost
 
 
+@pytest.mark.slow
 def test_the_sentence_is_in_the_players_language(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
@@ -107,6 +110,7 @@ NORMAL_USER = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() == 0 and not shutil.which("setpriv"), reason="root ignores permission bits")
 @pytest.mark.parametrize(
     ("target", "mode", "words"),
@@ -146,6 +150,7 @@ def test_permission_bits_stop_the_app_in_the_players_words(
     assert sorted((str(p), p.read_bytes()) for p in data.iterdir() if p.is_file()) == before
 
 
+@pytest.mark.slow
 def test_a_zero_length_ledger_is_kept_and_a_new_wallet_started(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
@@ -191,6 +196,7 @@ runpy.run_path("main.py", run_name="__main__")
 """
 
 
+@pytest.mark.slow
 def test_a_full_disk_mid_round_ends_plainly_and_the_round_resumes(tmp_path: Path) -> None:
     data = tmp_path / "data"
     args = ["--game", "stones", "--turbo", "--seed", "5", "--data-dir", str(data)]
@@ -257,6 +263,7 @@ def wait_for(condition, seconds: float = 60) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_ends_the_app_like_a_window_close(tmp_path: Path, sig: int) -> None:
     data = tmp_path / "data"
@@ -271,6 +278,7 @@ def test_a_signal_ends_the_app_like_a_window_close(tmp_path: Path, sig: int) -> 
         assert led.verify() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_autoplay_cut_short_prints_its_summary_and_exits_3(tmp_path: Path, sig: int) -> None:
     data = tmp_path / "data"

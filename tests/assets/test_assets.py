@@ -333,6 +333,7 @@ def test_world_map_loads_with_images(display):
     assert tiles[0][2].get_size() == (16, 16)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rel", SOUNDS + MUSIC)
 def test_sound_loads(mixer, rel):
     path = ASSETS / "sounds" / rel
@@ -356,6 +357,7 @@ def decoded(rel: str) -> np.ndarray:
     return _decoded[rel]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rel", MUSIC)
 def test_music_length_seam_loudness_and_peak(mixer, rel):
     """Each track: stereo, at least 90 s, at the music loudness target without clipping, and

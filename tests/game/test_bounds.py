@@ -129,6 +129,7 @@ def test_every_registered_feature_declares_what_a_round_can_pay() -> None:
     assert "stones" in checked
 
 
+@pytest.mark.slow
 def test_the_bound_holds_over_many_played_rounds() -> None:
     defn = STONES.definition
     bet = max_bet(defn, make_bet(defn))
@@ -193,6 +194,7 @@ def test_the_definitions_bounds_are_the_bets() -> None:
     assert limit["coins_per_level_unit"] == bounds.MAX_COINS_PER_LEVEL
 
 
+@pytest.mark.slow
 def test_the_line_table_built_block_by_block_equals_one_pass() -> None:
     """The table is built in blocks (no spike of temporaries); the result is the same."""
     from game.evaluate import best_line

@@ -31,6 +31,7 @@ def first_triggering_seed(loaded) -> int:
     return next(s for s in range(100_000) if play_round(loaded.definition, bet, s).pending is not None)
 
 
+@pytest.mark.slow
 def test_module_entry_point_lists_games():
     proc = subprocess.run(
         [sys.executable, "-m", "game", "list"], cwd=ROOT, capture_output=True, text=True, timeout=60
@@ -68,6 +69,7 @@ def test_describe_json(capsys, stones):
     assert data["sha256"] == stones.sha256
 
 
+@pytest.mark.slow
 def test_play_json_without_and_with_choices(capsys, stones):
     seed = first_triggering_seed(stones)
     code, out, _ = run(capsys, "play", "stones", "--seed", str(seed), "--json")
@@ -118,6 +120,7 @@ def test_play_with_a_bet(capsys):
     assert data["total_bet_coins"] == 36
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
@@ -172,6 +175,7 @@ def test_a_bad_data_file_exits_2_naming_file_field_and_reason(capsys, tmp_path, 
     assert str(folder / "game.toml") in err and "rtp_published" in err and "less than 1" in err
 
 
+@pytest.mark.slow
 def test_simulate_and_par_and_bench_print_json(capsys):
     code, out, _ = run(
         capsys, "simulate", "stones", "--rounds", "20000", "--seed", "1", "--workers", "1", "--json"
@@ -240,6 +244,7 @@ def test_huge_numbers_are_refused_in_plain_words(capsys, argv, words):
     assert words in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "argv", [["describe", "stones", "--json"], ["play", "stones", "--seed", "7", "--json"]]
 )

@@ -147,6 +147,7 @@ def test_free_spin_multiplier_applies_to_line_and_scatter_wins(fixed, eval_grid)
     assert total == 240 + 12
 
 
+@pytest.mark.slow
 def test_transformed_wild_substitutes_and_still_pays_as_itself(fixed, eval_grid):
     grid = grid_with_middle(["deer", "deer", "ten", "ten", "ten"])
     _, plain = eval_grid(fixed, grid, lines=1)
@@ -243,6 +244,7 @@ SYMS = ["ten", "jack", "queen", "king", "ace", "serpent", "wolf", "bull", "owl",
 grids = st.lists(st.lists(st.sampled_from(SYMS), min_size=3, max_size=3), min_size=5, max_size=5)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(grid=grids, lines=st.integers(1, 25), wild_symbols=st.sampled_from([(), ("deer",), ("owl", "deer")]))
 def test_a_win_never_pays_on_an_unselected_line(fixed, eval_grid, grid, lines, wild_symbols):
@@ -255,6 +257,7 @@ def test_a_win_never_pays_on_an_unselected_line(fixed, eval_grid, grid, lines, w
             assert w.positions == [(r, line[r]) for r in range(w.count)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     cells=st.lists(st.integers(0, 11), min_size=5, max_size=5),
@@ -290,6 +293,7 @@ def reference_line(defn: GameDefinition, cells: list[str], wild_set: set[str]) -
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     cells=st.lists(st.sampled_from(SYMS), min_size=5, max_size=5),

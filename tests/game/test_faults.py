@@ -18,6 +18,7 @@ from tests.game import faults
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(signal, "SIGKILL"), reason="POSIX")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", [*list_game_ids(), *faults.TEST_GAMES])
 def test_random_kills_resume_and_replay_round_by_round(tmp_path: Path, game_id: str) -> None:
     report = faults.run(game_id, kills=8, seed=7, folder=tmp_path)

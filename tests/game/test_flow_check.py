@@ -14,6 +14,7 @@ from game.round import run_round
 from game.tape import Tape, TapeMismatch, TapeRng
 
 
+@pytest.mark.slow
 def test_stones_flow_equals_its_batch_on_ten_thousand_rounds_with_features(stones):
     d = stones.definition
     out = simulate(d, default_bet(d), 26_000, seed=21, workers=1, check_flow=26_000)
@@ -22,6 +23,7 @@ def test_stones_flow_equals_its_batch_on_ten_thousand_rounds_with_features(stone
     assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
 
 
+@pytest.mark.slow
 def test_stateful_flow_equals_its_batch_with_state_carried_per_player(relic):
     d = relic.definition
     out = simulate(d, default_bet(d), 12_000, seed=5, workers=1, check_flow=12_000)
@@ -31,6 +33,7 @@ def test_stateful_flow_equals_its_batch_with_state_carried_per_player(relic):
     assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
 
 
+@pytest.mark.slow
 def test_a_flow_that_pays_differently_is_caught(stones, monkeypatch):
     from game.games.stones import flow
 
@@ -48,6 +51,7 @@ def test_a_flow_that_pays_differently_is_caught(stones, monkeypatch):
     assert any("after the tape's last draw" in e for e in out["flow_mismatch_examples"])
 
 
+@pytest.mark.slow
 def test_a_flow_that_pays_a_coin_more_is_caught(relic, monkeypatch):
     import relicgame.flow as relic_flow
 

@@ -224,6 +224,7 @@ step = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(step, max_size=20), start=st.integers(0, 20_000))
 def test_meter_identity_after_random_play(tmp_path: Path, steps: list, start: int) -> None:
@@ -353,6 +354,7 @@ def test_garbage_file_is_set_aside(db: Path) -> None:
         assert led.balance_cents == 500_000 and led.verify() == []
 
 
+@pytest.mark.slow
 def test_truncated_file_is_set_aside(db: Path) -> None:
     with Ledger.open(db) as led:
         for i in range(30):
@@ -403,6 +405,7 @@ def test_second_open_is_locked(db: Path) -> None:
         assert again.balance_cents == 500_000
 
 
+@pytest.mark.slow
 def test_no_disk_access_at_import(tmp_path: Path) -> None:
     import subprocess
     import sys

@@ -184,6 +184,7 @@ def check_and_resume(path: Path) -> tuple:
     return state
 
 
+@pytest.mark.slow
 def test_kill_between_begin_and_finish(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite3"
     proc = spawn("hold", str(path))
@@ -216,6 +217,7 @@ def run_zygote(jobs: list[tuple[str, str, int]], width: int = 6) -> list[list]:
     return [json.loads(line) for line in out.splitlines()]
 
 
+@pytest.mark.slow
 def test_kill_at_every_statement_and_inside_statements(tmp_path: Path) -> None:
     (count, n_stmt, n_vm), (_, _, status) = run_zygote([("count", str(tmp_path / "c"), 0)], 1)
     assert count == "count" and status == 0 and n_stmt > 40
@@ -293,6 +295,7 @@ def _random_lane(tmp_path: Path, lane: int, kills: int) -> list[str]:
     return outcomes
 
 
+@pytest.mark.slow
 def test_random_kills_in_a_loop_of_rounds(tmp_path: Path) -> None:
     lanes, per_lane = 2, 10  # independent files killed in parallel: 20 kills
     with ThreadPoolExecutor(max_workers=lanes) as pool:

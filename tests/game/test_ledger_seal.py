@@ -57,6 +57,7 @@ def played(tmp_path: Path) -> Path:
 
 
 # -- the byte-flip test ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_flipping_bytes_never_changes_the_money_silently(tmp_path: Path) -> None:
     """A stride of the file (every byte: `make byte-flip`, run by CI): each flipped copy is
     refused as damaged (or as written by a newer app) or opens with exactly the same content."""

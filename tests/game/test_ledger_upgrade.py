@@ -215,6 +215,7 @@ def state_after_kill(path: Path, old: int, held: dict) -> int:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(signal, "SIGKILL"), reason="POSIX")
 @pytest.mark.parametrize("old", [1, 2, 3])
 def test_kill_anywhere_in_upgrade_and_void(tmp_path: Path, old: int) -> None:

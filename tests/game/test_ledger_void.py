@@ -112,6 +112,7 @@ def test_void_refusals_write_nothing(ledger: Ledger) -> None:
     assert ledger.verify() == []
 
 
+@pytest.mark.slow
 def test_random_play_with_voids_keeps_the_meter_identity(ledger: Ledger) -> None:
     rng = random.Random(20261130)
     expected, last = START, ledger.meters()

@@ -42,11 +42,13 @@ def stream() -> np.ndarray:
     return Rng.from_seed(20240601).stops(LENGTHS, 1_000_000)
 
 
+@pytest.mark.slow
 def test_r1_stops_are_uniform_on_every_reel(stream):
     for r, n in enumerate(LENGTHS):
         assert chi2_uniform_p(stream[:, r], n) > 0.01, f"reel {r + 1}"
 
 
+@pytest.mark.slow
 def test_r1_scalar_draws_are_uniform():
     rng = Rng.from_seed(99)
     values = np.array([rng.below(48) for _ in range(100_000)])
@@ -72,6 +74,7 @@ def lag1(x: np.ndarray) -> float:
     return float((x[:-1] * x[1:]).sum() / (x * x).sum())
 
 
+@pytest.mark.slow
 def test_r3_lag1_correlation_within_the_stream(stream):
     # the raw order of draws: reel by reel within a spin, spin after spin
     flat = (stream / np.array(LENGTHS)).ravel()
@@ -81,6 +84,7 @@ def test_r3_lag1_correlation_within_the_stream(stream):
         assert abs(lag1(x)) * math.sqrt(len(x)) < Z99
 
 
+@pytest.mark.slow
 def test_r3_lag1_correlation_across_rounds():
     # played rounds: one RNG per round from consecutive seeds; compare consecutive rounds
     first = np.array([Rng.from_seed(seed).stops(LENGTHS, 1)[0, 0] for seed in range(20_000)])
@@ -123,6 +127,7 @@ def test_r4_every_stop_gets_exactly_equal_raw_values(n):
     assert src.pos <= src.span  # one period of raw values was enough
 
 
+@pytest.mark.slow
 def test_r4_scalar_draws_and_batches_of_spins_are_unbiased():
     src = EnumeratingSource(16)
     rng = Rng(src)
@@ -163,6 +168,7 @@ def test_scalar_and_batch_of_one_agree():
     assert a.stops(LENGTHS, 1).tolist() == [[b.below(n) for n in LENGTHS]]
 
 
+@pytest.mark.slow
 def test_permutations_of_one_equal_shuffle_and_are_uniform():
     for seed in range(20):
         items = list(range(20))

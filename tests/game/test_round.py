@@ -151,6 +151,7 @@ def test_currency_cap_uses_the_coin_value(tiny):
     assert cap_coins(d, Bet(lines=5, level=1, coin_value_cents=5)) == 300
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**63 - 1), order=st.permutations(range(8)), lines=st.integers(1, 5))
 def test_round_total_is_the_sum_of_its_parts(tiny, seed, order, lines):

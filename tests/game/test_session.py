@@ -119,6 +119,7 @@ def test_debit_before_the_outcome_and_credit_once(ledger, loaded, bet, plain_see
     assert ledger.verify() == []
 
 
+@pytest.mark.slow
 def test_choose_records_before_revealing(ledger, loaded, bet, feature_seed, monkeypatch):
     import game.session as rd
 

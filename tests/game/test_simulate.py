@@ -23,6 +23,7 @@ def sheet(stones):
     return exact.par_sheet(stones.definition)
 
 
+@pytest.mark.slow
 def test_a_small_run_reports_sane_figures(stones):
     d = stones.definition
     bet = default_bet(d)
@@ -39,6 +40,7 @@ def test_a_small_run_reports_sane_figures(stones):
     assert out["rounds_per_second"] > 0 and out["seconds"] > 0
 
 
+@pytest.mark.slow
 def test_the_result_does_not_depend_on_the_worker_count(stones):
     d = stones.definition
     bet = default_bet(d)
@@ -56,6 +58,7 @@ def test_chunk_seeds_are_fixed_and_distinct():
     assert len({x for pair in a for x in pair}) == 8
 
 
+@pytest.mark.slow
 def test_exact_rtp_lies_inside_the_99_interval(sheet, report):
     lo, hi = report["ci99"]
     assert lo <= sheet["rtp"] <= hi, (sheet["rtp"], report["rtp"], report["ci99"])

@@ -30,6 +30,7 @@ class Seeds:
         return self.n
 
 
+@pytest.mark.slow
 def test_the_state_starts_new_and_follows_every_round(tmp_path, relic):
     ledger = Ledger.open(tmp_path / "ledger.sqlite3")
     driver = RoundDriver(ledger, relic, Seeds(), None)
@@ -73,6 +74,7 @@ def test_an_open_round_resumes_with_the_state_it_began_with(tmp_path, relic):
     ledger.close()
 
 
+@pytest.mark.slow
 def test_the_state_survives_sigkill_at_random_instants(tmp_path, relic):
     rnd = random.Random(2026)
     for kill in range(6):

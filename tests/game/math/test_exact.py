@@ -224,6 +224,7 @@ def small() -> GameDefinition:
 CONFIGS = [(set(), set()), ({2}, set()), (set(), {"d"}), ({2, 4}, {"d", "o"}), ({1, 5}, {"o"})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("reel_set", "wild_reels", "wild_symbols"),
     [("base", set(), set())] + [("free", r, s) for r, s in CONFIGS],
@@ -313,6 +314,7 @@ def test_pick_enumeration_matches_all_shuffles(small) -> None:
         assert exact.free_spins_value(small, picks) == (acc_line / count, acc_scat / count)
 
 
+@pytest.mark.slow
 def test_par_total_matches_brute_force(small) -> None:
     """Base spins enumerated naively; each trigger weighted by the exact pick value."""
     values = {k: sum(exact.free_spins_value(small, k)) for k in (2, 3)}
@@ -336,6 +338,7 @@ def test_par_total_matches_brute_force(small) -> None:
     assert exact.stones_hit_frequency(small, len(TINY_LINES)) == Fraction(hits, n)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lines", [1, 3, 5])
 def test_hit_frequency_and_top_award_match_brute_force(small, lines) -> None:
     hits = top = n = 0
@@ -351,6 +354,7 @@ def test_hit_frequency_and_top_award_match_brute_force(small, lines) -> None:
     assert award["probability_per_spin"] == pytest.approx(top / n, abs=1e-15)
 
 
+@pytest.mark.slow
 def test_top_award_per_round_matches_brute_force(small) -> None:
     """Five wilds on an active line in the base spin or in any free spin of the round."""
     lines = 3
@@ -389,6 +393,7 @@ def test_top_award_per_round_matches_brute_force(small) -> None:
     assert award["probability_per_round"] > award["probability_per_spin"] * 1.01
 
 
+@pytest.mark.slow
 def test_rtp_does_not_depend_on_lines(small) -> None:
     stones = load_game("stones").definition
     for defn, counts in ((small, (1, 3, 5)), (stones, (1, 10, 25))):
@@ -421,6 +426,7 @@ def tiny_stones_from_real() -> GameDefinition:
     return GameDefinition.model_validate(data)
 
 
+@pytest.mark.slow
 def test_exact_agrees_with_the_evaluator_on_every_stop() -> None:
     from game import evaluate as ev
     from game.money import Bet
@@ -460,6 +466,7 @@ def stones_par() -> dict[str, Any]:
     return par
 
 
+@pytest.mark.slow
 def test_stones_rtp_is_the_published_one(stones_par) -> None:
     assert abs(stones_par["rtp"] - 0.9670) <= 0.0002
     assert {p["name"] for p in stones_par["parts"]} >= {"base_line_pays", "base_scatter_pays", "free_spins"}

@@ -106,6 +106,7 @@ def test_prefetched_scaled_art_is_the_scaled_art(synthetic_tree):
     assert other.scaled("ui/panel", (50, 30)).surf.get_size() == (50, 30)
 
 
+@pytest.mark.slow
 def test_the_reels_first_frame_finds_its_big_art_prefetched(assets, tmp_path):
     """`first_images` names what the reels' stage scales for its first frame (the composed
     stage, the wild cover, the symbols, their stacks, the extras) at the sizes it asks for, and

@@ -106,6 +106,7 @@ else:  # resume: the app reopens the game of the open round and its picker
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moment", ["crash_spin", "crash_pick"])
 def test_sigkill_mid_round_then_restart_resumes_and_credits_once(tmp_path, moment):
     script = tmp_path / "child.py"

@@ -47,6 +47,7 @@ def step_until(app, cond, limit=20000):
     raise AssertionError("the app never got there")
 
 
+@pytest.mark.slow
 def test_a_free_spins_round_through_posted_events(app):
     from scenes.games.stones.picker import StonePickerScene, stone_center
     from scenes.reels.scene import ReelsScene

@@ -35,6 +35,7 @@ def test_the_installed_games_have_all_their_art() -> None:
     assert any(n.startswith("stones/tablet/") and n != "stones/tablet/closed" for n in names)
 
 
+@pytest.mark.slow
 def test_the_light_list_is_the_presentations_and_imports_no_scenes() -> None:
     """The start-up check reads each package's ART and own_images, not its presentation: the
     same list, and checking every installed game imports no game's presentation module."""
@@ -55,6 +56,7 @@ def test_the_light_list_is_the_presentations_and_imports_no_scenes() -> None:
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["stones/symbols/wild", "stones/frame", "stones/tablet/closed"])
 def test_a_missing_image_is_named(tree: Path, name: str) -> None:
     (tree / "images" / f"{name}.png").unlink()
@@ -62,6 +64,7 @@ def test_a_missing_image_is_named(tree: Path, name: str) -> None:
     assert said is not None and said.startswith(f"{tree / 'images' / name}.png: (file): missing; game stones")
 
 
+@pytest.mark.slow
 def test_the_app_stops_before_a_window_opens(tree: Path, tmp_path: Path) -> None:
     (tree / "images" / "stones" / "symbols" / "wild.png").unlink()
     env = {
@@ -83,6 +86,7 @@ def test_the_app_stops_before_a_window_opens(tree: Path, tmp_path: Path) -> None
     assert not (tmp_path / "data").exists()  # stopped before the data folder was touched
 
 
+@pytest.mark.slow
 def test_the_features_art_is_decoded_behind_the_reels_first_frames(ctx, display) -> None:
     """Entering a game's reels queues (behind the first frames) the decoding of what its
     features show on worker threads: the free spins' backdrop, a picker's or a battle's art."""

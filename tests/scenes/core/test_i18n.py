@@ -71,6 +71,7 @@ def _player_strings() -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_player_facing_constant_in_the_scenes_has_a_msgid():
     """New player-facing text must be added to assets/locale/en.json and es.json."""
     en = _catalog("en")

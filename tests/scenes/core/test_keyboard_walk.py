@@ -56,6 +56,7 @@ def top(app):
     return [s for s in app.stack.scenes if not s.transient][-1]
 
 
+@pytest.mark.slow
 def test_every_menu_from_the_keyboard_alone(app):
     from scenes.front.intro import IntroScene
     from scenes.front.lobby import LobbyScene
@@ -310,6 +311,7 @@ def test_every_menu_from_the_keyboard_alone(app):
     assert ctx.ledger.verify() == []
 
 
+@pytest.mark.slow
 def test_a_warlords_battle_from_the_keyboard_alone(tmp_path):
     """The lobby's arrows to Warlords, Enter, Space spins into a battle (a bonus scene of its own):
     Esc and a stray key say why they cannot act, Enter skips to the result, Space continues and

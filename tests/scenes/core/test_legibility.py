@@ -125,6 +125,7 @@ def states(name: str, ctx):
         yield name, stack
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_every_text_meets_wcag_aa(ctx, recorder, name, language):

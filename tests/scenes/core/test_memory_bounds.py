@@ -8,6 +8,7 @@ never fills the shared cache. (The soak itself, RSS over 5,000 rounds, is `make 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scenes.core.canvas import ScaledFont
 from scenes.core.text import TextCache
@@ -27,6 +28,7 @@ def test_derived_surfaces_stay_within_their_byte_budget(synthetic_assets):
     assert assets.derived_bytes == 0
 
 
+@pytest.mark.slow
 def test_rendered_text_stays_within_its_byte_budget(display):
     cache = TextCache(capacity=10_000, budget=300_000)
     font = ScaledFont(pygame.font.Font(None, 40), 1.0, 40)  # texts at 1 px per logical px
@@ -49,6 +51,7 @@ def test_a_counting_button_keeps_a_few_looks_and_leaves_the_shared_cache_alone(d
     assert len(assets._derived) == shared  # the plate and icon, not one per label
 
 
+@pytest.mark.slow
 def test_the_byte_budgets_grow_with_the_density(display):
     """A 1920×1080 window's pictures hold 2.25× the bytes: the budgets follow, or the reels'
     working set would be rebuilt frame after frame."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from game import ENGINE_VERSION
 from game.bets import default_bet
 from game.definitions import load_game
@@ -43,6 +45,7 @@ def test_an_open_round_whose_data_was_not_kept_is_voided_and_refunded_at_start(c
     assert all(type(s).__name__ != "ReelsScene" for s in scenes)
 
 
+@pytest.mark.slow
 def test_removing_a_game_never_turns_a_drawn_loss_into_a_refund(ctx):
     """The exploit: see a loss land, kill the app, remove the game's folder. The round began
     with its data stored, so it is completed under those rules and pays what was drawn."""

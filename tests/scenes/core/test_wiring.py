@@ -138,6 +138,7 @@ def test_reality_check_fires_on_the_frame_step_when_enabled(app):
     assert app.stack.top is lobby
 
 
+@pytest.mark.slow
 def test_reality_check_off_by_default_and_never_unattended(app, ctx, display):
     lobby = with_lobby(app)
     assert ctx.settings.reality_check_minutes == 0
@@ -151,6 +152,7 @@ def test_reality_check_off_by_default_and_never_unattended(app, ctx, display):
     assert App(ctx, display, time.perf_counter()).reality is None
 
 
+@pytest.mark.slow
 def test_sound_button_opens_the_mixer_and_its_switch_is_the_mute(app):
     lobby = with_lobby(app)
     click(app, lobby.sound_button.rect.center)

@@ -32,6 +32,7 @@ def test_draw_changes_nothing(ctx, display):
     assert before == (intro.t, intro.logo_y, intro.logo.get_alpha(), intro._glint_index, len(intro.sparks))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "act", [Act.SPIN, Act.CONFIRM, Act.ANY_KEY, Act.POINTER_UP, Act.BACK, Act.HISTORY, Act.PAYTABLE]
 )
@@ -61,6 +62,7 @@ def test_pointer_traffic_does_not_skip(ctx, act):
     assert st.top is intro
 
 
+@pytest.mark.slow
 def test_still_title_screen_without_the_movie(ctx, display):
     ctx.settings.intro_movie = False
     st = SceneStack()

@@ -44,6 +44,7 @@ def run_frames(st, surface, n=60):
         st.draw(surface)
 
 
+@pytest.mark.slow
 def test_smoke_and_tiles_only_for_defined_games(ctx, display):
     st = SceneStack()
     lobby = LobbyScene(ctx)
@@ -55,6 +56,7 @@ def test_smoke_and_tiles_only_for_defined_games(ctx, display):
     assert lobby.balance_cents == ctx.ledger.balance_cents
 
 
+@pytest.mark.slow
 def test_the_resting_tiles_layer_draws_what_the_tiles_draw(ctx, display):
     """The unfocused tiles baked into one layer (made between frames after the focus moves)
     give the same picture as drawing them one by one, and the frame uses the layer once made."""
@@ -149,6 +151,7 @@ def test_keyboard_opens_focused_game(ctx, fake_reels):
     assert fake_reels == [lobby.tiles[0].game_id]
 
 
+@pytest.mark.slow
 def test_drag_off_tile_does_not_open(ctx, fake_reels):
     st = SceneStack()
     lobby = LobbyScene(ctx)
@@ -158,6 +161,7 @@ def test_drag_off_tile_does_not_open(ctx, fake_reels):
     assert fake_reels == []
 
 
+@pytest.mark.slow
 def test_esc_asks_before_quitting(ctx, display):
     st = SceneStack()
     st.push(LobbyScene(ctx))
@@ -175,6 +179,7 @@ def test_esc_asks_before_quitting(ctx, display):
     assert st.quit_requested
 
 
+@pytest.mark.slow
 def test_notices_shown_in_a_dialog(ctx, display):
     ctx.notices.append(Message(DAMAGED_MESSAGE, {"name": "settings.json.damaged-1"}))
     st = SceneStack()
@@ -187,6 +192,7 @@ def test_notices_shown_in_a_dialog(ctx, display):
     assert isinstance(st.top, LobbyScene)
 
 
+@pytest.mark.slow
 def test_missing_reels_module_shows_a_toast(ctx, display, monkeypatch):
     def missing(ctx, gid):
         raise ModuleNotFoundError("No module named 'scenes.reels.scene'", name="scenes.reels.scene")
@@ -201,6 +207,7 @@ def test_missing_reels_module_shows_a_toast(ctx, display, monkeypatch):
     assert st.top is lobby
 
 
+@pytest.mark.slow
 def test_sound_button_opens_the_mixer_and_follows_mute(ctx, display):
     st = SceneStack()
     lobby = LobbyScene(ctx)
@@ -218,6 +225,7 @@ def test_sound_button_opens_the_mixer_and_follows_mute(ctx, display):
     assert isinstance(display, Canvas)
 
 
+@pytest.mark.slow
 def test_settings_and_history_buttons(ctx, display):
     st = SceneStack()
     lobby = LobbyScene(ctx)

@@ -59,6 +59,7 @@ def test_scene_shows_figures_and_buttons(ctx, display):
     assert len(st) == 1
 
 
+@pytest.mark.slow
 def test_stop_runs_the_hook(ctx, display):
     stopped = []
     st = SceneStack()
@@ -69,6 +70,7 @@ def test_stop_runs_the_hook(ctx, display):
     assert stopped == [True] and len(st) == 1
 
 
+@pytest.mark.slow
 def test_stop_returns_to_the_lobby(ctx, display):
     from scenes.front.lobby import LobbyScene
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
@@ -53,6 +54,7 @@ def _focus(st, menu, key):
         st.handle(Intent(Act.DOWN))
 
 
+@pytest.mark.slow
 def test_smoke_keyboard_changes_are_applied_and_saved(ctx, display):
     st, menu, below = _menu(ctx)
     _frames(st, display)

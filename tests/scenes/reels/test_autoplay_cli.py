@@ -10,12 +10,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from game.ledger import Ledger
 
 REPO = Path(__file__).resolve().parents[3]
 ROUNDS = 200
 
 
+@pytest.mark.slow
 def test_autoplay_200_rounds_turbo(tmp_path):
     data = tmp_path / "data"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

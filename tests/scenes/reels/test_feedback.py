@@ -47,6 +47,7 @@ def test_a_bet_at_its_limit_says_so(ctx, display, act, said):
     assert scene.bet == bet and toasts(stack) == [said]
 
 
+@pytest.mark.slow
 def test_the_greyed_selector_end_and_max_bet_say_why(ctx, display):
     stack, scene = make(ctx)
     click(stack, scene.hud.level.minus.rect.center)  # level 1: the − is greyed
@@ -85,6 +86,7 @@ def test_the_bet_is_locked_mid_round_and_says_so(ctx, display):
     assert scene.bet == bet and toasts(stack) == ["The bet can change when the round is over"]
 
 
+@pytest.mark.slow
 def test_t_flips_quick_spin_and_says_which_way(ctx, display):
     stack, scene = make(ctx)
     assert not ctx.settings.quick_spin

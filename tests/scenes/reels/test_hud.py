@@ -6,6 +6,7 @@ message."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.rng import SeedSource
 from scenes.core.intents import Act, Intent
@@ -43,6 +44,7 @@ def same(hud, backdrop) -> bytes:
     return cached
 
 
+@pytest.mark.slow
 def test_composed_boxes_match_and_follow_what_they_show(ctx, display):
     scene = make(ctx)
     hud = scene.hud

@@ -105,6 +105,7 @@ def play(view, relic, events, timing, dt, surface=None) -> dict:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("timing", "dt"), [(NORMAL, DT), (QUICK, 1 / 30), (TURBO, 0.1), (NORMAL, 0.07)])
 def test_every_step_of_every_round_lands_on_its_grid(relic, art, rounds, timing, dt):
     view = ReelView(relic, art)

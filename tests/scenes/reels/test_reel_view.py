@@ -219,6 +219,7 @@ def test_draw_changes_nothing_and_runs_at_every_phase(defn, art):
     assert view.visible_cells() == ev.grid
 
 
+@pytest.mark.slow
 def test_engine_spins_land_on_their_grids(defn, art):
     """R6 with the engine's own events: base spins and free spins (wild reels included)."""
     from game.bets import default_bet

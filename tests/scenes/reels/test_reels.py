@@ -67,6 +67,7 @@ def run_until(stack, screen, cond, limit=6000, dt=DT):
     raise AssertionError("condition never met")
 
 
+@pytest.mark.slow
 def test_smoke_builds_and_runs_frames(ctx, display):
     stack, scene = make(ctx)
     run(stack, display, 60)
@@ -75,6 +76,7 @@ def test_smoke_builds_and_runs_frames(ctx, display):
     assert not scene.driver.active
 
 
+@pytest.mark.slow
 def test_a_spin_lands_on_the_stored_grid_and_credits_once(ctx, display, win_session_seed):
     stack, scene = make(ctx, win_session_seed)
     start = ctx.ledger.balance_cents
@@ -100,6 +102,7 @@ def test_a_spin_lands_on_the_stored_grid_and_credits_once(ctx, display, win_sess
     assert scene.presenter.active and scene.hud.message.startswith(("LINE", "SCATTER"))
 
 
+@pytest.mark.slow
 def test_draw_changes_nothing(ctx, display, win_session_seed):
     stack, scene = make(ctx, win_session_seed)
     stack.handle(Intent(Act.SPIN))
@@ -143,6 +146,7 @@ def test_bets_change_between_rounds_only_and_by_keyboard(ctx, display, win_sessi
     assert scene.hud.bet_locked
 
 
+@pytest.mark.slow
 def test_esc_while_spinning_says_why_and_leaves_when_idle(ctx, display, win_session_seed):
     from scenes.core.stack import Scene
     from scenes.widgets.dialog import Toast
@@ -219,6 +223,7 @@ def test_win_cap_is_said_on_screen_in_the_players_words(ctx, display, fields, en
         assert scene.hud.message == spanish == scene.overlay[1]
 
 
+@pytest.mark.slow
 def test_the_feature_round_runs_to_the_end_with_clicks(ctx, display, feature_session_seed):
     stack, scene = make(ctx, feature_session_seed, turbo=True)
     start = ctx.ledger.balance_cents
@@ -284,6 +289,7 @@ def test_an_open_pick_is_resumed_with_the_stones_shown_open(ctx, display, featur
     assert ctx.ledger.open_round() is not None
 
 
+@pytest.mark.slow
 def test_silent_audio_plays_the_same(ctx, display, win_session_seed):
     ctx.audio._silent = True  # as when no mixer could start
     stack, scene = make(ctx, win_session_seed)
@@ -292,6 +298,7 @@ def test_silent_audio_plays_the_same(ctx, display, win_session_seed):
     assert "common/spin_loop" in scene.sounds.played and "common/reel_stop" in scene.sounds.played
 
 
+@pytest.mark.slow
 def test_celebration_smoke_and_skip(ctx, display):
     from scenes.core.stack import Scene
     from scenes.reels.celebration import CelebrationScene
@@ -324,6 +331,7 @@ def test_celebration_smoke_and_skip(ctx, display):
     assert done == [True, True, True]
 
 
+@pytest.mark.slow
 def test_the_celebration_climbs_through_the_tiers_with_their_stings(ctx, display):
     from scenes.core.stack import Scene
     from scenes.reels.celebration import CelebrationScene, count_plan
@@ -353,6 +361,7 @@ def test_the_celebration_climbs_through_the_tiers_with_their_stings(ctx, display
     assert stings == ["big", "mega", "epic"]  # each tier its own sting (common/win_<tier>)
 
 
+@pytest.mark.slow
 def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_seed):
     from scenes.reels.win_presenter import LINE_COLOURS, MSG_ALL
 
@@ -389,6 +398,7 @@ def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_see
     stack.draw(display)
 
 
+@pytest.mark.slow
 def test_an_unresumable_round_is_voided_refunded_and_play_goes_on(ctx, display):
     """A round begun under other game data cannot be resumed: the scene voids it (the bet comes
     back), says so in a notice with the rules' malfunction sentence, and SPIN works again."""
@@ -429,6 +439,7 @@ def big_win_session_seed() -> int:
     raise AssertionError("no seed")
 
 
+@pytest.mark.slow
 def test_the_balance_rises_with_the_celebration_count_never_before(ctx, display):
     from scenes.reels.celebration import CelebrationScene
 

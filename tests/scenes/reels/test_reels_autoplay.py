@@ -101,6 +101,7 @@ def test_stop_on_any_win(ctx, display):
     assert all(r.win_cents == 0 for r in rounds[:-1])
 
 
+@pytest.mark.slow
 def test_stop_when_a_single_win_reaches_the_amount(ctx, display):
     stack, scene = make(ctx)
     amount = 200
@@ -112,6 +113,7 @@ def test_stop_when_a_single_win_reaches_the_amount(ctx, display):
     assert all(r.win_cents < amount for r in rounds[:-1])
 
 
+@pytest.mark.slow
 def test_stop_when_cash_increases_or_decreases_by(ctx, display):
     start = ctx.ledger.balance_cents
     stack, scene = make(ctx)
@@ -134,6 +136,7 @@ def test_stop_when_cash_increases_or_decreases_by(ctx, display):
     assert after[-1] - start >= 100 and all(b - start < 100 for b in after[1:-1])
 
 
+@pytest.mark.slow
 def test_stop_when_the_balance_cannot_cover_the_bet(tmp_path, assets, audio, display):
     from game.ledger import Ledger
     from scenes.core.app import build_context
@@ -166,6 +169,7 @@ def feature_seed() -> int:
     raise AssertionError("no seed")
 
 
+@pytest.mark.slow
 def test_stop_if_free_spins_won_stops_at_that_round_and_the_player_picks(ctx, display, feature_seed):
     stack, scene = make(ctx, feature_seed)
     scene.start_autoplay(AutoplayConfig(rounds=25, stop_on_free_spins=True))
@@ -182,6 +186,7 @@ def test_stop_if_free_spins_won_stops_at_that_round_and_the_player_picks(ctx, di
     assert scene.waiting != "continue"
 
 
+@pytest.mark.slow
 def test_free_spins_pause_autoplay_until_the_picks_then_continue(ctx, display, feature_seed):
     stack, scene = make(ctx, feature_seed)
     scene.start_autoplay(AutoplayConfig(rounds=25))
@@ -206,6 +211,7 @@ def test_free_spins_pause_autoplay_until_the_picks_then_continue(ctx, display, f
     assert ctx.ledger.history(100)[-feature_round].choices  # the feature round completed
 
 
+@pytest.mark.slow
 def test_a_key_stops_autoplay_and_the_open_round_still_completes(ctx, display):
     stack, scene = make(ctx, turbo=False)
     scene.start_autoplay(AutoplayConfig(rounds=50))
@@ -218,6 +224,7 @@ def test_a_key_stops_autoplay_and_the_open_round_still_completes(ctx, display):
     assert ctx.ledger.count_rounds() == 1 and ctx.ledger.open_round() is None
 
 
+@pytest.mark.slow
 def test_the_click_that_stops_autoplay_presses_no_button(ctx, display):
     stack, scene = make(ctx)
     bet = scene.bet
@@ -235,6 +242,7 @@ def test_the_click_that_stops_autoplay_presses_no_button(ctx, display):
     assert scene.bet != bet
 
 
+@pytest.mark.slow
 def test_settings_changed_during_a_round_apply_after_it(ctx, display):
     stack, scene = make(ctx, turbo=False)
     scene.start_autoplay(AutoplayConfig(rounds=50))
@@ -264,6 +272,7 @@ def test_the_settings_stay_in_the_scene_only(ctx, display):
     assert again.auto_config == AutoplayConfig()
 
 
+@pytest.mark.slow
 def test_the_command_line_autoplay_is_the_players_with_automatic_picks(ctx, display, feature_seed, capsys):
     """`--autoplay N` runs the same autoplay as the dialog's, for N rounds: the picker opens and
     picks by itself (no pause for CONTINUE), then the line for scripts and the app quits."""
@@ -286,6 +295,7 @@ def test_the_command_line_autoplay_is_the_players_with_automatic_picks(ctx, disp
     assert toasts(stack) == []  # nobody is there to read one: the app quits instead
 
 
+@pytest.mark.slow
 def test_the_command_line_autoplay_finishes_an_open_round_first(ctx, display, capsys):
     """An unfinished round waiting for its picks (a crash) is resumed, its picks made without the
     player, and counted as one of the N rounds."""

@@ -6,6 +6,7 @@ meter."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.rng import SeedSource
 from scenes.core.canvas import Canvas
@@ -44,6 +45,7 @@ def frame(draw, scene, display) -> bytes:
     return pygame.image.tobytes(display.surf, "RGB")
 
 
+@pytest.mark.slow
 def test_cached_frames_equal_plain_frames_through_rounds(ctx, display):
     ctx.options.seed = 6
     ctx.seeds = SeedSource(6)
@@ -67,6 +69,7 @@ def test_cached_frames_equal_plain_frames_through_rounds(ctx, display):
     assert checked > 30
 
 
+@pytest.mark.slow
 def test_line_markers_follow_lines_played_hover_and_wins(ctx, display):
     """The markers' blit lists are kept per look: each look draws as the plain per-badge blits."""
     scene = ReelsScene(ctx, "stones")

@@ -56,6 +56,7 @@ def run_until(stack, screen, cond, limit: int = 6000) -> None:
     raise AssertionError("condition never met")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("attr", "act", "kind"), FUNCTIONS)
 def test_each_icon_and_key_opens_its_screen_between_rounds(ctx, display, attr, act, kind):
     stack, scene = make(ctx)
@@ -90,6 +91,7 @@ def test_p_then_right_turns_the_paytable_pages(ctx, display):
     assert stack.top is scene
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("attr", "act", "kind"), FUNCTIONS)
 def test_icons_and_keys_are_refused_mid_spin(ctx, display, attr, act, kind):
     stack, scene = make(ctx)
@@ -117,6 +119,7 @@ def test_icons_and_keys_are_refused_mid_spin(ctx, display, attr, act, kind):
     assert ctx.ledger.count_rounds() == 1
 
 
+@pytest.mark.slow
 def test_clicking_a_symbol_at_rest_opens_its_mini_paytable(ctx, display):
     stack, scene = make(ctx)
     stack.handle(Intent(Act.SPIN))
@@ -146,6 +149,7 @@ def test_no_mini_paytable_while_the_reels_turn(ctx, display):
     assert stack.top is scene and scene.driver.active
 
 
+@pytest.mark.slow
 def test_spanish_from_the_settings_menu_relabels_the_hud_at_once(ctx, display):
     stack, scene = make(ctx)
     hud = scene.hud

@@ -40,6 +40,7 @@ def relic_ctx(tmp_path, display, ledger):
     audio.shutdown()
 
 
+@pytest.mark.slow
 def test_the_reels_land_on_every_steps_grid(relic_ctx, display):
     from scenes.reels.scene import ReelsScene
 
@@ -87,6 +88,7 @@ def _played_rounds(ctx, n: int) -> None:
         driver.finish()
 
 
+@pytest.mark.slow
 def test_replay_and_history_detail_show_relic_rounds(relic_ctx, display):
     from scenes.viewers.replay import ReplayScene
     from scenes.viewers.round_detail import RoundDetailScene
@@ -115,6 +117,7 @@ def test_replay_and_history_detail_show_relic_rounds(relic_ctx, display):
     st.draw(display)
 
 
+@pytest.mark.slow
 def test_every_round_of_a_game_with_state_replays_from_the_state_it_began_with(relic_ctx, monkeypatch):
     """Relic's rounds depend on the gems collected before them: each replays exactly, from the
     state kept with it in the ledger (not from the start state), without playing any earlier
@@ -144,6 +147,7 @@ def test_every_round_of_a_game_with_state_replays_from_the_state_it_began_with(r
     assert began_with_gems >= 3  # the sample does depend on the state
 
 
+@pytest.mark.slow
 def test_a_game_without_a_presentation_is_not_offered(relic_ctx):
     from scenes.core.app import shown_games
     from scenes.front.lobby import LobbyScene

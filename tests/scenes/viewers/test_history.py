@@ -53,6 +53,7 @@ def test_local_time_formats_utc_stamps():
     assert len(text) == 19 and text[4] == "-" and text[13] == ":"
 
 
+@pytest.mark.slow
 def test_list_is_newest_first_and_paged_and_opens_detail(ctx, display):
     play(ctx.ledger, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, FEATURE_SEED], ctx.session_id)
     st = SceneStack()
@@ -85,6 +86,7 @@ def test_list_is_newest_first_and_paged_and_opens_detail(ctx, display):
     assert st.top is base
 
 
+@pytest.mark.slow
 def test_detail_steps_of_a_free_spins_round(ctx):
     play(ctx.ledger, [FEATURE_SEED], ctx.session_id)
     record = ctx.ledger.round_detail(1)

@@ -8,6 +8,7 @@ import shutil
 from collections import Counter
 
 import pygame
+import pytest
 
 from game.definitions import load_game
 from game.money import Bet
@@ -93,6 +94,7 @@ def _frames(st, surface, n=60):
         st.draw(surface)
 
 
+@pytest.mark.slow
 def test_smoke_paging_and_close(ctx, display):
     st = SceneStack()
     base = Scene()

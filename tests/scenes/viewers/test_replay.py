@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from game.bets import default_bet
 from game.events import SpinEvent, events_to_json
 from game.session import RoundDriver
@@ -46,6 +48,7 @@ def run_to_end(st, scene, surface, limit=20_000):
     return frames
 
 
+@pytest.mark.slow
 def test_replay_plays_the_recording_through_the_one_player(ctx, display):
     """The replay plays through the live round player: the reels land on the recorded grids, the
     picker opens and makes the recorded picks (the player's own clicks pick nothing), and every
@@ -114,6 +117,7 @@ def test_the_replay_speaks_the_players_language(ctx, display):
     st.draw(display)
 
 
+@pytest.mark.slow
 def test_spin_skips_and_esc_ends(ctx, display):
     record, _ = played_record(ctx, 3)
     st = SceneStack()

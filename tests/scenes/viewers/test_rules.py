@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from game import ENGINE_VERSION
 from game.definitions import load_game
 from game.money import format_cents
@@ -79,6 +81,7 @@ def test_about_page_versions_sha_and_exact_rtp(ctx):
     assert f"Reelhouse version {ctx.version}" in texts and f"Game engine version {ENGINE_VERSION}" in texts
 
 
+@pytest.mark.slow
 def test_smoke_paging_to_about_and_close(ctx, display):
     st = SceneStack()
     base = Scene()

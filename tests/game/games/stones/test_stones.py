@@ -164,6 +164,7 @@ def test_the_stones_are_shuffled_right_after_the_base_spin(stones):
     assert keys == sorted(s.key for s in d.feature.stones)
 
 
+@pytest.mark.slow
 def test_trigger_event_and_the_features_that_follow(stones):
     d = stones.definition
     f = d.feature
@@ -212,6 +213,7 @@ def _some_triggered(loaded: LoadedGame, count: int) -> list[RoundResult]:
     raise AssertionError("not enough triggering seeds")
 
 
+@pytest.mark.slow
 def test_free_spins_never_retrigger(tiny):
     # the tiny game's free strips hold scatters on three reels: find free spins showing 3+
     d = tiny.definition

@@ -27,6 +27,7 @@ from game.rng import Rng
 from game.round import RoundContext
 
 
+@pytest.mark.slow
 def test_the_flow_equals_the_batch_on_twenty_thousand_rounds_with_every_feature(tombraider) -> None:
     d = tombraider.definition
     out = simulate(d, default_bet(d), 20_000, seed=11, workers=1, check_flow=20_000)
@@ -38,6 +39,7 @@ def test_the_flow_equals_the_batch_on_twenty_thousand_rounds_with_every_feature(
     assert rates["jackpot"] * 20_000 >= 10
 
 
+@pytest.mark.slow
 def test_the_flow_equals_the_batch_at_other_bets(tombraider) -> None:
     """Fewer lines (cascades follow the active lines; a jackpot per line is rounded down), a
     higher level and another coin value."""
@@ -48,6 +50,7 @@ def test_the_flow_equals_the_batch_at_other_bets(tombraider) -> None:
     assert out["feature_rates"]["adventure"] * 6_000 >= 20
 
 
+@pytest.mark.slow
 def test_a_flow_that_collects_differently_is_caught(tombraider, monkeypatch) -> None:
     real = tr_flow.collect
 
@@ -177,6 +180,7 @@ def _hunch(pending: PickRequestEvent, events: list) -> int:
     return free[(len(events) * 5) % len(free)]
 
 
+@pytest.mark.slow
 def test_no_pick_strategy_changes_what_the_adventure_is_worth(tombraider) -> None:
     """With every reel already active each round plays a quest; three strategies on the same 1,500
     seeds each average the exact value (within 4 standard errors) and one another."""
@@ -217,6 +221,7 @@ def test_tables_follow_the_data(tombraider) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cap", [20, 300])
 def test_the_flow_equals_the_batch_when_the_cap_ends_rounds(tombraider, cap: int) -> None:
     """A tiny cap (coins per level) ends rounds in the base spin (20) or in a feature (300): the

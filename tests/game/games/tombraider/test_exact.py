@@ -38,6 +38,7 @@ def test_pay_run_table_is_the_line_rule(small: GameDefinition) -> None:
         assert (int(pay[code]), int(run[code])) == naive_line(small, cells), cells
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lines", [1, 3, 5])
 def test_free_spins_match_brute_force_and_the_engine_on_every_stop(small: GameDefinition, lines: int) -> None:
     """Every stop combination of the free reels: the naive cascade, the calculator's enumeration
@@ -64,6 +65,7 @@ def test_free_spins_match_brute_force_and_the_engine_on_every_stop(small: GameDe
 # -- Super Mode ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_super_mode_matches_brute_force_over_placements_and_stops(small: GameDefinition) -> None:
     sm = small.feature.super_mode
     strips = small.reel_sets["base"]
@@ -238,6 +240,7 @@ def test_adventure_value_by_brute_force_whatever_the_picks(small: GameDefinition
 # -- the whole par sheet of the small game -------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_small_par_sheet_matches_brute_force(small: GameDefinition) -> None:
     """Every base stop combination played naively; each trigger weighted by the naive free-spins
     value; Super Mode and the Adventure at their (brute-forced above) values and rates."""
@@ -303,6 +306,7 @@ def par(tombraider) -> dict[str, Any]:
     return sheet
 
 
+@pytest.mark.slow
 def test_the_rtp_is_the_published_one(par) -> None:
     assert abs(Fraction(par["rtp_fraction"]) - Fraction(9522, 10000)) <= Fraction(2, 10000)
     names = {p["name"] for p in par["parts"]}

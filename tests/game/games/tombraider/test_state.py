@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from game.bets import default_bet
 from game.games.tombraider.events import AdventureEndEvent, ArtefactRevealEvent, LocationStartEvent
 from game.games.tombraider.model import PassportState
@@ -30,6 +32,7 @@ def _drive(driver: RoundDriver, seeds: SeedSource) -> None:
         driver.choose(seeds.auto_pick(driver.pending.options, driver.pending.picked))
 
 
+@pytest.mark.slow
 def test_the_passports_follow_every_round_and_survive_a_restart(tmp_path, tombraider) -> None:
     path = tmp_path / "ledger.sqlite3"
     ledger = Ledger.open(path)
@@ -91,6 +94,7 @@ def test_a_quest_interrupted_between_picks_resumes_where_it_was(tmp_path, tombra
     ledger.close()
 
 
+@pytest.mark.slow
 def test_the_passports_survive_sigkill_at_random_instants(tmp_path, tombraider) -> None:
     rnd = random.Random(2027)
     for kill in range(6):

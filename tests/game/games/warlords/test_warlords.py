@@ -49,6 +49,7 @@ def _respin_rounds(tapes: dict) -> int:
 # -- play ≡ simulation ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_flow_equals_batch_on_twenty_thousand_rounds(warlords) -> None:
     """`simulate --check-flow`: every taped round played again through the flow pays the same."""
     out = simulate(warlords, default_bet(warlords), 20_000, seed=11, workers=1, check_flow=20_000)
@@ -57,6 +58,7 @@ def test_flow_equals_batch_on_twenty_thousand_rounds(warlords) -> None:
     assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [1, 10])
 def test_every_taped_round_replays_at_each_level(warlords, level) -> None:
     bet = default_bet(warlords).model_copy(update={"level": level})
@@ -70,6 +72,7 @@ def test_every_taped_round_replays_at_each_level(warlords, level) -> None:
     assert out.flow_checked == n and out.flow_mismatches == 0, out.mismatch_examples
 
 
+@pytest.mark.slow
 def test_capped_rounds_replay_through_the_flow(warlords) -> None:
     """A tiny cap: the batch cuts each capped round's tape where the flow stops drawing."""
     data = warlords.model_dump()
@@ -92,6 +95,7 @@ def test_capped_rounds_replay_through_the_flow(warlords) -> None:
     assert isinstance(result.events[-2], WinCapEvent) and result.total_win_coins == 40
 
 
+@pytest.mark.slow
 def test_a_flow_that_breaks_a_rule_is_caught(warlords, monkeypatch) -> None:
     """A flow that never sees new scatters (no extra re-spins, no Priestess steps...) disagrees
     with the batch on exactly the rounds where one landed."""
@@ -116,6 +120,7 @@ def _chi2(observed: list[int], probs: list[float]) -> float:
     return sum((o - total * p) ** 2 / (total * p) for o, p in zip(observed, probs, strict=True))
 
 
+@pytest.mark.slow
 def test_battle_winners_follow_the_odds(warlords) -> None:
     """Chi-square at the 0.1 % level: 50/50, 75/25 (the pair first), 1/3 each."""
     bet = default_bet(warlords)
@@ -133,6 +138,7 @@ def test_battle_winners_follow_the_odds(warlords) -> None:
         assert _chi2(observed, probs) < critical[len(probs) - 1], (name, observed)
 
 
+@pytest.mark.slow
 def test_the_battle_in_played_rounds(rounds) -> None:
     """Differing colours battle (contenders, weights by the rules, the winner among them); one
     colour starts the re-spins at once."""

@@ -29,6 +29,7 @@ def game() -> GameDefinition:
     return tiny()
 
 
+@pytest.mark.slow
 def test_overlay_line_pays_match_brute_force(game) -> None:
     table = exact.line_pay_table(game)
     got = exact.overlay_value(game, table)
@@ -44,6 +45,7 @@ def test_overlay_line_pays_match_brute_force(game) -> None:
         assert got[kind] == total / 3, kind
 
 
+@pytest.mark.slow
 def test_trigger_and_battle_match_brute_force(game) -> None:
     """P(re-spins won by colour c with held rows A), overall and without the top award on the
     base spin."""
@@ -108,6 +110,7 @@ def naive_respins(
     return dict(go(held, 1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("held", [((1, 0), (2, 1)), ((1, 2), (2, 0), (3, 1))])
 def test_respin_chain_and_final_masks_match_brute_force(game, held) -> None:
     want = naive_respins(game, "red", frozenset(held))
@@ -132,6 +135,7 @@ def _free_outcomes(defn: GameDefinition, mode: str, colour: str, sticky: frozens
         yield landed, g
 
 
+@pytest.mark.slow
 def test_priestess_matches_brute_force(game) -> None:
     outcomes = [(len(landed), grid_pay(g)) for landed, g in _free_outcomes(game, "priestess", "green")]
     spins = game.feature.priestess.spins
@@ -147,6 +151,7 @@ def test_priestess_matches_brute_force(game) -> None:
         assert n * pv["a"] + pv["c"] == value(0, n) / 3
 
 
+@pytest.mark.slow
 def test_barbarian_matches_a_long_recursion(game) -> None:
     outcomes = [(len(landed), grid_pay(g)) for landed, g in _free_outcomes(game, "barbarian", "blue")]
     b = exact.barbarian_value(game, exact.line_pay_table(game), "free_barbarian", "scatter_blue")
@@ -166,6 +171,7 @@ def test_barbarian_matches_a_long_recursion(game) -> None:
     assert b["per_spin"]["x"] == ex
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sticky", [((1, 0), (2, 1), (3, 2)), ((0, 0), (2, 1), (4, 2), (4, 0))])
 def test_samurai_matches_brute_force(game, sticky) -> None:
     outs = list(_free_outcomes(game, "samurai", "red"))
@@ -188,6 +194,7 @@ def test_samurai_matches_brute_force(game, sticky) -> None:
     assert got == pytest.approx(float(value(0, frozenset(sticky)) / 3), rel=1e-12)
 
 
+@pytest.mark.slow
 def test_tiny_par_sheet_is_consistent(game) -> None:
     par = exact.par_sheet(game)
     assert par["rtp"] == pytest.approx(sum(p["rtp"] for p in par["parts"]))
@@ -215,6 +222,7 @@ def par() -> dict[str, Any]:
     return exact.par_sheet(load_game("warlords").definition, estimate_cap=False)
 
 
+@pytest.mark.slow
 def test_warlords_rtp_is_the_published_one(par) -> None:
     assert abs(par["rtp"] - 0.9689) <= 0.0002
     assert all(p["method"] == "exact" for p in par["parts"])

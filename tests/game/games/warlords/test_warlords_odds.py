@@ -43,6 +43,7 @@ def _grouped(outcomes: list[tuple[int, int]]) -> dict[tuple[int, int], float]:
     return out
 
 
+@pytest.mark.slow
 def test_hit_frequency_matches_brute_force(game) -> None:
     """A base spin pays a line or starts the re-spins; overlay spins by every placement."""
     plain = list(all_grids(game, "base"))
@@ -58,6 +59,7 @@ def test_hit_frequency_matches_brute_force(game) -> None:
         assert got["hit_frequency_by_spin"][kind] == pytest.approx(float(want), rel=1e-12)
 
 
+@pytest.mark.slow
 def test_top_award_on_overlay_spins_matches_brute_force(game, sets) -> None:
     grids = list(all_grids(game, "overlay"))
     got = odds._overlay_odds(game, len(LINES), sets)
@@ -69,6 +71,7 @@ def test_top_award_on_overlay_spins_matches_brute_force(game, sets) -> None:
         assert got[kind] == pytest.approx(float(want), rel=1e-12)
 
 
+@pytest.mark.slow
 def test_barbarian_top_award_matches_a_recursion_over_spins_left(game, sets) -> None:
     """P(no top award in all the spins L spins left lead to) = Φ^L."""
     outs = _grouped([(len(landed), shows_top(g)) for landed, g in _free(game, "barbarian", "blue")])
@@ -84,6 +87,7 @@ def test_barbarian_top_award_matches_a_recursion_over_spins_left(game, sets) -> 
         assert v[spins] == pytest.approx(phi**spins, rel=1e-9)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sticky", [((1, 0), (2, 1), (3, 2)), ((0, 0), (2, 1), (4, 2), (4, 0))])
 def test_samurai_top_award_matches_brute_force(game, sets, sticky) -> None:
     """P(no top award in a Samurai session) by recursion over the sticky cells and every stop."""
@@ -126,6 +130,7 @@ def _pmf(game: GameDefinition, mode: str, colour: str) -> tuple[np.ndarray, np.n
     return cap._log_pmf(game, f"free_{mode}", len(LINES), f"scatter_{colour}")
 
 
+@pytest.mark.slow
 def test_barbarian_mgf_matches_a_recursion(game) -> None:
     """E[e^{θW}] of the spins one spin credit leads to: u[L] = E[e^{θX} u[L − 1 + 3K]]."""
     outs = _grouped([(len(landed), grid_pay(g)) for landed, g in _free(game, "barbarian", "blue")])
@@ -174,6 +179,7 @@ def test_priestess_mgf_and_cap_bound_match_the_exact_distribution(game) -> None:
         assert cost <= math.exp(log_mgf - theta * c) / (math.e * theta)
 
 
+@pytest.mark.slow
 def test_cap_sheet_on_a_small_cap(game) -> None:
     """With a cap low enough to bind, the sheet says which rounds it cannot touch and bounds the
     rest; with the shipped cap the tiny game's free spins cannot reach it at all."""

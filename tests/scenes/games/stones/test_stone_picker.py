@@ -84,6 +84,7 @@ def click(stack, index):
     stack.handle(Intent(Act.POINTER_UP, pos=stone_center(index)))
 
 
+@pytest.mark.slow
 def test_smoke_and_a_full_pick_by_mouse(ctx, display, setup):
     driver, build, finished, _left, trigger = setup
     stack, picker = build()
@@ -129,6 +130,7 @@ def test_keyboard_picking(ctx, display, setup):
     assert ctx.ledger.open_round().choices == (6,)
 
 
+@pytest.mark.slow
 def test_autopick_and_resume_shows_earlier_picks_open(ctx, display, setup):
     driver, build, finished, _left, _trigger = setup
     new = driver.choose(2)
@@ -148,6 +150,7 @@ def test_autopick_and_resume_shows_earlier_picks_open(ctx, display, setup):
     assert driver.finished
 
 
+@pytest.mark.slow
 def test_escape_leaves_with_the_round_open(ctx, display, setup):
     _driver, build, _finished, left, _trigger = setup
     stack, _picker = build()
@@ -169,6 +172,7 @@ def test_feature_names(ctx):
     )
 
 
+@pytest.mark.slow
 def test_a_bonus_scene_of_its_own_balanced_with_the_money_in_its_style(ctx, display, setup):
     """The picker fills the screen (opaque: the reels are not drawn under it), the stones and the
     features sit centred as one block with equal margins, and the money strip shows the reels'

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.definitions import load_game
 from game.games.tombraider.model import PassportState
 from game.ledger import Ledger
@@ -20,6 +22,7 @@ ROUNDS = 200
 SEED = 3  # this session's 200 rounds hold Global Adventures (checked below)
 
 
+@pytest.mark.slow
 def test_autoplay_200_rounds_turbo_with_quests(tmp_path):
     data = tmp_path / "data"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

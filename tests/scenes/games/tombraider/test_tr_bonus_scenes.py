@@ -6,6 +6,7 @@ a replay), Tab along the grid, and every figure drawn."""
 
 from __future__ import annotations
 
+import pytest
 from tr_support import FOUR, SEED_QUEST_FROM_FOUR, run, run_to_shootout, store_passports
 
 from scenes.core.intents import Act, Intent
@@ -33,6 +34,7 @@ def _start_quest(tr_ctx, reels, display):
     return stack, scene, stack.top
 
 
+@pytest.mark.slow
 def test_the_world_map_is_a_bonus_scene_with_the_reels_money(tr_ctx, reels, display):
     stack, scene, world = _start_quest(tr_ctx, reels, display)
     assert isinstance(world, BonusScene) and world.opaque and world.modal
@@ -66,6 +68,7 @@ def test_the_world_map_is_a_bonus_scene_with_the_reels_money(tr_ctx, reels, disp
     stack.draw(display)
 
 
+@pytest.mark.slow
 def test_the_shootout_is_a_bonus_scene_over_the_location(tr_ctx, reels, display):
     stack, scene, _world = _start_quest(tr_ctx, reels, display)
 
@@ -93,6 +96,7 @@ def test_the_shootout_is_a_bonus_scene_over_the_location(tr_ctx, reels, display)
     run(stack, lambda: not any(s is shootout for s in stack._scenes), display)
 
 
+@pytest.mark.slow
 def test_the_strips_win_counts_with_the_jackpot_never_ahead_of_it(tr_ctx, reels, display):
     """All five fragments (picks for seed 5 with four passports): while the jackpot counts up,
     the strip's WIN holds back what it has not counted; at the summary it is the round's win."""
@@ -119,6 +123,7 @@ def test_the_strips_win_counts_with_the_jackpot_never_ahead_of_it(tr_ctx, reels,
     assert dict(world.hud.figures())["WIN"] == final
 
 
+@pytest.mark.slow
 def test_the_shootout_follows_the_window_to_a_new_density(tr_ctx, reels, display):
     """The window made larger during the Shoot-out (1.5 px per logical px): its backdrop, discs,
     turning frames, values and money strip are made again at the new density, so nothing is

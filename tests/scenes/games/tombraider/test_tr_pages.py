@@ -118,6 +118,7 @@ def test_paytable_pages_come_from_the_data(defn):
     assert {"free", "super", "passports", "adventure", "jackpot", "lines"} <= {p.kind for p in every}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_every_paytable_page_draws(ctx, display, language):
     ctx.i18n.set_language(language)
@@ -135,6 +136,7 @@ def _golden(name: str) -> tuple:
     return case, events_from_json(case["events"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name", ["quest_fragment", "quest_two_traps_end", "quest_showdown_won", "quest_jackpot", "quest_shootout"]
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from tr_support import FOUR, SEED_CASCADE, SEED_SUPER, run, store_passports
 
 from game.bets import default_bet
@@ -35,6 +36,7 @@ def _watch_landings(scene, check) -> list:
     return landed
 
 
+@pytest.mark.slow
 def test_cascades_land_on_every_grid_and_the_ladder_climbs_step_by_step(reels, display):
     stack, scene = reels(SEED_CASCADE)
     decor = decor_of(scene.stage)
@@ -70,6 +72,7 @@ def tr_ledger_ok(scene) -> bool:
     return scene.ctx.ledger.verify() == []
 
 
+@pytest.mark.slow
 def test_super_mode_shots_turn_cells_wild_and_they_hold_for_its_spins(reels, display):
     stack, scene = reels(SEED_SUPER)
     decor = decor_of(scene.stage)
@@ -149,6 +152,7 @@ def test_passports_light_as_they_arrive_and_come_back_after_a_restart(reels, tr_
     assert decor_of(again.stage).spins == stored.spins and decor_of(again.stage).bet_cents == stored.bet_cents
 
 
+@pytest.mark.slow
 def test_a_round_replays_from_the_passports_it_began_with(reels, tr_ctx, display):
     from scenes.viewers.replay import ReplayScene
 
@@ -173,6 +177,7 @@ def test_a_round_replays_from_the_passports_it_began_with(reels, tr_ctx, display
     assert len(tr_ctx.ledger.history(10)) == 3  # a replay writes nothing
 
 
+@pytest.mark.slow
 def test_the_meter_and_ladder_follow_the_window_to_a_new_density(tr_ctx, reels, display):
     """A window made larger mid-round (1.5 px per logical px): the meter, the ladder and a flying
     stamp are composed again at the new density; nothing is scaled on the fly."""

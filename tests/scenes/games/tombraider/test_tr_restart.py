@@ -20,6 +20,7 @@ from __future__ import annotations
 import signal
 import subprocess
 
+import pytest
 from app_child import REPO, launch, read_report
 
 CHILD = r"""
@@ -166,6 +167,7 @@ def _finish(proc: subprocess.Popen) -> dict:
     return out
 
 
+@pytest.mark.slow
 def test_sigkill_mid_collection_then_restart_shows_the_same_stamps(tmp_path):
     script = tmp_path / "child.py"
     script.write_text(f"REPO = {str(REPO)!r}\n" + CHILD)
@@ -183,6 +185,7 @@ def test_sigkill_mid_collection_then_restart_shows_the_same_stamps(tmp_path):
     assert after["rounds"] == 6 and after["verify"] == []
 
 
+@pytest.mark.slow
 def test_sigkill_mid_quest_then_restart_opens_the_same_location_and_artefacts(tmp_path):
     script = tmp_path / "child.py"
     script.write_text(f"REPO = {str(REPO)!r}\n" + CHILD)

@@ -87,6 +87,7 @@ def test_the_ground_is_every_tile_in_its_place(world, display):
         assert ground.get_at((x, y)) == sheet.get_at((x, y))
 
 
+@pytest.mark.slow
 def test_the_high_density_ground_is_the_same_world_finer(world, display):
     """In a denser window the ground comes from the high-density sheet, tile for tile: 1.5 times
     the map's size, and scaled back down it is the 1 px per map px ground."""

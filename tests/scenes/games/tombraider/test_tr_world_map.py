@@ -6,6 +6,7 @@ replay and the history detail of a quest."""
 
 from __future__ import annotations
 
+import pytest
 from tr_support import FOUR, SEED_NATURAL_QUEST, SEED_QUEST_FROM_FOUR, run, run_to_shootout, store_passports
 
 from game.bets import default_bet
@@ -50,6 +51,7 @@ def _start_quest(tr_ctx, reels, display):
     return stack, scene, stack.top
 
 
+@pytest.mark.slow
 def test_a_whole_quest_by_mouse_and_keyboard(tr_ctx, reels, display):
     stack, scene, world = _start_quest(tr_ctx, reels, display)
     made: list[int] = []
@@ -96,6 +98,7 @@ def test_a_whole_quest_by_mouse_and_keyboard(tr_ctx, reels, display):
     assert tr_ctx.ledger.verify() == []
 
 
+@pytest.mark.slow
 def test_locations_are_hit_tested_in_map_coordinates(tr_ctx, reels, display):
     stack, _scene, world = _start_quest(tr_ctx, reels, display)
     for loc in world.world.locations:
@@ -108,6 +111,7 @@ def test_locations_are_hit_tested_in_map_coordinates(tr_ctx, reels, display):
     assert world.location_at((5, 5)) is None or world.location_at((5, 5)) in world.world.ids
 
 
+@pytest.mark.slow
 def test_esc_leaves_only_while_picking_and_the_quest_resumes_where_it_was(tr_ctx, reels, display):
     from scenes.reels.scene import ReelsScene
 
@@ -137,6 +141,7 @@ def test_esc_leaves_only_while_picking_and_the_quest_resumes_where_it_was(tr_ctx
     stack.draw(display)
 
 
+@pytest.mark.slow
 def test_a_quest_interrupted_at_a_later_location_opens_there_again(tr_ctx, reels, display):
     """Esc at the second location: the quest resumes on it, with what was picked there open and
     the first location's fragment kept (picks for seed 5 with four passports: London's trap,
@@ -170,6 +175,7 @@ def test_a_quest_interrupted_at_a_later_location_opens_there_again(tr_ctx, reels
     stack.draw(display)
 
 
+@pytest.mark.slow
 def test_a_shootout_interrupted_before_its_pick_opens_again(tr_ctx, reels, display):
     from scenes.reels.scene import ReelsScene
 
@@ -213,6 +219,7 @@ def test_autoplay_makes_the_picks_of_a_whole_quest(tr_ctx, reels, display):
     assert rec.win_cents == rec.bet.coins_to_cents(again.total_win_coins)
 
 
+@pytest.mark.slow
 def test_a_natural_quest_replays_and_shows_in_the_history(tr_ctx, reels, display):
     from scenes.viewers.replay import ReplayScene
     from scenes.viewers.round_detail import RoundDetailScene
@@ -257,6 +264,7 @@ def test_a_natural_quest_replays_and_shows_in_the_history(tr_ctx, reels, display
     assert len(tr_ctx.ledger.history(20)) == 7  # nothing written
 
 
+@pytest.mark.slow
 def test_every_pick_request_of_a_quest_is_answered_once(tr_ctx, reels, display):
     """The map asks the driver exactly once per pick request (no double pick while a reveal
     plays), whatever the player hammers."""
@@ -279,6 +287,7 @@ def test_every_pick_request_of_a_quest_is_answered_once(tr_ctx, reels, display):
     assert len(requests) >= 2 and isinstance(scene.driver.events[3], LocationStartEvent)
 
 
+@pytest.mark.slow
 def test_the_map_is_drawn_at_the_windows_density_after_a_rebuild(tr_ctx, reels, display):
     """At 1.5 px per logical px (a 1920×1080 window) the map, its panel, the explorer on the move
     and the overlays are drawn from pictures made at that density (nothing scaled on the fly):
@@ -323,6 +332,7 @@ def panel_rect_of(world: WorldMapScene):
     return panel_rect(panel_side(world._current_location()))
 
 
+@pytest.mark.slow
 def test_a_duel_under_way_is_drawn_again_at_a_new_density(tr_ctx, reels, display):
     """The Showdown's duellists, its dimming and its stage follow the window to a new density."""
     from scenes.core.canvas import Canvas

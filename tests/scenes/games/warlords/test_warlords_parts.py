@@ -46,6 +46,7 @@ def battle(weights=(3, 1), contenders=("scatter_green", "scatter_blue"), winner=
     return BattleEvent(scatters=scatters, contenders=list(contenders), weights=list(weights), winner=winner)
 
 
+@pytest.mark.slow
 def test_the_battle_plays_the_events_outcome_and_leaves(ctx, display, warlords):
     done = []
     from scenes.reels.sound_director import SoundDirector
@@ -198,6 +199,7 @@ def test_space_skips_the_battle_then_continues(ctx, display):
     assert done == [1] and scene.finished and scene not in stack.scenes
 
 
+@pytest.mark.slow
 def test_with_reduced_motion_the_warlords_stand_in_place_from_the_first_frame(ctx, display):
     from scenes.games.warlords.battle import LAYOUT
 
@@ -365,6 +367,7 @@ def test_the_paytable_pages_come_from_the_data(warlords):
     ]
 
 
+@pytest.mark.slow
 def test_every_paytable_page_draws(ctx, display):
     from scenes.viewers.paytable import PaytableScene
 

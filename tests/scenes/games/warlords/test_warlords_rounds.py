@@ -122,6 +122,7 @@ def _check_landings(landings) -> None:
         assert shown == ev.grid, (ev.mode, ev.spin_index)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tag", ["overlay_hammer", "overlay_arrow", "overlay_sword"])
 def test_overlay_spins_land_with_their_wilds_laid(ctx, display, seeds, tag):
     scene, landings, battles = play(ctx, seeds[tag], display)
@@ -133,6 +134,7 @@ def test_overlay_spins_land_with_their_wilds_laid(ctx, display, seeds, tag):
     assert f"warlords/wild_{ev.overlay_style}" in scene.heard
 
 
+@pytest.mark.slow
 def test_a_battle_of_three_then_the_samurai_free_spins(ctx, display, seeds):
     scene, landings, battles = play(ctx, seeds["battle3"], display)
     _check_landings(landings)
@@ -154,6 +156,7 @@ def test_a_battle_of_three_then_the_samurai_free_spins(ctx, display, seeds):
     )
 
 
+@pytest.mark.slow
 def test_new_scatters_join_the_respins_before_the_counter_moves_on(ctx, display, seeds):
     scene, landings, _ = play(ctx, seeds["respin_joined"], display, turbo=True)
     _check_landings(landings)
@@ -171,6 +174,7 @@ def test_new_scatters_join_the_respins_before_the_counter_moves_on(ctx, display,
             assert set(map(tuple, nxt.cells)) <= decor["held"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["barbarian", "priestess", "samurai"])
 def test_each_warlords_free_spins_have_their_backdrop_and_counter(ctx, display, seeds, mode):
     scene, landings, _ = play(ctx, seeds[f"free_{mode}"], display, turbo=True)
@@ -192,6 +196,7 @@ def test_each_warlords_free_spins_have_their_backdrop_and_counter(ctx, display, 
     assert f"warlords/free_spins_won_{mode}" in scene.heard
 
 
+@pytest.mark.slow
 def test_the_final_chance_pays_its_coins_once(ctx, display, seeds):
     scene, landings, _ = play(ctx, seeds["final_coins"], display, turbo=True)
     _check_landings(landings)
@@ -202,6 +207,7 @@ def test_the_final_chance_pays_its_coins_once(ctx, display, seeds):
     assert "warlords/final_coins" in scene.heard
 
 
+@pytest.mark.slow
 def test_the_final_chance_places_a_scatter(ctx, display, seeds):
     scene, landings, _ = play(ctx, seeds["final_scatter"], display, turbo=True)
     fc = next(e for e in scene.player.events if e.type == "final_chance")
@@ -211,6 +217,7 @@ def test_the_final_chance_places_a_scatter(ctx, display, seeds):
     assert "warlords/final_scatter" in scene.heard
 
 
+@pytest.mark.slow
 def test_turbo_plays_a_battle_round_to_its_end_quickly(ctx, display, seeds):
     scene, landings, battles = play(ctx, seeds["battle2"], display, turbo=True)
     _check_landings(landings)
