@@ -256,3 +256,45 @@ def test_the_cap_is_in_coins_for_the_currency(stones):
     for coin in d.bet.coin_values_cents:
         bet = Bet(lines=25, level=10, coin_value_cents=coin)
         assert cap_coins(d, bet) == 25_000_000 // coin
+
+
+def _made_wild_wild_wins(done: RoundResult) -> list[tuple[SpinEvent, object]]:
+    """(free spin, line win) pairs where the Wild's own pay is made with a made-wild animal."""
+    out = []
+    for e in done.events:
+        if isinstance(e, SpinEvent) and e.mode == "free":
+            made = set(e.wild_symbols) - {"wild"}
+            for w in e.wins:
+                if (
+                    w.kind == "line"
+                    and w.symbol == "wild"
+                    and any(e.grid[r][row] in made for r, row in w.positions)
+                ):
+                    out.append((e, w))
+    return out
+
+
+def test_a_played_free_spin_pays_a_made_wild_run_as_the_wild(stones):
+    # The issue's round: seed 3298, picks 0, 1, 2 (the Deer made wild), free spin 2, line 22 reads
+    # Wild, Deer, 10, J, 10 at ×3: Wild ×2 = 30 coins, not "ten ×3" = 15. If the strips change, the
+    # next seed with such a win is checked instead.
+    d = stones.definition
+    bet = default_bet(d)
+    for seed in range(3298, 3298 + 20_000):
+        r = play_round(d, bet, seed)
+        if r.pending is None:
+            continue
+        done = play_round(d, bet, seed, [0, 1, 2, 3, 4][: r.pending.picks_left])
+        found = _made_wild_wild_wins(done)
+        if found:
+            break
+    else:
+        raise AssertionError("no played round pays a made-wild run as the Wild")
+    for e, w in found:
+        assert w.coins == d.paytable["wild"][w.count] * bet.level * e.multiplier
+        line = d.lines[w.line - 1]
+        assert all(e.grid[r][line[r]] in e.wild_symbols for r in range(w.count))
+    if seed == 3298:
+        e, w = found[0]
+        assert (e.spin_index, w.line, w.count, w.coins) == (2, 22, 2, 30)
+        assert [e.grid[r][d.lines[21][r]] for r in range(5)] == ["wild", "deer", "ten", "jack", "ten"]
