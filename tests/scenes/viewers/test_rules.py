@@ -116,7 +116,10 @@ def test_spanish_rules_match_the_english_pages_and_figures(assets):
     for a, b in zip(en_secs, es_secs, strict=True):
         assert [x.bullet for x in a.blocks] == [x.bullet for x in b.blocks], a.title
     assert _figures(en_text) == _figures(es_text)
-    assert "Un mal funcionamiento anula todos los pagos y jugadas, y se reembolsan todas las apuestas afectadas." in es_text
+    malfunction = (
+        "Un mal funcionamiento anula todos los pagos y jugadas, y se reembolsan todas las apuestas afectadas."
+    )
+    assert malfunction in es_text
     font = assets.font("text", 21)
     for page in paginate(load_rules(assets, "stones", "es"), font, CONTENT.w - 80, CONTENT.h - 20):
         for t, _, _ in page.lines:

@@ -90,7 +90,10 @@ def test_spanish_rules_have_the_same_pages_and_figures_and_fit(assets):
     for a, b in zip(en_secs, es_secs, strict=True):
         assert [x.bullet for x in a.blocks] == [x.bullet for x in b.blocks], a.title
     assert _figures(en_text) == _figures(es_text)
-    assert "Un mal funcionamiento anula todos los pagos y jugadas, y se reembolsan todas las apuestas afectadas." in es_text
+    malfunction = (
+        "Un mal funcionamiento anula todos los pagos y jugadas, y se reembolsan todas las apuestas afectadas."
+    )
+    assert malfunction in es_text
     font = assets.font("text", 21)
     for lang in ("en", "es"):
         for page in paginate(load_rules(assets, "tombraider", lang), font, CONTENT.w - 80, CONTENT.h - 20):
