@@ -350,5 +350,6 @@ def test_free_spins_play_at_the_bet_of_the_round_that_won_them(stones, eval_grid
     for e in free:
         coins, wins = eval_grid(d, e.grid, lines=9, level=4, wild_symbols=start.wild_symbols)
         assert e.win_coins == coins * start.multiplier
+        assert [(w.line, w.symbol, w.count) for w in wins] == [(w.line, w.symbol, w.count) for w in e.wins]
         assert all(w.line is None or w.line <= 9 for w in e.wins)
     assert done.total_win_cents == done.total_win_coins * 2
