@@ -231,8 +231,9 @@ def best_line(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The line rule: best (pay, symbol, run) for each row of `cells` (M, reels) symbol indices.
 
-    For each paying symbol s: the wild's run counts leading wild cells; any other symbol's run
-    counts leading cells equal to s or wild-acting. Pay is the table value for the run; the best
+    For each paying symbol s: the wild's run counts leading wild-acting cells (the wild and any
+    symbol made wild, which is a Wild in every respect); any other symbol's run counts leading
+    cells equal to s or wild-acting. Pay is the table value for the run; the best
     candidate is chosen by (pay, run, symbol position). No win gives (0, -1, 0).
     """
     m = cells.shape[0]
@@ -251,8 +252,11 @@ def best_line(
         alive.fill(True)
         run.fill(0)
         for r in range(cg.reel_count):
-            np.equal(by_reel[r], s, out=match)
-            if s != cg.wild:
+            if s == cg.wild:
+                # the wild's own run counts every wild-acting cell: a symbol made wild is a Wild
+                np.copyto(match, wild_cell[r])
+            else:
+                np.equal(by_reel[r], s, out=match)
                 match |= wild_cell[r]
             alive &= match
             run += alive

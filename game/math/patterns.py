@@ -74,8 +74,9 @@ def line_pay_table(
     """Pay (coins at level 1) of every symbol pattern of the first `cells` line cells.
 
     Returns a read-only int64 array with one axis per cell, each indexed by symbol position in
-    `defn.symbols`. `wild_acting` are extra symbols that act as wild (free-spins stones); the wild
-    symbol itself always does. With `cells` < reels, runs are truncated to that many cells (used
+    `defn.symbols`. `wild_acting` are extra symbols made wild (free-spins stones): Wilds in every
+    respect, so they substitute and count towards the wild's own pays; the wild symbol itself
+    always does. With `cells` < reels, runs are truncated to that many cells (used
     to decide whether a line pays at all from the first reels only).
     """
     symbols = tuple((s.id, s.kind) for s in defn.symbols)
@@ -103,10 +104,10 @@ def _line_pay_table(
     best = np.zeros((size,) * n, dtype=np.int64)
     for sym, pays in paytable.items():
         s = idx[sym]
-        # The wild's own run counts wild cells only; any other symbol's counts wild-acting ones.
-        match = all_ids == s
-        if kinds[s] != "wild":
-            match = match | np.isin(all_ids, sorted(wild_set))
+        # Every symbol's run counts the wild-acting cells: a symbol made wild is a Wild, so it
+        # also counts towards the wild's own pays (the wild's run is wild-acting cells only).
+        acting = np.isin(all_ids, sorted(wild_set))
+        match = acting if kinds[s] == "wild" else (all_ids == s) | acting
         by_run = pays_by_run(pays, n)
         pay: Any = np.int64(0)
         prefix: Any = np.bool_(True)

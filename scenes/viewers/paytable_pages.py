@@ -45,7 +45,7 @@ T_HOW_RULES = (
     "any multiplier. In currency it is the coins multiplied by the coin value ({coin}).",
     "All pays shown are for the current bet: {lines} lines, level {level}, coin value {coin}.",
 )
-T_MALFUNCTION = "Malfunction voids all pays and plays."
+T_MALFUNCTION = "Malfunction voids all pays and plays, and all affected bets are refunded."
 T_CAP_MONEY = "The maximum win from a single game is {amount}."
 T_CAP_COINS = "The maximum win from a single game is {coins:,} coins × the bet level."
 T_LINES_NOTE = "Lines in play are numbered 1 to {lines}; the current bet plays lines 1–{played}."

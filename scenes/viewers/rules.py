@@ -7,7 +7,8 @@ to the panel and continues a long page on the next one. After the prose it adds 
 
 - the published theoretical RTP (`rtp_published`) and the exact RTP of the par sheet
   (`game.math.par.par_sheet`, to 4 decimals), the win cap in currency, and
-  "Malfunction voids all pays and plays.";
+  "Malfunction voids all pays and plays, and all affected bets are
+  refunded.";
 - the app and engine versions and the SHA-256 of every installed game's data file.
 
 The exact RTP takes a second or two to compute, so it runs once per data file on a worker thread
@@ -47,7 +48,7 @@ T_RTP_PUBLISHED = "Theoretical return to player: {rtp} %"
 T_RTP_EXACT = "Exact RTP of the par sheet: {rtp} %"
 T_RTP_COMPUTING = "Exact RTP of the par sheet: computing…"
 T_RTP_FAILED = "Exact RTP of the par sheet: not available ({error})"
-T_MALFUNCTION = "Malfunction voids all pays and plays."
+T_MALFUNCTION = "Malfunction voids all pays and plays, and all affected bets are refunded."
 T_APP_VERSION = "Reelhouse version {version}"
 T_ENGINE_VERSION = "Game engine version {version}"
 T_DATA_FILES = "Game data files (SHA-256)"

@@ -148,27 +148,47 @@ def test_free_spin_multiplier_applies_to_line_and_scatter_wins(fixed, eval_grid)
 
 
 @pytest.mark.slow
-def test_transformed_wild_substitutes_and_still_pays_as_itself(fixed, eval_grid):
+def test_a_made_wild_symbol_substitutes_for_other_symbols(fixed, eval_grid):
     grid = grid_with_middle(["deer", "deer", "ten", "ten", "ten"])
     _, plain = eval_grid(fixed, grid, lines=1)
     assert [(w.symbol, w.count, w.coins) for w in plain] == [("deer", 2, 5)]
     _, wild_deer = eval_grid(fixed, grid, lines=1, wild_symbols=["deer"])
+    # ten 5 (50) through the two made-wild Deer beats Wild 2 (10)
     assert [(w.symbol, w.count, w.coins) for w in wild_deer] == [("ten", 5, 50)]
-    grid = grid_with_middle(["owl", "deer", "owl", "wild", "owl"])
-    _, wins = eval_grid(fixed, grid, lines=1, wild_symbols=["deer", "owl"])
-    # Every cell acts wild for owl: owl 5 (400) beats deer (run 5 too, 500)? deer's run is 5 as
-    # well (owl is wild) and pays 500, the higher pay wins.
-    assert [(w.symbol, w.count, w.coins) for w in wins] == [("deer", 5, 500)]
 
 
-def test_the_wild_run_counts_only_real_wild_cells(fixed, eval_grid):
-    grid = grid_with_middle(["deer", "wild", "wild", "wild", "wild"])
-    _, wins = eval_grid(fixed, grid, lines=1, wild_symbols=["deer"])
-    assert [(w.symbol, w.count) for w in wins] == [("deer", 5)]
-    # If the transformed deer counted for the wild's own run, wild 5 (1000) would pay here.
-    grid = grid_with_middle(["wild", "wild", "deer", "wild", "wild"])
-    _, wins = eval_grid(fixed, grid, lines=1, wild_symbols=["deer"])
-    assert [(w.symbol, w.count, w.coins) for w in wins] == [("deer", 5, 500)]
+def test_a_made_wild_symbol_pays_the_wild_s_own_pays(fixed, eval_grid):
+    # The issue's case: Wild, a made-wild Deer, 10, J, 10 at ×3 paid "ten x3" = 15; it is Wild ×2.
+    grid = grid_with_middle(["wild", "deer", "ten", "jack", "ten"])
+    total, wins = eval_grid(fixed, grid, lines=1, multiplier=3, wild_symbols=["deer"])
+    assert [(w.symbol, w.count, w.coins) for w in wins] == [("wild", 2, 30)]
+    assert wins[0].positions == [(0, 1), (1, 1)] and total == 30
+    # a real Wild among made-wild cells, and every cell made wild: the Wild's 5 (1000)
+    for middle, made in (
+        (["wild", "wild", "deer", "wild", "wild"], ["deer"]),
+        (["deer", "wild", "wild", "wild", "wild"], ["deer"]),
+        (["owl", "deer", "owl", "wild", "owl"], ["deer", "owl"]),
+    ):
+        _, wins = eval_grid(fixed, grid_with_middle(middle), lines=1, wild_symbols=made)
+        assert [(w.symbol, w.count, w.coins) for w in wins] == [("wild", 5, 1000)], middle
+
+
+def test_made_wild_corners(fixed, eval_grid):
+    def pays(middle: list[str], made: list[str]) -> list[tuple[str, int, int]]:
+        _, wins = eval_grid(fixed, grid_with_middle(middle), lines=1, wild_symbols=made)
+        return [(w.symbol, w.count, w.coins) for w in wins]
+
+    # 3 made-wild Deer alone pay as 3 Wilds (100), never as 3 Deer (50)
+    assert pays(["deer", "deer", "deer", "king", "ace"], ["deer"]) == [("wild", 3, 100)]
+    # a made-wild Owl followed by plain Deer: the best reading is Deer 4 (150); Wild 1 pays nothing
+    assert pays(["owl", "deer", "deer", "deer", "king"], ["owl"]) == [("deer", 4, 150)]
+    # Bull 5 through a made-wild Deer (300) beats Wild 2 (10)
+    assert pays(["wild", "deer", "bull", "bull", "bull"], ["deer"]) == [("bull", 5, 300)]
+    # a Scatter ends every run, the Wild's too
+    assert pays(["deer", "wild", "scatter", "wild", "wild"], ["deer"]) == [("wild", 2, 10)]
+    assert pays(["deer", "scatter", "deer", "deer", "deer"], ["deer"]) == []
+    # without the stone a Deer is only a Deer
+    assert pays(["deer", "deer", "deer", "king", "ace"], []) == [("deer", 3, 50)]
 
 
 def test_ties_go_to_the_longer_run_then_the_later_symbol(fixed):
@@ -277,11 +297,11 @@ def reference_line(defn: GameDefinition, cells: list[str], wild_set: set[str]) -
     """The evaluation rule exactly as the architecture doc words it, in plain Python."""
     best: tuple[int, int, int] = (0, 0, -1)
     found: tuple[int, str | None, int] = (0, None, 0)
-    wild = defn.symbols_of_kind("wild")[0]
     for s, pays in defn.paytable.items():
         run = 0
         for c in cells:
-            if c == s or (s != wild and c in wild_set):
+            # every symbol's run takes the wild-acting cells: a symbol made wild is a Wild
+            if c == s or c in wild_set:
                 run += 1
             else:
                 break

@@ -292,12 +292,14 @@ def stones_hit_frequency(defn: GameDefinition, lines: int) -> Fraction:
 
 def stones_top_award(defn: GameDefinition, lines: int, reel_set: str = "base") -> dict[str, Any]:
     """The top line pay's odds per line and per spin (shared maths), and per round: the top
-    pattern (5 wilds) on any active line of the base spin or of any free spin."""
+    pattern (5 wilds, a symbol made wild counting as a wild) on any active line of the base spin
+    or of any free spin."""
     feature = _feature(defn)
     result, detail = top_award(defn, lines, reel_set, feature.trigger_symbol)
     if detail is None:
         return result
     sets, joint, den = detail
+    wild = defn.symbol_ids.index(defn.symbols_of_kind("wild")[0])
     trig = scatter_count_distribution(defn, reel_set, feature.trigger_symbol)
     max_key = max(feature.picks_by_scatters)
     q: dict[Config, float] = {}
@@ -309,7 +311,10 @@ def stones_top_award(defn: GameDefinition, lines: int, reel_set: str = "base") -
         p_any = 0.0
         for (cfg, spins, _mult), count in po.groups.items():
             if cfg not in q:
-                jf, dfree = top_joint(defn, feature.free_reel_set, sets, lines, cfg[0], None)
+                # a symbol made wild is a Wild: it completes the top pattern wherever the wild does
+                made = [defn.symbol_ids.index(s) for s in sorted(cfg[1])]
+                cfg_sets = [np.union1d(s, made) if wild in s else s for s in sets]
+                jf, dfree = top_joint(defn, feature.free_reel_set, cfg_sets, lines, cfg[0], None)
                 q[cfg] = int(jf.sum()) / dfree
             p_any += count / po.subsets * (1.0 - (1.0 - q[cfg]) ** spins)
         # rounds without the top on the base spin that trigger, then show it in free spins

@@ -50,6 +50,8 @@ T_FREE_RULES = (
     "Multipliers revealed by the stones are added to the initial x{mult}; every Free Spins win "
     "(line and scatter) is multiplied by the total multiplier.",
     "Wild reels and animals that become wild stay for all the Free Spins.",
+    "Animals that become wild are Wild symbols: they substitute, and pay the Wild's own pays when "
+    "those are higher (3 wild Deer pay as 3 Wilds).",
     "Free Spins are played on their own reels, with the same bet lines, bet level and coin value "
     "as the round that awarded them.",
     "Free Spins cannot be won again during Free Spins; {scatter} symbols still pay.",

@@ -72,7 +72,8 @@ def naive_line_pay(defn: GameDefinition, cells: list[str], wild_acting: set[str]
     for sym, pays in defn.paytable.items():
         run = 0
         for cell in cells:
-            ok = cell == sym if kinds[sym] == "wild" else (cell == sym or cell in acting)
+            # a symbol made wild is a Wild: it counts towards the wild's own run as well
+            ok = cell == sym or cell in acting
             if not ok:
                 break
             run += 1
@@ -143,11 +144,47 @@ def test_best_candidate_rule() -> None:
     assert pay(base, "w w w w w") == 500
     assert pay(base, "s w w a a") == 0  # a scatter ends every run
     assert pay(base, "w s w w w") == 0  # a 1-run of wilds pays nothing
-    # With d acting wild: d counts for a and b, but never toward the wild's own run.
-    assert pay(deer_wild, "d d b s s") == 40
-    assert pay(deer_wild, "w d d d d") == 100  # a's 5-run (100) beats the wild's 1-run
-    assert pay(deer_wild, "d w s s s") == 0  # wild run 0, others run 2: nothing listed
+    # With d made wild: d is a Wild, for a's and b's runs and for the wild's own run.
+    assert pay(deer_wild, "d d b s s") == 40  # b's 3-run (40) beats the wild's 2-run (20)
+    assert pay(deer_wild, "w d d d d") == 500  # five wilds (the old reading paid a's 5-run, 100)
+    assert pay(deer_wild, "d w s s s") == 20  # the wild's 2-run (the old reading paid nothing)
+    assert pay(deer_wild, "d d d d s") == 60  # made-wild d alone: 4 wilds (b's run pays 40, d's 5)
+    assert pay(base, "d d d d s") == 5
     assert pay(base, "d w s s s") == 0
+
+
+def old_reading_line_pay(defn: GameDefinition, cells: list[str], wild_acting: set[str]) -> int:
+    """The superseded reading: a made-wild symbol substituted but never counted for the wild's
+    own run. Kept only to show that the tests below tell the two readings apart."""
+    kinds = {s.id: s.kind for s in defn.symbols}
+    acting = set(wild_acting) | set(defn.symbols_of_kind("wild"))
+    best = 0
+    for sym, pays in defn.paytable.items():
+        run = 0
+        for cell in cells:
+            if not (cell == sym if kinds[sym] == "wild" else (cell == sym or cell in acting)):
+                break
+            run += 1
+        listed = [k for k in pays if k <= run]
+        best = max(best, pays[max(listed)] if listed else 0)
+    return best
+
+
+def test_made_wild_line_rtp_by_hand() -> None:
+    # reel 1: d w, reel 2: d a, reel 3: a s; d made wild. Pays: a 3=10, d 3=20, w 2=30 3=100.
+    #   d d a, d d s, w d a, w d s: the wild's 2-run (d is a Wild) = 30 each; d a a, w a a: a's
+    #   3-run = 10 each; d a s, w a s: nothing. (30·4 + 10·2) / 8 = 35/2.
+    defn = tiny_game(
+        [["d", "w"], ["d", "a"], ["a", "s"]],
+        {"a": {3: 10}, "d": {3: 20}, "w": {2: 30, 3: 100}},
+        symbols=[("a", "regular"), ("d", "regular"), ("w", "wild"), ("s", "scatter")],
+    )
+    got = patterns.line_rtp(defn, wild_symbols=["d"])
+    assert got == Fraction(35, 2)
+    grids = [[a, b, c] for a in "dw" for b in "da" for c in "as"]
+    assert sum(naive_line_pay(defn, g, {"d"}) for g in grids) == 140
+    # the old reading gives 10 on four of the eight patterns only (5 per line): this test fails on it
+    assert Fraction(sum(old_reading_line_pay(defn, g, {"d"}) for g in grids), 8) == 5 != got
 
 
 # -- brute force on tiny games ---------------------------------------------------------------------

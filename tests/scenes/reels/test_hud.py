@@ -102,3 +102,15 @@ def test_draw_with_a_backdrop_changes_nothing_shown(ctx, display):
         hud.draw(display, back)
     assert before == (hud.balance_cents, hud.win_shown, hud.lines.value_text, hud._labels)
     assert len(hud._boxes) <= 48
+
+
+def test_the_balance_box_shows_the_coins_you_can_wager(ctx, display):
+    # The rules' "COINS displays the number of coins available to wager": the BALANCE box shows the
+    # balance in coins of the current coin value (rounded down) and in currency.
+    scene = make(ctx)
+    hud = scene.hud
+    coin = hud.bet.coin_value_cents
+    hud.balance_cents = 1_000 * coin + coin - 1
+    rect, title, coins, cents, *_ = hud._boxes_shown()[0]
+    assert rect == RECT_BALANCE and title == "BALANCE"
+    assert coins == 1_000 == hud.balance_cents // coin and cents == hud.balance_cents

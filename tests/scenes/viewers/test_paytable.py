@@ -78,7 +78,7 @@ def test_cap_and_malfunction_are_stated():
     assert cap_text(defn) == "The maximum win from a single game is €250,000.00."
     how = next(p for p in build_pages(defn, BET) if p.kind == "how")
     assert cap_text(defn) in how.paragraphs
-    assert "Malfunction voids all pays and plays." in how.paragraphs
+    assert "Malfunction voids all pays and plays, and all affected bets are refunded." in how.paragraphs
 
 
 def test_wild_and_scatter_notes():

@@ -46,7 +46,7 @@ def test_rules_text_agrees_with_the_game_data(assets):
     text = rules_path(assets, "stones").read_text(encoding="utf-8")
     assert f"{defn.rtp_published * 100:.2f} %" in text
     assert f"The maximum win from a single game is {format_cents(defn.cap.max_currency_cents)}." in text
-    assert "Malfunction voids all pays and plays." in text
+    assert "Malfunction voids all pays and plays, and all affected bets are refunded." in text
     coins = defn.bet.coin_values_cents
     assert f"from {format_cents(coins[0])} to {format_cents(coins[-1])}" in text
     assert f"{len(defn.lines)} bet lines" in text and f"{len(defn.feature.stones)} ancient stones" in text
@@ -77,7 +77,7 @@ def test_about_page_versions_sha_and_exact_rtp(ctx):
     assert f"Exact RTP of the par sheet: {exact * 100:.4f} %" in texts
     assert "Theoretical return to player: 96.70 %" in texts
     assert "The maximum win from a single game is €250,000.00." in texts
-    assert "Malfunction voids all pays and plays." in texts
+    assert "Malfunction voids all pays and plays, and all affected bets are refunded." in texts
     assert f"Reelhouse version {ctx.version}" in texts and f"Game engine version {ENGINE_VERSION}" in texts
 
 
@@ -119,7 +119,10 @@ def test_spanish_rules_match_the_english_pages_and_figures(assets):
     for a, b in zip(en_secs, es_secs, strict=True):
         assert [x.bullet for x in a.blocks] == [x.bullet for x in b.blocks], a.title
     assert _figures(en_text) == _figures(es_text)
-    assert "Un mal funcionamiento anula todos los pagos y jugadas." in es_text
+    malfunction = (
+        "Un mal funcionamiento anula todos los pagos y jugadas, y se reembolsan todas las apuestas afectadas."
+    )
+    assert malfunction in es_text
     font = assets.font("text", 21)
     for page in paginate(load_rules(assets, "stones", "es"), font, CONTENT.w - 80, CONTENT.h - 20):
         for t, _, _ in page.lines:
@@ -144,7 +147,7 @@ def test_warlords_rules_agree_with_the_game_data(assets):
     pair, single = f.battle.pair_vs_single
     assert f"{round(100 * pair / (pair + single))} % chance" in text
     assert "MAX BET twice" in text and defn.bet.max_bet == "plays_at_top"
-    assert "Malfunction voids all pays and plays." in text
+    assert "Malfunction voids all pays and plays, and all affected bets are refunded." in text
 
 
 def test_warlords_spanish_rules_match_the_english_pages_and_figures(assets):

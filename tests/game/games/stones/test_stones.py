@@ -258,3 +258,100 @@ def test_the_cap_is_in_coins_for_the_currency(stones):
     for coin in d.bet.coin_values_cents:
         bet = Bet(lines=25, level=10, coin_value_cents=coin)
         assert cap_coins(d, bet) == 25_000_000 // coin
+
+
+def _made_wild_wild_wins(done: RoundResult) -> list[tuple[SpinEvent, object]]:
+    """(free spin, line win) pairs where the Wild's own pay is made with a made-wild animal."""
+    out = []
+    for e in done.events:
+        if isinstance(e, SpinEvent) and e.mode == "free":
+            made = set(e.wild_symbols) - {"wild"}
+            for w in e.wins:
+                if (
+                    w.kind == "line"
+                    and w.symbol == "wild"
+                    and any(e.grid[r][row] in made for r, row in w.positions)
+                ):
+                    out.append((e, w))
+    return out
+
+
+def test_a_played_free_spin_pays_a_made_wild_run_as_the_wild(stones):
+    # The issue's round: seed 3298, picks 0, 1, 2 (the Deer made wild), free spin 2, line 22 reads
+    # Wild, Deer, 10, J, 10 at ×3: Wild ×2 = 30 coins, not "ten ×3" = 15. If the strips change, the
+    # next seed with such a win is checked instead.
+    d = stones.definition
+    bet = default_bet(d)
+    for seed in range(3298, 3298 + 20_000):
+        r = play_round(d, bet, seed)
+        if r.pending is None:
+            continue
+        done = play_round(d, bet, seed, [0, 1, 2, 3, 4][: r.pending.picks_left])
+        found = _made_wild_wild_wins(done)
+        if found:
+            break
+    else:
+        raise AssertionError("no played round pays a made-wild run as the Wild")
+    for e, w in found:
+        assert w.coins == d.paytable["wild"][w.count] * bet.level * e.multiplier
+        line = d.lines[w.line - 1]
+        assert all(e.grid[r][line[r]] in e.wild_symbols for r in range(w.count))
+    if seed == 3298:
+        e, w = found[0]
+        assert (e.spin_index, w.line, w.count, w.coins) == (2, 22, 2, 30)
+        assert [e.grid[r][d.lines[21][r]] for r in range(5)] == ["wild", "deer", "ten", "jack", "ten"]
+
+
+# -- the published rules that the tests above do not already pin ------------------------------------
+def test_the_published_shape(stones):
+    # "a 5-reel, 3-row, 25-bet line video slot", "1-25 bet lines, 1-10 bet levels and different coin
+    # values"; "Wild symbols can appear on any reel in the main game and in Free Spins"
+    d = stones.definition
+    assert (d.reels, d.rows, len(d.lines)) == (5, 3, 25)
+    assert d.bet.lines_selectable and d.bet.levels == list(range(1, 11))
+    assert len(d.bet.coin_values_cents) > 1
+    for name in ("base", d.feature.free_reel_set):
+        assert all("wild" in strip for strip in d.reel_sets[name]), name
+
+
+def test_the_stones_hold_the_published_features(stones):
+    # 20 stones; extra spins of 2, 3, 4, 5 or 10; multipliers +1 or +2 on an initial x1; wild
+    # reels 2 and 4; Deer and Owl made wild; 10 initial free spins
+    f = stones.definition.feature
+    assert len(f.stones) == 20 and f.free_spins == 10 and f.initial_multiplier == 1
+    by_kind: dict[str, set] = {}
+    for s in f.stones:
+        by_kind.setdefault(s.kind, set()).add(s.symbol if s.kind == "wild_symbol" else s.value)
+    assert by_kind == {
+        "spins": {2, 3, 4, 5, 10},
+        "multiplier": {1, 2},
+        "wild_reel": {2, 4},
+        "wild_symbol": {"deer", "owl"},
+    }
+
+
+def test_a_win_in_currency_is_the_coins_times_the_coin_value(stones):
+    d = stones.definition
+    for coin in (1, 20, 100):
+        bet = Bet(lines=25, level=3, coin_value_cents=coin)
+        r = _find_case(stones, {"level": 3, "coin_value_cents": coin}, _line_win, [])
+        assert r.bet == bet and r.total_win_coins > 0
+        assert r.total_win_cents == r.total_win_coins * coin
+        assert r.total_win_coins == sum(w.coins for w in r.events[0].wins)
+    assert d.paytable  # the coins themselves follow the paytable (tests/game/test_evaluate.py)
+
+
+def test_free_spins_play_at_the_bet_of_the_round_that_won_them(stones, eval_grid):
+    d = stones.definition
+    overrides = {"lines": 9, "level": 4, "coin_value_cents": 2}
+    r = _find_case(stones, overrides, _triggers, [])
+    done = play_round(d, r.bet, r.seed, list(range(r.pending.picks_left)))
+    start = next(e for e in done.events if isinstance(e, FreeSpinsStartEvent))
+    free = [e for e in done.events if isinstance(e, SpinEvent) and e.mode == "free"]
+    assert free
+    for e in free:
+        coins, wins = eval_grid(d, e.grid, lines=9, level=4, wild_symbols=start.wild_symbols)
+        assert e.win_coins == coins * start.multiplier
+        assert [(w.line, w.symbol, w.count) for w in wins] == [(w.line, w.symbol, w.count) for w in e.wins]
+        assert all(w.line is None or w.line <= 9 for w in e.wins)
+    assert done.total_win_cents == done.total_win_coins * 2

@@ -336,3 +336,60 @@ def test_rounds_are_deterministic_and_serialise(warlords) -> None:
         a, b = play_round(warlords, bet, seed), play_round(warlords, bet, seed)
         assert a.to_json() == b.to_json()
         assert events_from_json(events_to_json(a.events)) == a.events
+
+
+# -- the published rules that the tests above do not already pin ---------------------------------
+def test_the_published_shape_bets_and_cap(warlords) -> None:
+    """5 reels, 3 rows, 30 fixed lines; 15 coins per bet level; the minimum bet £0.15 and the
+    maximum £4.50 (in the app's currency); the cap 100,000 coins × the bet level; three scatter
+    colours, each with its free spins (blue Barbarian, green Priestess, red Samurai)."""
+    from game.bets import max_bet, min_bet
+
+    d = warlords
+    assert (d.reels, d.rows, len(d.lines)) == (5, 3, 30) and not d.bet.lines_selectable
+    assert d.bet.coins_per_level == 15
+    assert min_bet(d).total_cents == 15
+    assert max_bet(d, default_bet(d).model_copy(update={"coin_value_cents": 3})).total_cents == 450
+    assert d.cap.max_coins_per_level == 100_000
+    modes = {w.scatter: w.mode for w in d.feature.warlords}
+    assert modes == {"scatter_blue": "barbarian", "scatter_green": "priestess", "scatter_red": "samurai"}
+    names = {s.id: s.name for s in d.symbols}
+    assert [names[s].split()[0] for s in modes] == ["Blue", "Green", "Red"]
+
+
+def test_scatters_land_on_reels_2_to_4_and_on_every_reel_in_respins(warlords) -> None:
+    base = warlords.reel_sets["base"]
+    assert [any(s in SCATTERS for s in strip) for strip in base] == [False, True, True, True, False]
+    assert not any(s in SCATTERS for strip in warlords.reel_sets["overlay"] for s in strip)
+    for w in warlords.feature.warlords:
+        strips = warlords.reel_sets[w.respin_reel_set]
+        assert all(w.scatter in strip for strip in strips), w.respin_reel_set
+        assert not any(s in SCATTERS - {w.scatter} for strip in strips for s in strip)
+
+
+def test_free_spins_play_at_the_round_bet_and_add_to_its_wins(warlords) -> None:
+    """Free spins at the bet level and coin value of the round that won them: each line win is the
+    paytable value × that level × the spin's multiplier; the round's total adds every spin's wins
+    and any Final Chance coins; scatters in free spins start no re-spins."""
+    bet = default_bet(warlords).model_copy(update={"level": 3, "coin_value_cents": 2})
+    found = 0
+    for seed in range(20_000):
+        r = play_round(warlords, bet, seed)
+        start = next((e for e in r.events if isinstance(e, WarlordsFreeSpinsStartEvent)), None)
+        if start is None or r.capped:
+            continue
+        found += 1
+        after = r.events[r.events.index(start) :]
+        assert not any(isinstance(e, RespinsStartEvent) for e in after)
+        spins = [e for e in r.events if isinstance(e, SpinEvent)]
+        for s in spins:
+            for w in s.wins:
+                pays = warlords.paytable[w.symbol]
+                value = pays[max(k for k in pays if k <= w.count)]
+                assert w.coins == value * bet.level * s.multiplier
+        fc = sum(e.coins or 0 for e in r.events if isinstance(e, FinalChanceEvent))
+        assert r.total_win_coins == sum(s.win_coins for s in spins) + fc
+        assert r.total_win_cents == r.total_win_coins * bet.coin_value_cents
+        if found == 6:
+            break
+    assert found == 6

@@ -45,7 +45,7 @@ def test_rules_text_states_the_engines_decisions_from_the_data(assets, defn):
     sm, adv = f.super_mode, f.adventure
     assert f"{defn.rtp_published * 100:.2f} %" in text
     assert f"The maximum win from a single game is {format_cents(defn.cap.max_currency_cents)}." in text
-    assert "Malfunction voids all pays and plays." in text
+    assert "Malfunction voids all pays and plays, and all affected bets are refunded." in text
     coins = defn.bet.coin_values_cents
     assert f"from {format_cents(coins[0])} to {format_cents(coins[-1])}" in text
     assert f"{len(defn.lines)} bet lines" in text and f"1 to {defn.bet.levels[-1]} coins per line" in text
@@ -90,7 +90,10 @@ def test_spanish_rules_have_the_same_pages_and_figures_and_fit(assets):
     for a, b in zip(en_secs, es_secs, strict=True):
         assert [x.bullet for x in a.blocks] == [x.bullet for x in b.blocks], a.title
     assert _figures(en_text) == _figures(es_text)
-    assert "Un mal funcionamiento anula todos los pagos y jugadas." in es_text
+    malfunction = (
+        "Un mal funcionamiento anula todos los pagos y jugadas, y se reembolsan todas las apuestas afectadas."
+    )
+    assert malfunction in es_text
     font = assets.font("text", 21)
     for lang in ("en", "es"):
         for page in paginate(load_rules(assets, "tombraider", lang), font, CONTENT.w - 80, CONTENT.h - 20):
