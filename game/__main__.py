@@ -200,8 +200,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_par(args: argparse.Namespace) -> int:
     from game.math.par import par_sheet
 
-    defn = _load(args.game).definition
+    loaded = _load(args.game)
+    defn = loaded.definition
     sheet = par_sheet(defn, volatility=True, rounds=args.sample_rounds)
+    if args.write_info:
+        from game.math.info import info_from_sheet, write_info
+
+        try:
+            path = write_info(loaded, info_from_sheet(loaded, sheet))
+        except OSError as exc:
+            raise UsageError(f"cannot write the game info file: {exc.strerror or exc}") from None
+        print(f"wrote {path}", file=sys.stderr)
     if args.json:
         _print_json(sheet, pretty=True)
     else:
@@ -377,6 +386,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help="rounds simulated for the figures that are not exact (default 1,000,000)",
+    )
+    p.add_argument(
+        "--write-info",
+        action="store_true",
+        help="also write the game info page's figures beside the game data (par_info.json)",
     )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_par)
