@@ -20,7 +20,7 @@ import pygame
 from game.math.info import INFO_FILE, read_info
 from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
-from scenes.core.text import draw_text, fit_font
+from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.viewers.paytable import CARD_EDGE, CREAM, DIM, GOLD, SOFT, card
 
 # Player-facing strings (one place, for the translation layer).
@@ -153,8 +153,12 @@ def _tile(surface, assets, rect, title: str, value: str, note: str, meter: str |
     if meter is not None:
         _meter(surface, pygame.Rect(rect.centerx - 70, rect.top + 80, 140, 12), meter)
     if note:
-        small = fit_font(assets, "text", note, rect.w - 16, 15, 12)
-        draw_text(surface, small, note, (rect.centerx, rect.bottom - 20), DIM, shadow=False)
+        small = fit_font(assets, "text", note, rect.w - 16, 15, 13)
+        lines = wrap_text(small, note, rect.w - 16)[:2]  # a long translation takes two lines
+        line_h = small.get_linesize()
+        for i, line in enumerate(lines):
+            y = rect.bottom - 20 - (len(lines) - 1 - i) * line_h
+            draw_text(surface, small, line, (rect.centerx, y), DIM, shadow=False)
 
 
 METER_COLOURS = ((120, 200, 120), (230, 210, 90), (240, 150, 60), (230, 80, 60))
