@@ -119,6 +119,8 @@ def volatility_section(
     out: dict[str, Any] = {}
     if moments is not None:
         mean, second = moments(defn, sheet["lines"])
+        if abs(mean - sheet["rtp"]) > 1e-9:  # the moments must read the RTP's own tables
+            raise ValueError(f"the round moments' mean {mean!r} is not the par RTP {sheet['rtp']!r}")
         sd = math.sqrt(max(0.0, second - mean * mean))
         out["std_per_round"] = sd
         out["std_method"] = "exact (second moments through the calculator's line tables)"
