@@ -183,6 +183,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             f"hit frequency {out['hit_frequency']:.2%}, "
             f"{out['rounds_per_second']:,.0f} rounds/s, seed {out['seed']}"
         )
+        slo, shi = out["std_ci99"]
+        print(f"SD per round {out['std_per_round']:.4f} × bet (99 % CI {slo:.4f} .. {shi:.4f})")
+        print(
+            "round wins, × the total bet: "
+            + ", ".join(f"{b['bucket']} {b['probability']:.4%}" for b in out["distribution"])
+        )
         if args.check_flow:
             print(
                 f"play ≡ simulation: {out['flow_checked']:,} rounds replayed through the flow, "
@@ -194,15 +200,41 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_par(args: argparse.Namespace) -> int:
     from game.math.par import par_sheet
 
-    defn = _load(args.game).definition
-    sheet = par_sheet(defn)
+    loaded = _load(args.game)
+    defn = loaded.definition
+    sheet = par_sheet(defn, volatility=True, rounds=args.sample_rounds)
+    if args.write_info:
+        from game.math.info import info_from_sheet, write_info
+
+        try:
+            path = write_info(loaded, info_from_sheet(loaded, sheet))
+        except OSError as exc:
+            raise UsageError(f"cannot write the game info file: {exc.strerror or exc}") from None
+        print(f"wrote {path}", file=sys.stderr)
     if args.json:
         _print_json(sheet, pretty=True)
     else:
         print(f"exact RTP {sheet['rtp']:.6%}")
         for part in sheet.get("parts", []):
             print(f"  {part['name']}: {part['rtp']:.6%} ({part.get('method', '')})")
+        _print_volatility(sheet["volatility"])
     return 0
+
+
+def _print_volatility(vol: dict[str, Any]) -> None:
+    print(
+        f"SD per round {vol['std_per_round']:.4f} × bet, {vol['std_method']}; "
+        f"VI90 {vol['vi90']:.3f}, VI95 {vol['vi95']:.3f}: {vol['class']} volatility"
+    )
+    one_in = vol["top_award"]["one_in_rounds"]
+    print(
+        f"hit frequency {vol['hit_frequency']:.4%}; top award ({vol['top_award']['x_bet']:,.0f} × bet) "
+        f"1 round in {one_in:,.0f}; largest win {vol['largest_win']['x_bet']:,.0f} × bet"
+    )
+    print(f"round wins, × the total bet ({vol['distribution']['method']}):")
+    for b in vol["distribution"]["buckets"]:
+        lo, hi = b["ci99"]
+        print(f"  {b['bucket']:>9}: {b['probability']:10.6%}  (99 % {lo:.6%} .. {hi:.6%})")
 
 
 def bench(defn: GameDefinition, rounds: int, play_rounds: int) -> dict[str, Any]:
@@ -348,6 +380,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("par", help="the exact par sheet")
     p.add_argument("game")
+    p.add_argument(
+        "--sample-rounds",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="rounds simulated for the figures that are not exact (default 1,000,000)",
+    )
+    p.add_argument(
+        "--write-info",
+        action="store_true",
+        help="also write the game info page's figures beside the game data (par_info.json)",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_par)
 

@@ -756,7 +756,10 @@ def main() -> None:
         current = load_definition(GAME_FILE).definition
         sims = [json.loads(path.read_text(encoding="utf-8")) for path in args.sim]
         DOC_FILE.parent.mkdir(parents=True, exist_ok=True)
-        DOC_FILE.write_text(par_markdown(current, exact.par_sheet(current), sims), encoding="utf-8")
+        from tools.volatility_doc import with_section  # keeps the volatility section
+
+        text = par_markdown(current, exact.par_sheet(current), sims)
+        DOC_FILE.write_text(with_section(text, "stones"), encoding="utf-8")
         return
 
     defn = load_definition(GAME_FILE).definition

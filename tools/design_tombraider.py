@@ -204,7 +204,10 @@ def main() -> None:
 
         sims = [json.loads(path.read_text(encoding="utf-8")) for path in args.sim]
         DOC_FILE.parent.mkdir(parents=True, exist_ok=True)
-        DOC_FILE.write_text(par_markdown(current, exact.par_sheet(current), sims), encoding="utf-8")
+        from tools.volatility_doc import with_section  # keeps the volatility section
+
+        text = par_markdown(current, exact.par_sheet(current), sims)
+        DOC_FILE.write_text(with_section(text, "tombraider"), encoding="utf-8")
         return
 
     rng = np.random.Generator(np.random.PCG64(SEED))

@@ -11,6 +11,8 @@ A game's `rules.py` builds one `GameRules`:
   indices in `record` it writes a `game.tape.Tape` (the draws in play order), so the simulator
   can replay those rounds through `play` and prove both paths pay the same (`--check-flow`).
 - `par_sheet(defn, lines)`: the game's exact par sheet (`game/games/<id>/exact.py`).
+- `round_moments(defn, lines)`: (E[X], E[X²]) of a round's win per total bet, exact, where the
+  game has them (None: the par sheet samples the SD, `game.math.volatility`).
 - `events`: the game's own event models; `state_model`: its cross-round state (None: none);
   `initial_batch_state(cg, bet, rng, players)`: the start state of `players` simulated players,
   a NumPy array whose first axis is the player, for games whose rounds depend on earlier ones
@@ -90,6 +92,7 @@ class GameRules:
     events: tuple[type[BaseModel], ...] = ()
     state_model: type[BaseModel] | None = None
     initial_batch_state: Callable[[CompiledGame, Bet, Rng, int], Any] | None = None
+    round_moments: Callable[[GameDefinition, int | None], tuple[float, float]] | None = None
 
     @property
     def stateful(self) -> bool:

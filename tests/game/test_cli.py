@@ -190,17 +190,31 @@ def test_simulate_and_par_and_bench_print_json(capsys):
         "largest_win",
         "rounds",
         "rounds_per_second",
+        "std_per_round",
+        "std_ci99",
+        "distribution",
     ):
         assert key in sim
+    assert sim["std_ci99"][0] < sim["std_per_round"] < sim["std_ci99"][1]
+    assert sum(b["rounds"] for b in sim["distribution"]) == 20000
     code, out, _ = run(capsys, "bench", "stones", "--rounds", "20000", "--play-rounds", "50")
     assert code == 0
     bench = json.loads(out)
     assert bench["rounds_per_second"] > 0 and bench["play_round_us"] > 0
     assert bench["rounds_per_cpu_second"] > 0
-    code, out, _ = run(capsys, "par", "stones", "--json")
+    code, out, _ = run(capsys, "par", "stones", "--sample-rounds", "20000", "--json")
     assert code == 0
     par = json.loads(out)
     assert 0.5 < par["rtp"] < 1.5 and all({"name", "rtp", "method"} <= p.keys() for p in par["parts"])
+    vol = par["volatility"]
+    assert par["std_per_round"] == vol["std_per_round"] and vol["std_method"].startswith("exact")
+    assert vol["vi90"] == pytest.approx(1.645 * vol["std_per_round"]) and vol["class"] in (
+        "high",
+        "very high",
+    )
+    assert vol["distribution"]["method"].startswith("sampled (20,000 rounds")
+    code, out, _ = run(capsys, "par", "stones", "--sample-rounds", "20000")
+    assert code == 0 and "VI90" in out and "round wins" in out
 
 
 def test_no_progress_bar_off_a_terminal(capsys):
