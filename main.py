@@ -46,6 +46,17 @@ def _seed(text: str) -> int:
     return value
 
 
+def _data_dir_arg() -> str | None:
+    """`--data-dir` as given, read straight from argv (the parser may not have run)."""
+    argv = sys.argv[1:]
+    for i, arg in enumerate(argv):
+        if arg.startswith("--data-dir="):
+            return arg.split("=", 1)[1]
+        if arg == "--data-dir" and i + 1 < len(argv):
+            return argv[i + 1]
+    return None
+
+
 def build_parser() -> argparse.ArgumentParser:
     from game import __version__
 
@@ -114,6 +125,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="run a scripted 30 s of play without a frame cap and print frame-time "
         "figures as one JSON object",
     )
+    p.add_argument(
+        "--modified-games",
+        action="store_true",
+        help="play game data that differs from the release (designers): the lobby marks such a "
+        "game MODIFIED and shows its exact RTP computed from the changed data",
+    )
     p.add_argument("--version", action="version", version=f"Reelhouse {__version__}")
     return p
 
@@ -147,6 +164,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.data_dir is not None and not args.data_dir.strip():
         print(failure_text(StorageFailure("dir_empty", MSG_DIR_EMPTY), assets_root()), file=sys.stderr)
         return EXIT_STORAGE
+    from scenes.core.startup_checks import data_dir_problem
+
+    problem = data_dir_problem(args.data_dir)
+    if problem is not None:
+        print(problem.english(), file=sys.stderr)
+        return EXIT_STORAGE
     scratch: Path | None = None
     data_dir = Path(args.data_dir) if args.data_dir is not None else None
     seed = args.seed
@@ -168,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         turbo=args.turbo,
         frames=args.frames,
         bench=args.bench,
+        modified_games=args.modified_games,
     )
     try:
         return run(options, started=_STARTED)
@@ -186,3 +210,11 @@ if __name__ == "__main__":
     except BrokenPipeError:  # a script stopped reading the autoplay or bench lines: quietly too
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
+    except Exception as exc:  # too little memory (ulimit -v): one sentence, never a traceback
+        from scenes.core.startup_checks import out_of_memory_text
+
+        said = out_of_memory_text(exc, _data_dir_arg())
+        if said is None:
+            raise
+        print(said, file=sys.stderr)
+        os._exit(1)  # threads that could not start must not hold the exit

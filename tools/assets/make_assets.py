@@ -274,6 +274,10 @@ def build(root: Path, only: str | None = None, workers: int = 2) -> list[str]:
         from tools.assets import manifest
 
         done.append(manifest.write(root))
+    if root == ROOT:  # every file under assets/ with its digest, checked by the app at start-up
+        from game import manifest as released
+
+        done.append(str(released.write(root / "assets").relative_to(root)))
     return done
 
 
