@@ -63,7 +63,9 @@ def load_font(path: Path, px: int, broken: bool = False) -> pygame.font.Font:
     start-up check found it damaged or missing), missing or cannot be read."""
     if not broken and path.is_file():
         try:
-            return pygame.font.Font(str(path), px)
+            font = pygame.font.Font(str(path), px)
+            font.render("Ag", True, (0, 0, 0))  # a truncated file opens, then fails to draw
+            return font
         except (pygame.error, OSError) as exc:
             log.warning("font %s cannot be read (%s): the default font stands in", path, exc)
     return pygame.font.Font(None, px)
