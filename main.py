@@ -19,6 +19,9 @@ from pathlib import Path  # noqa: E402
 
 LOG_ENV = "REELHOUSE_LOG"  # e.g. REELHOUSE_LOG=info shows start-up timing
 WINDOW_ENV = "REELHOUSE_WINDOW"  # e.g. REELHOUSE_WINDOW=1920x1080: the window's size (as --window)
+NO_MEMORY = (  # as scenes.core.startup_checks.MSG_NO_MEMORY, for when not even that module loads
+    "Reelhouse does not have enough memory to start ({reason}); close other programs and start it again."
+)
 MIN_WINDOW = (640, 360)  # the app refuses smaller (scenes.core.view.MIN_WINDOW)
 
 
@@ -211,9 +214,12 @@ if __name__ == "__main__":
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
     except Exception as exc:  # too little memory (ulimit -v): one sentence, never a traceback
-        from scenes.core.startup_checks import out_of_memory_text
+        try:
+            from scenes.core.startup_checks import out_of_memory_text
 
-        said = out_of_memory_text(exc, _data_dir_arg())
+            said = out_of_memory_text(exc, _data_dir_arg())
+        except BaseException:  # not even that module loads: the sentence in plain English
+            said = NO_MEMORY.format(reason=type(exc).__name__)
         if said is None:
             raise
         print(said, file=sys.stderr)

@@ -25,10 +25,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.messages import Message
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # nothing heavy at import: the low-memory sentence must load when little else can
     from game.definitions import LoadedGame
+    from game.messages import Message
     from scenes.core.context import LaunchOptions
     from scenes.core.verify import Verification
 
@@ -84,6 +83,8 @@ def verify_at_start(
 def data_dir_problem(given: str | None, environ: Mapping[str, str] = os.environ) -> Message | None:
     """Why the data folder (`--data-dir` as given, else the per-user one) cannot be used, before
     anything touches it; None when it may be tried."""
+    from game.messages import Message
+
     if given is None:
         if not sys.platform.startswith(("win", "darwin")):
             xdg = environ.get("XDG_DATA_HOME")
@@ -201,7 +202,8 @@ def _memory_reason(exc: BaseException) -> str | None:
     if isinstance(exc, MemoryError):
         return "MemoryError"
     if isinstance(exc, ImportError):
-        return f"a library could not be loaded: {text[:120]}"
+        library = Path(text.split(":", 1)[0]).name if ":" in text else (exc.name or text)
+        return f"a library could not be loaded: {library[:80]}"
     if isinstance(exc, RuntimeError) and "thread" in text:
         return "no new thread could be started"
     if type(exc).__name__ == "error" and "memory" in text.lower():  # pygame.error from SDL

@@ -201,6 +201,7 @@ def test_a_truncated_tablet_picture_mid_bonus_still_completes_and_credits_the_ro
     )
     assert res.returncode == 0, res.stderr[-2000:]
     assert "Traceback" not in res.stderr
+    assert "tablet/closed.png cannot be decoded" in res.stderr  # the picker drew its placeholder
     con = sqlite3.connect(data / "ledger.sqlite3")
     try:
         rounds = con.execute(
