@@ -41,9 +41,8 @@ MSG_NO_MANIFEST = (
     "The list of released files {path} is missing or damaged, so Reelhouse cannot check its game "
     "data and will not start; reinstall Reelhouse."
 )
-MSG_FONTS = "The font files {names} are damaged or missing, so a plain font is used instead."
+MSG_FONTS = "These font files are damaged or missing, so a plain font is used instead: {names}."
 MSG_MEDIA = "These files are damaged or missing and are shown blank or played silent: {names}."
-TEXT_MODIFIED = "MODIFIED"
 TEXT_MODIFIED_RTP = "MODIFIED · RTP {rtp} %"
 TEXT_MODIFIED_COMPUTING = "MODIFIED · RTP being computed"
 TEXT_MODIFIED_UNKNOWN = "MODIFIED · RTP not available"
