@@ -154,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     # the app uses no pydantic plugins: skip looking for them in every installed package's
     # metadata, a cost paid before the first frame
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # NumPy's OpenBLAS starts a buffer per core it sees and ends the process itself when memory
+    # is short; the app does no linear algebra, so one thread is all it needs
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     import logging
 
     level = os.environ.get(LOG_ENV, "WARNING").upper()

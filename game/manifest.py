@@ -22,7 +22,7 @@ from pathlib import Path
 
 MANIFEST_NAME = "MANIFEST.sha256"
 GAME_DATA_SUFFIXES = (".toml", ".json")  # under games/<id>/: what the engine and the par read
-CHUNK = 1 << 20
+CHUNK = 1 << 16
 
 
 def kind_of(rel: str) -> str:

@@ -313,8 +313,8 @@ def warm_engine(ctx: AppContext) -> None:
 
             for loaded in list(ctx.games.values()):
                 rules_for(loaded.definition)
-        except Exception:  # a failure shows again, with its message, on first use
-            log.exception("warming the engine failed")
+        except Exception as exc:  # a failure shows again, with its message, on first use
+            log.warning("warming the engine failed: %r", exc)
 
     threading.Thread(target=load, name="engine-warmup", daemon=True).start()
 

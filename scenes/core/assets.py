@@ -51,6 +51,9 @@ from scenes.core.placeholder import load_font, placeholder
 log = logging.getLogger(__name__)
 
 FONT_NAMES = ("display", "display_regular", "text", "text_bold")
+# s: the longest wait for a picture a worker decodes; a worker that died (out of memory) never
+# finishes its job, and the picture is then decoded here instead
+PREFETCH_WAIT_S = 15.0
 FILE_DENSITY = 1.5  # px per logical px of every file under assets/images
 IMAGE_SUFFIXES = (".png", ".jpg")
 SCALED_FONTS = ("text", "text_bold")  # the body text the text size setting enlarges
@@ -243,8 +246,8 @@ class AssetStore:
         if job is None:
             return None
         try:
-            surf = job.result()
-        except (OSError, pygame.error) as exc:  # made again by the caller, which reports it
+            surf = job.result(timeout=PREFETCH_WAIT_S)
+        except (OSError, pygame.error, TimeoutError) as exc:  # made again by the caller, which reports it
             log.info("prefetching %s failed: %s", rel, exc)
             return None
         if pygame.display.get_surface() is None:
@@ -257,8 +260,8 @@ class AssetStore:
         if job is None:
             return None
         try:
-            return job.result()
-        except (OSError, pygame.error) as exc:  # loaded again by the caller, which reports it
+            return job.result(timeout=PREFETCH_WAIT_S)
+        except (OSError, pygame.error, TimeoutError) as exc:  # loaded again by the caller, which reports it
             log.info("prefetching %s failed: %s", rel, exc)
             return None
 

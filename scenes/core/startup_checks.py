@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import sys
 from collections.abc import Mapping
@@ -198,11 +199,12 @@ def out_of_memory_text(exc: BaseException, data_dir: str | None) -> str | None:
 
 
 def _memory_reason(exc: BaseException) -> str | None:
-    text = str(exc)
+    text = " ".join(str(exc).split())
     if isinstance(exc, MemoryError):
         return "MemoryError"
     if isinstance(exc, ImportError):
-        library = Path(text.split(":", 1)[0]).name if ":" in text else (exc.name or text)
+        shared = re.search(r"[\w.+-]+\.(?:so|pyd|dll|dylib)(?:\.[\w.]+)?", text)
+        library = shared.group(0) if shared else (exc.name or text)
         return f"a library could not be loaded: {library[:80]}"
     if isinstance(exc, RuntimeError) and "thread" in text:
         return "no new thread could be started"

@@ -142,8 +142,8 @@ def _compute_rtps(v: Verification, games: dict[str, LoadedGame]) -> None:
     for gid in sorted(v.modified):
         try:
             v.modified[gid] = float(par_sheet(games[gid].definition, estimate_cap=False)["rtp"])
-        except Exception:  # any failure: the tile says the RTP is not available
-            log.exception("the exact RTP of modified game %s could not be computed", gid)
+        except Exception as exc:  # any failure: the tile says the RTP is not available
+            log.warning("the exact RTP of modified game %s could not be computed: %r", gid, exc)
             v.rtp_failed.add(gid)
         v.generation += 1
 
@@ -156,9 +156,14 @@ def start_media_check(v: Verification | None) -> None:
 
     def check() -> None:
         t0 = time.perf_counter()
-        rels = sorted(set(manifest.released_files(v.root)) | set(expected))
-        rels = [r for r in rels if manifest.kind_of(r) == "media"]
-        found = manifest.differences(v.root, expected, rels)
+        try:
+            rels = sorted(set(manifest.released_files(v.root)) | set(expected))
+            rels = [r for r in rels if manifest.kind_of(r) == "media"]
+            found = manifest.differences(v.root, expected, rels)
+        except Exception as exc:  # e.g. MemoryError: the pictures still fall back one by one
+            log.warning("the media could not be checked: %r", exc)
+            v.media = []
+            return
         v.media = [d.rel for d in found if d.how != "unlisted"]
         log.info("media checked after the first frame in %.0f ms", (time.perf_counter() - t0) * 1000.0)
 
