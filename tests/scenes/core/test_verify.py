@@ -214,3 +214,23 @@ def test_a_truncated_tablet_picture_mid_bonus_still_completes_and_credits_the_ro
     assert [rid for rid, n in picks if n > 0], "the picker was not reached"
     for _, _, bet, win, before, after in rounds:  # each round credited
         assert win is not None and after == before - bet + win
+
+
+def test_the_lobby_names_damaged_media_once_the_check_is_done(ctx, display) -> None:
+    from scenes.core.stack import SceneStack
+    from scenes.core.verify import Verification
+    from scenes.front.lobby import LobbyScene
+    from scenes.widgets.dialog import MessageDialog
+
+    v = Verification(asset_path(), {})
+    ctx.verification = v
+    st = SceneStack()
+    st.push(LobbyScene(ctx))
+    st.update(1 / 60)
+    assert isinstance(st.top, LobbyScene)  # still hashing: nothing to say yet
+    v.media = ["images/stones/tablet/closed.png", "sounds/common/click.ogg"]
+    st.update(1 / 60)
+    st.update(1 / 60)
+    assert isinstance(st.top, MessageDialog)
+    st.draw(display)
+    assert v.media_notice() is None  # said once
