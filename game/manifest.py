@@ -26,9 +26,13 @@ CHUNK = 1 << 16
 
 
 def kind_of(rel: str) -> str:
-    """ "data" (a game's definition and its generated tables), "font" or "media"."""
+    """What a difference in `rel` means: "data" (a game's definition, its generated tables, and
+    the world map a bonus is played on: a map that cannot be parsed mid-bonus would leave a round
+    open), "font" or "media"."""
     parts = rel.split("/")
     if parts[0] == "games" and rel.endswith(GAME_DATA_SUFFIXES):
+        return "data"
+    if parts[0] == "maps" and rel.endswith(".tmx"):
         return "data"
     if parts[0] == "fonts" and rel.endswith(".ttf"):
         return "font"

@@ -1,7 +1,7 @@
 """The released files checked against `assets/MANIFEST.sha256` (`game.manifest`) at start-up.
 
-Before the first frame (a few ms: three small data files and four fonts):
-- **game data** (each game's `game.toml`, its generated tables) that differs from the release is
+Before the first frame (a few ms: four small data files and four fonts):
+- **game data** (each game's `game.toml`, its generated tables, the world map) that differs is
   refused in one sentence naming the file (exit 2, on stderr and on the screen), unless the app
   was started with `--modified-games` (designers): the game is then played as it is, its lobby
   tile marked MODIFIED with the exact RTP computed afresh from the changed data on a worker
@@ -114,16 +114,17 @@ def check_before_first_frame(
         return Verification(root, None, media=[]), set(), None
     present = [
         p.relative_to(root).as_posix()
-        for p in (root / "games").rglob("*")
+        for folder in ("games", "maps")
+        for p in (root / folder).rglob("*")
         if p.is_file() and manifest.kind_of(p.relative_to(root).as_posix()) == "data"
     ]
     listed = [rel for rel in expected if manifest.kind_of(rel) == "data"]
     data = manifest.differences(root, expected, sorted(set(present) | set(listed)))
     verification = Verification(root, expected)
     for diff in data:
-        gid = diff.rel.split("/")[1]
         if not allow_modified:
             raise DataChangedError(MSG_DATA_CHANGED, path=root / diff.rel)
+        gid = diff.rel.split("/")[1] if diff.rel.startswith("games/") else None
         if gid in games:
             verification.modified[gid] = None
     fonts = [rel for rel in expected if manifest.kind_of(rel) == "font"]

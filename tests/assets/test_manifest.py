@@ -34,6 +34,8 @@ def test_kinds() -> None:
     assert manifest.kind_of("games/stones/rules.md") == "media"
     assert manifest.kind_of("fonts/text.ttf") == "font"
     assert manifest.kind_of("images/stones/tablet/closed.png") == "media"
+    assert manifest.kind_of("maps/world.tmx") == "data"
+    assert manifest.kind_of("maps/world_tiles.png") == "media"
 
 
 def test_differences_and_a_bad_line(tmp_path: Path) -> None:
