@@ -134,7 +134,6 @@ def check_window(size: tuple[int, int] | None, language: str) -> None:
         except pygame.error:
             screens = []
         if screens:
-            largest = max(screens, key=lambda s: s[0] * s[1])
             largest = (max(s[0] for s in screens), max(s[1] for s in screens))
     if size[0] <= largest[0] and size[1] <= largest[1]:
         return

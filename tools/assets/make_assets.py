@@ -8,7 +8,9 @@ Usage (from the repository root):
     python -m tools.assets.make_assets --fetch    # refresh tools/assets/sources and fonts (npm)
 
 The build reads only committed inputs (tools/assets/sources/*, assets/fonts/*) and is seeded,
-so two runs give byte-identical files. Sounds need the generator-only packages pinned in
+so two runs give byte-identical files. A build into the repository ends by rewriting
+`assets/MANIFEST.sha256` (`game.manifest`: every file under assets/ with its SHA-256, which the
+app checks at start-up). Sounds need the generator-only packages pinned in
 tools/requirements-assets.txt (soundfile for OGG Vorbis).
 """
 
