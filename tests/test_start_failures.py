@@ -4,11 +4,14 @@ main.py): the exit code, the sentence, never a traceback or a hang, and the sett
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tools import start_failures as sf
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, /dev/zero and ulimit are POSIX")
 
 SETTINGS_KEPT = "Your settings file is not an ordinary file of at most 64 KB"
 EXPECTED = {

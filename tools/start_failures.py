@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -51,6 +50,8 @@ def run(
     *args: str, extra_env: dict[str, str] | None = None, limit_kb: int | None = None, timeout: float = 180
 ) -> subprocess.CompletedProcess[str]:
     def limit() -> None:
+        import resource  # POSIX only, like the cases themselves (FIFOs, /dev/zero)
+
         if limit_kb is not None:
             resource.setrlimit(resource.RLIMIT_AS, (limit_kb * 1024, limit_kb * 1024))
 
