@@ -6,6 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
 .PHONY: venv play test test-fast lint bench simulate par package clean-venv soak byte-flip faults storage-failures simulate-memory
+.PHONY: manifest start-failures
 
 # tasks.py creates .venv from requirements.lock (again when the lock changes) and writes the stamp.
 $(STAMP): requirements.lock tasks.py
@@ -47,6 +48,16 @@ byte-flip: $(STAMP)
 ## signals; root for the tmpfs cases): the exit code and the sentence shown, as a Markdown table.
 storage-failures: $(STAMP)
 	$(BIN)/python -m tools.storage_failures
+
+## Start-ups that must end in one sentence (settings as a FIFO, a 300-character folder name,
+## --window 100000x100000, low memory, changed game data ...): exit code and sentence, a Markdown table.
+start-failures: $(STAMP)
+	$(BIN)/python -m tools.start_failures
+
+## The SHA-256 of every file under assets/ (assets/MANIFEST.sha256, checked at start-up); a test
+## fails while it is stale.
+manifest: $(STAMP)
+	$(BIN)/python -m game.manifest write
 
 ## The simulator's memory over 30 s of a 10^12-round run (its workers included): flat, with progress.
 simulate-memory: $(STAMP)

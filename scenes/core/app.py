@@ -69,6 +69,8 @@ from scenes.core.i18n import DEFAULT_LANGUAGE, Translator, locale_dir
 from scenes.core.intents import Act, Intent, IntentMapper
 from scenes.core.settings_store import Settings, load_settings, saved_language
 from scenes.core.stack import Scene, SceneStack
+from scenes.core.startup_checks import check_window, verify_at_start
+from scenes.core.verify import start_media_check
 from scenes.core.view import LOGICAL_SIZE, MIN_WINDOW, SETTLE_S, Viewport
 from scenes.menus.reality_check import RealityCheck
 
@@ -93,10 +95,11 @@ class StartupError(Exception):
     """Start-up cannot continue; `code` is the process exit code, the message is for stderr
     (already in the player's language, like `ok`, the word that closes it on screen)."""
 
-    def __init__(self, message: str, code: int, ok: str = TEXT_OK) -> None:
+    def __init__(self, message: str, code: int, ok: str = TEXT_OK, show: bool = False) -> None:
         super().__init__(message)
         self.code = code
         self.ok = ok
+        self.show = show or code == EXIT_STORAGE  # also on the screen, for a player there
 
 
 def _storage_error(text: str, language: str) -> StartupError:
@@ -310,8 +313,8 @@ def warm_engine(ctx: AppContext) -> None:
 
             for loaded in list(ctx.games.values()):
                 rules_for(loaded.definition)
-        except Exception:  # a failure shows again, with its message, on first use
-            log.exception("warming the engine failed")
+        except Exception as exc:  # a failure shows again, with its message, on first use
+            log.warning("warming the engine failed: %r", exc)
 
     threading.Thread(target=load, name="engine-warmup", daemon=True).start()
 
@@ -485,6 +488,7 @@ class App:
                 time.time(),  # the wall clock, for tools.startup_bench (nothing here reads it)
             )
             warm_engine(self.ctx)
+            start_media_check(self.ctx.verification)
 
     def run(self, frame_times: list[float] | None = None, cpu_times: list[float] | None = None) -> int:
         """Loop until `should_stop`; optionally record each frame's wall and CPU milliseconds.
@@ -521,10 +525,12 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     if not games:
         raise StartupError(f"no games installed under {root / 'games'}", EXIT_DATA)
     games = shown_games(games)
+    verification, broken_fonts, fonts_notice = verify_at_start(root, games, options)
     if options.game is not None and options.game not in games:
         installed = ", ".join(sorted(games))
         raise StartupError(f"unknown game {options.game!r}; installed: {installed}", EXIT_DATA)
     assets = AssetStore(root)
+    assets.broken_fonts = broken_fonts
     missing = missing_art(root, games)
     if missing is not None:  # before a window opens, not when the player opens the game
         raise StartupError(missing, EXIT_DATA)
@@ -544,10 +550,11 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     density = None if settings.fullscreen else Viewport(options.window or SCREEN_SIZE).density
     prefetch_first_screen(assets, options.game, games, density)
     ledger = open_ledger(options.data_dir, language)
-    notices = [n for n in (settings_notice, ledger.notice_message) if n is not None]
+    notices = [n for n in (settings_notice, ledger.notice_message, fonts_notice) if n is not None]
 
     try:
         pygame.display.init()
+        check_window(options.window, language)
         pygame.font.init()
         _set_window_icon(assets)
         screen = open_window(settings.fullscreen, options.window)
@@ -562,6 +569,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
             games=games,
             notices=notices,
         )
+        ctx.verification = verification
     except StorageFailure as exc:  # the session's first write: a full disk shows here
         ledger.close()
         raise _storage_error(failure_text(exc, root, language), language) from exc
@@ -583,7 +591,7 @@ def run(options: LaunchOptions, started: float | None = None) -> int:
             ctx, screen = bootstrap(options)
         except StartupError as exc:
             print(str(exc), file=sys.stderr)
-            if exc.code == EXIT_STORAGE and not unattended:
+            if exc.show and not unattended:
                 show_failure(str(exc), exc.ok, assets_root(), stopped)
                 pygame.quit()
             return exc.code

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from game.ledger import Ledger
     from game.rng import SeedSource
+    from scenes.core.verify import Verification
 
 
 @dataclass
@@ -43,6 +44,7 @@ class LaunchOptions:
     turbo: bool = False
     frames: int | None = None
     bench: bool = False
+    modified_games: bool = False  # play game data that differs from the release, marked MODIFIED
 
 
 class LazySeedSource:
@@ -90,6 +92,8 @@ class AppContext:
     # `--autoplay N` stopped before its N rounds for a reason of its own (the balance ran
     # short, no round could start): the app then exits with the cut-short code
     autoplay_cut_short: bool = False
+    # the released files' check (scenes.core.verify): modified games, damaged media
+    verification: Verification | None = None
 
     def save_settings(self) -> None:
         """Persist the current settings atomically and apply the audio and display ones."""

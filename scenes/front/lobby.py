@@ -236,7 +236,8 @@ class LobbyScene(Scene):
         A cache, not state: it is a pure function of the language, the games and the version, so
         `draw` may fetch it; the layer seen under the settings menu switches with the language.
         """
-        key = ("lobby-static", self.tr.language, tuple(self.ids), self.ctx.version)
+        v = self.ctx.verification
+        key = ("lobby-static", self.tr.language, tuple(self.ids), self.ctx.version, v and v.generation)
         return self.ctx.assets.derived(key, self._build_static)
 
     def pitch_layout(self, game_id: str) -> tuple[pygame.font.Font, list[str]]:
@@ -267,10 +268,21 @@ class LobbyScene(Scene):
         for tile in self.tiles:
             d = self.ctx.games[tile.game_id].definition
             out[f"{tile.game_id}.name"] = tr.gettext(d.name)
-            out[f"{tile.game_id}.rtp"] = rtp_text(tr, d.rtp_published)
+            out[f"{tile.game_id}.rtp"] = self.tile_rtp(tile.game_id)
             out[f"{tile.game_id}.pitch"] = self.pitch_lines(tile.game_id)
             out[f"{tile.game_id}.play"] = tile.play.label
         return out
+
+    def tile_rtp(self, game_id: str) -> str:
+        """The RTP line under a tile: the published RTP, or for a game whose data differs from
+        the release (`--modified-games`) MODIFIED and the exact RTP computed from that data."""
+        d = self.ctx.games[game_id].definition
+        v = self.ctx.verification
+        said = v.tile_text(game_id) if v is not None else None
+        if said is None:
+            return rtp_text(self.tr, d.rtp_published)
+        rtp = v.modified[game_id] if v is not None else None
+        return self.tr.t(said, rtp=self.tr.format_number(round((rtp or 0.0) * 10000), 2))
 
     def balance_text(self) -> str:
         return self.tr.format_money(self.balance_cents, self.ctx.settings.display_currency)
@@ -298,14 +310,13 @@ class LobbyScene(Scene):
         tr = self.tr
         rtp_font = a.font("text_bold", 14)
         for tile in self.tiles:
-            d = self.ctx.games[tile.game_id].definition
             layer.blit(shadow, (tile.rect.x - SHADOW_PAD, tile.rect.y - SHADOW_PAD + 10))
             cap = self._caption_rect(tile)
             draw_panel(layer, a, cap, alpha=215)
             draw_text(
                 layer,
                 rtp_font,
-                rtp_text(tr, d.rtp_published),
+                self.tile_rtp(tile.game_id),
                 (cap.centerx, cap.top + 41),
                 GOLD,
                 shadow=False,
@@ -364,7 +375,10 @@ class LobbyScene(Scene):
     def on_enter(self) -> None:
         self._refresh_balance()
         self.ctx.audio.music("common/lobby_music")
-        notices = self.ctx.take_notices()
+        self._tell(self.ctx.take_notices())
+
+    def _tell(self, notices: list) -> None:
+        """Say the start-up notices: in a dialog each, or on stderr when nobody is watching."""
         if not notices:
             return
         if self.ctx.options.autoplay or self.ctx.options.bench:
@@ -548,6 +562,10 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         if self.t == 0.0:
             self._warm()
+        v = self.ctx.verification
+        media = v.media_notice() if v is not None else None
+        if media is not None:  # the released media checked after the first frame
+            self._tell([media])
         self.t += dt
         if self.tr.generation != self._generation:
             self._relabel()

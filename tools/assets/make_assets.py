@@ -8,7 +8,9 @@ Usage (from the repository root):
     python -m tools.assets.make_assets --fetch    # refresh tools/assets/sources and fonts (npm)
 
 The build reads only committed inputs (tools/assets/sources/*, assets/fonts/*) and is seeded,
-so two runs give byte-identical files. Sounds need the generator-only packages pinned in
+so two runs give byte-identical files. A build into the repository ends by rewriting
+`assets/MANIFEST.sha256` (`game.manifest`: every file under assets/ with its SHA-256, which the
+app checks at start-up). Sounds need the generator-only packages pinned in
 tools/requirements-assets.txt (soundfile for OGG Vorbis).
 """
 
@@ -274,6 +276,10 @@ def build(root: Path, only: str | None = None, workers: int = 2) -> list[str]:
         from tools.assets import manifest
 
         done.append(manifest.write(root))
+    if root == ROOT:  # every file under assets/ with its digest, checked by the app at start-up
+        from game import manifest as released
+
+        done.append(str(released.write(root / "assets").relative_to(root)))
     return done
 
 
