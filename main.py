@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="%(name)s: %(message)s")
     from game.paths import user_data_dir
     from game.storage import MSG_DIR_EMPTY, StorageFailure
-    from scenes.core.app import assets_root, run
+    from scenes.app.app import assets_root, run
     from scenes.core.context import LaunchOptions
     from scenes.core.exits import EXIT_STORAGE, failure_text
 
@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     data_dir = Path(args.data_dir) if args.data_dir is not None else None
     seed = args.seed
     if args.bench:
-        from scenes.bench import bench_seed
+        from scenes.app.bench import bench_seed
 
         seed = bench_seed(args.game) if seed is None else seed
         if data_dir is None:

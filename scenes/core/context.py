@@ -1,6 +1,6 @@
 """What the app hands every scene: launch options and the shared services.
 
-`AppContext` is built once by `scenes.core.app.build_context` after the display exists and passed
+`AppContext` is built once by `scenes.app.app.build_context` after the display exists and passed
 to each scene's constructor; scenes take what they need from it (no module-level singletons).
 Every field is typed and always present (no scene probes for one): `ledger` is the open
 `game.ledger.Ledger`, `i18n` the app's one `Translator`, `seeds` the round seeds. `notices` holds

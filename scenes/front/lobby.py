@@ -1,7 +1,7 @@
 """The lobby: the installed games as tiles, the balance, lobby music; the way into each game.
 
 Only games with a validated definition and a presentation get a tile (`ctx.games` holds only
-those, see `scenes.core.app.shown_games`: a game whose data arrives before its scenes is not
+those, see `scenes.app.app.shown_games`: a game whose data arrives before its scenes is not
 offered). A tile shows the game's art (`<game>/tile.png`, named by its presentation), its name,
 published RTP and one-line pitch; it lifts and glows while hovered or focused. Click a tile, or
 choose with ←/→ and press Enter (or Space), to open the game's `ReelsScene` over the lobby; Esc

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.paths import asset_path
-from scenes.core.app import load_all_games, missing_art, shown_games
+from scenes.app.app import load_all_games, missing_art, shown_games
 from scenes.games import presentation_of
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -46,7 +46,7 @@ def test_the_light_list_is_the_presentations_and_imports_no_scenes() -> None:
         assert art_of(defn) == presentation_of(defn).art
     probe = (
         "import sys; from game.paths import asset_path; "
-        "from scenes.core.app import load_all_games, missing_art, shown_games; "
+        "from scenes.app.app import load_all_games, missing_art, shown_games; "
         "assert missing_art(asset_path(), shown_games(load_all_games(asset_path()))) is None; "
         "print(sorted(m for m in sys.modules"
         " if m.startswith('scenes.games.') and m.endswith('.presentation')))"

@@ -136,7 +136,7 @@ def test_stop_when_cash_increases_or_decreases_by(ctx, display):
 
 def test_stop_when_the_balance_cannot_cover_the_bet(tmp_path, assets, audio, display):
     from game.ledger import Ledger
-    from scenes.core.app import build_context
+    from scenes.app.app import build_context
     from scenes.core.context import LaunchOptions
 
     with Ledger.open(tmp_path / "l.sqlite3", start_balance_cents=400) as led:

@@ -590,7 +590,7 @@ def run(options: LaunchOptions, started: float | None = None) -> int:
         app = App(ctx, screen, started, signals)
         try:
             if options.bench:
-                from scenes.bench import run_bench
+                from scenes.app.bench import run_bench
 
                 return run_bench(app)
             for scene in initial_scenes(ctx):
