@@ -9,7 +9,7 @@
 - `front/`: intro and lobby;
 - `widgets/`: buttons, selectors, sliders, dialogs, panels, effects;
 - `games/<id>/`: what one game alone shows, found through the presentation registry
-  (`scenes.games`).
+  (`scenes.presentation`).
 
 `bench.py` is the scripted run behind `main.py --bench`.
 """

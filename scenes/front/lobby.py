@@ -40,7 +40,7 @@ from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
 from scenes.core.transitions import Fade
-from scenes.games import art_of
+from scenes.presentation import art_of
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
 from scenes.widgets.effects import glint, soft_glow, soft_shadow

@@ -6,7 +6,7 @@ since the last check. `session_seconds` counts the whole run.
 
 `RealityCheckScene(ctx, session_seconds, net_cents)` says how long the player has played and the
 session's net result (`session_net_cents(ctx)`: the ledger's session balances, last − first, so a
-top-up counts as a gain). CONTINUE closes it; STOP returns to the lobby (`return_to_lobby`) or
+top-up counts as a gain). CONTINUE closes it; STOP returns to the lobby (the `LOBBY` route) or
 calls the `on_stop` hook the app passes. ←/→ (or Tab) move the focus ring between them, Enter
 presses the focused one (CONTINUE at first), Esc continues.
 
@@ -27,6 +27,7 @@ from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
+from scenes.core.routes import LOBBY
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text
 from scenes.widgets.button import Button
@@ -98,19 +99,6 @@ def session_net_cents(ctx: AppContext) -> int:
     return int(points[-1][1] - points[0][1]) if points else 0
 
 
-def return_to_lobby(ctx: AppContext, stack: SceneStack) -> None:
-    """Pop everything above the lobby (or start the lobby if it is not in the stack)."""
-    from scenes.front.lobby import LobbyScene
-
-    scenes = stack.scenes
-    lobby_at = next((i for i, s in enumerate(scenes) if isinstance(s, LobbyScene)), None)
-    if lobby_at is None:
-        stack.clear_to(LobbyScene(ctx))
-        return
-    for _ in range(len(scenes) - 1 - lobby_at):
-        stack.pop()
-
-
 class RealityCheckScene(Scene):
     opaque = False
     modal = True
@@ -147,7 +135,7 @@ class RealityCheckScene(Scene):
         if self.on_stop is not None:
             stack.queue(self.on_stop)
         else:
-            stack.queue(lambda: return_to_lobby(self.ctx, stack))
+            stack.queue(lambda: self.ctx.open(LOBBY, stack))
 
     def handle(self, intent: Intent) -> bool:
         act = intent.act

@@ -6,7 +6,7 @@
   banners);
 - the HUD (`hud.Hud`: money, bet selectors, SPIN, AUTO, icons, message line, win meter);
 - the round player (`player.RoundPlayer`): it plays the round's events on the stage, the game's
-  own through its presentation (`scenes.games`), e.g. the Stones' picker;
+  own through its presentation (`scenes.presentation`), e.g. the Stones' picker;
 - autoplay (`autoplay.Autoplay`): the player's, and `--autoplay N` on the same path;
 - the sounds (`sound_director.SoundDirector`) and the big-win celebration.
 
@@ -46,7 +46,7 @@ from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.transitions import Fade
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 from scenes.reels.autoplay import Autoplay
 from scenes.reels.bonus import BonusScene
 from scenes.reels.functions import GameFunctions

@@ -3,7 +3,7 @@
 `PaytableScene(ctx, game_id, bet)` lays out the pages of `scenes.viewers.paytable_pages.build_pages`,
 which are generated from the very definition the engine plays (CERTIFICATION P4) at the current
 bet: symbols with their art and pays, wild and scatter, the pages of the game's own feature (laid
-out by its presentation, `scenes.games`: the Stones' stones and free-spins rules), the numbered
+out by its presentation, `scenes.presentation`: the Stones' stones and free-spins rules), the numbered
 line diagrams and how wins pay (with the win cap).
 The arrows (buttons, ← →, the wheel) page through it; the centre button, Esc or P returns.
 
@@ -31,7 +31,7 @@ from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font, wrap_text
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 from scenes.reels.line_palette import draw_patterned, line_style
 from scenes.viewers.paytable_pages import LineShape, Page, SymbolPays, build_pages, symbol_pays
 from scenes.widgets import Button, draw_panel

@@ -34,7 +34,7 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, wrap_text
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 from scenes.reels.band import Band
 from scenes.reels.hud import RECT_BAND
 from scenes.reels.player import Pace, Picks, RoundPlayer

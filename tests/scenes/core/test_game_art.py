@@ -14,7 +14,7 @@ import pytest
 
 from game.paths import asset_path
 from scenes.app.app import load_all_games, missing_art, shown_games
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -38,7 +38,7 @@ def test_the_installed_games_have_all_their_art() -> None:
 def test_the_light_list_is_the_presentations_and_imports_no_scenes() -> None:
     """The start-up check reads each package's ART and own_images, not its presentation: the
     same list, and checking every installed game imports no game's presentation module."""
-    from scenes.games import art_of, required_images
+    from scenes.presentation import art_of, required_images
 
     for loaded in shown_games(load_all_games(asset_path())).values():
         defn = loaded.definition

@@ -12,7 +12,8 @@ from game.rng import SeedSource
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
 from scenes.games.stones.picker import StonePickerScene, stone_center
-from scenes.menus.autoplay_dialog import AutoplayScene, stop_message
+from scenes.menus.autoplay_dialog import AutoplayScene
+from scenes.reels.autoplay import stop_message
 from scenes.reels.scene import ReelsScene
 from scenes.widgets.dialog import Toast
 

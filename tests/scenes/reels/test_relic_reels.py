@@ -147,7 +147,7 @@ def test_every_round_of_a_game_with_state_replays_from_the_state_it_began_with(r
 def test_a_game_without_a_presentation_is_not_offered(relic_ctx):
     from scenes.app.app import shown_games
     from scenes.front.lobby import LobbyScene
-    from scenes.games import unregister_package
+    from scenes.presentation import unregister_package
 
     lobby = LobbyScene(relic_ctx)
     assert "relic" in lobby.ids and "stones" in lobby.ids
