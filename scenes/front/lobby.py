@@ -39,6 +39,7 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
+from scenes.core.theme import MENU_CREAM, MENU_GOLD, MUTED_LIGHT
 from scenes.core.transitions import Fade
 from scenes.presentation import art_of
 from scenes.widgets.button import Button
@@ -91,10 +92,6 @@ SHADOW_PAD = 22
 GLINT_STEPS = 18
 GLINT_S = 0.8  # duration of one light sweep over the focused tile
 GLINT_EVERY_S = 4.5
-
-GOLD = (246, 206, 120)
-CREAM = (246, 238, 222)
-MUTED = (196, 184, 168)
 
 
 def reels_scene(ctx: AppContext, game_id: str) -> Scene:
@@ -286,7 +283,7 @@ class LobbyScene(Scene):
             a.font("text_bold", 14),
             " ".join(self.tr.gettext(TEXT_TAGLINE)),  # letter-spaced capitals
             (640, 76),
-            MUTED,
+            MUTED_LIGHT,
             shadow=False,
             outline=2,
             outline_color=(10, 4, 18),
@@ -307,13 +304,13 @@ class LobbyScene(Scene):
                 rtp_font,
                 rtp_text(tr, d.rtp_published),
                 (cap.centerx, cap.top + 41),
-                GOLD,
+                MENU_GOLD,
                 shadow=False,
             )
             y = cap.top + PITCH_TOP
             font, lines = self.pitch_layout(tile.game_id)
             for line in lines:
-                draw_text(layer, font, line, (cap.centerx, y), MUTED, anchor="midtop", shadow=False)
+                draw_text(layer, font, line, (cap.centerx, y), MUTED_LIGHT, anchor="midtop", shadow=False)
                 y += font.get_height() + 1
         small = a.font("text", 15)
         draw_text(
@@ -321,7 +318,7 @@ class LobbyScene(Scene):
             small,
             tr.t(TEXT_VERSION, version=self.ctx.version),
             (16, 712),
-            MUTED,
+            MUTED_LIGHT,
             anchor="bottomleft",
             shadow=False,
         )
@@ -331,14 +328,14 @@ class LobbyScene(Scene):
     def _draw_hint(self, layer: Canvas, font: pygame.font.Font) -> None:
         a = self.ctx.assets
         hints = (TEXT_HINT_CHOOSE, TEXT_HINT_PLAY, TEXT_HINT_LEAVE)
-        parts = [render_text(font, self.tr.gettext(t), MUTED) for t in hints]
+        parts = [render_text(font, self.tr.gettext(t), MUTED_LIGHT) for t in hints]
         icon = 16
         gap = 28
         width = 2 * icon + 6 + sum(p.get_width() for p in parts) + 2 * gap
         x = 1264 - width
         y = 704
         for name in ("icon_left", "icon_right"):
-            layer.blit(a.tinted(f"ui/{name}", MUTED, (icon, icon)), (x, y - icon // 2))
+            layer.blit(a.tinted(f"ui/{name}", MUTED_LIGHT, (icon, icon)), (x, y - icon // 2))
             x += icon
         x += 6
         for i, p in enumerate(parts):
@@ -630,14 +627,14 @@ class LobbyScene(Scene):
             a.font("text_bold", 13),
             title,
             (box.centerx, box.top + 10),
-            GOLD,
+            MENU_GOLD,
             anchor="midtop",
             shadow=False,
         )
         amount = self.balance_text()
         font = fit_font(a, "display", amount, box.w - 24, 26)
         # under the title whatever the text size: centred in the room left below it
-        draw_text(surface, font, amount, (box.centerx, (head.bottom + box.bottom - 4) // 2), CREAM)
+        draw_text(surface, font, amount, (box.centerx, (head.bottom + box.bottom - 4) // 2), MENU_CREAM)
 
     def _draw_tile(self, surface: Canvas, tile: _Tile, focused: bool) -> None:
         a = self.ctx.assets
@@ -655,7 +652,7 @@ class LobbyScene(Scene):
         cap = self._caption_rect(tile)
         name = self.tr.gettext(d.name)
         font = fit_font(a, "display", name, cap.w - 24, 23)
-        draw_text(surface, font, name, (cap.centerx, cap.top + 20), GOLD if focused else CREAM)
+        draw_text(surface, font, name, (cap.centerx, cap.top + 20), MENU_GOLD if focused else MENU_CREAM)
 
 
 def _tri(x: float) -> float:

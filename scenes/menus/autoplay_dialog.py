@@ -31,7 +31,7 @@ from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font
-from scenes.viewers.paytable import CREAM, GOLD, INK, SOFT
+from scenes.core.theme import CREAM, GOLD, INK, SOFT
 from scenes.widgets import Button, Selector, draw_panel
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, dim_layer
 from scenes.widgets.feedback import refuse_command

@@ -30,6 +30,7 @@ from scenes.core.intents import Act, Intent
 from scenes.core.routes import LOBBY
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text
+from scenes.core.theme import MENU_CREAM, MENU_GOLD, MUTED_LIGHT
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, dim_layer
 from scenes.widgets.feedback import refuse_command
@@ -46,11 +47,8 @@ T_CONTINUE = "CONTINUE"
 T_STOP = "STOP"
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
-GOLD = (246, 206, 120)
-CREAM = (246, 238, 222)
 GAIN = (150, 230, 140)
 LOSS = (255, 150, 120)
-MUTED = (196, 184, 168)
 
 
 class RealityCheckTimer:
@@ -177,23 +175,28 @@ class RealityCheckScene(Scene):
             a.font("display", 34),
             tr.gettext(T_TITLE),
             (r.centerx, r.top + 50),
-            GOLD,
+            MENU_GOLD,
             outline=1,
             outline_color=(70, 40, 10),
         )
         body = a.font("text", 22)
         played = tr.t(T_PLAYED, duration=tr.format_duration(self.session_seconds))
-        draw_text(surface, body, played, (r.centerx, r.top + 112), CREAM, shadow=False)
+        draw_text(surface, body, played, (r.centerx, r.top + 112), MENU_CREAM, shadow=False)
         currency = self.ctx.settings.display_currency
         amount = tr.format_money(self.net_cents, currency)
         if self.net_cents > 0:
             amount = "+" + amount
         net_font = a.font("text_bold", 24)
         net = tr.t(T_NET, amount=amount)
-        color = GAIN if self.net_cents > 0 else LOSS if self.net_cents < 0 else CREAM
+        color = GAIN if self.net_cents > 0 else LOSS if self.net_cents < 0 else MENU_CREAM
         draw_text(surface, net_font, net, (r.centerx, r.top + 156), color, shadow=False)
         draw_text(
-            surface, a.font("text", 19), tr.gettext(T_ASK), (r.centerx, r.top + 204), MUTED, shadow=False
+            surface,
+            a.font("text", 19),
+            tr.gettext(T_ASK),
+            (r.centerx, r.top + 204),
+            MUTED_LIGHT,
+            shadow=False,
         )
         for b in self.buttons:
             b.draw(surface, a)

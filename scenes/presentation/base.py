@@ -37,6 +37,7 @@ from game import messages
 from game.events import CascadeEvent, FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent
 from game.messages import Message, Money
 from scenes.core.canvas import Canvas
+from scenes.core.theme import CREAM, GOLD
 
 if TYPE_CHECKING:
     import pygame
@@ -56,8 +57,6 @@ if TYPE_CHECKING:
 T_FREE_END = "Free spins paid {coins:,} coins in {spins} spins"
 T_END = "ROUND TOTAL: {coins:,} coins · {money}"
 
-CREAM = (255, 248, 230)
-GOLD = (255, 214, 120)
 CAP_RED = (255, 150, 120)
 
 

@@ -45,16 +45,17 @@ from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
+from scenes.core.theme import CREAM, GOLD
 from scenes.core.transitions import Fade
 from scenes.presentation import presentation_of
 from scenes.reels.autoplay import Autoplay
 from scenes.reels.bonus import BonusScene
 from scenes.reels.functions import GameFunctions
-from scenes.reels.hud import GOLD, Hud
+from scenes.reels.hud import Hud
 from scenes.reels.player import Pace, Picks, RoundPlayer
 from scenes.reels.reel_view import WINDOW
 from scenes.reels.sound_director import SoundDirector
-from scenes.reels.stage import CAP_COLOR, CREAM, Stage
+from scenes.reels.stage import CAP_COLOR, Stage
 from scenes.reels.win_presenter import ALL_TIME, win_tier
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, TEXT_OK, MessageDialog
 from scenes.widgets.feedback import show_toast

@@ -31,6 +31,7 @@ from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font, wrap_text
+from scenes.core.theme import CREAM, DIM, GOLD, INK, SOFT
 from scenes.presentation import presentation_of
 from scenes.reels.line_palette import draw_patterned, line_style
 from scenes.viewers.paytable_pages import LineShape, Page, SymbolPays, build_pages, symbol_pays
@@ -52,11 +53,6 @@ SCREEN = pygame.Rect(0, 0, 1280, 720)
 PANEL = pygame.Rect(36, 18, 1208, 684)
 CONTENT = pygame.Rect(76, 104, 1128, 500)
 NAV_Y = 640
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-SOFT = (214, 190, 140)
-DIM = (182, 174, 160)  # notes and hints: quieter than the text, still 4.5:1
-INK = (18, 12, 10)
 CARD_FILL = (24, 16, 14, 200)
 CARD_EDGE = (150, 112, 60)
 

@@ -20,10 +20,11 @@ from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font, wrap_text
+from scenes.core.theme import CREAM, DIM, GOLD, SOFT, TEAL
 from scenes.presentation import presentation_or_plain
 from scenes.presentation.base import Step
 from scenes.viewers.history import T_REPLAY, local_time, win_text
-from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene, card
+from scenes.viewers.paytable import CONTENT, PagedOverlayScene, card
 from scenes.widgets import Button
 
 # Player-facing msgids (assets/locale/*.json)
@@ -42,7 +43,6 @@ T_SCATTER_WIN = "Scatter: {count} × {symbol}"
 T_SPIN_WIN = "Spin win {coins:,} coins · {money}"
 T_WAITING = "The round waits for a pick."
 
-TEAL = (120, 255, 220)
 COLUMN_GAP = 10
 
 
