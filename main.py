@@ -1,4 +1,4 @@
-"""Reelhouse, the desktop app: parse the flags and run the app (see `scenes/app.py`).
+"""Reelhouse, the desktop app: parse the flags and run the app (`scenes/app/app.py`, the composition root).
 
 The start time is taken before any heavy import, so the measured time to the first frame covers
 the whole start-up from process launch as far as Python can see it.
