@@ -37,6 +37,7 @@ from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import COMMAND_ACTS, Act, Intent
+from scenes.core.routes import HISTORY, MIXER, SETTINGS
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
 from scenes.core.theme import MENU_CREAM, MENU_GOLD, MUTED_LIGHT
@@ -440,26 +441,21 @@ class LobbyScene(Scene):
         if self.stack is None:
             return
         self.ctx.audio.play("common/click")
-        from scenes.menus.mixer import open_mixer  # the menus load when first opened
-
-        open_mixer(self.ctx, self.stack, topright=(ICONS_RIGHT + 2, ICONS_TOP + ICON_SIZE + 8))
+        # by route: the menus load when first opened
+        self.ctx.open(MIXER, self.stack, topright=(ICONS_RIGHT + 2, ICONS_TOP + ICON_SIZE + 8))
 
     def open_settings(self) -> None:
         if self.stack is None:
             return
         self.ctx.audio.play("common/click")
-        from scenes.menus.settings_menu import open_settings
-
-        open_settings(self.ctx, self.stack)
+        self.ctx.open(SETTINGS, self.stack)
 
     def open_history(self) -> None:
         """Every game's rounds (the lobby belongs to no one game)."""
         if self.stack is None:
             return
-        from scenes.viewers.history import open_history  # the viewer pulls in the paytable frame: load on use
-
         self.ctx.audio.play("common/click")
-        open_history(self.ctx, self.stack, None)
+        self.ctx.open(HISTORY, self.stack, None)  # the viewer pulls in the paytable frame: load on use
 
     # input -----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
