@@ -192,12 +192,6 @@ def check_head(conn: sqlite3.Connection) -> str | None:
     return None
 
 
-def check_round(conn: sqlite3.Connection, round_id: int, stored: str) -> bool:
-    """Whether round `round_id`'s row and choices still make its `stored` digest."""
-    row = conn.execute(f"SELECT {ROUND_SELECT} FROM rounds WHERE id = ?", (round_id,)).fetchone()
-    return row is not None and round_digest(row, choices_of(conn, round_id)) == stored
-
-
 def seal_all(conn: sqlite3.Connection) -> None:
     """Compute every digest of a file that has none yet (the upgrade to version 3).
 

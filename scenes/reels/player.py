@@ -40,7 +40,7 @@ from game.events import (
     SpinEvent,
     WinCapEvent,
 )
-from scenes.games.base import cap_caption
+from scenes.presentation.base import cap_caption
 from scenes.reels.band import CREAM, Band
 from scenes.reels.hud import GOLD
 from scenes.reels.reel_view import NORMAL, QUICK, TURBO, SpinTiming
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from game.money import Bet
     from scenes.core.i18n import Caption, Translator
     from scenes.core.stack import SceneStack
-    from scenes.games.base import Presentation
+    from scenes.presentation.base import Presentation
 
 log = logging.getLogger(__name__)
 

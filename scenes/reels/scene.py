@@ -6,7 +6,7 @@
   banners);
 - the HUD (`hud.Hud`: money, bet selectors, SPIN, AUTO, icons, message line, win meter);
 - the round player (`player.RoundPlayer`): it plays the round's events on the stage, the game's
-  own through its presentation (`scenes.games`), e.g. the Stones' picker;
+  own through its presentation (`scenes.presentation`), e.g. the Stones' picker;
 - autoplay (`autoplay.Autoplay`): the player's, and `--autoplay N` on the same path;
 - the sounds (`sound_director.SoundDirector`) and the big-win celebration.
 
@@ -45,16 +45,17 @@ from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
+from scenes.core.theme import CREAM, GOLD
 from scenes.core.transitions import Fade
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 from scenes.reels.autoplay import Autoplay
 from scenes.reels.bonus import BonusScene
 from scenes.reels.functions import GameFunctions
-from scenes.reels.hud import GOLD, Hud
+from scenes.reels.hud import Hud
 from scenes.reels.player import Pace, Picks, RoundPlayer
 from scenes.reels.reel_view import WINDOW
 from scenes.reels.sound_director import SoundDirector
-from scenes.reels.stage import CAP_COLOR, CREAM, Stage
+from scenes.reels.stage import CAP_COLOR, Stage
 from scenes.reels.win_presenter import ALL_TIME, win_tier
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, TEXT_OK, MessageDialog
 from scenes.widgets.feedback import show_toast

@@ -34,14 +34,15 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, wrap_text
-from scenes.games import presentation_of
+from scenes.core.theme import CREAM, GOLD, INK, SOFT
+from scenes.presentation import presentation_of
 from scenes.reels.band import Band
 from scenes.reels.hud import RECT_BAND
 from scenes.reels.player import Pace, Picks, RoundPlayer
 from scenes.reels.sound_director import SoundDirector
 from scenes.reels.stage import Stage
 from scenes.viewers.history import local_time
-from scenes.viewers.paytable import CREAM, GOLD, INK, SOFT, backdrop
+from scenes.viewers.paytable import backdrop
 from scenes.widgets import Button, draw_panel
 
 log = logging.getLogger(__name__)

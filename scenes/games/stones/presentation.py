@@ -26,8 +26,8 @@ from game.games.stones.events import (
 )
 from game.games.stones.model import StonesFeature
 from scenes.core.canvas import Canvas
-from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.stones import ART, own_images
+from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
     import pygame

@@ -1,7 +1,7 @@
 """Tomb Raider in the history detail: passports, free spins, Super Mode and the Global Adventure.
 
 `detail_steps` lists a round's steps from its stored events: the shared ones as every game lists
-them (`scenes.games.base.shared_step`: spins and cascade steps as grids, the free spins' end, the
+them (`scenes.presentation.base.shared_step`: spins and cascade steps as grids, the free spins' end, the
 cap, the total), the passports stamped, the Keys' trigger, Super Mode and the adventure in one
 line each, and every location of the quest as one step (`draw_location`): its six artefacts in
 place, those picked bright with what they held, the rest greyed, with the pot and what became of
@@ -32,8 +32,8 @@ from game.games.tombraider.events import (
 )
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
-from scenes.games.base import CREAM, GOLD, Step, shared_step
 from scenes.games.tombraider.world_map_paint import T_CAP_DOUBLE, T_CAP_SHOOTOUT, T_CAP_VALUE
+from scenes.presentation.base import CREAM, GOLD, Step, shared_step
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition

@@ -42,9 +42,9 @@ from game.games.tombraider.events import (
     SuperModeStartEvent,
 )
 from game.games.tombraider.model import TombRaiderFeature
-from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.tombraider import ART
 from scenes.games.tombraider.decor import RIGHT, TombRaiderDecor, decor_of, stamp_slot
+from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
     import pygame
