@@ -8,6 +8,12 @@ limit / n raw values (CERTIFICATION R4).
 - `Rng.from_seed(seed)`: deterministic stream (tests, simulation, replay), PCG64 from NumPy.
 - `new_play_seed()`: a fresh 64-bit seed from the OS (`secrets`), recorded with the round so that
   the round can be replayed; never derived from the clock.
+- `new_choice_entropy()`: fresh non-zero entropy from the OS for one player choice, drawn after
+  the choice is made and stored with it; `pick_below(seed, k, entropy, n)` is the one draw that
+  choice k's reveal takes from a SplitMix64 stream keyed by (round seed, k, entropy), and
+  `pick_below_many` the same draw for arrays of keys (the simulator), value for value. So what is
+  behind a pick cannot be computed from the seed alone (issue 19, "outcomes drawn after the
+  choice is stored"); entropy 0 means "no draw" (rounds recorded before, `--seed` sessions).
 
 Scalar and batch draws consume the same raw stream, so a batch of one equals a scalar draw.
 """
@@ -16,7 +22,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -88,6 +94,90 @@ class Pcg64Source:
 def new_play_seed() -> int:
     """A fresh, unpredictable 63-bit seed from the operating system."""
     return secrets.randbits(63)
+
+
+ENTROPY_BITS = 63
+"""A choice's entropy fits SQLite's signed INTEGER: 1 ≤ entropy < 2**63."""
+
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_PICK_TAG = 0x5049434B5F524556  # "PICK_REV": keeps pick streams apart from any other use of a seed
+
+
+def new_choice_entropy() -> int:
+    """Fresh entropy for one stored player choice, from the OS: uniform in [1, 2**63)."""
+    while True:
+        value = secrets.randbits(ENTROPY_BITS)
+        if value:
+            return value
+
+
+def _mix64(z: int) -> int:
+    """SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection of 64-bit values."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def pick_stream_start(seed: int, k: int, entropy: int) -> int:
+    """The SplitMix64 state of choice k's stream: seed, choice number and entropy mixed in turn."""
+    state = _mix64((seed & _MASK64) ^ _PICK_TAG)
+    state = _mix64(state ^ ((k * _GAMMA) & _MASK64))
+    return _mix64(state ^ (entropy & _MASK64))
+
+
+def pick_below(seed: int, k: int, entropy: int, n: int) -> int:
+    """One integer uniform in [0, n) from choice k's stream (rejection on the top 32 bits of each
+    SplitMix64 output, like `Rng.below`, so there is no bias)."""
+    if not 1 <= n <= RAW_SPAN:
+        raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
+    limit = RAW_SPAN - (RAW_SPAN % n)
+    state = pick_stream_start(seed, k, entropy)
+    while True:
+        state = (state + _GAMMA) & _MASK64
+        r = _mix64(state) >> 32
+        if r < limit:
+            return r % n
+
+
+def _mix64_array(z: np.ndarray) -> np.ndarray:
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+def pick_below_many(seeds: Any, ks: Any, entropies: Any, n: int) -> np.ndarray:
+    """`pick_below` for arrays of (seed, k, entropy) keys (broadcast together), as int64: row for
+    row the same values (uint64 arithmetic wraps like the masked scalar one)."""
+    if not 1 <= n <= RAW_SPAN:
+        raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
+    with np.errstate(over="ignore"):
+        seed, k, entropy = np.broadcast_arrays(
+            np.asarray(seeds, dtype=np.uint64),
+            np.asarray(ks, dtype=np.uint64),
+            np.asarray(entropies, dtype=np.uint64),
+        )
+        state = _mix64_array(seed ^ np.uint64(_PICK_TAG))
+        state = _mix64_array(state ^ (k * np.uint64(_GAMMA)))
+        state = _mix64_array(state ^ entropy).ravel()
+        limit = RAW_SPAN - (RAW_SPAN % n)
+        out = np.empty(state.size, dtype=np.int64)
+        todo = np.arange(state.size)
+        while todo.size:
+            state[todo] += np.uint64(_GAMMA)
+            r = _mix64_array(state[todo]) >> np.uint64(32)
+            ok = r < np.uint64(limit)
+            out[todo[ok]] = (r[ok] % np.uint64(n)).astype(np.int64)
+            todo = todo[~ok]
+    return out.reshape(seed.shape)
+
+
+def entropies_from(rng: Rng, count: int) -> np.ndarray:
+    """`count` simulated choice entropies from a stream (int64, in [1, 2**63)): what
+    `new_choice_entropy` gives a played choice. A draw of 0 (odds 2**-63) counts as 1."""
+    hi = rng.below_many(1 << 31, count)
+    lo = rng.below_many(1 << 32, count)
+    return np.maximum((hi << 32) | lo, 1)
 
 
 class Rng:
@@ -209,6 +299,11 @@ class SeedSource:
         self.session_seed = session_seed
         self._seq = Rng.from_seed(session_seed) if session_seed is not None else None
         self._picks = Rng.from_seed(session_seed + 1) if session_seed is not None else None
+
+    def next_entropy(self) -> int:
+        """The entropy stored with a player's choice: fresh from the OS in normal play, 0 in a
+        session with a fixed seed (its rounds then replay exactly, picks included)."""
+        return new_choice_entropy() if self.session_seed is None else 0
 
     def next_seed(self) -> int:
         if self._seq is None:
