@@ -141,9 +141,22 @@ def pick_below(seed: int, k: int, entropy: int, n: int) -> int:
 
 
 def _mix64_array(z: np.ndarray) -> np.ndarray:
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    """`_mix64` of each uint64 in `z`, in place (uint64 products wrap, as the masked scalar's)."""
+    z ^= z >> np.uint64(30)
+    z *= np.uint64(0xBF58476D1CE4E5B9)
+    z ^= z >> np.uint64(27)
+    z *= np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return z
+
+
+def _as_u64(values: Any) -> np.ndarray:
+    """Whole numbers in [0, 2**64) as a new uint64 array of at least one dimension (int64 input
+    reinterpreted bit for bit; 0-d arithmetic would check every product for overflow)."""
+    arr = np.atleast_1d(np.asarray(values))
+    if arr.dtype == np.int64:
+        return arr.view(np.uint64).copy()
+    return np.array(arr, dtype=np.uint64)
 
 
 def pick_below_many(seeds: Any, ks: Any, entropies: Any, n: int) -> np.ndarray:
@@ -151,33 +164,34 @@ def pick_below_many(seeds: Any, ks: Any, entropies: Any, n: int) -> np.ndarray:
     row the same values (uint64 arithmetic wraps like the masked scalar one)."""
     if not 1 <= n <= RAW_SPAN:
         raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
-    with np.errstate(over="ignore"):
-        seed, k, entropy = np.broadcast_arrays(
-            np.asarray(seeds, dtype=np.uint64),
-            np.asarray(ks, dtype=np.uint64),
-            np.asarray(entropies, dtype=np.uint64),
-        )
-        state = _mix64_array(seed ^ np.uint64(_PICK_TAG))
-        state = _mix64_array(state ^ (k * np.uint64(_GAMMA)))
-        state = _mix64_array(state ^ entropy).ravel()
-        limit = RAW_SPAN - (RAW_SPAN % n)
-        out = np.empty(state.size, dtype=np.int64)
-        todo = np.arange(state.size)
-        while todo.size:
-            state[todo] += np.uint64(_GAMMA)
-            r = _mix64_array(state[todo]) >> np.uint64(32)
-            ok = r < np.uint64(limit)
-            out[todo[ok]] = (r[ok] % np.uint64(n)).astype(np.int64)
-            todo = todo[~ok]
-    return out.reshape(seed.shape)
+    shape = np.broadcast_shapes(np.shape(seeds), np.shape(ks), np.shape(entropies))
+    seed, k, entropy = _as_u64(seeds), _as_u64(ks), _as_u64(entropies)
+    seed ^= np.uint64(_PICK_TAG)
+    k *= np.uint64(_GAMMA)
+    state = _mix64_array(_mix64_array(seed) ^ k)  # a single seed is mixed once, then broadcast
+    state = _mix64_array(state ^ entropy).ravel()
+    limit = np.uint64(RAW_SPAN - (RAW_SPAN % n))
+    state += np.uint64(_GAMMA)
+    r = _mix64_array(state.copy()) >> np.uint64(32)
+    out = (r % np.uint64(n)).astype(np.int64)
+    todo = np.flatnonzero(r >= limit)  # rejected draws (fewer than n in 2**32) draw again
+    while todo.size:
+        state[todo] += np.uint64(_GAMMA)
+        r = _mix64_array(state[todo]) >> np.uint64(32)
+        ok = r < limit
+        out[todo[ok]] = (r[ok] % np.uint64(n)).astype(np.int64)
+        todo = todo[~ok]
+    result: np.ndarray = out.reshape(shape)
+    return result
 
 
 def entropies_from(rng: Rng, count: int) -> np.ndarray:
     """`count` simulated choice entropies from a stream (int64, in [1, 2**63)): what
-    `new_choice_entropy` gives a played choice. A draw of 0 (odds 2**-63) counts as 1."""
-    hi = rng.below_many(1 << 31, count)
-    lo = rng.below_many(1 << 32, count)
-    return np.maximum((hi << 32) | lo, 1)
+    `new_choice_entropy` gives a played choice, from two raw 32-bit draws each (one call). A
+    draw of 0 (odds 2**-63) counts as 1."""
+    raw = rng.below_many(RAW_SPAN, 2 * count)
+    out: np.ndarray = np.maximum(((raw[:count] >> 1) << 32) | raw[count:], 1)
+    return out
 
 
 class Rng:
