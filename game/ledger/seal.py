@@ -14,9 +14,9 @@ a round was played with. They are sealed like this (schema version 3):
   check made before each round, `check_head`); the full check (`audit`) re-derives both by
   walking the whole chain;
 - each round row carries `digest` over every column (its events and, from version 4, the state
-  it began with included) and its choices in order; each session, cross-round state and stored
-  game data row carries a digest of its columns (game data is also keyed by the SHA-256 of its
-  content).
+  it began with included) and its choices in order (each with its entropy, from version 5);
+  each session, cross-round state and stored game data row carries a digest of its columns
+  (game data is also keyed by the SHA-256 of its content).
 
 A digest is SHA-256 over the canonical JSON of a tagged list of the values, so no two different
 contents share an encoding. This detects damage (a flipped bit, a torn write, an edit by hand
