@@ -159,27 +159,37 @@ def _as_u64(values: Any) -> np.ndarray:
     return np.array(arr, dtype=np.uint64)
 
 
-def pick_below_many(seeds: Any, ks: Any, entropies: Any, n: int) -> np.ndarray:
-    """`pick_below` for arrays of (seed, k, entropy) keys (broadcast together), as int64: row for
-    row the same values (uint64 arithmetic wraps like the masked scalar one)."""
-    if not 1 <= n <= RAW_SPAN:
+def pick_below_many(seeds: Any, ks: Any, entropies: Any, n: Any) -> np.ndarray:
+    """`pick_below` for arrays of (seed, k, entropy) keys and ranges `n` (broadcast together), as
+    int64: element for element the same values (uint64 arithmetic wraps like the masked scalar
+    one)."""
+    span = np.asarray(n, dtype=np.int64)
+    if span.size and not (span.min() >= 1 and span.max() <= RAW_SPAN):
         raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
-    shape = np.broadcast_shapes(np.shape(seeds), np.shape(ks), np.shape(entropies))
+    shape = np.broadcast_shapes(np.shape(seeds), np.shape(ks), np.shape(entropies), span.shape)
     seed, k, entropy = _as_u64(seeds), _as_u64(ks), _as_u64(entropies)
     seed ^= np.uint64(_PICK_TAG)
     k *= np.uint64(_GAMMA)
     state = _mix64_array(_mix64_array(seed) ^ k)  # a single seed is mixed once, then broadcast
-    state = _mix64_array(state ^ entropy).ravel()
-    limit = np.uint64(RAW_SPAN - (RAW_SPAN % n))
+    keyed = state ^ entropy
+    full = shape or (1,)
+    if keyed.shape != full:  # a range array longer than the keys
+        keyed = np.broadcast_to(keyed, full).copy()
+    state = _mix64_array(keyed).ravel()
+    if span.ndim:
+        span = np.broadcast_to(span, full).ravel()
+    size = span.astype(np.uint64)
+    limit = np.uint64(RAW_SPAN) - np.uint64(RAW_SPAN) % size
     state += np.uint64(_GAMMA)
     r = _mix64_array(state.copy()) >> np.uint64(32)
-    out = (r % np.uint64(n)).astype(np.int64)
+    out = (r % size).astype(np.int64)
     todo = np.flatnonzero(r >= limit)  # rejected draws (fewer than n in 2**32) draw again
     while todo.size:
         state[todo] += np.uint64(_GAMMA)
         r = _mix64_array(state[todo]) >> np.uint64(32)
-        ok = r < limit
-        out[todo[ok]] = (r[ok] % np.uint64(n)).astype(np.int64)
+        lim, sz = (limit, size) if not span.ndim else (limit[todo], size[todo])
+        ok = r < lim
+        out[todo[ok]] = (r[ok] % (sz if not span.ndim else sz[ok])).astype(np.int64)
         todo = todo[~ok]
     result: np.ndarray = out.reshape(shape)
     return result

@@ -224,3 +224,17 @@ def test_choice_entropy_is_fresh_non_zero_and_0_in_a_fixed_seed_session() -> Non
     assert SeedSource(4).next_entropy() == 0 and SeedSource().next_entropy() > 0
     simulated = entropies_from(Rng.from_seed(3), 10_000)
     assert simulated.min() > 0 and len(set(simulated.tolist())) == 10_000
+
+
+def test_the_array_pick_stream_takes_a_range_per_key() -> None:
+    """The simulator draws a whole location's picks at once, each step with its own range."""
+    from game.rng import pick_below, pick_below_many
+
+    keys = np.arange(24).reshape(4, 6)
+    ranges = 6 - np.arange(6)
+    got = pick_below_many(0, keys, keys + 1, ranges)
+    assert got.tolist() == [
+        [pick_below(0, k, k + 1, 6 - j) for j, k in enumerate(row)] for row in keys.tolist()
+    ]
+    with pytest.raises(ValueError):
+        pick_below_many(0, 1, 1, [3, 0])

@@ -200,32 +200,53 @@ def play_quests(
                     tape.choice(qt.treasure_value_weights, values[k, j])
         p = quest.Progress.start(a, qt.size)
         order = permutations(pick_rng, qt.size, a)
+        # Every pick's entropy and swap draw at once, per step: an artefact pick at step s is its
+        # round's choice count + s + (Shoot-outs earlier at this location), a Shoot-out's disc the
+        # one after it. One or no earlier Shoot-out is read from tables; more are drawn again.
+        count = number[alive]
+        steps = np.arange(qt.size)
+        keys = count[:, None] + steps
+        entropy = entropies_from(pick_rng, 2 * a * qt.size).reshape(2, a, qt.size)
+        first = pick_below_many(0, keys, entropy[0], qt.size - steps)
+        after_shot = pick_below_many(0, keys + 1, entropy[0], qt.size - steps)
+        disc_draws = pick_below_many(0, keys + 1, entropy[1], len(qt.discs))
+        shots_here = np.zeros(a, dtype=np.int64)
         for step in range(qt.size):
             rows = np.flatnonzero(p.playing)
             if not rows.size:
                 break
             positions = order[rows, step]
-            entropy = entropies_from(pick_rng, rows.size)
-            drawn = pick_below_many(0, number[alive[rows]], entropy, qt.size - step)
+            shot_before = shots_here[rows]
+            drawn = np.where(shot_before == 0, first[rows, step], after_shot[rows, step])
+            if shot_before.max() > 1:
+                more = shot_before > 1
+                drawn[more] = pick_below_many(
+                    0, count[rows[more]], entropy[0, rows[more], step], qt.size - step
+                )
             # the drawn-th position still face down, counting in increasing order
             others = np.argmax(np.cumsum(~p.picked[rows], axis=1) > drawn[:, None], axis=1)
             quest.swap_hidden(boards, rows, positions, others)
-            number[alive[rows]] += 1
+            count[rows] += 1
             quest.reveal(qt, boards, p, ma, rows, positions)
             shots = rows[p.shootout[rows]]
-            laid = discs = disc_entropy = np.zeros((0, len(qt.discs)), dtype=np.int64)
+            laid = discs = np.zeros((0, len(qt.discs)), dtype=np.int64)
             if shots.size:
                 laid = permutations(rng, len(qt.discs), shots.size)
                 discs = pick_rng.below_many(len(qt.discs), shots.size)
-                disc_entropy = entropies_from(pick_rng, shots.size)
+                swapped = disc_draws[shots, step]
+                again = shots_here[shots] > 0
+                if again.any():
+                    swapped[again] = pick_below_many(
+                        0, count[shots[again]], entropy[1, shots[again], step], len(qt.discs)
+                    )
                 orders = laid.copy()
                 shot_rows = np.arange(shots.size)
-                swapped = pick_below_many(0, number[alive[shots]], disc_entropy, len(qt.discs))
                 orders[shot_rows, discs], orders[shot_rows, swapped] = (
                     laid[shot_rows, swapped],
                     laid[shot_rows, discs],
                 )
-                number[alive[shots]] += 1
+                count[shots] += 1
+                shots_here[shots] += 1
                 quest.shoot(qt, p, ma, shots, orders, discs)
                 out.shootouts += int(shots.size)
             ending = rows[p.ending[rows]]
@@ -243,16 +264,17 @@ def play_quests(
             for k, tape in taped:
                 if not (p.picked[k, order[k, step]] and k in rows):
                     continue
-                tape.pick(order[k, step], int(entropy[np.searchsorted(rows, k)]))
+                tape.pick(order[k, step], int(entropy[0, k, step]))
                 if k in shots:
                     j = int(np.flatnonzero(shots == k)[0])
                     tape.permutation(len(qt.discs), laid[j])
-                    tape.pick(discs[j], int(disc_entropy[j]))
+                    tape.pick(discs[j], int(entropy[1, k, step]))
                 if k in ending:
                     j = int(np.flatnonzero(ending == k)[0])
                     tape.choice(qt.ending_weights, int(showdown[j]))
                     if showdown[j]:
                         tape.choice(qt.duel_weights, 0 if won[j] else 1)
+        number[alive] = count
         out.coins[alive[p.found]] += p.pot[p.found]
         out.fragments += int(p.found.sum())
         alive = alive[p.found]
