@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # aiming at a celebration imports the scenes
 
 SITECUSTOMIZE = r'''
 """Prints the app's top scene on stderr when it changes (tools/app_faults.py)."""
