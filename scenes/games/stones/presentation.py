@@ -100,7 +100,7 @@ class StonesPresentation(Presentation):
 
         # the trigger precedes the first pick request in the round's events
         trigger = next((e for e in player.events if isinstance(e, FreeSpinsTriggerEvent)), None)
-        picks = player.host.picks()
+        picks = player.picks()
         player.sounds.free_spins_music(True)
         return StonePickerScene(
             player.stage.assets,

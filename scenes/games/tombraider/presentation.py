@@ -338,7 +338,7 @@ def open_world_map(presentation: TombRaiderPresentation, player: RoundPlayer, ev
         player.band.count_win_to(reels_win, 0.0)
     decor = decor_of(player.stage)
     decor.passports_complete()
-    picks = player.host.picks()
+    picks = player.picks()
     player.sounds.bonus_music("world_map")
     feature = player.definition.feature
     discs = list(feature.shootout.discs) if isinstance(feature, TombRaiderFeature) else []
