@@ -229,3 +229,23 @@ def test_the_flow_equals_the_batch_when_the_cap_ends_rounds(tombraider, cap: int
     out = simulate(d, default_bet(d), 8_000, seed=4, workers=1, check_flow=8_000)
     assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
     assert out["feature_rates"]["capped"] * 8_000 >= 50
+
+
+@pytest.mark.parametrize("cap", [None, 400])
+def test_the_flow_equals_the_batch_when_super_mode_stamps_and_wins_free_spins(tombraider, cap) -> None:
+    """Super Mode on one base spin in four: its spins stamp passports, complete sets (played at
+    the end of the round) and win free spins (played after it), with and without a cap ending
+    rounds inside them."""
+    from game.definitions import GameDefinition
+
+    data = tombraider.definition.model_dump()
+    sm = data["feature"]["super_mode"]
+    sm["weight"] = sm["out_of"] // 4
+    if cap is not None:
+        data["cap"] = {"max_coins_per_level": cap}
+    d = GameDefinition.model_validate(data)
+    out = simulate(d, default_bet(d), 6_000, seed=5, workers=1, check_flow=6_000)
+    assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
+    rates = out["feature_rates"]
+    assert rates["super_mode_free_spins"] * 6_000 >= 5
+    assert rates["adventures_in_super_mode"] * 6_000 >= 5
