@@ -8,8 +8,10 @@ spin, every Super Mode decision, all the free spins, all of Super Mode, the free
 won, then the first quest of every player who owes one, then the second ones, …). Taped rounds list their
 draws in play order, so the simulator can replay them through `flow.play` (`--check-flow`).
 
-Players start where the passports' long-run law puts them (`initial_batch_state`), so even short
-simulated sequences carry no start-up bias.
+Players start where the base spins' passports put them in the long run (`initial_batch_state`).
+Super Mode's spins stamp too (about one activation in 140 on the shipped game), which that law
+leaves out: the start-up bias is confined to each player's first collection and is far inside
+any simulation's interval (tests that need the exact law burn rounds in first).
 """
 
 from __future__ import annotations

@@ -249,3 +249,32 @@ def test_the_flow_equals_the_batch_when_super_mode_stamps_and_wins_free_spins(to
     rates = out["feature_rates"]
     assert rates["super_mode_free_spins"] * 6_000 >= 5
     assert rates["adventures_in_super_mode"] * 6_000 >= 5
+
+
+def test_the_batch_plays_super_modes_stamps_and_triggers_at_the_exact_rates(small) -> None:
+    """The small game (Super Mode 1 in 10, two spins): after a burn-in, the simulated Global
+    Adventures per round (and those completed in Super Mode) and the free-spins triggers won in
+    Super Mode agree with the exact calculator within 5 standard errors."""
+    cg = compile_game(small)
+    bet = Bet(lines=5, level=1, coin_value_cents=1)
+    rng, picks = Rng.from_seed(21), Rng.from_seed(22)
+    players, burn, rounds = 2_000, 40, 160
+    state = initial_batch_state(cg, bet, rng, players)
+    counts = {"adventure": 0, "adventures_in_super_mode": 0, "super_mode_free_spins": 0}
+    for k in range(rounds):
+        out = simulate_batch(cg, bet, rng, picks, players, state=state)
+        state = out.state
+        if k >= burn:
+            for name in counts:
+                counts[name] += out.counts[name]
+    n = players * (rounds - burn)
+    rounds_law = exact.passport_rounds(small)
+    sm = exact.super_mode_value(small, 5)
+    want = {
+        "adventure": rounds_law.rate,
+        "adventures_in_super_mode": rounds_law.in_super_mode,
+        "super_mode_free_spins": sm.probability * sm.spins * sm.trigger_per_spin,
+    }
+    for name, p in want.items():
+        p = float(p)
+        assert abs(counts[name] / n - p) < 5 * math.sqrt(p / n), (name, counts[name] / n, p)
