@@ -195,11 +195,15 @@ def cmd_par(args: argparse.Namespace) -> int:
     from game.math.par import par_sheet
 
     defn = _load(args.game).definition
-    sheet = par_sheet(defn)
+    if args.lines is not None and args.lines > len(defn.lines):
+        raise UsageError(f"lines must be 1 to {len(defn.lines)}")
+    sheet = par_sheet(defn, args.lines)
     if args.json:
         _print_json(sheet, pretty=True)
     else:
-        print(f"exact RTP {sheet['rtp']:.6%}")
+        n = sheet.get("lines")
+        at = f" at {n} line{'' if n == 1 else 's'}" if n else ""
+        print(f"exact RTP{at} {sheet['rtp']:.6%}")
         for part in sheet.get("parts", []):
             print(f"  {part['name']}: {part['rtp']:.6%} ({part.get('method', '')})")
     return 0
@@ -348,6 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("par", help="the exact par sheet")
     p.add_argument("game")
+    p.add_argument("--lines", type=_positive, help="active lines (default: the game's default)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_par)
 

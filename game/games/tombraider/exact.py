@@ -42,6 +42,7 @@ bet.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -331,7 +332,8 @@ def _cap(
         # the rest of the round (base spin, Super Mode, Adventure) is taken at its mean
         room = cap_level_1 - float(rest_mean) * bet1
         p, loss = _chernoff_tail(fs, feature.free_spins, room)
-        prob = float(p_trigger) * p
+        # below the smallest float (few lines, a cap of 10^5 × the bet): that is still a bound
+        prob = max(float(p_trigger) * p, math.ulp(0.0))
         return {
             "method": "estimate (Chernoff bound on the free spins, the rest of the round at its mean)",
             "probability_capped": prob,

@@ -348,10 +348,27 @@ def blocked_law(defn: GameDefinition) -> dict[int, Fraction]:
 
 def passport_rounds(defn: GameDefinition, super_probability: Fraction | None = None) -> PassportRounds:
     """The round-by-round chain of the activation sets, exactly (`super_probability` overrides
-    Super Mode's, e.g. 0 for the base spins alone)."""
+    Super Mode's, e.g. 0 for the base spins alone). Cached per data content: it does not depend
+    on the lines played, and takes seconds."""
     feature = feature_of(defn)
     sm = feature.super_mode
     p_super = Fraction(sm.weight, sm.out_of) if super_probability is None else super_probability
+    key = repr((defn.reel_sets["base"], defn.reel_sets[sm.reel_set], sm, feature.passport))
+    key += repr((feature.passport_row, p_super))
+    hit = _ROUNDS_CACHE.get(key)
+    if hit is None:
+        hit = _ROUNDS_CACHE[key] = _passport_rounds(defn, p_super)
+        while len(_ROUNDS_CACHE) > 4:
+            _ROUNDS_CACHE.pop(next(iter(_ROUNDS_CACHE)))
+    return hit
+
+
+_ROUNDS_CACHE: dict[str, PassportRounds] = {}
+
+
+def _passport_rounds(defn: GameDefinition, p_super: Fraction) -> PassportRounds:
+    feature = feature_of(defn)
+    sm = feature.super_mode
     base_len, base_hits = _centre_hits(defn, "base")
     sm_len, sm_hits = _centre_hits(defn, sm.reel_set)
     reels = len(base_len)

@@ -470,3 +470,38 @@ def test_amounts_follow_the_weighted_average_bet_not_the_current_one(small) -> N
     assert [e.coins for e in of(r, ArtefactRevealEvent)][:2] == [15, 15]
     assert of(r, JackpotEvent)[0].coins == 40
     assert of(r, AdventureEndEvent)[0].win_coins * bet.coin_value_cents == 190 * BET.coin_value_cents
+
+
+def test_free_spins_play_at_the_bet_and_lines_of_the_triggering_spin(cascading) -> None:
+    """The same round as above at level 2: every pay doubles, and only line 1 (the one in play)
+    pays in the free spins."""
+    bet = Bet(lines=1, level=2, coin_value_cents=5)
+    tape = Tape()
+    tape.stops((4,) * 5, (0,) * 5)
+    tape.choice((1, 9), OFF)
+    tape.stops((9,) * 5, (5,) * 5)
+    tape.stops((9,) * 5, (0,) * 5)
+    tape.stops((9,) * 5, (0,) * 5)
+    r = play(cascading, bet, tape)
+    free = [e for e in r.events if isinstance(e, SpinEvent | CascadeEvent) and e is not r.events[0]]
+    assert {w.line for e in free for w in e.wins if w.kind == "line"} == {1}
+    assert r.total_win_coins == 2 * (30 + 200) and r.total_win_cents == 5 * r.total_win_coins
+
+
+def test_free_spins_start_no_super_mode_stamp_nothing_and_win_no_more_free_spins(cascading) -> None:
+    """In the free spins above, five Keys show on the first spin and Passports reach the centre
+    row after the cascades: no new trigger, no stamp; Super Mode is drawn once, for the base
+    spin only (the tape holds no other draw)."""
+    bet = Bet(lines=1, level=1, coin_value_cents=1)
+    tape = Tape()
+    tape.stops((4,) * 5, (0,) * 5)
+    tape.choice((1, 9), OFF)
+    tape.stops((9,) * 5, (5,) * 5)
+    tape.stops((9,) * 5, (0,) * 5)
+    tape.stops((9,) * 5, (0,) * 5)
+    r = play(cascading, bet, tape)
+    grids = [e.grid for e in r.events if isinstance(e, SpinEvent | CascadeEvent) and e is not r.events[0]]
+    assert any(sum(col.count("k") for col in g) >= 3 for g in grids)
+    assert any(all(col[1] == "p" for col in g) for g in grids)
+    assert len(of(r, KeyTriggerEvent)) == 1 and not of(r, PassportsEvent) and not of(r, SuperModeStartEvent)
+    assert r.state_out == PassportState()
