@@ -3,7 +3,7 @@ rate, tuned to the published RTP with the exact calculator.
 
 Run from the repository root: `python -m tools.design_tombraider` (add `--dry-run` to only print,
 `--doc` to write the par sheet document only, `--super-only` to keep the strips and solve the
-Super Mode weight alone).
+Super Mode weight alone, `--rtp-by-lines` to write the exact RTP at every line count).
 
 The search is deterministic (seeded NumPy generators). The free reels are fixed symbol counts
 laid out from a seed: their cascades depend on the order of the symbols, so their value is
@@ -218,6 +218,11 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3_000)
     parser.add_argument("--doc", action="store_true", help="only write the par sheet document")
     parser.add_argument(
+        "--rtp-by-lines",
+        action="store_true",
+        help="only write the exact RTP at every line count (assets/games/tombraider/rtp_by_lines.json)",
+    )
+    parser.add_argument(
         "--super-only",
         action="store_true",
         help="keep the paytable and the strips; solve only the Super Mode weight",
@@ -232,6 +237,18 @@ def main() -> None:
         sims = [json.loads(path.read_text(encoding="utf-8")) for path in args.sim]
         DOC_FILE.parent.mkdir(parents=True, exist_ok=True)
         DOC_FILE.write_text(par_markdown(current, exact.par_sheet(current), sims), encoding="utf-8")
+        return
+
+    if args.rtp_by_lines:
+        from game.games.tombraider import rtp_lines
+
+        loaded = load_definition(GAME_FILE)
+        rtps = rtp_lines.exact_rtps(loaded.definition)
+        doc = rtp_lines.document(loaded.definition, loaded.sha256, rtps)
+        out = GAME_FILE.parent / rtp_lines.FILE_NAME
+        out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        for n, r in enumerate(rtps, start=1):
+            print(f"{n:2d} lines  {float(r):.6%}")
         return
 
     if args.super_only:
