@@ -262,20 +262,21 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _aside_base(path: Path, stamp: str) -> Path:
-    base = path.with_name(f"{path.name}.damaged-{stamp}")
+def _aside_base(path: Path, stamp: str, tag: str) -> Path:
+    base = path.with_name(f"{path.name}.{tag}-{stamp}")
     n = 1
     while any(
         Path(f"{base}{suffix}").exists() for suffix in ("", *COMPANIONS)
-    ):  # two damages in one second: never overwrite an earlier set-aside
+    ):  # two set-asides in one second: never overwrite an earlier one
         n += 1
-        base = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        base = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
     return base
 
 
-def set_aside(path: Path, stamp: str, staged: Path | None = None) -> Path:
-    """Set the ledger aside as `<name>.damaged-<stamp>` (with its -wal, -shm, -journal); return
-    that name. Never deletes what it has not kept.
+def set_aside(path: Path, stamp: str, staged: Path | None = None, tag: str = "damaged") -> Path:
+    """Set the ledger aside as `<name>.<tag>-<stamp>` (with its -wal, -shm, -journal); return
+    that name. `tag` is "damaged", or "not-latest" for a sound file older than the data folder's
+    anchor. Never deletes what it has not kept.
 
     With `staged` (the copies `stage` made before any connection opened the file), the copies ARE
     the set-aside files, byte for byte as found, and the files as the check left them are removed
@@ -283,7 +284,7 @@ def set_aside(path: Path, stamp: str, staged: Path | None = None) -> Path:
     first: a stale -wal beside a fresh database could otherwise be replayed into it if we were
     killed between the renames. A folder that refuses is a StorageFailure.
     """
-    base = _aside_base(path, stamp)
+    base = _aside_base(path, stamp, tag)
     try:
         if staged is not None:
             for suffix in ("", *COMPANIONS):
@@ -461,7 +462,7 @@ def open_checked(
                 older = _older_than_anchor(conn, path, created)
                 if older is not None:
                     conn.close()
-                    aside = set_aside(path, stamp(clock), staged)
+                    aside = set_aside(path, stamp(clock), staged, tag="not-latest")
                     notice = Message(older.id, {**older.params, "name": aside.name})
                     lock.release()
                     continue
