@@ -93,6 +93,7 @@ def compare(conn: sqlite3.Connection, anchor: Anchor) -> Message | None:
         return Message(MSG_OTHER_WALLET)
     if here.changes < anchor.changes:
         return Message(MSG_NOT_LATEST, {"found": here.changes, "expected": anchor.changes})
+    at: str | None
     if anchor.changes == 0:
         at = here.wallet
     else:

@@ -192,7 +192,7 @@ class Ledger:
             raise
 
     def _make_durable(self, moved_money: bool) -> None:
-        busy, log_frames, done = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        busy, log_frames, done = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         if busy or log_frames != done:  # one connection: never, unless the disk misbehaves
             log.warning("ledger checkpoint incomplete: busy %s, %s of %s frames", busy, done, log_frames)
         if moved_money:

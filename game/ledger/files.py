@@ -87,7 +87,7 @@ def _open_handle(path: Path, create: bool) -> int:
     handle = create_file(str(path), generic_rw, share_all, None, disposition, normal, None)
     if handle is None or handle == wintypes.HANDLE(-1).value:
         raise ctypes.WinError(ctypes.get_last_error())  # type: ignore[attr-defined]
-    return msvcrt.open_osfhandle(handle, os.O_RDWR)  # type: ignore[attr-defined]
+    return int(msvcrt.open_osfhandle(handle, os.O_RDWR))  # type: ignore[attr-defined]
 
 
 def _lock(fd: int) -> None:
