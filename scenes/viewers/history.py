@@ -82,6 +82,9 @@ ROW_H = 31
 LEFT, RIGHT = 60, 1220  # the table spans the panel
 FILTER_Y = 104  # the filter bar's top
 FILTER_H = 38
+CHIPS_X = 76  # the game chips start this far right of the table's left (after "GAME")
+DAY_BOX_W = 150  # the day shown between ◀ and ▶
+DAY_LABEL_W = 70  # room for "DAY" left of ◀
 TABLE_TOP = FILTER_Y + FILTER_H + 8
 HEADER_H = 26
 CHART = pygame.Rect(LEFT, TABLE_TOP + HEADER_H + ROWS_PER_PAGE * ROW_H + 8, RIGHT - LEFT, 134)
@@ -200,12 +203,18 @@ class HistoryScene(PagedOverlayScene):
             *sorted(self.ctx.games, key=lambda g: self.ctx.games[g].definition.name),
         ]
         a = self.assets
-        x = LEFT + 96
+        # the day stepper keeps its place at the right; the chips share the room left of it
+        day_x = RIGHT - 40 - DAY_BOX_W - 40
+        x, room = LEFT + CHIPS_X, day_x - DAY_LABEL_W - (LEFT + CHIPS_X)
+        font = a.font("text_bold", 15)
+        games = self.ctx.games
+        labels = [self.tr.t(T_ALL_GAMES) if gid is None else games[gid].definition.name for gid in ids]
+        wants = [max(80, min(250, font.size(label)[0] + 18)) for label in labels]
+        gaps = 8 * (len(ids) - 1)
+        scale = min(1.0, (room - gaps) / max(1, sum(wants)))
         self.game_buttons = []
-        for gid in ids:
-            label = self.tr.t(T_ALL_GAMES) if gid is None else self.ctx.games[gid].definition.name
-            font = a.font("text_bold", 15)
-            w = max(96, min(250, font.size(label)[0] + 26))
+        for gid, label, want in zip(ids, labels, wants, strict=True):
+            w = int(want * scale)
             btn = Button(
                 pygame.Rect(x, FILTER_Y + 2, w, FILTER_H - 4),
                 label=label,
@@ -215,7 +224,6 @@ class HistoryScene(PagedOverlayScene):
             btn.fit_label(a, 15)
             self.game_buttons.append((gid, btn))
             x += w + 8
-        day_x = max(x + 90, RIGHT - 320)
         self.day_prev = Button(
             pygame.Rect(day_x, FILTER_Y + 2, 40, FILTER_H - 4),
             icon="icon_left",
@@ -406,11 +414,11 @@ class HistoryScene(PagedOverlayScene):
         a, tr, look = self.assets, self.tr, self.look
         cy = FILTER_Y + FILTER_H // 2
         text = tr.t(T_FILTER_GAME)
-        font = fit_font(a, "text_bold", text, 86, 16)
+        font = fit_font(a, "text_bold", text, CHIPS_X - 10, 16)
         draw_text(surface, font, text, (LEFT + 4, cy), look.accent, anchor="midleft", shadow=False)
         last_chip = self.game_buttons[-1][1].rect.right
         text = tr.t(T_FILTER_DAY)
-        room = self.day_prev.rect.left - last_chip - 24
+        room = self.day_prev.rect.left - last_chip - 16
         font = fit_font(a, "text_bold", text, max(30, room), 16)
         draw_text(
             surface,
@@ -427,7 +435,7 @@ class HistoryScene(PagedOverlayScene):
         draw.rect(plate, (*look.card_fill[:3], 220), plate.get_rect(), border_radius=8)
         draw.rect(plate, (*look.edge, 255), plate.get_rect(), width=2, border_radius=8)
         surface.blit(plate, box)
-        font = fit_font(a, "text_bold", day, box.w - 12, 17)
+        font = fit_font(a, "text_bold", day, box.w - 24, 17)
         draw_text(surface, font, day, box.center, CREAM, shadow=False)
         for gid, b in self.game_buttons:
             if gid == self.filter_game:  # the chosen game: lit in the look's accent
