@@ -18,6 +18,7 @@ import pygame
 from game.games.tombraider.model import TombRaiderFeature
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
+from scenes.viewers.look import ViewerLook
 from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, T_COINS, card, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr
 
@@ -25,6 +26,20 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
     from scenes.viewers.paytable import PaytableScene
+
+# The paytable, rules, history and round detail of this game wear its sandstone and gold.
+VIEWER_LOOK = ViewerLook(
+    backing=((80, 60, 38), (34, 24, 14)),
+    edge=(226, 182, 100),
+    title=(255, 216, 120),
+    title_outline=(72, 36, 4),
+    accent=(255, 226, 160),
+    card_fill=(34, 24, 14, 215),
+    row_fill=(80, 60, 38, 170),
+    row_alt=(34, 24, 14, 150),
+    row_hover=(113, 91, 50, 210),
+    framed=True,
+)
 
 # Player-facing msgids (assets/locale/*.json)
 T_FREE = "FREE SPINS AND THE LADDER"

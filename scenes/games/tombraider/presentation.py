@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from scenes.games.tombraider.world import WorldMap
     from scenes.reels.player import RoundPlayer
     from scenes.reels.stage import Stage
+    from scenes.viewers.look import ViewerLook
     from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
     from scenes.viewers.round_detail import RoundDetailScene
@@ -94,6 +95,13 @@ ADVENTURE_ANNOUNCE = 2.2  # s the adventure's announcement before the map opens
 class TombRaiderPresentation(Presentation):
     feature_type = "tombraider"
     art = ART
+
+    @property
+    def viewer_look(self) -> ViewerLook:
+        """The look of this game's viewers (`scenes.viewers.look`), kept with its pages."""
+        from scenes.games.tombraider import pages
+
+        return pages.VIEWER_LOOK
 
     def __init__(self) -> None:
         self._worlds: dict[Path, WorldMap] = {}
