@@ -81,6 +81,18 @@ class GameArt:
     """More images the reels' effects draw (e.g. overlay wilds' weapons): `SymbolArt.extras`."""
 
 
+@dataclass(frozen=True, slots=True)
+class BenchScript:
+    """How the render benchmark (`main.py --bench --game <id>`, `scenes.app.bench`) plays the
+    game: the session `seed` its scripted rounds use (chosen so the game's features show), the
+    simulated `seconds` of the whole script when not the bench's default, and the game's state
+    across rounds (as stored) the bench's throwaway ledger starts with, if any."""
+
+    seed: int
+    seconds: float | None = None
+    state: dict[str, Any] | None = None
+
+
 def base_images(defn: GameDefinition, art: GameArt) -> list[tuple[str, str]]:
     """(image name, what it shows) of the images every game's reels load without a fallback
     (`logo`, `background_free`, `wild_cover` and the lobby tile have one and are left out)."""
