@@ -2,12 +2,12 @@
 
 The script runs on simulated time (every frame advances exactly 1/60 s) while frames are rendered
 as fast as the machine allows (no frame cap), so the same seed gives the same frames on every
-machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then
-opens the Stones reels scene and plays rounds with a fixed seed, answering every bonus pick
-automatically, for `BENCH_SECONDS` in total. `--game` picks another game, played by the script its
-presentation package declares (`BENCH`, a `scenes.presentation.base.BenchScript`: its seed, its
-length, the state across rounds the throwaway ledger starts with — e.g. Warlords' first round
-holds a battle; Tomb Raider plays longer from four stored passports, so its quest opens).
+machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then opens
+the first installed game's reels scene (by id) and plays rounds with a fixed seed, answering every
+bonus pick automatically, for `BENCH_SECONDS` in total. `--game` picks another game, played by the
+script its presentation package declares (`BENCH`, a `scenes.presentation.base.BenchScript`: its
+seed, its length, the state across rounds the throwaway ledger starts with — e.g. Warlords' first
+round holds a battle; Tomb Raider plays longer from four stored passports, so its quest opens).
 At the end it prints one JSON object to stdout: the window's size and density, frame-time
 percentiles (ms), frames, simulated seconds, wall seconds, start-up to first frame (ms), peak RSS
 (MB), rounds played, and the frame times by the scene on top (the reels, a feature scene such as
@@ -43,7 +43,16 @@ from scenes.presentation.base import BenchScript
 FRAMES_ENV = "REELHOUSE_BENCH_FRAMES"  # a file to write every frame's times to (see above)
 BENCH_SECONDS = 30.0
 BENCH_DT = 1.0 / 60.0
-BENCH_GAME = "stones"  # the game played when `--game` is not given
+
+
+def default_game() -> str:
+    """The game played when `--game` is not given: the first installed one (by id)."""
+    from scenes.app.app import assets_root, installed_game_ids
+
+    found = installed_game_ids(assets_root())
+    return found[0] if found else ""
+
+
 PLAIN = BenchScript(seed=1)  # a game whose presentation declares no script
 
 
@@ -53,7 +62,7 @@ def bench_script(game: str | None, games: Mapping[str, LoadedGame] | None = None
     else from the game's data under the assets folder."""
     from scenes.presentation import bench_script as declared
 
-    gid = game or BENCH_GAME
+    gid = game or default_game()
     if games is not None and gid in games:
         defn = games[gid].definition
     else:
@@ -205,7 +214,7 @@ def run_bench(app) -> int:
     """Run the scripted session in `app` and print the figures; return the exit code."""
     ctx = app.ctx
     ctx.options.frames = None
-    game = ctx.options.game or BENCH_GAME
+    game = ctx.options.game or default_game()
     phases: list = [LobbyPhase(), ReelsPhase(game, bench_script(game, ctx.games))]
     bench = Bench(app, phases)
     app.fixed_dt = BENCH_DT

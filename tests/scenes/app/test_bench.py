@@ -7,7 +7,7 @@ import pytest
 
 from game.paths import asset_path
 from scenes.app.app import load_all_games
-from scenes.app.bench import BENCH_GAME, PLAIN, ReelsPhase, bench_script, bench_seed
+from scenes.app.bench import PLAIN, ReelsPhase, bench_script, bench_seed, default_game
 from scenes.presentation.base import BenchScript
 
 
@@ -20,7 +20,8 @@ def test_every_shipped_game_declares_its_script_in_its_room() -> None:
         assert isinstance(declared, BenchScript)
         assert bench_script(gid, games) is declared and bench_script(gid) is declared
         assert bench_seed(gid) == declared.seed
-    assert bench_seed(None) == bench_script(BENCH_GAME).seed
+    assert default_game() == sorted(games)[0]
+    assert bench_seed(None) == bench_script(default_game()).seed
 
 
 def test_a_long_script_sets_its_length_and_state() -> None:
