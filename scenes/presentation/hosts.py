@@ -15,7 +15,7 @@ or scene stack to reach into. A member the protocol declares as a plain annotati
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from scenes.reels.player import Pace, Picks
     from scenes.reels.sound_director import SoundDirector
     from scenes.reels.stage import Stage
-
-P = TypeVar("P")
 
 
 class ReelsHost(Protocol):
@@ -115,7 +113,12 @@ class DetailHost(ViewerHost, Protocol):
 
 
 class PaytableHost(ViewerHost, Protocol):
-    """The paytable as `Presentation.draw_page` sees it."""
+    """The paytable as `Presentation.draw_page` sees it (always of an installed game)."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def definition(self) -> GameDefinition: ...
 
 
 def members(protocol: type) -> tuple[list[str], list[str]]:
@@ -136,9 +139,10 @@ def members(protocol: type) -> tuple[list[str], list[str]]:
     return settable, readonly
 
 
-def facade(host: object, protocol: type[P]) -> P:
+def facade(host: object, protocol: type) -> Any:
     """An object with exactly `protocol`'s public members, each forwarded to `host`: the host is
-    held in the members' closures, not in an attribute, so the facade offers nothing more."""
+    held in the members' closures, not in an attribute, so the facade offers nothing more. (Typed
+    `Any`: the caller names the protocol it holds, `self.face: ReelsHost = facade(self, ReelsHost)`.)"""
 
     def read(name: str) -> property:
         return property(lambda _self: getattr(host, name))
@@ -151,7 +155,7 @@ def facade(host: object, protocol: type[P]) -> P:
     body.update({name: read_write(name) for name in settable})
     body.update({name: read(name) for name in readonly})
     body["__repr__"] = lambda _self: f"<{protocol.__name__} of {type(host).__name__}>"
-    return cast(P, type(f"{protocol.__name__}Facade", (), body)())
+    return type(f"{protocol.__name__}Facade", (), body)()
 
 
 __all__ = ["DetailHost", "PaytableHost", "ReelsHost", "ViewerHost", "facade", "members"]
