@@ -119,13 +119,23 @@ def cmd_describe(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_choices(text: str | None) -> list[int]:
-    if not text:
-        return []
-    try:
-        return [int(part) for part in text.split(",") if part.strip() != ""]
-    except ValueError:
-        raise UsageError(f"--choices must be whole numbers separated by commas, got {text!r}") from None
+def _parse_choices(text: str | None) -> tuple[list[int], list[int]]:
+    """Picks and their entropies from "3:8843,11,17" (a pick without ":entropy" carries none)."""
+    picks: list[int] = []
+    entropies: list[int] = []
+    for part in (text or "").split(","):
+        if part.strip() == "":
+            continue
+        pick, _, entropy = part.partition(":")
+        try:
+            picks.append(int(pick))
+            entropies.append(int(entropy) if entropy.strip() else 0)
+        except ValueError:
+            raise UsageError(
+                "--choices must be whole numbers separated by commas, each optionally followed by "
+                f":entropy (e.g. 3:8843,11,17), got {text!r}"
+            ) from None
+    return picks, entropies
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -134,7 +144,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     defn = _load(args.game).definition
     bet = _bet_from_args(defn, args)
     try:
-        result = play_round(defn, bet, args.seed, _parse_choices(args.choices))
+        picks, entropies = _parse_choices(args.choices)
+        result = play_round(defn, bet, args.seed, picks, entropies=entropies)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     data = result.to_json()
@@ -353,7 +364,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--seed", type=_seed, required=True)
     _add_bet_args(p)
-    p.add_argument("--choices", help="pick indices in order, e.g. 3,11,17")
+    p.add_argument(
+        "--choices",
+        help="pick indices in order, each optionally with the entropy stored with it, e.g. 3:8843,11,17",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_play)
 

@@ -72,6 +72,10 @@ class LazySeedSource:
         """The next round's seed (see `SeedSource.next_seed`)."""
         return self.resolve().next_seed()
 
+    def next_entropy(self) -> int:
+        """The entropy stored with a player's pick (see `SeedSource.next_entropy`)."""
+        return self.resolve().next_entropy()
+
     def auto_pick(self, options: int, picked: Sequence[int]) -> int:
         """A pick made for the player by `--autoplay N` (see `SeedSource.auto_pick`)."""
         return self.resolve().auto_pick(options, picked)

@@ -103,6 +103,11 @@ class Picks:
     auto_pick: Callable[[int, list[int]], int] | None
     leave: Callable[[], None]
     watch_only: bool = False
+    # live play: the pick the engine waits for (None: none); `failed(exc)` hears of a pick that
+    # could not be made; `complete()` finishes a round whose every choice is stored (the way out)
+    pending: Callable[[], PickRequestEvent | None] | None = None
+    failed: Callable[[Exception], None] | None = None
+    complete: Callable[[], None] | None = None
 
 
 class Host(Protocol):
@@ -210,7 +215,13 @@ class RoundPlayer:
     def resume(self, events: list | tuple, bet: Bet) -> None:
         """Show a round recovered from the ledger: what was decided before the picks at once
         (the first spin at rest, its win counted), the rest animated. Events the presentation
-        already announced before the picks are not shown again."""
+        already announced before the picks are not shown again.
+
+        The bonus scenes follow the engine's state, not what was on screen when the app stopped:
+        they open at the pick the engine waits for (the driver's pending one, the last event),
+        or, when every choice is stored, right after the last stored pick (its reveal plays,
+        then the rest of the feature, then the credit); a pick request whose answer is already
+        among the events is never asked again."""
         self.bet = bet
         self.round_over = False
         self.stage.decor.clear()
@@ -255,6 +266,46 @@ class RoundPlayer:
         while not self.waiting and self.queue:
             self._begin(self.queue.popleft())
 
+    # -- picks -----------------------------------------------------------------------------------
+    def picks(self) -> Picks:
+        """How the bonus scenes answer picks: the host's, guarded in live play. A pick the engine
+        is not waiting for is never sent to it: the bonus scenes close and the round is completed
+        from its record (`complete`); a pick that fails is reported once (`failed`: automatic
+        picks and autoplay stop, the round stays open) and raised to the scene, which says why."""
+        picks = self.host.picks()
+        pending, failed, complete = picks.pending, picks.failed, picks.complete
+        if pending is None:
+            return picks
+        inner = picks.choose
+
+        def choose(index: int) -> list:
+            if pending() is None:
+                log.error("a pick was asked that the engine is not waiting for: the round completes")
+                if complete is not None:
+                    complete()
+                return []
+            try:
+                return inner(index)
+            except Exception as exc:
+                if failed is not None:
+                    failed(exc)
+                raise
+
+        return Picks(choose, picks.auto_pick, picks.leave, picks.watch_only, pending, failed, complete)
+
+    def abandon(self) -> None:
+        """Drop what is left to show of the round (its record completes it): the queue, the held
+        events, the free spins' look; the round counts as over on screen."""
+        self.queue.clear()
+        self.held = []
+        self.waiting = ""
+        self._after = None
+        self.current = None
+        if self.stage.free_mode:
+            self.leave_free()
+        self.stage.banner = None
+        self.round_over = True
+
     # -- helpers for presentations -----------------------------------------------------------------
     def wait(self, seconds: float, then: Callable[[], None] | None = None) -> None:
         """Pause `seconds` (already scaled by the caller), then run `then`."""
@@ -280,9 +331,6 @@ class RoundPlayer:
     def next_event(self) -> Any | None:
         """The event that plays after the one being shown (None when none is queued)."""
         return self.queue[0] if self.queue else None
-
-    def picks(self) -> Picks:
-        return self.host.picks()
 
     def push_scene(self, scene: Scene) -> bool:
         """Show `scene` over the reels; False where the host has no scene stack."""

@@ -71,6 +71,11 @@ T_TOPPED_UP = "Your balance was topped up"
 T_RESUMED = "Resuming your unfinished round"
 T_AUTOPLAY_LEFT = "Autoplay: {n} left"
 T_VOIDED = "Unfinished round voided: {amount} refunded"
+T_COMPLETED = "Your round was completed from its record: {amount} won"
+# `--autoplay N` on stderr (English, like its other lines)
+P_PICK_FAILED = (
+    "autoplay stopped: the pick could not be saved ({error}); the round stays open and resumes next time"
+)
 T_NOTICE = "Please note"
 
 TOAST_S = 3.5
@@ -214,7 +219,46 @@ class ReelsScene(GameFunctions, Scene):
             choose=self.driver.choose,
             auto_pick=self.ctx.seeds.auto_pick if auto else None,
             leave=self._leave_from_picker,
+            pending=lambda: self.driver.pending,
+            failed=self._pick_failed,
+            complete=self._complete_from_record,
         )
+
+    def _pick_failed(self, exc: Exception) -> None:
+        """A pick could not be made (the bonus scene says why and turns its automatic picks off):
+        autoplay stops; the round stays open in the ledger. `--autoplay N` says so and ends."""
+        if not self.autoplay.running:
+            return
+        self.autoplay.stop()
+        if self.ctx.options.autoplay:
+            print(P_PICK_FAILED.format(error=exc), file=sys.stderr, flush=True)
+            self.cut_short()
+            self.request_quit()
+
+    def _complete_from_record(self) -> None:
+        """The way out: a bonus scene asked for a pick the engine is not waiting for. Every choice
+        is stored, so the engine has the round's end: the bonus scenes close and the round is
+        credited once with the engine's total, in one sentence."""
+        if self.stack is not None:
+            for scene in self.stack.scenes:
+                if isinstance(scene, BonusScene):
+                    self.stack.remove(scene)
+        self.player.abandon()
+        if not self.driver.active or not self.driver.finished:
+            log.error("the round cannot be completed from its record: the engine waits for a pick")
+            return
+        coins = self.driver.total_win_coins
+        self.hud.balance_cents = self.driver.finish()  # the one credit of this round
+        self._show_state()
+        amount = self.bet.coins_to_cents(coins)
+        self.player.round_win = coins
+        self.hud.count_win_to(coins, 0.0)
+        self.hud.set_message(lambda tr: tr.t(T_COMPLETED, amount=tr.money(amount)), GOLD)
+        self.toast(self.tr.t(T_COMPLETED, amount=self.tr.money(amount)))
+        if self.ctx.options.autoplay:
+            print(self.tr.t(T_COMPLETED, amount=self.tr.money(amount)), file=sys.stderr, flush=True)
+        self.autoplay.round_finished(amount, self.balance_cents, 0.5 * self.speed)
+        self._refresh_hud()
 
     def feature_won(self) -> None:
         self.autoplay.feature_won()

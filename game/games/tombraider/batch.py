@@ -25,6 +25,7 @@ from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.tombraider import adventure as quest
 from game.games.tombraider.feature import Tables, cascade_spins, passport_bits, super_grids, tables
 from game.games.tombraider.model import PassportState
+from game.rng import entropies_from, pick_below_many
 from game.tape import Tape
 
 if TYPE_CHECKING:
@@ -99,6 +100,8 @@ class Quests:
     jackpots: int = 0
     shootouts: int = 0
     fragments: int = 0
+    choices: np.ndarray | None = None
+    """How many choices each quest's round has made by the quest's end (its picks' numbers)."""
 
 
 def permutations(rng: Rng, n: int, count: int) -> np.ndarray:
@@ -151,12 +154,23 @@ def _swap(n: int, rng: Rng | _Counter, count: int) -> np.ndarray:
     return out
 
 
-def play_quests(t: Tables, m: quest.Money, rng: Rng, pick_rng: Rng, tapes: list[Tape | None]) -> Quests:
+def play_quests(
+    t: Tables,
+    m: quest.Money,
+    rng: Rng,
+    pick_rng: Rng,
+    tapes: list[Tape | None],
+    first_choice: np.ndarray | None = None,
+) -> Quests:
     """Q quests at once, location by location; the picks are uniform (a random order of the
-    positions each). `tapes[k]` (or None) receives quest k's draws and picks in play order."""
+    positions each), each with a simulated entropy that swaps the picked content with a drawn
+    face-down one, as in play (simulated rounds key their pick streams with seed 0; a quest's
+    first pick is its round's choice `first_choice[k]`, default 0). `tapes[k]` (or None) receives
+    quest k's draws and picks in play order."""
     qt = t.quest
     q = len(tapes)
-    out = Quests(coins=np.zeros(q, dtype=np.int64))
+    number = np.zeros(q, dtype=np.int64) if first_choice is None else np.array(first_choice, dtype=np.int64)
+    out = Quests(coins=np.zeros(q, dtype=np.int64), choices=number)
     alive = np.arange(q)
     for loc in range(len(qt.locations)):
         if not alive.size:
@@ -186,16 +200,53 @@ def play_quests(t: Tables, m: quest.Money, rng: Rng, pick_rng: Rng, tapes: list[
                     tape.choice(qt.treasure_value_weights, values[k, j])
         p = quest.Progress.start(a, qt.size)
         order = permutations(pick_rng, qt.size, a)
+        # Every pick's entropy and swap draw at once, per step: an artefact pick at step s is its
+        # round's choice count + s + (Shoot-outs earlier at this location), a Shoot-out's disc the
+        # one after it. One or no earlier Shoot-out is read from tables; more are drawn again.
+        count = number[alive]
+        steps = np.arange(qt.size)
+        keys = count[:, None] + steps
+        entropy = entropies_from(pick_rng, 2 * a * qt.size).reshape(2, a, qt.size)
+        first = pick_below_many(0, keys, entropy[0], qt.size - steps)
+        after_shot = pick_below_many(0, keys + 1, entropy[0], qt.size - steps)
+        disc_draws = pick_below_many(0, keys + 1, entropy[1], len(qt.discs))
+        shots_here = np.zeros(a, dtype=np.int64)
         for step in range(qt.size):
             rows = np.flatnonzero(p.playing)
             if not rows.size:
                 break
-            quest.reveal(qt, boards, p, ma, rows, order[rows, step])
+            positions = order[rows, step]
+            shot_before = shots_here[rows]
+            drawn = np.where(shot_before == 0, first[rows, step], after_shot[rows, step])
+            if shot_before.max() > 1:
+                more = shot_before > 1
+                drawn[more] = pick_below_many(
+                    0, count[rows[more]], entropy[0, rows[more], step], qt.size - step
+                )
+            # the drawn-th position still face down, counting in increasing order
+            others = np.argmax(np.cumsum(~p.picked[rows], axis=1) > drawn[:, None], axis=1)
+            quest.swap_hidden(boards, rows, positions, others)
+            count[rows] += 1
+            quest.reveal(qt, boards, p, ma, rows, positions)
             shots = rows[p.shootout[rows]]
-            orders = discs = np.zeros((0, len(qt.discs)), dtype=np.int64)
+            laid = discs = np.zeros((0, len(qt.discs)), dtype=np.int64)
             if shots.size:
-                orders = permutations(rng, len(qt.discs), shots.size)
+                laid = permutations(rng, len(qt.discs), shots.size)
                 discs = pick_rng.below_many(len(qt.discs), shots.size)
+                swapped = disc_draws[shots, step]
+                again = shots_here[shots] > 0
+                if again.any():
+                    swapped[again] = pick_below_many(
+                        0, count[shots[again]], entropy[1, shots[again], step], len(qt.discs)
+                    )
+                orders = laid.copy()
+                shot_rows = np.arange(shots.size)
+                orders[shot_rows, discs], orders[shot_rows, swapped] = (
+                    laid[shot_rows, swapped],
+                    laid[shot_rows, discs],
+                )
+                count[shots] += 1
+                shots_here[shots] += 1
                 quest.shoot(qt, p, ma, shots, orders, discs)
                 out.shootouts += int(shots.size)
             ending = rows[p.ending[rows]]
@@ -213,16 +264,17 @@ def play_quests(t: Tables, m: quest.Money, rng: Rng, pick_rng: Rng, tapes: list[
             for k, tape in taped:
                 if not (p.picked[k, order[k, step]] and k in rows):
                     continue
-                tape.pick(order[k, step])
+                tape.pick(order[k, step], int(entropy[0, k, step]))
                 if k in shots:
                     j = int(np.flatnonzero(shots == k)[0])
-                    tape.permutation(len(qt.discs), orders[j])
-                    tape.pick(discs[j])
+                    tape.permutation(len(qt.discs), laid[j])
+                    tape.pick(discs[j], int(entropy[1, k, step]))
                 if k in ending:
                     j = int(np.flatnonzero(ending == k)[0])
                     tape.choice(qt.ending_weights, int(showdown[j]))
                     if showdown[j]:
                         tape.choice(qt.duel_weights, 0 if won[j] else 1)
+        number[alive] = count
         out.coins[alive[p.found]] += p.pot[p.found]
         out.fragments += int(p.found.sum())
         alive = alive[p.found]

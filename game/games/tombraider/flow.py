@@ -242,6 +242,8 @@ def _adventure(ctx: RoundContext, t: Tables, state: PassportState) -> Generator[
         while p.playing[0]:
             choice = yield PickRequestEvent(options=qt.size, picks_left=qt.size - len(picked), picked=picked)
             position = check_pick(choice, qt.size, picked)
+            other = ctx.swap_with(position, [i for i in range(qt.size) if i not in picked])
+            quest.swap_hidden(b, one, np.array([position]), np.array([other]))
             picked.append(position)
             coins = int(quest.reveal(qt, b, p, m, one, np.array([position]))[0])
             yield ArtefactRevealEvent(
@@ -257,6 +259,8 @@ def _adventure(ctx: RoundContext, t: Tables, state: PassportState) -> Generator[
                 yield ShootoutStartEvent(discs=len(qt.discs))
                 shot = yield PickRequestEvent(options=len(qt.discs), picks_left=1, picked=[])
                 disc = check_pick(shot, len(qt.discs), [])
+                other = ctx.swap_with(disc, range(len(qt.discs)))
+                order[disc], order[other] = order[other], order[disc]
                 value = int(quest.shoot(qt, p, m, one, np.array([order]), np.array([disc]))[0])
                 yield ShootoutRevealEvent(
                     index=disc,
