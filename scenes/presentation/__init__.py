@@ -6,7 +6,8 @@ the reels and the viewers, which ask this registry for a game's presentation and
 `scenes/games/<id>/` whose `presentation` module holds `PRESENTATION`, a `base.Presentation`:
 what the game's events look like on the reels, in the replay and in the history detail (one
 round player serves the reels and the replay, see `scenes.reels.player`), its paytable pages and
-its art names.
+its art names. The package itself may declare, light, its `ART` (image names), `own_images` and
+`BENCH` (a `base.BenchScript`: how the render benchmark plays it).
 Everything outside a game's package asks this registry and never names a game's own types.
 
 Packages are imported on first use, so the lobby can list games without loading their scenes.
@@ -24,7 +25,7 @@ from game.games import feature_type
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
-    from scenes.presentation.base import GameArt, Presentation
+    from scenes.presentation.base import BenchScript, GameArt, Presentation
 
 PRESENTATIONS: dict[str, str] = {
     "lines": "scenes.games.lines",
@@ -75,6 +76,11 @@ def art_of(defn: GameDefinition) -> GameArt:
     declares one there, so the lobby and the start-up check import none of the game's scenes."""
     art = getattr(importlib.import_module(packages()[feature_type(defn)]), "ART", None)
     return art if art is not None else presentation_of(defn).art
+
+
+def bench_script(defn: GameDefinition) -> BenchScript | None:
+    """The game's render-benchmark script (its package's light `BENCH`), None when it has none."""
+    return getattr(importlib.import_module(packages()[feature_type(defn)]), "BENCH", None)
 
 
 def required_images(defn: GameDefinition) -> list[tuple[str, str]]:

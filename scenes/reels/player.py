@@ -41,6 +41,7 @@ from game.events import (
     WinCapEvent,
 )
 from scenes.presentation.base import cap_caption
+from scenes.presentation.hosts import ReelsHost, facade
 from scenes.reels.band import CREAM, Band
 from scenes.reels.hud import GOLD
 from scenes.reels.reel_view import NORMAL, QUICK, TURBO, SpinTiming
@@ -51,7 +52,7 @@ from scenes.reels.win_presenter import ALL_TIME, count_time
 if TYPE_CHECKING:
     from game.money import Bet
     from scenes.core.i18n import Caption, Translator
-    from scenes.core.stack import SceneStack
+    from scenes.core.stack import Scene, SceneStack
     from scenes.presentation.base import Presentation
 
 log = logging.getLogger(__name__)
@@ -180,6 +181,8 @@ class RoundPlayer:
         self.played: list = []  # the events of this round begun so far, in order
         # where the round's win came from once a feature has ended: (label msgid, coins)
         self.win_parts: list[tuple[str, int]] = []
+        # what the presentation's hooks get instead of this player (scenes.presentation.hosts)
+        self.face: ReelsHost = facade(self, ReelsHost)
 
     @property
     def view(self):
@@ -324,6 +327,21 @@ class RoundPlayer:
     def feature_won(self) -> None:
         self.host.feature_won()
 
+    # -- for the presentation's hooks (`ReelsHost`) -------------------------------------------------
+    def next_event(self) -> Any | None:
+        """The event that plays after the one being shown (None when none is queued)."""
+        return self.queue[0] if self.queue else None
+
+    def push_scene(self, scene: Scene) -> bool:
+        """Show `scene` over the reels; False where the host has no scene stack."""
+        if self.host.stack is None:
+            return False
+        self.host.stack.push(scene)
+        return True
+
+    def clear_wins(self) -> None:
+        self.presenter.clear()
+
     def enter_free(
         self,
         spins: int,
@@ -393,7 +411,7 @@ class RoundPlayer:
     # -- the shared events -------------------------------------------------------------------------
     def _begin(self, ev: Any) -> None:
         self.played.append(ev)
-        if self.presentation.begin(ev, self):
+        if self.presentation.begin(ev, self.face):
             return
         if isinstance(ev, SpinEvent):
             self._begin_spin(ev)
@@ -447,7 +465,7 @@ class RoundPlayer:
         if ev.mode == "base":
             self.base_spin = ev
         if ev.mode in ("free", "respin") and ev.spin_index is not None:
-            self.count_spin(ev, *self.presentation.counts_before(ev, self))
+            self.count_spin(ev, *self.presentation.counts_before(ev, self.face))
         self.view.spin(ev, self.pace.timing)
         self.sounds.spin_started(self.pace.turbo)
         self.waiting = "reels"
@@ -472,7 +490,7 @@ class RoundPlayer:
         """The reels are at rest on `ev` (its overlay laid): the game's own moment if it has
         one (`Presentation.landed`), then the wins."""
         self.waiting = ""
-        if not self.presentation.landed(ev, self):
+        if not self.presentation.landed(ev, self.face):
             self.show_wins(ev)
 
     def show_wins(self, ev: SpinEvent | CascadeEvent) -> None:
@@ -504,7 +522,7 @@ class RoundPlayer:
         self.stage.trigger_cells = None
         events = [ev, *self.queue]
         self.queue.clear()
-        scene = self.presentation.open_pick(self, events)
+        scene = self.presentation.open_pick(self.face, events)
         self.resumed_picks = False
         if scene is None:
             log.error("%s has no scene to answer a pick", self.definition.id)

@@ -44,12 +44,10 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
     from scenes.core.canvas import Canvas
-    from scenes.reels.player import RoundPlayer
+    from scenes.presentation.hosts import DetailHost, PaytableHost, ReelsHost
     from scenes.reels.reel_effects import OverlayLaying
     from scenes.viewers.look import ViewerLook
-    from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
-    from scenes.viewers.round_detail import RoundDetailScene
 
 # Player-facing msgids (assets/locale/*.json)
 T_OVERLAY = {
@@ -117,7 +115,7 @@ class WarlordsPresentation(Presentation):
         return WeaponOverlay(cells, style, scale)
 
     # -- the round player -------------------------------------------------------------------------
-    def begin(self, event: Any, player: RoundPlayer) -> bool:
+    def begin(self, event: Any, player: ReelsHost) -> bool:
         if isinstance(event, BattleEvent):
             self._battle(event, player)
         elif isinstance(event, RespinsStartEvent):
@@ -139,8 +137,8 @@ class WarlordsPresentation(Presentation):
             return False  # the shared animation plays it
         return True
 
-    def counts_before(self, event: SpinEvent, player: RoundPlayer) -> tuple[int, int]:
-        nxt = player.queue[0] if player.queue else None
+    def counts_before(self, event: SpinEvent, player: ReelsHost) -> tuple[int, int]:
+        nxt = player.next_event()
         total, mult = event.spins_total or 0, event.multiplier
         if not isinstance(nxt, NewScattersEvent):
             return total, mult
@@ -150,13 +148,13 @@ class WarlordsPresentation(Presentation):
             return total, mult - len(nxt.cells)
         return total - nxt.spins_added, mult
 
-    def landed(self, event: SpinEvent | CascadeEvent, player: RoundPlayer) -> bool:
+    def landed(self, event: SpinEvent | CascadeEvent, player: ReelsHost) -> bool:
         if not isinstance(event, SpinEvent):
             return False
         if event.overlay_style in T_OVERLAY:
             style, n = event.overlay_style, len(event.overlay)
             player.say(T_OVERLAY[style], GOLD, n=n)
-        nxt = player.queue[0] if player.queue else None
+        nxt = player.next_event()
         if not isinstance(nxt, NewScattersEvent):
             return False
         player.count_spin(event, event.spins_total or 0, event.multiplier)  # what they added
@@ -165,12 +163,12 @@ class WarlordsPresentation(Presentation):
         return True
 
     # -- its events ------------------------------------------------------------------------------
-    def _battle(self, ev: BattleEvent, player: RoundPlayer) -> None:
+    def _battle(self, ev: BattleEvent, player: ReelsHost) -> None:
         from scenes.games.warlords.battle import BattleScene
 
         stage = player.stage
         stage.trigger_cells = frozenset((r, w) for r, w, _ in ev.scatters)
-        player.presenter.clear()
+        player.clear_wins()
         player.band.finish_count()  # the battle's money strip shows the main spin's win in full
         player.say(T_BATTLE_SAY, GOLD)
 
@@ -180,33 +178,29 @@ class WarlordsPresentation(Presentation):
             stage.trigger_cells = None
             player.done_waiting()
 
-        stack = player.host.stack
-        if stack is None:
-            done()
-            return
-        player.wait_for("feature")
-        stack.push(
-            BattleScene(
-                stage.assets,
-                player.sounds,
-                player.definition,
-                ev,
-                player.tr,
-                speed=player.speed,
-                on_done=done,
-                band=player.band,  # the money strip shows the reels' own figures
-                bet=player.bet,
-                reduced_motion=player.pace.reduced_motion,
-            )
+        battle = BattleScene(
+            stage.assets,
+            player.sounds,
+            player.definition,
+            ev,
+            player.tr,
+            speed=player.speed,
+            on_done=done,
+            band=player.band,  # the money strip shows the reels' own figures
+            bet=player.bet,
+            reduced_motion=player.pace.reduced_motion,
         )
+        player.wait_for("feature")
+        if not player.push_scene(battle):  # no scene stack (a test's bare player): at once
+            done()
 
-    def _respins(self, ev: RespinsStartEvent, player: RoundPlayer) -> None:
+    def _respins(self, ev: RespinsStartEvent, player: ReelsHost) -> None:
         stage = player.stage
         warlord = warlords(player.definition)[ev.symbol]
         for reel, row in ev.held:
             stage.view.grid[reel][row] = ev.symbol
         stage.trigger_cells = None
-        player.presenter.clear()
+        player.clear_wins()
         stage.decor["held"] = HeldScatters(warlord, {tuple(c) for c in ev.held})  # type: ignore[misc]
         stage.decor["counter"] = Counter(
             lambda tr: tr.gettext(T_RESPINS_LEFT), str(ev.respins), RESPINS_AT, warlord.light
@@ -215,12 +209,12 @@ class WarlordsPresentation(Presentation):
         player.sounds.feature("respin")
         player.wait(1.2 * player.speed)
 
-    def _count_before(self, ev: SpinEvent, player: RoundPlayer) -> None:
+    def _count_before(self, ev: SpinEvent, player: ReelsHost) -> None:
         """A spin begins: the counter shows what it was before this spin's new scatters."""
         counter = player.stage.decor.get("counter")
         if not isinstance(counter, Counter) or ev.spin_index is None:
             return
-        nxt = player.queue[0] if player.queue else None
+        nxt = player.next_event()
         new = nxt if isinstance(nxt, NewScattersEvent) else None
         if ev.mode == "respin":
             left = (ev.spins_total or 0) - ev.spin_index - (len(new.cells) if new else 0)
@@ -234,7 +228,7 @@ class WarlordsPresentation(Presentation):
         elif mode == "samurai":
             counter.set(str(len(ev.held)))
 
-    def _joined(self, ev: SpinEvent, new: NewScattersEvent, player: RoundPlayer) -> None:
+    def _joined(self, ev: SpinEvent, new: NewScattersEvent, player: ReelsHost) -> None:
         """New scatters landed on `ev`: each joins with a flourish, the counters follow."""
         stage = player.stage
         cells = [tuple(c) for c in new.cells]
@@ -265,7 +259,7 @@ class WarlordsPresentation(Presentation):
             if isinstance(counter, Counter):
                 counter.set(str(len(ev.held) + len(cells)))
 
-    def _final_chance(self, ev: FinalChanceEvent, player: RoundPlayer) -> None:
+    def _final_chance(self, ev: FinalChanceEvent, player: ReelsHost) -> None:
         stage = player.stage
         warlord = warlords(player.definition)[ev.symbol]
         speed = player.speed
@@ -311,7 +305,7 @@ class WarlordsPresentation(Presentation):
 
         player.wait(FC_CHARGE * speed, then=reveal)
 
-    def _free_spins(self, ev: WarlordsFreeSpinsStartEvent, player: RoundPlayer) -> None:
+    def _free_spins(self, ev: WarlordsFreeSpinsStartEvent, player: ReelsHost) -> None:
         stage = player.stage
         warlord = by_mode(player.definition, ev.mode)
         stage.decor.pop("held", None)
@@ -346,7 +340,7 @@ class WarlordsPresentation(Presentation):
         player.wait(INTRO * player.speed, then=counters)
 
     @staticmethod
-    def _mode(player: RoundPlayer) -> str | None:
+    def _mode(player: ReelsHost) -> str | None:
         start = next((e for e in player.events if isinstance(e, WarlordsFreeSpinsStartEvent)), None)
         return start.mode if start is not None else None
 
@@ -356,7 +350,7 @@ class WarlordsPresentation(Presentation):
 
         return detail.detail_steps(events, defn, bet)
 
-    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
+    def draw_step(self, detail: DetailHost, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         """Warlords' steps are all text or spins (drawn by the detail itself)."""
 
     # -- the paytable ------------------------------------------------------------------------------
@@ -370,7 +364,7 @@ class WarlordsPresentation(Presentation):
 
         return pages.symbol_notes(defn, symbol_id, tr)
 
-    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+    def draw_page(self, viewer: PaytableHost, surface: Canvas, page: Page) -> None:
         from scenes.games.warlords import pages
 
         pages.draw_page(viewer, surface, page)

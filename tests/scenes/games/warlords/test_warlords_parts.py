@@ -433,7 +433,6 @@ def test_overlay_stings_are_the_games_own(ctx):
 
 def test_while_a_spin_turns_the_counters_show_what_was_there_before_its_scatters(warlords):
     """A spin's own new scatters add spins or multiplier once they land, not before."""
-    from collections import deque
     from types import SimpleNamespace
 
     from scenes.games.warlords.presentation import PRESENTATION
@@ -451,7 +450,7 @@ def test_while_a_spin_turns_the_counters_show_what_was_there_before_its_scatters
         )
 
     def player(*queued):
-        return SimpleNamespace(queue=deque(queued))
+        return SimpleNamespace(next_event=lambda: queued[0] if queued else None)
 
     priestess = NewScattersEvent(
         phase="free", mode="priestess", symbol="scatter_green", cells=[(1, 0), (3, 2)], multiplier=6
