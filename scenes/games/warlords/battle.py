@@ -23,8 +23,9 @@ normal, ½ quick spin, nearly 0 in turbo). With reduced motion everyone stands s
 the first frame (no charge, flash, shake, sparks or shards: the beaten darken, the banners turn
 at once) and the scene does not fade in.
 
-The title, the odds, the hints and the money strip are composed into the still layer (again only
-when the outcome shows and when it is resolved); a frame is that layer, the figures and what flies.
+The backdrop (its sun's glare softened where they fight) and the money strip are the still layer,
+composed once; a frame is that layer (shaken as they meet), the cached texts, the figures and
+what flies. The outcome's title is rendered ahead during the wind-up, so no frame stalls on it.
 """
 
 from __future__ import annotations
@@ -37,9 +38,9 @@ import pygame
 
 from game.definitions import GameDefinition
 from game.games.warlords.events import BattleEvent
-from scenes.core.canvas import Canvas, draw
+from scenes.core.canvas import Canvas, ScaledFont, draw
 from scenes.core.intents import Act, Intent
-from scenes.core.text import draw_text, fit_font
+from scenes.core.text import draw_text, fit_font, render_text
 from scenes.core.transitions import Fade
 from scenes.games.warlords import clash
 from scenes.games.warlords.look import Warlord, warlords
@@ -66,6 +67,7 @@ T_KEY_SPACE = "SPACE"  # the space bar's keycap ("ESPACIO")
 GOLD = (255, 214, 120)
 CREAM = (255, 248, 230)
 INK = (30, 14, 4)
+Color = tuple[int, int, int]
 HOT = (255, 236, 170)  # the sparks' and the cracks' colour
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 # the phases' lengths (s, unscaled), as the timeline in `clash` sets them
@@ -87,8 +89,9 @@ FIGURE_Y = FIGURE_TOP + FIGURE[1] / 2  # the centre line the warlords stand on
 PLATE = (150, 44)  # the odds under a warlord, over the foot of its art
 PLATE_TOP = FIGURE_TOP + FIGURE[1] - 40  # over the art's foot, under its name
 SPREAD = {1: 0, 2: 330, 3: 380}  # px from the centre to the outer warlords
-FLASH_SIZE = 440  # logical px across the impact's flash
-HALO_SIZE = 460
+FLASH_SIZE = 380  # logical px across the impact's flash
+HALO_SIZE = 420
+SHADE = 820  # logical px across the darkening under the fight
 
 
 def odds_text(tr, weight: int, total: int) -> str:
@@ -126,6 +129,24 @@ def _glow(colour: tuple[int, int, int], size: int, density: float, core: int = 1
         pygame.draw.circle(small, (*colour, core + 6 * k), (40, 40), 40 - k * 1.6)
     big = Canvas.resampled(small, (size, size), density)
     return big.convert_alpha() if pygame.display.get_surface() is not None else big
+
+
+def _burst(size: int, density: float) -> Canvas:
+    """The impact's light to add to the screen: warm white in the middle, fading to nothing
+    (black) at the edge, `size` logical px across (opaque: it is blitted additively)."""
+    small = pygame.Surface((64, 64))
+    for k in range(32):
+        u = k / 31  # 0 at the rim, 1 in the middle
+        v = u**2.2
+        pygame.draw.circle(small, (round(255 * v), round(236 * v), round(190 * v)), (32, 32), 32 - k)
+    big = Canvas.resampled(small, (size, size), density)
+    return big.convert() if pygame.display.get_surface() is not None else big
+
+
+def _resized(square: Canvas, size: float) -> Canvas:
+    """`square` scaled to `size` logical px across, quickly (nearest pixels: for soft light)."""
+    px = max(1, round(size * square.k))
+    return Canvas(pygame.transform.scale(square.surf, (px, px)), square.k)
 
 
 def _darker(fig: Canvas) -> Canvas:
@@ -220,6 +241,7 @@ class BattleScene(BonusScene):
         self.banner_xs = self._banner_places()
         self._prepare_art()
         self._sounded: set[str] = set()
+        self._warmed = 0  # how much of the outcome's title is rendered ahead (`_warm_texts`)
 
     def _banner_places(self) -> list[tuple[int, str]]:
         """Each landed scatter's banner: its x above its warlord, and whose it was."""
@@ -247,8 +269,7 @@ class BattleScene(BonusScene):
             ("battle-halo", self.winner.colour, HALO_SIZE),
             lambda: _glow(self.winner.colour, HALO_SIZE, assets.density),
         )
-        # the scene's own flash (faded by set_alpha)
-        self.flash = _glow((255, 246, 220), FLASH_SIZE, assets.density, core=40)
+        self.flash = assets.derived(("battle-flash", FLASH_SIZE), lambda: _burst(FLASH_SIZE, assets.density))
         self.ring = _glow(self.winner.colour, round(BANNER * 1.8), assets.density, core=30)
         self.ghosts = {
             w.scatter: [_ghost(self.figures[w.scatter], w.colour, alpha) for alpha in (110, 55)]
@@ -259,6 +280,10 @@ class BattleScene(BonusScene):
         self.pieces = {
             i: [_cut(self.figures[self.contenders[i].scatter], sh) for sh in shards]
             for i, shards in self.shards.items()
+        }
+        # each shard's last turned picture, by its angle
+        self._turned = {
+            i: [(0.0, Canvas(piece, assets.density)) for piece in pieces] for i, pieces in self.pieces.items()
         }
         self.plate = assets.derived(
             ("battle-odds", PLATE, self.style), lambda: plaque(PLATE, self.style, 12, density=assets.density)
@@ -284,6 +309,14 @@ class BattleScene(BonusScene):
         dark = lit.copy()
         dark.blit(dim, (0, 0))  # the plate darkens; its figure stays legible
         return lit, dark
+
+    def _compose_backdrop(self) -> Canvas:
+        """The backdrop with the sun's glare softened where they fight, so the flash, the
+        sparks and the winner's glow read (composed once, as the backdrop is)."""
+        surf = super()._compose_backdrop()
+        shade = _glow((0, 0, 0), SHADE, self.assets.density, core=40)
+        surf.blit(shade, shade.get_rect(center=(SCREEN.centerx, round(FIGURE_Y))))
+        return surf
 
     def rebuild(self) -> None:
         """The backdrop and the art again, at the store's new density."""
@@ -335,8 +368,9 @@ class BattleScene(BonusScene):
             return
         self.t += dt
         p = self.phase
-        if p >= clash.T_IMPACT and not self.decided and not self.reduced:
-            self._sound("wild_hammer")  # the blow as they meet (not when skipped past it)
+        if self._warmed < 3 and p >= clash.T_WIND + 0.1 * self._warmed:
+            self._warm_texts(self._warmed)
+            self._warmed += 1
         if self.decided:
             self._sound("battle_won")
         if self.t >= TOTAL * self.speed:
@@ -345,6 +379,14 @@ class BattleScene(BonusScene):
                 self.stack.pop()
             self.on_done()
 
+    def _warm_texts(self, step: int) -> None:
+        """Render the outcome's title ahead while little moves (the wind-up), a piece a frame
+        (the fonts, the title, the line under it), so the frame that shows it only blits it."""
+        lines = self._heading(True)
+        if step > 0:
+            font, text, _, colour, outline, ink = lines[step - 1]
+            render_text(font, text, colour, shadow=True, outline=outline, outline_color=ink)
+
     # -- drawing -----------------------------------------------------------------------------------
     @property
     def phase(self) -> float:
@@ -352,30 +394,32 @@ class BattleScene(BonusScene):
         return self.t / self.speed
 
     def still_key(self) -> Hashable:
-        """The title, the odds plates and the hints change twice: when the outcome shows and
-        when it is resolved."""
-        return (self.decided, self.resolved)
+        """The backdrop and the money strip are the still layer (composed once); the rest moves
+        or changes with the outcome, and is drawn over it every frame."""
+        return "battle"
 
     def draw(self, surface: Canvas) -> None:
         """The still layer (shaken with the screen as they meet), then what moves over it."""
         dx, dy = clash.shake(self.phase, self.reduced)
         layer = self.still_layer(self.still_key())
-        if dx or dy:
-            surface.fill((0, 0, 0))
         surface.blit(layer, (dx, dy))
+        if dx:  # the strip the shaken screen leaves bare
+            surface.fill((0, 0, 0), pygame.Rect(0 if dx > 0 else SCREEN.w + dx, 0, abs(dx), SCREEN.h))
+        if dy:
+            surface.fill((0, 0, 0), pygame.Rect(0, 0 if dy > 0 else SCREEN.h + dy, SCREEN.w, abs(dy)))
         self.draw_moving(surface, (dx, dy))
         self.fade.draw(surface)
 
-    def draw_still(self, surface: Canvas) -> None:
-        decided = self.decided
-        self._draw_heading(surface, decided)
+    def _draw_texts(self, surface: Canvas, ox: int, oy: int) -> None:
+        """The title (who won, once decided) and the key hints (cached texts: a few blits)."""
+        self._draw_heading(surface, self.decided, ox, oy)
         a, tr = self.assets, self.tr
         word = tr.gettext(T_HINT_GO_ON if self.resolved else T_HINT_SKIP)
         draw_key_hints(
             surface,
             a,
             [((tr.gettext(T_KEY_SPACE), "ENTER"), word)],
-            (SCREEN.centerx, self.layout.hint_y),
+            (SCREEN.centerx + ox, self.layout.hint_y + oy),
             color=self.style.label,
             size=16,
         )
@@ -383,29 +427,30 @@ class BattleScene(BonusScene):
     def draw_moving(self, surface: Canvas, offset: tuple[int, int] = (0, 0)) -> None:
         p, ox, oy = self.phase, offset[0], offset[1]
         stage = self.layout.stage
+        self._draw_texts(surface, ox, oy)
         self._draw_banners(surface, p, ox, oy)
+        # the beaten's shards fly behind the winner, between the title and the money strip
+        band = self.layout.title.bottom
+        surface.set_clip(pygame.Rect(0, band, SCREEN.w, self.layout.hud.top - band))
+        for i in self.shards:
+            self._draw_shards(surface, i, p, ox, oy)
+        surface.set_clip(None)
         # the warlords come in from beyond the stage's edges: nothing crosses the title or the HUD
         surface.set_clip(pygame.Rect(0, stage.top, SCREEN.w, stage.h + 8))
         order = [i for i in range(len(self.contenders)) if i != self.win_index] + [self.win_index]
         for i in order:
             self._draw_contender(surface, i, p, ox, oy)
         surface.set_clip(None)
-        for i, (lit, dark) in enumerate(self.plates):  # the odds stay where each warlord stood
+        homes = [float(x) for x in self.xs]
+        for i in order:  # the odds under each warlord, the winner's on top
+            lit, dark = self.plates[i]
             plate = dark if self.decided and i != self.win_index else lit
-            surface.blit(plate, plate.get_rect(midtop=(self.xs[i] + ox, PLATE_TOP + oy)))
+            x, dip = clash.plate_at(p, i, homes, self.win_index, self.reduced)
+            surface.blit(plate, plate.get_rect(midtop=(round(x) + ox, round(PLATE_TOP + dip) + oy)))
         if clash.vs_shown(p):
             self._draw_vs(surface, p, ox, oy)
-        f = 0.0 if self.reduced else clash.flash(p)
-        if f > 0:  # the whole screen lights up as they meet
-            v = round(70 * f * f)
-            surface.fill((v, v, v), special_flags=pygame.BLEND_RGB_ADD)
-        # what flies stays between the title and the money strip
-        surface.set_clip(
-            pygame.Rect(0, self.layout.title.bottom, SCREEN.w, self.layout.hud.top - self.layout.title.bottom)
-        )
-        self._draw_impact(surface, p, ox, oy)
-        for i in self.shards:
-            self._draw_shards(surface, i, p, ox, oy)
+        surface.set_clip(pygame.Rect(0, band, SCREEN.w, self.layout.hud.top - band))
+        self._draw_impact(surface, p, ox, oy)  # the flash and sparks over all
         surface.set_clip(None)
 
     def _pose(self, i: int, p: float) -> clash.Pose:
@@ -461,17 +506,17 @@ class BattleScene(BonusScene):
             return
         at = self._pose(i, p)
         left, top = at.x - FIGURE[0] / 2 + ox, at.y - FIGURE[1] / 2 + oy
-        k = self.assets.density
-        for shard, piece in zip(self.shards[i], self.pieces[i], strict=True):
+        turned = self._turned[i]
+        for j, (shard, piece) in enumerate(zip(self.shards[i], self.pieces[i], strict=True)):
             state = clash.shard_at(shard, p - clash.T_BREAK)
             if state is None:
                 continue
-            dx, dy, angle, alpha = state
-            img = pygame.transform.rotate(piece, angle) if angle else piece.copy()
-            img.set_alpha(round(255 * alpha))
+            dx, dy, angle = state
+            if turned[j][0] != angle:  # a new angle: half the shards each frame (a cache)
+                turned[j] = (angle, Canvas(pygame.transform.rotate(piece, angle), self.assets.density))
+            img = turned[j][1]
             cx, cy = shard.centre
-            c = Canvas(img, k)
-            surface.blit(c, c.get_rect(center=(round(left + cx + dx), round(top + cy + dy))))
+            surface.blit(img, img.get_rect(center=(round(left + cx + dx), round(top + cy + dy))))
 
     def _draw_vs(self, surface: Canvas, p: float, ox: int, oy: int) -> None:
         vs = self.tr.gettext(T_VS)
@@ -489,11 +534,13 @@ class BattleScene(BonusScene):
             return
         f = clash.flash(p)
         age = p - clash.T_IMPACT
+        if f > 0 and self.meets:  # one burst of light added to what is there, drawing in as it fades
+            burst = _resized(self.flash, FLASH_SIZE * (0.35 + 0.65 * f))
+            mx = sum(x for x, _ in self.meets) / len(self.meets)
+            at = (round(mx) + ox, round(self.meets[0][1]) + oy)
+            surface.blit(burst, burst.get_rect(center=at), special_flags=pygame.BLEND_RGB_ADD)
         for j, (mx, my) in enumerate(self.meets):
             at = (round(mx) + ox, round(my) + oy)
-            if f > 0:
-                self.flash.set_alpha(round(255 * min(1.0, 1.6 * f)))
-                surface.blit(self.flash, self.flash.get_rect(center=at))
             for spark in self.sparks[j]:
                 head = clash.spark_at(spark, age)
                 if head is None:
@@ -533,29 +580,25 @@ class BattleScene(BonusScene):
                 return i
         return len(self.contenders) - 1
 
-    def _draw_heading(self, surface: Canvas, decided: bool) -> None:
-        """BATTLE! and what is at stake; once decided, who won and what it means."""
-        if not decided:
-            self.draw_title(surface, self.tr.gettext(T_BATTLE), self.tr.gettext(T_STAKES))
-            return
+    def _heading(self, decided: bool) -> list[tuple[ScaledFont, str, tuple[int, int], Color, int, Color]]:
+        """The title's lines (font, text, centre, colour, outline, its colour): BATTLE! and what
+        is at stake; once decided, who won and what it means."""
         a, tr, band = self.assets, self.tr, self.layout.title
-        text = tr.t(T_WINS, name=tr.gettext(self.winner.name).upper())
-        draw_text(
-            surface,
-            fit_font(a, "display", text, band.w - 200, 50),
-            text,
-            (band.centerx, band.top + 34),
-            self.winner.light,  # the light tint: legible on the title band
-            outline=3,
-            outline_color=INK,
-        )
-        sub = tr.t(T_CONVERTS, colour=tr.gettext(T_COLOURS[self.winner.mode]))
-        draw_text(
-            surface,
-            fit_font(a, "display_regular", sub, band.w - 200, 26),
-            sub,
-            (band.centerx, band.top + 76),
-            CREAM,
-            outline=1,
-            outline_color=(0, 0, 0),
-        )
+        ink: Color
+        if decided:
+            title = tr.t(T_WINS, name=tr.gettext(self.winner.name).upper())
+            sub = tr.t(T_CONVERTS, colour=tr.gettext(T_COLOURS[self.winner.mode]))
+            size, colour, outline, ink = 50, self.winner.light, 3, INK  # the light tint: legible
+        else:
+            title, sub = tr.gettext(T_BATTLE), tr.gettext(T_STAKES)
+            size, colour, outline, ink = 46, self.style.title, 2, self.style.title_outline
+        top = fit_font(a, "display", title, band.w - 200, size)
+        under = fit_font(a, "display_regular", sub, band.w - 200, 26)
+        return [
+            (top, title, (band.centerx, band.top + 34), colour, outline, ink),
+            (under, sub, (band.centerx, band.top + 76), self.style.text, 1, (0, 0, 0)),
+        ]
+
+    def _draw_heading(self, surface: Canvas, decided: bool, ox: int = 0, oy: int = 0) -> None:
+        for font, text, (x, y), colour, outline, ink in self._heading(decided):
+            draw_text(surface, font, text, (x + ox, y + oy), colour, outline=outline, outline_color=ink)

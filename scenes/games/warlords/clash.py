@@ -15,7 +15,7 @@ The timeline (seconds, before the player's speed scales it):
     1.15  IMPACT    they meet: a flash, sparks and the screen shaking where they meet
     1.15  RECOIL    they are thrown back and stand, braced; cracks run over the beaten
     1.60  BREAK     the outcome: the beaten break into shards that fly and fall; the winner
-                    walks back to its place and rises in its colour
+                    walks to the middle of the stage and rises in its colour (its odds with it)
     1.90  SWEEP     the winner's colour runs out from it over the banners, turning each it passes
     2.80  RESOLVED  everything at rest (the final state); it stays for HOLD, then the scene leaves
 
@@ -39,7 +39,7 @@ T_WIND = ENTER
 T_RUSH = T_WIND + WIND_UP
 T_IMPACT = T_RUSH + RUSH
 T_BREAK = T_IMPACT + RECOIL  # the outcome is shown from here
-RETURN = 0.45  # s the winner takes back to its place
+RETURN = 0.45  # s the winner takes to the middle of the stage
 T_SWEEP = T_BREAK + 0.3  # the winner's colour sets out over the banners
 SWEEP_SPEED = 1600.0  # logical px per s the colour's front runs
 TURN = 0.22  # s a banner takes to turn (edge on at its middle)
@@ -52,8 +52,9 @@ SHAKE = 0.42  # s the screen shakes
 SHAKE_PX = 11.0  # the shake's first swing
 SPARK_LIFE = 0.7  # s the longest spark lives
 SPARKS = 26  # sparks per meeting point
-SHARD_LIFE = 1.0  # s a shard flies (gone before T_RESOLVED)
-GRAVITY = 1500.0  # logical px/s² on shards and sparks
+SHARD_LIFE = 1.0  # s a shard flies: by then it has fallen off the stage (gone before T_RESOLVED)
+SPIN_RATE = 30  # a shard turns to a new angle this many times a second (half of them each frame)
+GRAVITY = 1800.0  # logical px/s² on shards and sparks
 SHARD_GRID = (3, 4)  # columns × rows of the pieces a beaten warlord breaks into
 CRACKS = 0.3  # s before the break the cracks run over the beaten
 
@@ -62,6 +63,7 @@ CROUCH = 8.0  # px they crouch as they wind up
 GAP = 6.0  # px between two warlords' edges as they meet (sparks fill it)
 THROWN = 70.0  # px the impact throws each outer warlord back
 RISE = 18.0  # px the winner rises
+PLATE_DIP = 56.0  # px between two odds plates' lines as they pass each other
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,7 @@ class Shard:
     vx: float
     vy: float
     spin: float
+    phase: float = 0.0  # 0 or ½: when in each 1/SPIN_RATE s it turns
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -221,8 +224,26 @@ def pose(
         return Pose(meet + (thrown - meet) * k + jolt, y - 6.0 * math.sin(math.pi * _clamp(k)))
     if not won:
         return Pose(thrown, y, whole=False)
+    k = ease_in_out((t - T_BREAK) / RETURN)  # to the middle of the stage, risen
+    return Pose(thrown + (centre - thrown) * k, y - RISE * k)
+
+
+def plate_at(t: float, i: int, homes: list[float], winner: int, reduced: bool = False) -> tuple[float, float]:
+    """Where warlord `i`'s odds stand (x, and how far below their line): under its place until
+    the outcome; then the winner's go with it to the middle, and a beaten middle one's make way
+    to the winner's old place, the two passing one above the other."""
+    n, home = len(homes), homes[i]
+    if reduced or t < T_BREAK or n < 2:
+        return (home, 0.0)
     k = ease_in_out((t - T_BREAK) / RETURN)
-    return Pose(thrown + (home - thrown) * k, y - RISE * k)
+    centre = (homes[0] + homes[-1]) / 2
+    swap = n % 2 == 1 and winner != n // 2  # the winner's and a beaten middle one's cross
+    lift = PLATE_DIP / 2 * math.sin(math.pi * k) if swap else 0.0
+    if i == winner:
+        return (home + (centre - home) * k, -lift)
+    if swap and i == n // 2:  # the beaten middle one: to where the winner stood
+        return (home + (homes[winner] - home) * k, lift)
+    return (home, 0.0)
 
 
 def trail(t: float, i: int, n: int, home: float, y: float, *, centre: float, width: float) -> list[Pose]:
@@ -314,20 +335,21 @@ def shards(seed: int, who: int, size: tuple[float, float], away: int) -> list[Sh
             push = 150.0 * away if away else 0.0
             vx = 3.2 * cx + push + (unit(seed, who, k, 3) - 0.5) * 260.0
             vy = 0.5 * cy - 240.0 - 200.0 * unit(seed, who, k, 4)
-            spin = (unit(seed, who, k, 5) - 0.5) * 900.0
-            out.append(Shard(pts, vx, vy, spin))
+            spin = (unit(seed, who, k, 5) - 0.5) * 700.0
+            out.append(Shard(pts, vx, vy, spin, 0.5 * (k % 2)))
     return out
 
 
-def shard_at(shard: Shard, age: float) -> tuple[float, float, float, float] | None:
+def shard_at(shard: Shard, age: float) -> tuple[float, float, float] | None:
     """A shard `age` s after the break: its centre's offset from where it was in the figure
-    (logical px), its angle (degrees) and its opacity (0..1); None once it is gone."""
+    (logical px) and its angle (degrees, new SPIN_RATE times a second, half the shards a half
+    step after the others); None once it is gone (fallen off the stage)."""
     if age < 0:
-        return (0.0, 0.0, 0.0, 1.0)
+        return (0.0, 0.0, 0.0)
     if age >= SHARD_LIFE:
         return None
-    fade = 1.0 if age < 0.55 * SHARD_LIFE else 1.0 - (age - 0.55 * SHARD_LIFE) / (0.45 * SHARD_LIFE)
-    return (shard.vx * age, shard.vy * age + 0.5 * GRAVITY * age * age, shard.spin * age, max(0.0, fade))
+    step = max(0.0, math.floor(age * SPIN_RATE + shard.phase) - shard.phase) / SPIN_RATE
+    return (shard.vx * age, shard.vy * age + 0.5 * GRAVITY * age * age, shard.spin * step)
 
 
 def cracks(t: float, reduced: bool = False) -> float:
@@ -352,3 +374,20 @@ def turn(t: float, x: float, origin: float, reduced: bool = False) -> float:
 def sweep_front(t: float) -> float:
     """How far (px) the winner's colour has run from its origin; negative before it sets out."""
     return (t - T_SWEEP) * SWEEP_SPEED
+
+
+# -- back on the reels ------------------------------------------------------------------------------
+
+REEL_SWEEP = 0.8  # s the winner's colour takes across the reels after the battle
+REEL_GLOW = 0.45  # s a turned scatter glows
+
+
+def reel_turn_at(reel: int, reels: int, duration: float = REEL_SWEEP) -> float:
+    """When (s after the battle) the colour's front reaches the middle of `reel` of `reels`,
+    turning the scatters on it: left to right, as one reads the reels."""
+    return duration * (reel + 0.5) / max(1, reels)
+
+
+def reel_front(t: float, reels: int, duration: float = REEL_SWEEP) -> float:
+    """Where the colour's front is, in reels from the window's left edge (0 … `reels`)."""
+    return reels * _clamp(t / duration) if duration > 0 else float(reels)

@@ -50,10 +50,11 @@ def test_they_move_as_mirror_images_until_the_outcome():
         t += 0.01
 
 
-def test_the_beaten_break_and_the_winner_returns_to_its_place_risen():
+def test_the_beaten_break_and_the_winner_takes_the_middle_risen():
     assert not pose(clash.T_BREAK, 0).whole and pose(clash.T_BREAK, 1, won=True).whole
     home = pose(clash.T_RESOLVED, 1, won=True)
-    assert (home.x, home.y) == pytest.approx((HOMES2[1], Y - clash.RISE))
+    assert (home.x, home.y) == pytest.approx((CENTRE, Y - clash.RISE))
+    assert not pose(clash.T_RESOLVED, 0).whole
     assert clash.halo(clash.T_BREAK - 0.01) == 0 and clash.halo(clash.T_RESOLVED) == pytest.approx(1.0)
 
 
@@ -128,10 +129,12 @@ def test_the_shards_cover_the_figure_exactly_and_fly_away_from_the_winner():
     assert sum(p.vx for p in pieces) < 0  # the winner on the right: they fly left
     assert all(p.vy < 0 for p in pieces[: clash.SHARD_GRID[0]])  # the top row flies up first
     for p in pieces:
-        assert clash.shard_at(p, 0.0) == (0.0, 0.0, 0.0, 1.0)
+        assert clash.shard_at(p, 0.0) == (0.0, 0.0, 0.0)
         assert clash.shard_at(p, clash.SHARD_LIFE) is None
-        _, dy, _, alpha = clash.shard_at(p, 0.9 * clash.SHARD_LIFE)
-        assert dy > 0 and 0 < alpha < 1  # falling, fading
+        # by the end of its flight it has fallen below the figure's foot and its odds (out of sight)
+        assert p.centre[1] + clash.shard_at(p, 0.999 * clash.SHARD_LIFE)[1] > H + 40
+        angles = {clash.shard_at(p, k / 600)[2] for k in range(60)}
+        assert len(angles) == clash.SPIN_RATE // 10 + (p.phase > 0)  # it turns 30 times a second
 
 
 def test_the_winners_colour_turns_each_banner_as_it_passes():
@@ -157,3 +160,47 @@ def test_reduced_motion_keeps_everyone_still():
     )
     for t in (clash.T_IMPACT, clash.T_IMPACT + 0.1, clash.T_BREAK - 0.1):
         assert clash.flash(t, True) == 0 and clash.shake(t, True) == (0, 0) and clash.cracks(t, True) == 0
+
+
+@pytest.mark.parametrize(("n", "winner"), [(2, 0), (2, 1), (3, 0), (3, 1), (3, 2)])
+def test_the_odds_go_with_the_winner_to_the_middle_and_never_cover_each_other(n, winner):
+    homes = HOMES2 if n == 2 else HOMES3
+    plate_w, plate_h = 150.0, 44.0  # battle.PLATE
+    assert [clash.plate_at(clash.T_BREAK - 0.01, i, homes, winner) for i in range(n)] == [
+        (h, 0.0) for h in homes
+    ]
+    final = [clash.plate_at(clash.T_RESOLVED, i, homes, winner) for i in range(n)]
+    assert final[winner] == pytest.approx((CENTRE, 0.0))
+    assert sorted(round(x) for x, _ in final) == sorted(
+        round(x) for x in (homes if n == 3 else [CENTRE, homes[1 - winner]])
+    )
+    t = clash.T_BREAK
+    while t < clash.T_RESOLVED:
+        at = [clash.plate_at(t, i, homes, winner) for i in range(n)]
+        for a in range(n):
+            for b in range(a + 1, n):
+                (xa, ya), (xb, yb) = at[a], at[b]
+                assert abs(xa - xb) >= plate_w or abs(ya - yb) >= plate_h, (t, a, b)
+        t += 0.005
+    assert all(clash.plate_at(t, i, homes, winner, reduced=True) == (homes[i], 0.0) for i in range(n))
+
+
+def test_back_on_the_reels_the_colour_turns_each_scatter_left_to_right():
+    from scenes.games.warlords.look import COLOURS, DEEP, LIGHT, Warlord
+    from scenes.games.warlords.sweep import ReelSweep
+
+    blue = Warlord(
+        "scatter_blue", "barbarian", "Barbarian", COLOURS["barbarian"], DEEP["barbarian"], LIGHT["barbarian"]
+    )
+    cells = [(3, 2), (0, 1), (4, 0), (1, 1)]
+    order: list[tuple[int, int]] = []
+    sweep = ReelSweep(blue, cells, 5, order.append)
+    assert order == [] and not sweep.over
+    while not sweep.over:
+        sweep.update(1 / 60)
+    assert order == [(0, 1), (1, 1), (3, 2), (4, 0)]  # as the front passes each reel
+    assert [clash.reel_turn_at(r, 5) for r in range(5)] == sorted(clash.reel_turn_at(r, 5) for r in range(5))
+    assert clash.reel_turn_at(4, 5) < clash.REEL_SWEEP and clash.reel_front(clash.REEL_SWEEP, 5) == 5
+    still: list[tuple[int, int]] = []
+    ReelSweep(blue, cells, 5, still.append, reduced=True)
+    assert sorted(still) == sorted(cells)  # reduced motion: all at once, from the first frame
