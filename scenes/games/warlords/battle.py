@@ -43,9 +43,10 @@ from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font, render_text
 from scenes.core.transitions import Fade
 from scenes.games.warlords import clash
-from scenes.games.warlords.look import Warlord, warlords
+from scenes.games.warlords.look import Warlord, glow, warlords
 from scenes.games.warlords.pages import percent
 from scenes.reels.bonus import BonusLayout, BonusScene, BonusStyle, plaque
+from scenes.reels.symbol_art import CELL_H, CELL_W
 from scenes.widgets.dialog import show_toast
 from scenes.widgets.keys import draw_key_hints
 
@@ -90,7 +91,7 @@ PLATE = (150, 44)  # the odds under a warlord, over the foot of its art
 PLATE_TOP = FIGURE_TOP + FIGURE[1] - 40  # over the art's foot, under its name
 SPREAD = {1: 0, 2: 330, 3: 380}  # px from the centre to the outer warlords
 FLASH_SIZE = 380  # logical px across the impact's flash
-HALO_SIZE = 420
+HALO_SIZE = 380
 SHADE = 820  # logical px across the darkening under the fight
 
 
@@ -242,6 +243,7 @@ class BattleScene(BonusScene):
         self._prepare_art()
         self._sounded: set[str] = set()
         self._warmed = 0  # how much of the outcome's title is rendered ahead (`_warm_texts`)
+        self._glowed = False
 
     def _banner_places(self) -> list[tuple[int, str]]:
         """Each landed scatter's banner: its x above its warlord, and whose it was."""
@@ -368,9 +370,13 @@ class BattleScene(BonusScene):
             return
         self.t += dt
         p = self.phase
-        if self._warmed < 3 and p >= clash.T_WIND + 0.1 * self._warmed:
+        if self._warmed < 3 and p >= clash.T_WIND + 0.12 * (self._warmed + 1):
             self._warm_texts(self._warmed)
             self._warmed += 1
+        if not self._glowed and p >= clash.T_RESOLVED + 0.1:
+            # the glow the reels will show on each turned scatter, made while the result stays
+            self._glowed = True
+            glow(self.assets, self.winner.colour, (CELL_W + 24, CELL_H + 24), True)
         if self.decided:
             self._sound("battle_won")
         if self.t >= TOTAL * self.speed:

@@ -53,7 +53,7 @@ SHAKE_PX = 11.0  # the shake's first swing
 SPARK_LIFE = 0.7  # s the longest spark lives
 SPARKS = 26  # sparks per meeting point
 SHARD_LIFE = 1.0  # s a shard flies: by then it has fallen off the stage (gone before T_RESOLVED)
-SPIN_RATE = 30  # a shard turns to a new angle this many times a second (half of them each frame)
+SPIN_RATE = 20  # a shard turns to a new angle this many times a second (a third of them each frame)
 GRAVITY = 1800.0  # logical px/s² on shards and sparks
 SHARD_GRID = (3, 4)  # columns × rows of the pieces a beaten warlord breaks into
 CRACKS = 0.3  # s before the break the cracks run over the beaten
@@ -85,7 +85,7 @@ class Shard:
     vx: float
     vy: float
     spin: float
-    phase: float = 0.0  # 0 or ½: when in each 1/SPIN_RATE s it turns
+    phase: float = 0.0  # 0, ⅓ or ⅔: when in each 1/SPIN_RATE s it turns
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -336,14 +336,14 @@ def shards(seed: int, who: int, size: tuple[float, float], away: int) -> list[Sh
             vx = 3.2 * cx + push + (unit(seed, who, k, 3) - 0.5) * 260.0
             vy = 0.5 * cy - 240.0 - 200.0 * unit(seed, who, k, 4)
             spin = (unit(seed, who, k, 5) - 0.5) * 700.0
-            out.append(Shard(pts, vx, vy, spin, 0.5 * (k % 2)))
+            out.append(Shard(pts, vx, vy, spin, (k % 3) / 3))
     return out
 
 
 def shard_at(shard: Shard, age: float) -> tuple[float, float, float] | None:
     """A shard `age` s after the break: its centre's offset from where it was in the figure
-    (logical px) and its angle (degrees, new SPIN_RATE times a second, half the shards a half
-    step after the others); None once it is gone (fallen off the stage)."""
+    (logical px) and its angle (degrees, new SPIN_RATE times a second, the shards a third of a
+    step apart); None once it is gone (fallen off the stage)."""
     if age < 0:
         return (0.0, 0.0, 0.0)
     if age >= SHARD_LIFE:
