@@ -433,7 +433,6 @@ class BattleScene(BonusScene):
     def draw_moving(self, surface: Canvas, offset: tuple[int, int] = (0, 0)) -> None:
         p, ox, oy = self.phase, offset[0], offset[1]
         stage = self.layout.stage
-        self._draw_texts(surface, ox, oy)
         self._draw_banners(surface, p, ox, oy)
         # the beaten's shards fly behind the winner, between the title and the money strip
         band = self.layout.title.bottom
@@ -453,6 +452,7 @@ class BattleScene(BonusScene):
             plate = dark if self.decided and i != self.win_index else lit
             x, dip = clash.plate_at(p, i, homes, self.win_index, self.reduced)
             surface.blit(plate, plate.get_rect(midtop=(round(x) + ox, round(PLATE_TOP + dip) + oy)))
+        self._draw_texts(surface, ox, oy)  # over what flies
         if clash.vs_shown(p):
             self._draw_vs(surface, p, ox, oy)
         surface.set_clip(pygame.Rect(0, band, SCREEN.w, self.layout.hud.top - band))

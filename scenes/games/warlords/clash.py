@@ -231,18 +231,18 @@ def pose(
 def plate_at(t: float, i: int, homes: list[float], winner: int, reduced: bool = False) -> tuple[float, float]:
     """Where warlord `i`'s odds stand (x, and how far below their line): under its place until
     the outcome; then the winner's go with it to the middle, and a beaten middle one's make way
-    to the winner's old place, the two passing one above the other."""
+    to the winner's old place, the winner's passing above it (clear of the hints below)."""
     n, home = len(homes), homes[i]
     if reduced or t < T_BREAK or n < 2:
         return (home, 0.0)
     k = ease_in_out((t - T_BREAK) / RETURN)
     centre = (homes[0] + homes[-1]) / 2
     swap = n % 2 == 1 and winner != n // 2  # the winner's and a beaten middle one's cross
-    lift = PLATE_DIP / 2 * math.sin(math.pi * k) if swap else 0.0
-    if i == winner:
+    lift = PLATE_DIP * math.sin(math.pi * k) if swap else 0.0
+    if i == winner:  # carried high with the winner, over the beaten one's
         return (home + (centre - home) * k, -lift)
     if swap and i == n // 2:  # the beaten middle one: to where the winner stood
-        return (home + (homes[winner] - home) * k, lift)
+        return (home + (homes[winner] - home) * k, 0.0)
     return (home, 0.0)
 
 
