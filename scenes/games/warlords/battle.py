@@ -40,7 +40,7 @@ from game.definitions import GameDefinition
 from game.games.warlords.events import BattleEvent
 from scenes.core.canvas import Canvas, ScaledFont, draw
 from scenes.core.intents import Act, Intent
-from scenes.core.text import draw_text, fit_font, render_text
+from scenes.core.text import draw_text, fit_font
 from scenes.core.transitions import Fade
 from scenes.games.warlords import clash
 from scenes.games.warlords.look import Warlord, glow, warlords
@@ -242,7 +242,6 @@ class BattleScene(BonusScene):
         self.banner_xs = self._banner_places()
         self._prepare_art()
         self._sounded: set[str] = set()
-        self._warmed = 0  # how much of the outcome's title is rendered ahead (`_warm_texts`)
         self._glowed = False
 
     def _banner_places(self) -> list[tuple[int, str]]:
@@ -273,26 +272,41 @@ class BattleScene(BonusScene):
         )
         self.flash = assets.derived(("battle-flash", FLASH_SIZE), lambda: _burst(FLASH_SIZE, assets.density))
         self.ring = _glow(self.winner.colour, round(BANNER * 1.8), assets.density, core=30)
-        self.ghosts = {
-            w.scatter: [_ghost(self.figures[w.scatter], w.colour, alpha) for alpha in (110, 55)]
-            for w in self.contenders
-        }
         # a beaten warlord darkens within its own outline (its card's rounded corners kept)
-        self.beaten = {s: _darker(fig) for s, fig in self.figures.items()}
-        self.pieces = {
-            i: [_cut(self.figures[self.contenders[i].scatter], sh) for sh in shards]
-            for i, shards in self.shards.items()
-        }
-        # each shard's last turned picture, by its angle
-        self._turned = {
-            i: [(0.0, Canvas(piece, assets.density)) for piece in pieces] for i, pieces in self.pieces.items()
-        }
+        self.beaten = {s: _darker(fig) for s, fig in self.figures.items()} if self.reduced else {}
+        # the ghosts of the rush and the shards are made a piece a frame while they come in
+        # (`_prepare_more`): no frame stalls on them
+        self.ghosts: dict[str, list[Canvas]] = {}
+        self.pieces: dict[int, list[pygame.Surface]] = {i: [] for i in self.shards}
+        self._jobs: list[Callable[[], None]] = []
+        if not self.reduced:
+            for w in self.contenders:
+                self._jobs.append(lambda w=w: self._make_ghosts(w))
+            for i, shards in self.shards.items():
+                for j in range(0, len(shards), 4):
+                    self._jobs.append(lambda i=i, j=j: self._make_pieces(i, j, j + 4))
         self.plate = assets.derived(
             ("battle-odds", PLATE, self.style), lambda: plaque(PLATE, self.style, 12, density=assets.density)
         )
         dim = assets.canvas(PLATE)
         dim.fill((0, 0, 0, 70))
         self.plates = [self._odds_plate(i, dim) for i in range(len(self.contenders))]
+
+    def _make_ghosts(self, w: Warlord) -> None:
+        self.ghosts[w.scatter] = [_ghost(self.figures[w.scatter], w.colour, alpha) for alpha in (110, 55)]
+
+    def _make_pieces(self, i: int, start: int, end: int) -> None:
+        """Shards `start`…`end` of beaten warlord `i`: cut from its figure, tilted as they fly."""
+        fig = self.figures[self.contenders[i].scatter]
+        for shard in self.shards[i][start:end]:
+            self.pieces[i].append(pygame.transform.rotate(_cut(fig, shard), shard.tilt))
+
+    def _prepare_more(self, everything: bool = False) -> None:
+        """One job of the art made a piece a frame (all that is left with `everything`)."""
+        while self._jobs:
+            self._jobs.pop(0)()
+            if not everything:
+                return
 
     def _odds_plate(self, i: int, dim: Canvas) -> tuple[Canvas, Canvas]:
         """Warlord `i`'s chance of winning on its plate, lit and darkened (it is drawn over the
@@ -370,9 +384,8 @@ class BattleScene(BonusScene):
             return
         self.t += dt
         p = self.phase
-        if self._warmed < 3 and p >= clash.T_WIND + 0.12 * (self._warmed + 1):
-            self._warm_texts(self._warmed)
-            self._warmed += 1
+        if self._jobs:  # the rush's ghosts and the shards, a piece a frame (all of it if due)
+            self._prepare_more(everything=p >= clash.T_RUSH - 0.1)
         if not self._glowed and p >= clash.T_RESOLVED + 0.1:
             # the glow the reels will show on each turned scatter, made while the result stays
             self._glowed = True
@@ -384,14 +397,6 @@ class BattleScene(BonusScene):
             if self.stack is not None:
                 self.stack.pop()
             self.on_done()
-
-    def _warm_texts(self, step: int) -> None:
-        """Render the outcome's title ahead while little moves (the wind-up), a piece a frame
-        (the fonts, the title, the line under it), so the frame that shows it only blits it."""
-        lines = self._heading(True)
-        if step > 0:
-            font, text, _, colour, outline, ink = lines[step - 1]
-            render_text(font, text, colour, shadow=True, outline=outline, outline_color=ink)
 
     # -- drawing -----------------------------------------------------------------------------------
     @property
@@ -479,7 +484,7 @@ class BattleScene(BonusScene):
         if not self.reduced:
             n = len(self.contenders)
             for ghost, g in zip(
-                self.ghosts[w.scatter],
+                self.ghosts.get(w.scatter, []),
                 clash.trail(p, i, n, self.xs[i], FIGURE_Y, centre=SCREEN.centerx, width=FIGURE[0]),
                 strict=False,
             ):
@@ -512,27 +517,27 @@ class BattleScene(BonusScene):
             return
         at = self._pose(i, p)
         left, top = at.x - FIGURE[0] / 2 + ox, at.y - FIGURE[1] / 2 + oy
-        turned = self._turned[i]
-        for j, (shard, piece) in enumerate(zip(self.shards[i], self.pieces[i], strict=True)):
+        k = self.assets.density
+        for shard, piece in zip(self.shards[i], self.pieces[i], strict=False):  # as made so far
             state = clash.shard_at(shard, p - clash.T_BREAK)
             if state is None:
                 continue
-            dx, dy, angle = state
-            if turned[j][0] != angle:  # a new angle: half the shards each frame (a cache)
-                turned[j] = (angle, Canvas(pygame.transform.rotate(piece, angle), self.assets.density))
-            img = turned[j][1]
+            dx, dy, face = state
+            w, h = piece.get_size()
+            img = pygame.transform.scale(piece, (max(1, round(w * face)), h)) if face < 0.99 else piece
+            c = Canvas(img, k)
             cx, cy = shard.centre
-            surface.blit(img, img.get_rect(center=(round(left + cx + dx), round(top + cy + dy))))
+            surface.blit(c, c.get_rect(center=(round(left + cx + dx), round(top + cy + dy))))
 
     def _draw_vs(self, surface: Canvas, p: float, ox: int, oy: int) -> None:
         vs = self.tr.gettext(T_VS)
         beat = not self.reduced and math.sin((p - clash.T_WIND) * math.pi * 8) > 0  # the VS throbs
-        font = self.assets.font("display", 88 if beat else 76)
+        font = self.assets.font("display", 84)
         if len(self.contenders) == 1:
             return
         for a, b in itertools.pairwise(self.xs):
             at = ((a + b) // 2 + ox, round(FIGURE_Y) + oy)
-            draw_text(surface, font, vs, at, CREAM, outline=3, outline_color=INK)
+            draw_text(surface, font, vs, at, GOLD if beat else CREAM, outline=3, outline_color=INK)
 
     def _draw_impact(self, surface: Canvas, p: float, ox: int, oy: int) -> None:
         """The flash and the sparks where they meet."""

@@ -53,7 +53,6 @@ SHAKE_PX = 11.0  # the shake's first swing
 SPARK_LIFE = 0.7  # s the longest spark lives
 SPARKS = 26  # sparks per meeting point
 SHARD_LIFE = 1.0  # s a shard flies: by then it has fallen off the stage (gone before T_RESOLVED)
-SPIN_RATE = 20  # a shard turns to a new angle this many times a second (a third of them each frame)
 GRAVITY = 1800.0  # logical px/s² on shards and sparks
 SHARD_GRID = (3, 4)  # columns × rows of the pieces a beaten warlord breaks into
 CRACKS = 0.3  # s before the break the cracks run over the beaten
@@ -79,13 +78,13 @@ class Pose:
 @dataclass(frozen=True, slots=True)
 class Shard:
     """One piece of a beaten warlord: its outline in the figure's own logical px (a quad of the
-    jittered grid), where it flies off to (px/s), how fast it spins (degrees/s)."""
+    jittered grid), where it flies off to (px/s), how fast it tumbles and how it is tilted."""
 
     points: tuple[tuple[float, float], ...]
     vx: float
     vy: float
-    spin: float
-    phase: float = 0.0  # 0, ⅓ or ⅔: when in each 1/SPIN_RATE s it turns
+    spin: float  # degrees/s it tumbles (about its upright axis)
+    tilt: float = 0.0  # degrees it is turned in the picture's plane as it flies
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -313,7 +312,7 @@ def spark_at(spark: Spark, age: float) -> tuple[float, float] | None:
 def shards(seed: int, who: int, size: tuple[float, float], away: int) -> list[Shard]:
     """The pieces warlord `who` breaks into: a grid over its figure of logical `size`, the inner
     corners jittered (the round's own), each piece flying out from the figure's middle, up and
-    `away` from the winner (-1 left, +1 right, 0 both ways), spinning."""
+    `away` from the winner (-1 left, +1 right, 0 both ways), tilted and tumbling."""
     cols, rows = SHARD_GRID
     w, h = size
 
@@ -335,21 +334,22 @@ def shards(seed: int, who: int, size: tuple[float, float], away: int) -> list[Sh
             push = 150.0 * away if away else 0.0
             vx = 3.2 * cx + push + (unit(seed, who, k, 3) - 0.5) * 260.0
             vy = 0.5 * cy - 240.0 - 200.0 * unit(seed, who, k, 4)
-            spin = (unit(seed, who, k, 5) - 0.5) * 700.0
-            out.append(Shard(pts, vx, vy, spin, (k % 3) / 3))
+            spin = (unit(seed, who, k, 5) - 0.5) * 1100.0
+            tilt = (unit(seed, who, k, 6) - 0.5) * 70.0
+            out.append(Shard(pts, vx, vy, spin, tilt))
     return out
 
 
 def shard_at(shard: Shard, age: float) -> tuple[float, float, float] | None:
     """A shard `age` s after the break: its centre's offset from where it was in the figure
-    (logical px) and its angle (degrees, new SPIN_RATE times a second, the shards a third of a
-    step apart); None once it is gone (fallen off the stage)."""
+    (logical px) and how wide it shows as it tumbles (1 face on … 0 edge on); None once it is
+    gone (fallen off the stage)."""
     if age < 0:
-        return (0.0, 0.0, 0.0)
+        return (0.0, 0.0, 1.0)
     if age >= SHARD_LIFE:
         return None
-    step = max(0.0, math.floor(age * SPIN_RATE + shard.phase) - shard.phase) / SPIN_RATE
-    return (shard.vx * age, shard.vy * age + 0.5 * GRAVITY * age * age, shard.spin * step)
+    face = abs(math.cos(math.radians(shard.spin * age)))
+    return (shard.vx * age, shard.vy * age + 0.5 * GRAVITY * age * age, face)
 
 
 def cracks(t: float, reduced: bool = False) -> float:

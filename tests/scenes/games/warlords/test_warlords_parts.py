@@ -4,6 +4,8 @@ free-spins backdrops and the sounds."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -223,9 +225,14 @@ def test_a_skip_lands_on_the_final_state(ctx, display):
 def test_the_beaten_break_into_the_rounds_own_shards(ctx, display):
     from scenes.games.warlords import clash
 
-    _, scene, _ = _battle_on_stack(ctx, battle())
+    stack, scene, _ = _battle_on_stack(ctx, battle())
     _, again, _ = _battle_on_stack(ctx, battle())
     assert scene.shards == again.shards and list(scene.shards) == [0]  # the priestess breaks
+    made = []
+    while scene.phase < clash.T_RUSH:  # the pieces are cut a few a frame while they come in
+        made.append(len(scene.pieces[0]))
+        stack.update(DT)
+    assert made[0] < made[-1] and max(b - a for a, b in itertools.pairwise(made)) <= 4
     assert len(scene.pieces[0]) == len(scene.shards[0]) == clash.SHARD_GRID[0] * clash.SHARD_GRID[1]
     _, other, _ = _battle_on_stack(ctx, battle(winner="scatter_green"))
     assert list(other.shards) == [1] and other.shards[1] != scene.shards[0]
