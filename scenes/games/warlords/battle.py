@@ -309,21 +309,21 @@ class BattleScene(BonusScene):
                 return
 
     def _odds_plate(self, i: int, dim: Canvas) -> tuple[Canvas, Canvas]:
-        """Warlord `i`'s chance of winning on its plate, lit and darkened (it is drawn over the
-        foot of the figure, so after it, as one picture)."""
+        """Warlord `i`'s chance of winning on its plate, lit and darkened (the plate darkens,
+        its figure stays legible: 4.5:1 and more), each one picture drawn over the figure's foot."""
         weight, total = self.odds[i]
-        lit = self.plate.copy()
-        draw_text(
-            lit,
-            self.assets.font("display", 30),
-            odds_text(self.tr, weight, total),
-            lit.get_rect().center,
-            self.contenders[i].light,  # the light tint: 4.5:1 and more on a darkened plate too
-            outline=2,
-            outline_color=INK,
-        )
-        dark = lit.copy()
-        dark.blit(dim, (0, 0))  # the plate darkens; its figure stays legible
+        lit, dark = self.plate.copy(), self.plate.copy()
+        dark.blit(dim, (0, 0))
+        for plate in (lit, dark):
+            draw_text(
+                plate,
+                self.assets.font("display", 30),
+                odds_text(self.tr, weight, total),
+                plate.get_rect().center,
+                self.contenders[i].light,  # the light tint: 4.5:1 and more on a darkened plate too
+                outline=2,
+                outline_color=INK,
+            )
         return lit, dark
 
     def _compose_backdrop(self) -> Canvas:
