@@ -4,8 +4,10 @@ shown (the reels and the replay alike, through the round player).
     spin (base)         an overlay spin's weapon strikes before the wins (`overlays`): the
                         hammer smashes its square, arrows strike, the sword slashes its reels;
                         the full-height warlords land as one piece (their `*_stack` art)
-    battle              the landed scatters glow, then the battle scene (`battle`): the
-                        warlords face off with their odds, the winner's banner converts the rest
+    battle              the landed scatters glow, then the battle scene (`battle`, its
+                        choreography in `clash`): the warlords charge and clash, the beaten
+                        break; back on the reels the winner's colour sweeps across them,
+                        turning each scatter as it passes (`sweep`)
     respins_start       the held scatters glow in the winner's colour, every other cell dims,
                         the re-spins counter goes up
     spin (respin)       the held cells stay put while the rest re-spin, dimmed
@@ -34,8 +36,10 @@ from game.games.warlords.events import (
 )
 from game.games.warlords.model import WarlordsFeature
 from scenes.games.warlords import ART
+from scenes.games.warlords.clash import REEL_GLOW, REEL_SWEEP
 from scenes.games.warlords.decor import Counter, FinalChance, HeldScatters, Intro, Popups
 from scenes.games.warlords.look import by_mode, free_backdrop, warlords
+from scenes.games.warlords.sweep import ReelSweep
 from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
@@ -172,11 +176,29 @@ class WarlordsPresentation(Presentation):
         player.band.finish_count()  # the battle's money strip shows the main spin's win in full
         player.say(T_BATTLE_SAY, GOLD)
 
+        def turn(cell: tuple[int, int]) -> None:
+            stage.view.grid[cell[0]][cell[1]] = ev.winner
+
         def done() -> None:
-            for reel, row, _ in ev.scatters:  # every scatter has turned into the winner's
-                stage.view.grid[reel][row] = ev.winner
+            # back on the reels, the winner's colour sweeps across them, turning each scatter
             stage.trigger_cells = None
-            player.done_waiting()
+            reduced = player.pace.reduced_motion
+            sweep = ReelSweep(
+                warlords(player.definition)[ev.winner],
+                [(reel, row) for reel, row, _ in ev.scatters],
+                len(stage.view.reels),
+                turn,
+                duration=REEL_SWEEP * player.speed,
+                reduced=reduced,
+            )
+            stage.decor["sweep"] = sweep
+
+            def swept() -> None:
+                for reel, row, _ in ev.scatters:  # every scatter has turned into the winner's
+                    turn((reel, row))
+                stage.decor.pop("sweep", None)
+
+            player.wait(0.0 if reduced else (REEL_SWEEP + REEL_GLOW) * player.speed, then=swept)
 
         battle = BattleScene(
             stage.assets,
