@@ -22,7 +22,9 @@ overrides what differs:
 - `show_state(stage, state)`: the game's state across rounds as a round begins (the ledger's in
   live play, at start-up and after every round; the one the round began with in a replay), for
   a game that shows what the player carries (a meter among the stage's `fixtures`);
-- `art`: the image names under `assets/images/<game id>/`.
+- `art`: the image names under `assets/images/<game id>/`;
+- `dress`: the material and palette of its band, boxes, feature plates and celebrations
+  (`scenes.games.dress`; a game's own in `scenes/games/<id>/dress.py`).
 
 The words for shared events (`cap_caption`, the history's step texts) live here too, so the
 reels, the replay and the history say the same thing in the same language.
@@ -37,6 +39,7 @@ from game import messages
 from game.events import CascadeEvent, FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent
 from game.messages import Message, Money
 from scenes.core.canvas import Canvas
+from scenes.games.dress import PLAIN, Dress
 
 if TYPE_CHECKING:
     import pygame
@@ -153,6 +156,7 @@ class Presentation:
 
     feature_type = "lines"
     art = GameArt()
+    dress: Dress = PLAIN
 
     # -- art -------------------------------------------------------------------------------------
     def required_images(self, defn: GameDefinition) -> list[tuple[str, str]]:

@@ -28,6 +28,7 @@ from game.games.stones.model import StonesFeature
 from scenes.core.canvas import Canvas
 from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.stones import ART, own_images
+from scenes.games.stones.dress import DRESS
 
 if TYPE_CHECKING:
     import pygame
@@ -54,6 +55,7 @@ ANNOUNCE = 1.5  # s the announcement stays before the stones
 class StonesPresentation(Presentation):
     feature_type = "stones"
     art = ART
+    dress = DRESS
 
     def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         return own_images(defn)

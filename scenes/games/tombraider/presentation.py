@@ -45,6 +45,7 @@ from game.games.tombraider.model import TombRaiderFeature
 from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.tombraider import ART
 from scenes.games.tombraider.decor import RIGHT, TombRaiderDecor, decor_of, stamp_slot
+from scenes.games.tombraider.dress import DRESS
 
 if TYPE_CHECKING:
     import pygame
@@ -85,6 +86,7 @@ ADVENTURE_ANNOUNCE = 2.2  # s the adventure's announcement before the map opens
 class TombRaiderPresentation(Presentation):
     feature_type = "tombraider"
     art = ART
+    dress = DRESS
 
     def __init__(self) -> None:
         self._worlds: dict[Path, WorldMap] = {}

@@ -36,6 +36,7 @@ from game.games.warlords.model import WarlordsFeature
 from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.warlords import ART
 from scenes.games.warlords.decor import Counter, FinalChance, HeldScatters, Intro, Popups
+from scenes.games.warlords.dress import DRESS
 from scenes.games.warlords.look import by_mode, free_backdrop, warlords
 
 if TYPE_CHECKING:
@@ -91,6 +92,7 @@ FC_FLY = 0.7  # s the revealed scatter flies to its cell
 class WarlordsPresentation(Presentation):
     feature_type = "warlords"
     art = ART
+    dress = DRESS
 
     def feature_images(self, defn: GameDefinition) -> list[str]:
         """The battle's backdrop, the stacked warlords it shows, and the layers a warlord's
@@ -99,7 +101,7 @@ class WarlordsPresentation(Presentation):
         warriors = [f"{gid}/symbols/{w.mode}_stack" for w in warlords(defn).values()]
         # a warlord's free-spins stage is composed from the free backdrop and these layers
         layers = [f"{gid}/{self.art.background_free}", f"{gid}/{self.art.reel_bg}", f"{gid}/{self.art.frame}"]
-        layers.append("ui/hud_bar")
+        layers.append(self.dress.hud_bar)
         return [f"{gid}/battle_bg", *layers, *warriors]
 
     # -- the reels -------------------------------------------------------------------------------
