@@ -97,6 +97,12 @@ def base_images(defn: GameDefinition, art: GameArt) -> list[tuple[str, str]]:
     return names + [(f"{gid}/symbols/{s}", f"symbol {s}") for s in defn.symbol_ids]
 
 
+def dress_images(dress: Dress) -> list[tuple[str, str]]:
+    """(image name, what it shows) of the images a game's dress names (band, panel, plate)."""
+    what = ("the HUD band", "the boxes' panel", "the feature plate")
+    return list(zip(dress.images(), what, strict=True))
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One thing the history detail shows for a round.
@@ -161,9 +167,9 @@ class Presentation:
     # -- art -------------------------------------------------------------------------------------
     def required_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         """(image name, what it shows) of every image the game's screens load without a fallback
-        (`base_images` and `own_images`). The app checks them all at start-up: missing art stops
+        (`base_images`, `own_images` and its dress's). The app checks them all at start-up: missing art stops
         it before a window opens, never when the player opens the game."""
-        return base_images(defn, self.art) + self.own_images(defn)
+        return base_images(defn, self.art) + self.own_images(defn) + dress_images(self.dress)
 
     def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         """The images the game's own screens need (a picker's art...); none for a line game."""
