@@ -10,7 +10,7 @@ app's contract (docs/assets.md): the band is 1280×160 logical, the panel a 96×
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -100,12 +100,13 @@ def panel(m: Material) -> np.ndarray:
     sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - 2 * SS, H / 2 - 2 * SS, 14 * SS)
     rim, face_sd = kit.rim_ring(sd, 3 * SS, m.rim)
     face_m = gfx.cover(face_sd)
-    col = _face(H, W, m, SS) * 0.62
+    # darker and calmer than the plate: small titles sit on it (the selectors' at its top edge)
+    col = _face(H, W, replace(m, grain=m.grain * 0.5), SS) * 0.5
     inner = gfx.blur(1 - face_m, 8 * SS) * face_m
     col = col * (1 - 0.6 * inner)[..., None]
     gfx.over(out, gfx.paint(col.astype(F), face_m * 0.92))
     edge = gfx.cover(np.abs(face_sd + 5 * SS) - 0.5 * SS)
-    gfx.over(out, gfx.solid(edge, m.accent, 0.35))
+    gfx.over(out, gfx.solid(edge, m.accent, 0.22))
     gfx.over(out, rim)
     return kit.finish(out)
 
