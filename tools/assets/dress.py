@@ -1,4 +1,4 @@
-# ruff: noqa: N806 (image maths: H, W and SS are the conventional names)
+# ruff: noqa: N803, N806 (image maths: H, W and SS are the conventional names)
 """A game's dress, in pixels: its HUD band, its panel (boxes, selectors, viewers) and its feature
 plate, from the materials its art module names (`art_<game>.hud_bar / panel / plate`).
 
