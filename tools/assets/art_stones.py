@@ -320,6 +320,7 @@ def wild_reel(lang: str = "en") -> np.ndarray:
 
 # slate and jade: the band, boxes and plates of the game's screens (tools/assets/dress.py)
 
+
 def _dress_material():
     from tools.assets import dress
 
