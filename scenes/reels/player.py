@@ -180,6 +180,9 @@ class RoundPlayer:
         self.played: list = []  # the events of this round begun so far, in order
         # where the round's win came from once a feature has ended: (label msgid, coins)
         self.win_parts: list[tuple[str, int]] = []
+        # how to leave a free mode once the round's celebration closes (a game's own way out of
+        # its mode, e.g. Super Mode's; else `leave_free`): see `celebrated`
+        self.leave_after: Callable[[], None] | None = None
 
     @property
     def view(self):
@@ -202,6 +205,7 @@ class RoundPlayer:
         self.band.reset_win()
         self.round_win = 0
         self.round_over = False
+        self.leave_after = None
         self.cap_text = ""
         self.events = list(events)
         self.played = []
@@ -358,7 +362,7 @@ class RoundPlayer:
         elif isinstance(ev, FreeSpinsEndEvent):
             # one celebration per moment: when the round ends here in a celebration, it carries
             # the split (its parts line) and plays over the last free spin, so no summary first
-            celebrated = self._celebrated_next()
+            celebrated = self.celebrated_next()
             self._feature_summary(ev, banner=not celebrated)
             self.sounds.feature_end()
             self.sounds.free_spins_music(False)
@@ -380,8 +384,16 @@ class RoundPlayer:
         else:
             log.warning("no animation for event %s", ev.type)
 
-    def _celebrated_next(self) -> bool:
-        """The round ends with the next event and its end is celebrated (`Host.celebrates`)."""
+    def celebrated(self) -> None:
+        """The round's celebration closed: a round celebrated in a free mode (over its last
+        grid) goes back to the main game now."""
+        leave, self.leave_after = self.leave_after, None
+        if self.stage.free_mode:
+            (leave or self.leave_free)()
+
+    def celebrated_next(self) -> bool:
+        """The round ends with the next event and its end is celebrated (`Host.celebrates`): one
+        celebration per moment, so a feature's own summary gives way to it."""
         nxt = self.queue[0] if self.queue else None
         return isinstance(nxt, RoundEndEvent) and self.host.celebrates(nxt.total_win_coins)
 

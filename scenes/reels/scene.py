@@ -280,8 +280,7 @@ class ReelsScene(GameFunctions, Scene):
             hud.win_shown = float(min(coins, hud.win_target))
 
     def _celebrated(self) -> None:
-        if self.stage.free_mode:  # celebrated over the free spins' last grid: back to the main game
-            self.player.leave_free()
+        self.player.celebrated()  # celebrated over a free mode's last grid: back to the main game
         self.player.done_waiting()
         self.hud.celebration_count = None
         self.hud.finish_count()

@@ -227,7 +227,6 @@ class TombRaiderPresentation(Presentation):
         stage = player.stage
         player.presenter.clear()
         coins = ev.win_coins
-        stage.banner = ("fs_end", lambda tr: tr.gettext(T_SUPER_WIN), lambda tr: tr.format_coins(coins))
         player.sounds.feature_end()
         player.sounds.free_spins_music(False)
         player.band.finish_count()
@@ -237,6 +236,11 @@ class TombRaiderPresentation(Presentation):
             player.band.free_title = None
             player.leave_free()
 
+        if player.celebrated_next():  # one celebration per moment: it says the win, over Super Mode
+            player.leave_after = leave
+            player.wait(0.8 * player.speed)
+            return
+        stage.banner = ("fs_end", lambda tr: tr.gettext(T_SUPER_WIN), lambda tr: tr.format_coins(coins))
         player.wait(3.0 * player.speed, then=leave)
 
     def _adventure(self, player: RoundPlayer, decor: TombRaiderDecor) -> None:

@@ -22,6 +22,7 @@ from scenes.reels.scene import ReelsScene
 
 DT = 1 / 60
 WARLORDS_SEED = 126  # its first round: a battle, re-spins, the Samurai's free spins, a big win
+SUPER_SEED = 417  # its first round: Super Mode, ending the round with a win over 15× the bet
 QUEST_SEED = 436  # with four passports stored: the fifth, the quest, a win over 15× the bet
 TR_FOUR = {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200}
 
@@ -155,3 +156,28 @@ def test_the_quests_big_win_plays_over_the_reels_not_black(ctx):
         pygame.Rect(200, 90, 880, 80),
     ):
         assert _mean(shown, rect) > 12, rect
+
+
+@pytest.mark.slow
+def test_super_modes_big_win_is_one_celebration_over_its_last_spin(ctx):
+    """Tomb Raider's Super Mode ending the round with a big win: its summary gives way to the
+    celebration, which plays over Super Mode's last grid; Super Mode ends once it closes."""
+    defn = load_game("tombraider").definition
+    events = play_round(defn, default_bet(defn), SeedSource(SUPER_SEED).next_seed()).events
+    kinds = [e.type for e in events]
+    assert kinds[-2:] == ["super_mode_end", "round_end"]
+    stack, scene = _reels(ctx, "tombraider", SUPER_SEED)
+    assert scene.celebrates(events[-1].total_win_coins), "the seed's round must reach a tier"
+    stack.handle(Intent(Act.SPIN))
+    banners, mode_under = [], []
+    for _ in range(round(400 / DT)):
+        stack.update(DT)
+        if scene.stage.banner is not None:
+            banners.append(scene.stage.banner[0])
+        if isinstance(stack.top, CelebrationScene):
+            mode_under.append(scene.stage.free_mode)
+        elif mode_under:
+            break
+    assert "fs_end" not in banners
+    assert mode_under and all(mode_under)
+    assert not scene.stage.free_mode and scene.hud.free_title is None
