@@ -273,6 +273,7 @@ def _dress_material():
         seed=57,
         rivets=True,
         pattern="plates",
+        embers=True,
     )
 
 

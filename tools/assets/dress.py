@@ -36,6 +36,7 @@ class Material:
     seed: int = 1
     rivets: bool = False  # iron: rivets along the rim
     pattern: str = "none"  # "none" | "veins" (stone) | "bricks" (sandstone) | "plates" (iron)
+    embers: bool = False  # a glow of embers along the band's foot and a few sparks rising
 
 
 def _face(H: int, W: int, m: Material, scale: float) -> np.ndarray:
@@ -82,6 +83,16 @@ def hud_bar(m: Material) -> np.ndarray:
     gfx.add(out, gfx.solid(np.clip(line * 0.8, 0, 1).astype(F), m.accent))
     shade = np.exp(-(((y - 16) / 6) ** 2)) * 0.35
     gfx.over(out, gfx.solid(shade.astype(F), (0, 0, 0)))
+    if m.embers:
+        heat = gfx.value_noise(h, w, 60 * D, m.seed + 3, 3)
+        foot = gfx.smoothstep(100, 160, y) * np.clip(heat * 1.6 - 0.5, 0, 1)
+        gfx.add(out, gfx.solid((foot * 0.28).astype(F), m.accent))
+        rng = np.random.default_rng(m.seed)
+        for _ in range(90):
+            sx, sy = rng.uniform(0, 1280), rng.uniform(70, 158)
+            r = rng.uniform(0.5, 1.3)
+            spark = np.exp(-((x - sx) ** 2 + (y - sy) ** 2) / (2 * r * r))
+            gfx.add(out, gfx.solid((spark * rng.uniform(0.25, 0.6)).astype(F), (255, 170, 70)))
     if m.rivets:
         for cx in range(40, 1280, 80):
             r = np.hypot(x - cx, y - 4.5)
