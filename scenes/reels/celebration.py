@@ -359,8 +359,8 @@ class CelebrationScene(Scene):
                 surface.blit(self._spark, self._spark.get_rect(center=(int(sx), int(sy))))
         self._draw_amount(surface)
         if self.flash > 0.02:  # a tier reached: light in the tier's colour added above the band
-            k = FLASH_LIGHT * self.flash
-            light = tuple(int(c * k) for c in self.dress.tiers[tier].flash)
+            share = FLASH_LIGHT * self.flash
+            light = tuple(int(c * share) for c in self.dress.tiers[tier].flash)
             surface.fill(light, SCREEN_ABOVE_BAND, special_flags=pygame.BLEND_RGB_ADD)
 
     def _draw_gold(
