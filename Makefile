@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: venv play test test-fast lint bench simulate par package clean-venv soak byte-flip faults storage-failures simulate-memory
+.PHONY: venv play test test-fast lint bench simulate par package clean-venv soak byte-flip faults app-faults storage-failures simulate-memory
 .PHONY: manifest start-failures
 
 # tasks.py creates .venv from requirements.lock (again when the lock changes) and writes the stamp.
@@ -64,9 +64,15 @@ simulate-memory: $(STAMP)
 	$(BIN)/python -m tools.rss_over_time --seconds 30 --every 2 --settle 12 -- \
 		nice $(BIN)/python -m game simulate stones --rounds 1000000000000
 
-## Fault injection: 300 SIGKILLs at random instants per game, every round replayed (figures).
+## Fault injection: 300 SIGKILLs at random instants per game through the round driver, then 100
+## SIGKILLs/SIGTERMs per game through the real app aimed at its scenes (about an hour per game),
+## every round replayed (figures).
 faults: $(STAMP)
 	$(BIN)/python -m tests.game.faults --kills 300
+	nice $(BIN)/python -m tools.app_faults --stops 100
+
+app-faults: $(STAMP)
+	nice $(BIN)/python -m tools.app_faults --stops 100
 
 par: $(STAMP)
 	$(BIN)/python -m game par stones --json

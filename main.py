@@ -1,4 +1,4 @@
-"""Reelhouse, the desktop app: parse the flags and run the app (see `scenes/app.py`).
+"""Reelhouse, the desktop app: parse the flags and run the app (`scenes/app/app.py`, the composition root).
 
 The start time is taken before any heavy import, so the measured time to the first frame covers
 the whole start-up from process launch as far as Python can see it.
@@ -19,7 +19,7 @@ from pathlib import Path  # noqa: E402
 
 LOG_ENV = "REELHOUSE_LOG"  # e.g. REELHOUSE_LOG=info shows start-up timing
 WINDOW_ENV = "REELHOUSE_WINDOW"  # e.g. REELHOUSE_WINDOW=1920x1080: the window's size (as --window)
-NO_MEMORY = (  # as scenes.core.startup_checks.MSG_NO_MEMORY, for when not even that module loads
+NO_MEMORY = (  # as scenes.app.startup_checks.MSG_NO_MEMORY, for when not even that module loads
     "Reelhouse does not have enough memory to start ({reason}); close other programs and start it again."
 )
 MIN_WINDOW = (640, 360)  # the app refuses smaller (scenes.core.view.MIN_WINDOW)
@@ -163,14 +163,14 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="%(name)s: %(message)s")
     from game.paths import user_data_dir
     from game.storage import MSG_DIR_EMPTY, StorageFailure
-    from scenes.core.app import assets_root, run
+    from scenes.app.app import assets_root, run
     from scenes.core.context import LaunchOptions
     from scenes.core.exits import EXIT_STORAGE, failure_text
 
     if args.data_dir is not None and not args.data_dir.strip():
         print(failure_text(StorageFailure("dir_empty", MSG_DIR_EMPTY), assets_root()), file=sys.stderr)
         return EXIT_STORAGE
-    from scenes.core.startup_checks import data_dir_problem
+    from scenes.app.startup_checks import data_dir_problem
 
     problem = data_dir_problem(args.data_dir)
     if problem is not None:
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     data_dir = Path(args.data_dir) if args.data_dir is not None else None
     seed = args.seed
     if args.bench:
-        from scenes.bench import bench_seed
+        from scenes.app.bench import bench_seed
 
         seed = bench_seed(args.game) if seed is None else seed
         if data_dir is None:
@@ -218,7 +218,7 @@ if __name__ == "__main__":
         sys.exit(0)
     except Exception as exc:  # too little memory (ulimit -v): one sentence, never a traceback
         try:
-            from scenes.core.startup_checks import out_of_memory_text
+            from scenes.app.startup_checks import out_of_memory_text
 
             said = out_of_memory_text(exc, _data_dir_arg())
         except BaseException:  # not even that module loads: the sentence in plain English

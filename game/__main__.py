@@ -119,13 +119,23 @@ def cmd_describe(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_choices(text: str | None) -> list[int]:
-    if not text:
-        return []
-    try:
-        return [int(part) for part in text.split(",") if part.strip() != ""]
-    except ValueError:
-        raise UsageError(f"--choices must be whole numbers separated by commas, got {text!r}") from None
+def _parse_choices(text: str | None) -> tuple[list[int], list[int]]:
+    """Picks and their entropies from "3:8843,11,17" (a pick without ":entropy" carries none)."""
+    picks: list[int] = []
+    entropies: list[int] = []
+    for part in (text or "").split(","):
+        if part.strip() == "":
+            continue
+        pick, _, entropy = part.partition(":")
+        try:
+            picks.append(int(pick))
+            entropies.append(int(entropy) if entropy.strip() else 0)
+        except ValueError:
+            raise UsageError(
+                "--choices must be whole numbers separated by commas, each optionally followed by "
+                f":entropy (e.g. 3:8843,11,17), got {text!r}"
+            ) from None
+    return picks, entropies
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -134,7 +144,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     defn = _load(args.game).definition
     bet = _bet_from_args(defn, args)
     try:
-        result = play_round(defn, bet, args.seed, _parse_choices(args.choices))
+        picks, entropies = _parse_choices(args.choices)
+        result = play_round(defn, bet, args.seed, picks, entropies=entropies)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     data = result.to_json()
@@ -202,7 +213,12 @@ def cmd_par(args: argparse.Namespace) -> int:
 
     loaded = _load(args.game)
     defn = loaded.definition
-    sheet = par_sheet(defn, volatility=True, rounds=args.sample_rounds)
+    if args.lines is not None and args.lines > len(defn.lines):
+        raise UsageError(f"lines must be 1 to {len(defn.lines)}")
+    if args.lines is not None and args.write_info:
+        raise UsageError("--write-info writes the figures at the game's default lines: leave out --lines")
+    # the volatility section is the default bet's (the game info page's); --lines N gives the RTP
+    sheet = par_sheet(defn, args.lines, volatility=args.lines is None, rounds=args.sample_rounds)
     if args.write_info:
         from game.math.info import info_from_sheet, write_info
 
@@ -214,10 +230,13 @@ def cmd_par(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(sheet, pretty=True)
     else:
-        print(f"exact RTP {sheet['rtp']:.6%}")
+        n = sheet.get("lines")
+        at = f" at {n} line{'' if n == 1 else 's'}" if n else ""
+        print(f"exact RTP{at} {sheet['rtp']:.6%}")
         for part in sheet.get("parts", []):
             print(f"  {part['name']}: {part['rtp']:.6%} ({part.get('method', '')})")
-        _print_volatility(sheet["volatility"])
+        if "volatility" in sheet:
+            _print_volatility(sheet["volatility"])
     return 0
 
 
@@ -353,7 +372,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--seed", type=_seed, required=True)
     _add_bet_args(p)
-    p.add_argument("--choices", help="pick indices in order, e.g. 3,11,17")
+    p.add_argument(
+        "--choices",
+        help="pick indices in order, each optionally with the entropy stored with it, e.g. 3:8843,11,17",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_play)
 
@@ -380,6 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("par", help="the exact par sheet")
     p.add_argument("game")
+    p.add_argument("--lines", type=_positive, help="active lines (default: the game's default)")
     p.add_argument(
         "--sample-rounds",
         type=_positive,

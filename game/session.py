@@ -5,18 +5,21 @@ It owns the order that makes a round trustworthy (CERTIFICATION R6, F1, F3, M1):
 1. `start(bet)`: the ledger debits the bet and records the round (seed, bet, engine version, data
    SHA-256) in one transaction FIRST; only then does the engine compute the outcome, up to the
    first player choice. Nothing on screen has moved yet: the scene animates what this returns.
-2. `choose(index)`: the ledger records the choice FIRST; then the engine replays the round with
-   all choices so far, and the driver returns only the new tail of events.
+2. `choose(index)`: the pick is checked, then fresh entropy is drawn for it (`secrets`, never 0;
+   0 in a session with a fixed seed) and the ledger records the choice WITH its entropy in one
+   transaction FIRST; then the engine replays the round with all choices so far, and the driver
+   returns only the new tail of events. What the pick reveals is drawn from the round's seed and
+   that entropy (see game.round), so nothing the ledger holds before the pick tells it.
 3. `finish()`: the ledger credits the round's total win, stores its events and closes it, exactly
    once. The balance is then the ledger's.
-4. `resume()`: at start-up the ledger's open round is replayed from its stored seed and choices,
-   giving the very same events. `start()` hands the ledger the game data file with the bet, and
-   the ledger keeps it once per SHA-256, so a round whose game data changed since (an update, or
-   a player editing the file after seeing a loss land) is replayed and completed under the rules
-   it began with: no change to the data can void it. Only a round that truly cannot be replayed
-   is refused with `ResumeRefused`, saying why: another engine version, data the ledger does not
-   hold (a round begun before it kept any), data this version no longer accepts, symbols the
-   installed game cannot show, or a replay that raises.
+4. `resume()`: at start-up the ledger's open round is replayed from its stored seed and choices
+   (with their stored entropies), giving the very same events. `start()` hands the ledger the
+   game data file with the bet, and the ledger keeps it once per SHA-256, so a round whose game
+   data changed since (an update, or a player editing the file after seeing a loss land) is
+   replayed and completed under the rules it began with: no change to the data can void it. Only
+   a round that truly cannot be replayed is refused with `ResumeRefused`, saying why: another
+   engine version, data the ledger does not hold (a round begun before it kept any), data this
+   version no longer accepts, symbols the installed game cannot show, or a replay that raises.
 5. `void_unresumable()`: such a round would stay open forever and, with the ledger's one-open-
    round rule, block every new round. The rules say "Malfunction voids all pays and plays", so
    the driver asks the ledger to void it (`Ledger.void_round`: the bet refunded once, no win, in
@@ -42,7 +45,8 @@ uses it like this::
 The bet rules live here too (`min_bet()`, `can_afford()`, `set_bet()`), and pick checks
 (`choose()` refuses with a message before anything is written). No drawing happens here, so
 every promise above is unit-tested without a display. The driver never draws a random number
-itself: seeds come from the `SeedSource` passed in.
+itself: seeds and choice entropies come from the `SeedSource` passed in (a source without
+`next_entropy` gets fresh OS entropy for each choice).
 """
 
 from __future__ import annotations
@@ -92,7 +96,7 @@ MSG_VOIDED = messages.VOIDED
 
 
 class Seeds(Protocol):
-    """What the driver needs from `game.rng.SeedSource`."""
+    """What the driver needs from `game.rng.SeedSource` (`next_entropy()` too, when it has one)."""
 
     def next_seed(self) -> int: ...
 
@@ -147,6 +151,8 @@ class RoundView:
     definition: GameDefinition | None = None
     """The rules the round is played under: the installed game's, or for a resumed round whose
     data changed since, the data it began with (kept by the ledger)."""
+    entropies: tuple[int, ...] = ()
+    """Each stored choice's entropy (parallel to `choices`)."""
 
 
 class RoundDriver:
@@ -167,6 +173,7 @@ class RoundDriver:
         self._bet: Bet | None = None
         self._seed: int | None = None
         self._choices: list[int] = []
+        self._entropies: list[int] = []
         self._result: RoundResult | None = None
         self._state: BaseModel | None = None
         self._rules: GameDefinition = self.definition  # the rules of the round in progress
@@ -198,6 +205,11 @@ class RoundDriver:
     @property
     def choices(self) -> tuple[int, ...]:
         return tuple(self._choices)
+
+    @property
+    def entropies(self) -> tuple[int, ...]:
+        """The entropy stored with each choice of the round (parallel to `choices`)."""
+        return tuple(self._entropies)
 
     @property
     def balance_cents(self) -> int:
@@ -296,6 +308,7 @@ class RoundDriver:
         # The bet is debited and the seed stored: only now is the outcome computed (R6).
         self._selected_bet = bet
         self._round_id, self._bet, self._seed, self._choices = round_id, bet, seed, []
+        self._entropies = []
         self._state = state
         self._rules = self.definition
         self._result = play_round(self.definition, bet, seed, [], state=state)
@@ -305,7 +318,8 @@ class RoundDriver:
         """Answer the pending pick: record it in the ledger, then reveal. Returns the new events.
 
         The choice is checked before it is recorded, because a recorded invalid choice would
-        make the stored round impossible to replay.
+        make the stored round impossible to replay. Its entropy is drawn only then, and stored
+        with it in the same transaction before the engine reveals anything.
         """
         from game.games.common import PickRefused, check_pick
 
@@ -314,11 +328,26 @@ class RoundDriver:
             raise PickRefused(Message(messages.PICK_NONE))
         pending = result.pending
         index = check_pick(index, pending.options, pending.picked)
-        self.ledger.record_choice(self._round_id, index)
+        entropy = self._next_entropy()
+        self.ledger.record_choice(self._round_id, index, entropy)
         self._choices.append(index)
+        self._entropies.append(entropy)
         before = len(result.events)
-        self._result = play_round(self._rules, self._bet, self._seed, list(self._choices), state=self._state)
+        self._result = play_round(
+            self._rules,
+            self._bet,
+            self._seed,
+            list(self._choices),
+            state=self._state,
+            entropies=list(self._entropies),
+        )
         return list(self._result.events[before:])
+
+    def _next_entropy(self) -> int:
+        from game.rng import new_choice_entropy
+
+        source = getattr(self.seeds, "next_entropy", None)
+        return int(source()) if source is not None else new_choice_entropy()
 
     def finish(self) -> int:
         """Credit the round's total win and close it in the ledger (once); return the balance."""
@@ -378,6 +407,7 @@ class RoundDriver:
         self._rules = self._replayed_rules
         self._round_id, self._bet, self._seed = stored.round_id, stored.bet, stored.seed
         self._choices = list(stored.choices)
+        self._entropies = list(stored.entropies)
         self._selected_bet = stored.bet
         self._state = result.state_in
         self._result = result
@@ -422,7 +452,9 @@ class RoundDriver:
             # the state the round began with, kept with it (a round begun before schema version
             # 4 has none: then the game's stored state, which no round changes while one is open)
             state = stored.state_in if stored.state_in is not None else self.stored_state()
-            result = play_round(rules, stored.bet, stored.seed, list(stored.choices), state=state)
+            result = play_round(
+                rules, stored.bet, stored.seed, list(stored.choices), state=state, entropies=stored.entropies
+            )
         except Exception as exc:  # any failure: the stored round no longer fits this game
             log.exception("round %d cannot be replayed", stored.round_id)
             return None, f"The round could not be replayed ({type(exc).__name__}: {exc})."
@@ -440,6 +472,7 @@ class RoundDriver:
             pending=self._result.pending,
             finished=self._result.finished,
             choices=tuple(self._choices),
+            entropies=tuple(self._entropies),
             resumed=resumed,
             definition=self._rules,
         )

@@ -78,7 +78,7 @@ def test_the_spanish_of_a_sentence_said_in_english() -> None:
 def test_a_fifo_is_never_opened_and_dev_zero_never_read(tmp_path: Path) -> None:
     import os
 
-    from scenes.core.startup_checks import is_unreadable_kind, read_bounded
+    from game.storage import is_unreadable_kind, read_bounded
 
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)

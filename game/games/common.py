@@ -5,7 +5,9 @@ A game's `rules.py` builds one `GameRules`:
 - `play(ctx)`: the round as a generator. It yields events in order; a yielded
   `PickRequestEvent` is answered with the player's choice through `send()`. It draws only through
   `ctx.rng` (`stops(lengths, 1)`, `below(n)`, `choice_index(weights)`, `permutation(n)`), credits
-  each win with `ctx.credit(coins)` and stops spinning once that returns True (the cap).
+  each win with `ctx.credit(coins)` and stops spinning once that returns True (the cap). Hidden
+  contents a pick reveals are laid out before the pick; on each answer the flow swaps the picked
+  position's content with `ctx.swap_with(choice, face_down)`'s, so the seed alone never tells it.
 - `simulate_batch(cg, bet, rng, pick_rng, n, *, state=None, record=None)`: n rounds at once with
   the same evaluation and feature functions; player picks come from `pick_rng`. For the round
   indices in `record` it writes a `game.tape.Tape` (the draws in play order), so the simulator

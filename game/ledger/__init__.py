@@ -6,7 +6,8 @@ round's events at the end) so that a kill at any instant leaves a consistent, re
 
 - `begin_round` debits the bet and records the round as open in ONE transaction, together with
   the game data the round is played with (stored once per SHA-256);
-- `record_choice` stores one player choice in its own transaction;
+- `record_choice` stores one player choice, with the entropy its reveal is drawn with, in its own
+  transaction;
 - `finish_round` credits the win, stores the events (and optional cross-round state) and closes
   the round in ONE transaction; a closed round can never be credited again;
 - `void_round` refunds the bet of a round that truly cannot be completed and marks it void, in

@@ -112,14 +112,18 @@ def _bet_cents(lines: Any, level: Any, coin_value: Any, unit: Any) -> int | None
 def _rounds(
     conn: sqlite3.Connection, legacy: bool, entries: dict[tuple[int, str], list[int]], problems: list[str]
 ) -> None:
-    choices: dict[int, list[tuple[int, int, str]]] = {}
-    for rid, seq, choice, made_at in conn.execute(
-        "SELECT round_id, seq, choice, made_at FROM choices ORDER BY round_id, seq"
+    choices: dict[int, list[tuple[Any, ...]]] = {}
+    has_entropy = any(row[1] == "entropy" for row in conn.execute("PRAGMA table_info(choices)"))
+    for rid, *made in conn.execute(
+        f"SELECT round_id, seq, choice, made_at{', entropy' if has_entropy else ''} "
+        "FROM choices ORDER BY round_id, seq"
     ):
-        choices.setdefault(rid, []).append((seq, choice, made_at))
+        choices.setdefault(rid, []).append(tuple(made))
     for rid, made in choices.items():
         if [c[0] for c in made] != list(range(len(made))):
             problems.append(f"round {rid}: choices are not numbered 0..{len(made) - 1}")
+        if has_entropy and not all(c[3] is None or (type(c[3]) is int and 0 <= c[3] < 2**63) for c in made):
+            problems.append(f"round {rid}: a choice's entropy is not a whole number from 0 to 2**63 - 1")
     none = (0, None, None)
     columns = seal.ROUND_V3_SELECT if legacy else seal.ROUND_SELECT + ", digest"
     n_open = 0

@@ -373,10 +373,14 @@ class Ledger:
         return content
 
     @_guarded
-    def record_choice(self, round_id: int, choice: int) -> None:
-        """Append one player choice to an open round (its own transaction)."""
+    def record_choice(self, round_id: int, choice: int, entropy: int = 0) -> None:
+        """Append one player choice with its entropy to an open round (one transaction; the
+        entropy is what the pick's reveal is drawn with, see game.round)."""
         _require_int("round_id", round_id)
         _require_int("choice", choice)
+        _require_int("entropy", entropy, 0)
+        if entropy >= 1 << 63:
+            raise ValueError("entropy must be below 2**63")
         now = self._now()
         with self._tx() as conn:
             values = self._round_row(round_id)
@@ -386,10 +390,10 @@ class Ledger:
                 raise RoundClosed(f"Round {round_id} is already finished.")
             seq = len(values["choices"])
             conn.execute(
-                "INSERT INTO choices (round_id, seq, choice, made_at) VALUES (?, ?, ?, ?)",
-                (round_id, seq, choice, now),
+                "INSERT INTO choices (round_id, seq, choice, made_at, entropy) VALUES (?, ?, ?, ?, ?)",
+                (round_id, seq, choice, now, entropy),
             )
-            values["choices"] = [*values["choices"], (seq, choice, now)]
+            values["choices"] = [*values["choices"], (seq, choice, now, entropy)]
             self._write_round(values, ())
 
     @_guarded
@@ -533,6 +537,7 @@ class Ledger:
             bet=record.bet,
             seed=record.seed,
             choices=record.choices,
+            entropies=record.entropies,
             balance_before_cents=record.balance_before_cents,
             started_at=record.started_at,
             session_id=record.session_id,
@@ -586,6 +591,7 @@ class Ledger:
             finished_at=v["finished_at"],
             session_id=v["session_id"],
             choices=tuple(c[1] for c in v["choices"]),
+            entropies=tuple((c[3] if len(c) > 3 else None) or 0 for c in v["choices"]),
             events=None if events is None else json.loads(events),
             void_reason=v["void_reason"],
             state_in=None if state_in is None else json.loads(state_in),

@@ -66,8 +66,8 @@ class Meters:
 @dataclass(frozen=True, slots=True)
 class OpenRound:
     """Everything the app needs to resume an unfinished round exactly: `play_round(defn, bet,
-    seed, choices, state=state_in)` with the stored values reproduces the events up to the last
-    recorded choice."""
+    seed, choices, state=state_in, entropies=entropies)` with the stored values reproduces the
+    events up to the last recorded choice."""
 
     round_id: int
     game_id: str
@@ -80,6 +80,7 @@ class OpenRound:
     started_at: str
     session_id: int | None
     state_in: Any = None  # the cross-round state it began with (None: none kept, or before v4)
+    entropies: tuple[int, ...] = ()  # each choice's entropy (0: none, e.g. recorded before v5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +116,9 @@ class RoundRecord:
     events: list[dict[str, Any]] | None
     void_reason: str | None = None
     state_in: Any = None
+    entropies: tuple[int, ...] = ()
+    """Each choice's entropy, parallel to `choices` (0: none; choices recorded before schema
+    version 5 have none): replay with `play_round(..., entropies=entropies)`."""
 
 
 class LedgerDamaged(StorageFailure):

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from game.ledger import audit, seal
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class DamagedError(Exception):
@@ -390,12 +390,31 @@ def _upgrade_to_v4(conn: sqlite3.Connection, now: str, start_balance_cents: int)
         conn.execute(statement)
 
 
+# Version 5: each choice keeps the entropy drawn after it was made and stored with it in the
+# same row (`choices.entropy`, 0 ≤ entropy < 2**63; 0 in sessions with a fixed seed): what a
+# pick reveals is drawn from the round's seed AND that entropy, so it cannot be read from the
+# ledger before the pick (see game.round). Choices recorded before have none (NULL, replayed as
+# entropy 0) and keep the digests version 4 gave their rounds (see seal.round_digest), so the
+# step writes no row; a new choice cannot be written without one.
+SCHEMA_V5 = """
+ALTER TABLE choices ADD COLUMN entropy INTEGER CHECK (entropy >= 0);
+CREATE TRIGGER choices_with_entropy BEFORE INSERT ON choices WHEN NEW.entropy IS NULL
+BEGIN SELECT RAISE(ABORT, 'a choice is recorded with its entropy'); END;
+"""
+
+
+def _upgrade_to_v5(conn: sqlite3.Connection, now: str, start_balance_cents: int) -> None:
+    for statement in split_sql(SCHEMA_V5):
+        conn.execute(statement)
+
+
 # Upgrade path: MIGRATIONS[v] turns a version v-1 file into version v (0 = no file yet).
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection, str, int], None]] = {
     1: _create_v1,
     2: _upgrade_to_v2,
     3: _upgrade_to_v3,
     4: _upgrade_to_v4,
+    5: _upgrade_to_v5,
 }
 
 

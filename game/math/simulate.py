@@ -2,7 +2,8 @@
 
 Rounds are played by the game's registered `simulate_batch` (see `game.games.common`), which uses
 the same evaluation and feature functions as `play_round`; player picks are uniform, drawn from a
-separate RNG. The work is cut into fixed chunks, each with its own seeds derived from the run's
+separate RNG, and each carries a simulated entropy from that RNG (the played pick's swap, see
+`game.round`). The work is cut into fixed chunks, each with its own seeds derived from the run's
 seed (chunk i's seeds are child i of `numpy.random.SeedSequence(seed)`, derived when the chunk is
 handed out), so a result depends on (seed, rounds, bet) and not on how many worker processes ran
 it, and memory stays flat however many rounds are asked for: chunks are handed to the workers a
@@ -16,7 +17,7 @@ simulated players in lock-step within a chunk, each carrying its own state from 
 Play ≡ simulation (`check_flow`): the batch tapes an evenly spread sample of rounds (their draws in
 play order, see `game.tape`); each taped round is played again through `game.round.run_round`
 with a `TapeRng` and the two totals (and states) must agree. `flow_mismatches` counts the rounds
-where they do not.
+where they do not. A taped pick is replayed with the entropy the batch drew for it.
 """
 
 from __future__ import annotations
@@ -198,7 +199,7 @@ def check_tapes(defn: GameDefinition, bet: Bet, tapes: dict, wins: np.ndarray, o
         problem = ""
         try:
             rng = TapeRng(tape)
-            result = run_round(defn, bet, rng, tape.choices, state=tape.state_in)
+            result = run_round(defn, bet, rng, tape.choices, state=tape.state_in, entropies=tape.entropies)
             if not result.finished:
                 problem = "the flow still waits for a pick after the taped picks"
             elif rng.left:

@@ -147,10 +147,6 @@ class Canvas:
         x0, y0 = round(x * k), round(y * k)
         return pygame.Rect(x0, y0, round((x + w) * k) - x0, round((y + h) * k) - y0)
 
-    def logical_rect(self, pr: pygame.Rect) -> pygame.Rect:
-        """A physical rect → the smallest logical rect covering it."""
-        return _lr(pr, self.k)
-
     # drawing -----------------------------------------------------------------------------------
     def _source(self, src) -> pygame.Surface:
         """The pixels of `src` at this canvas's density."""
@@ -355,15 +351,6 @@ class Canvas:
 
     def grayscale(self) -> Canvas:
         return Canvas(pygame.transform.grayscale(self.surf), self.k, (self.lw, self.lh))
-
-    def box_blurred(self, radius: float) -> Canvas:
-        """Box-blurred by `radius` logical px (a glow or a shadow: its text marks are dropped)."""
-        r = max(1, round(radius * self.k))
-        return Canvas(pygame.transform.box_blur(self.surf, r), self.k, (self.lw, self.lh))
-
-    def gaussian_blurred(self, radius: float) -> Canvas:
-        r = max(1, round(radius * self.k))
-        return Canvas(pygame.transform.gaussian_blur(self.surf, r), self.k, (self.lw, self.lh))
 
     def __repr__(self) -> str:
         return f"<Canvas {self.lw:g}×{self.lh:g} at {self.k:g} px/px>"

@@ -1,6 +1,6 @@
 """The translation layer: catalogs, plural forms, and number / money / time formatting per language.
 
-One `Translator` lives on the app context (`ctx.i18n`, built by `scenes.core.app.build_context`
+One `Translator` lives on the app context (`ctx.i18n`, built by `scenes.app.app.build_context`
 for the saved language); there is no module-level `_` singleton. Catalogs are JSON files
 `assets/locale/<lang>.json` keyed by the English msgid: a value is either the translated string
 or, for plural entries, a list `[one, other]` (English and Spanish share the rule "one when

@@ -38,7 +38,7 @@ from pydantic import (
 
 from game import storage
 from game.messages import Message
-from scenes.core.startup_checks import is_unreadable_kind, read_bounded
+from game.storage import is_unreadable_kind, read_bounded
 
 log = logging.getLogger(__name__)
 

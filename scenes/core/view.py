@@ -46,7 +46,3 @@ class Viewport:
         c = self.content
         k = self.density
         return int((pos[0] - c.x) / k), int((pos[1] - c.y) / k)
-
-    def rel_to_logical(self, rel: tuple[float, float]) -> tuple[int, int]:
-        k = self.density
-        return round(rel[0] / k), round(rel[1] / k)

@@ -1,7 +1,7 @@
 """The lobby: the installed games as tiles, the balance, lobby music; the way into each game.
 
 Only games with a validated definition and a presentation get a tile (`ctx.games` holds only
-those, see `scenes.core.app.shown_games`: a game whose data arrives before its scenes is not
+those, see `scenes.app.app.shown_games`: a game whose data arrives before its scenes is not
 offered). A tile shows the game's art (`<game>/tile.png`, named by its presentation), its name,
 published RTP and one-line pitch; it lifts and glows while hovered or focused. Click a tile, or
 choose with ←/→ and press Enter (or Space), to open the game's `ReelsScene` over the lobby; Esc
@@ -37,10 +37,12 @@ from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import COMMAND_ACTS, Act, Intent
+from scenes.core.routes import HISTORY, MIXER, SETTINGS
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
+from scenes.core.theme import MENU_CREAM, MENU_GOLD, MUTED_LIGHT
 from scenes.core.transitions import Fade
-from scenes.games import art_of
+from scenes.presentation import art_of
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
 from scenes.widgets.effects import glint, soft_glow, soft_shadow
@@ -91,10 +93,6 @@ SHADOW_PAD = 22
 GLINT_STEPS = 18
 GLINT_S = 0.8  # duration of one light sweep over the focused tile
 GLINT_EVERY_S = 4.5
-
-GOLD = (246, 206, 120)
-CREAM = (246, 238, 222)
-MUTED = (196, 184, 168)
 
 
 def reels_scene(ctx: AppContext, game_id: str) -> Scene:
@@ -298,7 +296,7 @@ class LobbyScene(Scene):
             a.font("text_bold", 14),
             " ".join(self.tr.gettext(TEXT_TAGLINE)),  # letter-spaced capitals
             (640, 76),
-            MUTED,
+            MUTED_LIGHT,
             shadow=False,
             outline=2,
             outline_color=(10, 4, 18),
@@ -318,13 +316,13 @@ class LobbyScene(Scene):
                 rtp_font,
                 self.tile_rtp(tile.game_id),
                 (cap.centerx, cap.top + 41),
-                GOLD,
+                MENU_GOLD,
                 shadow=False,
             )
             y = cap.top + PITCH_TOP
             font, lines = self.pitch_layout(tile.game_id)
             for line in lines:
-                draw_text(layer, font, line, (cap.centerx, y), MUTED, anchor="midtop", shadow=False)
+                draw_text(layer, font, line, (cap.centerx, y), MUTED_LIGHT, anchor="midtop", shadow=False)
                 y += font.get_height() + 1
         small = a.font("text", 15)
         draw_text(
@@ -332,7 +330,7 @@ class LobbyScene(Scene):
             small,
             tr.t(TEXT_VERSION, version=self.ctx.version),
             (16, 712),
-            MUTED,
+            MUTED_LIGHT,
             anchor="bottomleft",
             shadow=False,
         )
@@ -342,14 +340,14 @@ class LobbyScene(Scene):
     def _draw_hint(self, layer: Canvas, font: pygame.font.Font) -> None:
         a = self.ctx.assets
         hints = (TEXT_HINT_CHOOSE, TEXT_HINT_PLAY, TEXT_HINT_LEAVE)
-        parts = [render_text(font, self.tr.gettext(t), MUTED) for t in hints]
+        parts = [render_text(font, self.tr.gettext(t), MUTED_LIGHT) for t in hints]
         icon = 16
         gap = 28
         width = 2 * icon + 6 + sum(p.get_width() for p in parts) + 2 * gap
         x = 1264 - width
         y = 704
         for name in ("icon_left", "icon_right"):
-            layer.blit(a.tinted(f"ui/{name}", MUTED, (icon, icon)), (x, y - icon // 2))
+            layer.blit(a.tinted(f"ui/{name}", MUTED_LIGHT, (icon, icon)), (x, y - icon // 2))
             x += icon
         x += 6
         for i, p in enumerate(parts):
@@ -457,26 +455,21 @@ class LobbyScene(Scene):
         if self.stack is None:
             return
         self.ctx.audio.play("common/click")
-        from scenes.menus.mixer import open_mixer  # the menus load when first opened
-
-        open_mixer(self.ctx, self.stack, topright=(ICONS_RIGHT + 2, ICONS_TOP + ICON_SIZE + 8))
+        # by route: the menus load when first opened
+        self.ctx.open(MIXER, self.stack, topright=(ICONS_RIGHT + 2, ICONS_TOP + ICON_SIZE + 8))
 
     def open_settings(self) -> None:
         if self.stack is None:
             return
         self.ctx.audio.play("common/click")
-        from scenes.menus.settings_menu import open_settings
-
-        open_settings(self.ctx, self.stack)
+        self.ctx.open(SETTINGS, self.stack)
 
     def open_history(self) -> None:
         """Every game's rounds (the lobby belongs to no one game)."""
         if self.stack is None:
             return
-        from scenes.viewers.history import open_history  # the viewer pulls in the paytable frame: load on use
-
         self.ctx.audio.play("common/click")
-        open_history(self.ctx, self.stack, None)
+        self.ctx.open(HISTORY, self.stack, None)  # the viewer pulls in the paytable frame: load on use
 
     # input -----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -648,14 +641,14 @@ class LobbyScene(Scene):
             a.font("text_bold", 13),
             title,
             (box.centerx, box.top + 10),
-            GOLD,
+            MENU_GOLD,
             anchor="midtop",
             shadow=False,
         )
         amount = self.balance_text()
         font = fit_font(a, "display", amount, box.w - 24, 26)
         # under the title whatever the text size: centred in the room left below it
-        draw_text(surface, font, amount, (box.centerx, (head.bottom + box.bottom - 4) // 2), CREAM)
+        draw_text(surface, font, amount, (box.centerx, (head.bottom + box.bottom - 4) // 2), MENU_CREAM)
 
     def _draw_tile(self, surface: Canvas, tile: _Tile, focused: bool) -> None:
         a = self.ctx.assets
@@ -673,7 +666,7 @@ class LobbyScene(Scene):
         cap = self._caption_rect(tile)
         name = self.tr.gettext(d.name)
         font = fit_font(a, "display", name, cap.w - 24, 23)
-        draw_text(surface, font, name, (cap.centerx, cap.top + 20), GOLD if focused else CREAM)
+        draw_text(surface, font, name, (cap.centerx, cap.top + 20), MENU_GOLD if focused else MENU_CREAM)
 
 
 def _tri(x: float) -> float:

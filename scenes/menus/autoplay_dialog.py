@@ -17,7 +17,6 @@ button; ←/→ change the rounds, or the focused condition's amount (→ on / �
 Enter presses the focused control (START at first, and on the rounds row). Esc, A or a click
 outside the panel closes without starting.
 
-`stop_message(tr, reason)` words a `StopReason` for the reels scene's toast.
 Entry point: `open_autoplay(ctx, stack, game_id, config, on_start, running=False)`.
 """
 
@@ -27,12 +26,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.autoplay import ROUND_CHOICES, AutoplayConfig, StopReason
+from game.autoplay import ROUND_CHOICES, AutoplayConfig
 from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font
-from scenes.viewers.paytable import CREAM, GOLD, INK, SOFT
+from scenes.core.theme import CREAM, GOLD, INK, SOFT
 from scenes.widgets import Button, Selector, draw_panel
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, dim_layer
 from scenes.widgets.feedback import refuse_command
@@ -56,17 +55,6 @@ T_APPLY = "APPLY"
 T_NOTE = "Autoplay settings return to their defaults when the game is reloaded."
 T_PICK_NOTE = "When Free Spins are won, autoplay waits for your picks; press CONTINUE to go on."
 T_TIP_CLOSE = "Close (Esc)"
-T_STOP_REASONS = {
-    "rounds_done": "Autoplay finished: all rounds played.",
-    "any_win": "Autoplay stopped: you won.",
-    "free_spins": "Autoplay stopped: Free Spins won.",
-    "single_win": "Autoplay stopped: a single win reached your amount.",
-    "cash_increase": "Autoplay stopped: your cash increased by your amount.",
-    "cash_decrease": "Autoplay stopped: your cash decreased by your amount.",
-    "insufficient_funds": "Autoplay stopped: your balance does not cover the bet.",
-    "player": "Autoplay stopped.",
-}
-
 # Amounts offered by the steppers, in cents (a ladder the player can step through quickly).
 AMOUNTS_CENTS: tuple[int, ...] = (
     100,
@@ -94,11 +82,6 @@ NOTE_UP = 22  # px from the panel's bottom to the footnote's baseline: inside th
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 AMOUNT_FIELDS = ("single_win_exceeds_cents", "cash_increases_by_cents", "cash_decreases_by_cents")
-
-
-def stop_message(tr, reason: StopReason) -> str:
-    """The player's sentence for why autoplay stopped."""
-    return tr.t(T_STOP_REASONS[reason.value])
 
 
 def _nearest_step(cents: int) -> int:

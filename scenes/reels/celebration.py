@@ -41,7 +41,7 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_counter, draw_text
-from scenes.games.dress import PLAIN, Dress
+from scenes.presentation.dress import PLAIN, Dress
 from scenes.reels.celebration_art import RAYS, build_banner, build_rays, coin_frames, gold_glyph
 from scenes.reels.hud import RECT_BAND
 from scenes.reels.win_presenter import CELEBRATION_TIERS

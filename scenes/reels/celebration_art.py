@@ -6,7 +6,7 @@ milliseconds) and every later one only blits. Each is drawn at the asset store's
 window's pixels, `scenes.core.canvas`), so the banner and the rays are as sharp at 1920×1080 as
 at 1280×720. Nothing here names a game: the plate's shape (`SHAPES`: a ribbon, a stone tablet, a
 riveted shield, a cartouche) and each tier's colours come from the shown game's dress
-(`scenes.games.dress`), and the amount is set in gold lettering with depth (`gold_glyph`: a
+(`scenes.presentation.dress`), and the amount is set in gold lettering with depth (`gold_glyph`: a
 gradient face, a bevel's light and shade, an extruded edge and a soft shadow), one cached picture
 per character, so a count-up costs a few blits a frame.
 """
@@ -20,7 +20,7 @@ import pygame
 
 from scenes.core.canvas import Canvas
 from scenes.core.text import fit_font, render_text
-from scenes.games.dress import PLAIN, TierLook
+from scenes.presentation.dress import PLAIN, TierLook
 
 Color = tuple[int, int, int]
 

@@ -42,8 +42,9 @@ from scenes.core.canvas import Canvas
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
-from scenes.games.dress import PLAIN, Dress
-from scenes.reels.band import CREAM, Band
+from scenes.core.theme import CREAM, GOLD, SOFT
+from scenes.presentation.dress import PLAIN, Dress
+from scenes.reels.band import Band
 from scenes.widgets import Button, Selector, draw_panel
 from scenes.widgets.panel import draw_solid_panel
 
@@ -73,8 +74,6 @@ TIP_HISTORY = "Game history (H)"
 TIP_AUTOPLAY = "Autoplay (A)"
 TIP_AUTOPLAY_RUNNING = "Autoplay settings (A); any other key or click stops autoplay"
 
-GOLD = (255, 214, 120)
-SOFT = (214, 190, 140)
 WIN_GLOW = (255, 236, 150)
 
 BAND_Y = 560

@@ -63,7 +63,6 @@ OKABE_ITO: tuple[Color, ...] = (
     (240, 240, 240),  # white
 )
 PATTERNS = ("solid", "dash", "dot", "dashdot")
-PALETTES = ("standard", "colour_blind")
 
 DASH, GAP, DOT_STEP = 22.0, 11.0, 15.0
 

@@ -40,7 +40,7 @@ from game.events import (
     SpinEvent,
     WinCapEvent,
 )
-from scenes.games.base import cap_caption
+from scenes.presentation.base import cap_caption
 from scenes.reels.band import CREAM, Band
 from scenes.reels.hud import GOLD
 from scenes.reels.reel_view import NORMAL, QUICK, TURBO, SpinTiming
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from game.money import Bet
     from scenes.core.i18n import Caption, Translator
     from scenes.core.stack import SceneStack
-    from scenes.games.base import Presentation
+    from scenes.presentation.base import Presentation
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,11 @@ class Picks:
     auto_pick: Callable[[int, list[int]], int] | None
     leave: Callable[[], None]
     watch_only: bool = False
+    # live play: the pick the engine waits for (None: none); `failed(exc)` hears of a pick that
+    # could not be made; `complete()` finishes a round whose every choice is stored (the way out)
+    pending: Callable[[], PickRequestEvent | None] | None = None
+    failed: Callable[[Exception], None] | None = None
+    complete: Callable[[], None] | None = None
 
 
 class Host(Protocol):
@@ -216,7 +221,13 @@ class RoundPlayer:
     def resume(self, events: list | tuple, bet: Bet) -> None:
         """Show a round recovered from the ledger: what was decided before the picks at once
         (the first spin at rest, its win counted), the rest animated. Events the presentation
-        already announced before the picks are not shown again."""
+        already announced before the picks are not shown again.
+
+        The bonus scenes follow the engine's state, not what was on screen when the app stopped:
+        they open at the pick the engine waits for (the driver's pending one, the last event),
+        or, when every choice is stored, right after the last stored pick (its reveal plays,
+        then the rest of the feature, then the credit); a pick request whose answer is already
+        among the events is never asked again."""
         self.bet = bet
         self.round_over = False
         self.stage.decor.clear()
@@ -260,6 +271,46 @@ class RoundPlayer:
         """Start showing queued events until one needs time (reels, a pause, a feature scene)."""
         while not self.waiting and self.queue:
             self._begin(self.queue.popleft())
+
+    # -- picks -----------------------------------------------------------------------------------
+    def picks(self) -> Picks:
+        """How the bonus scenes answer picks: the host's, guarded in live play. A pick the engine
+        is not waiting for is never sent to it: the bonus scenes close and the round is completed
+        from its record (`complete`); a pick that fails is reported once (`failed`: automatic
+        picks and autoplay stop, the round stays open) and raised to the scene, which says why."""
+        picks = self.host.picks()
+        pending, failed, complete = picks.pending, picks.failed, picks.complete
+        if pending is None:
+            return picks
+        inner = picks.choose
+
+        def choose(index: int) -> list:
+            if pending() is None:
+                log.error("a pick was asked that the engine is not waiting for: the round completes")
+                if complete is not None:
+                    complete()
+                return []
+            try:
+                return inner(index)
+            except Exception as exc:
+                if failed is not None:
+                    failed(exc)
+                raise
+
+        return Picks(choose, picks.auto_pick, picks.leave, picks.watch_only, pending, failed, complete)
+
+    def abandon(self) -> None:
+        """Drop what is left to show of the round (its record completes it): the queue, the held
+        events, the free spins' look; the round counts as over on screen."""
+        self.queue.clear()
+        self.held = []
+        self.waiting = ""
+        self._after = None
+        self.current = None
+        if self.stage.free_mode:
+            self.leave_free()
+        self.stage.banner = None
+        self.round_over = True
 
     # -- helpers for presentations -----------------------------------------------------------------
     def wait(self, seconds: float, then: Callable[[], None] | None = None) -> None:

@@ -2,7 +2,7 @@
 
 One `Stage` per shown game, shared by the reels scene (live play) and the replay, so a replayed
 round sits on the same reel backing under the same frame and marquee as when it was played. The
-art names come from the game's presentation (`scenes.games`): `<game>/background` (and
+art names come from the game's presentation (`scenes.presentation`): `<game>/background` (and
 `background_free` during free spins, when the game has one), `reel_bg`, `frame` (which carries
 the game's marquee: its full title above the reels, and the line markers' gutters), the wild-reel
 cover when the game has wild reels, and `symbols/<id>_stack` for a symbol that comes in
@@ -41,7 +41,7 @@ from scenes.core.assets import AssetStore
 from scenes.core.canvas import Canvas, draw
 from scenes.core.i18n import Caption, Translator
 from scenes.core.text import draw_text, fit_font, render_text
-from scenes.games.base import GameArt, Presentation
+from scenes.presentation.base import GameArt, Presentation
 from scenes.reels.hud import RECT_BAND
 from scenes.reels.reel_view import CELL_H, SYMBOL, WINDOW, ReelView, SymbolArt, soft_blur
 from scenes.reels.symbol_art import STACK
@@ -50,7 +50,6 @@ from scenes.widgets.panel import draw_solid_panel
 
 T_WILD = "WILD"
 
-CREAM = (255, 248, 230)
 CAP_COLOR = (255, 190, 90)
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 

@@ -25,8 +25,9 @@ from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
 from scenes.core.text import draw_text, fit_font
+from scenes.core.theme import CREAM, DIM, GOLD, SOFT
 from scenes.viewers.balance_chart import T_NO_POINTS, draw_balance_chart
-from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene
+from scenes.viewers.paytable import CONTENT, PagedOverlayScene
 from scenes.widgets.focus import FocusItem
 
 log = logging.getLogger(__name__)

@@ -3,7 +3,7 @@
 `PaytableScene(ctx, game_id, bet)` lays out the pages of `scenes.viewers.paytable_pages.build_pages`,
 which are generated from the very definition the engine plays (CERTIFICATION P4) at the current
 bet: symbols with their art and pays, wild and scatter, the pages of the game's own feature (laid
-out by its presentation, `scenes.games`: the Stones' stones and free-spins rules), the numbered
+out by its presentation, `scenes.presentation`: the Stones' stones and free-spins rules), the numbered
 line diagrams and how wins pay (with the win cap).
 The arrows (buttons, ← →, the wheel) page through it; the centre button, Esc or P returns.
 
@@ -31,7 +31,8 @@ from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font, wrap_text
-from scenes.games import presentation_of
+from scenes.core.theme import CREAM, DIM, GOLD, INK, SOFT
+from scenes.presentation import presentation_of
 from scenes.reels.line_palette import draw_patterned, line_style
 from scenes.viewers.paytable_pages import LineShape, Page, SymbolPays, build_pages, symbol_pays
 from scenes.widgets import Button, draw_panel
@@ -52,11 +53,6 @@ SCREEN = pygame.Rect(0, 0, 1280, 720)
 PANEL = pygame.Rect(36, 18, 1208, 684)
 CONTENT = pygame.Rect(76, 104, 1128, 500)
 NAV_Y = 640
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-SOFT = (214, 190, 140)
-DIM = (182, 174, 160)  # notes and hints: quieter than the text, still 4.5:1
-INK = (18, 12, 10)
 CARD_FILL = (24, 16, 14, 200)
 CARD_EDGE = (150, 112, 60)
 

@@ -4,7 +4,7 @@ Nothing here draws and nothing is typed in by hand: every pay, count and rule fi
 the same `GameDefinition` the engine evaluates, at the player's CURRENT bet, so the paytable can
 never disagree with the maths. `scenes.viewers.paytable` only lays these pages out. A game's
 feature has pages of its own and notes under its symbols' pays: its presentation gives them
-(`scenes.games`), placed after the symbols and before the bet lines.
+(`scenes.presentation`), placed after the symbols and before the bet lines.
 
 Amounts: a line pay of `p` (coins per line at level 1) shows as `p × level` coins and that many
 coins × the coin value in currency (integer cents, formatted by `game.money.format_cents`). A
@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from game.definitions import GameDefinition
 from game.money import Bet, format_cents
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 
 # Player-facing strings (one place, for the translation layer).
 T_HIGH = "HIGH SYMBOLS"

@@ -1,7 +1,7 @@
 """One recorded round in detail (from the history): every step, paged, and REPLAY.
 
 `RoundDetailScene(ctx, record)` shows the round's steps from its stored events, as the game's
-presentation lists them (`scenes.games`, `Presentation.detail_steps`): each spin and cascade
+presentation lists them (`scenes.presentation`, `Presentation.detail_steps`): each spin and cascade
 step as its grid with small symbol thumbnails, the winning cells framed (held cells in teal),
 its wins listed; the shared events in one line each (free-spins end, the cap in the player's
 words and currency, the total); and the game's own steps (the Stones' trigger, picks and
@@ -20,10 +20,11 @@ from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font, wrap_text
-from scenes.games import presentation_or_plain
-from scenes.games.base import Step
+from scenes.core.theme import CREAM, DIM, GOLD, SOFT, TEAL
+from scenes.presentation import presentation_or_plain
+from scenes.presentation.base import Step
 from scenes.viewers.history import T_REPLAY, local_time, win_text
-from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene, card
+from scenes.viewers.paytable import CONTENT, PagedOverlayScene, card
 from scenes.widgets import Button
 
 # Player-facing msgids (assets/locale/*.json)
@@ -42,7 +43,6 @@ T_SCATTER_WIN = "Scatter: {count} × {symbol}"
 T_SPIN_WIN = "Spin win {coins:,} coins · {money}"
 T_WAITING = "The round waits for a pick."
 
-TEAL = (120, 255, 220)
 COLUMN_GAP = 10
 
 

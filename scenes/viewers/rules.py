@@ -37,8 +37,9 @@ from scenes.core.context import AppContext
 from scenes.core.intents import Act
 from scenes.core.stack import SceneStack
 from scenes.core.text import draw_text, wrap_text
+from scenes.core.theme import CREAM, GOLD, SOFT
 from scenes.viewers.game_info import T_INFO, draw_game_info
-from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, PagedOverlayScene, card
+from scenes.viewers.paytable import CONTENT, PagedOverlayScene, card
 from scenes.viewers.paytable_pages import cap_text
 
 log = logging.getLogger(__name__)

@@ -13,9 +13,8 @@ import pygame
 
 from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text
+from scenes.core.theme import MUTED
 from scenes.widgets.toggle import pill
-
-MUTED = (186, 172, 152)
 
 
 def draw_key_hints(

@@ -99,6 +99,32 @@ def test_play_json_without_and_with_choices(capsys, stones):
                 assert w["line"] is None or 1 <= w["line"] <= 25
 
 
+def test_play_gives_a_pick_its_entropy(capsys, stones):
+    """`--choices 3:8843,11,17` replays picks with the entropy stored with them; `3,11,17` plays
+    them without (entropy 0, as before); the output names the entropies only when there are some."""
+    from game.bets import default_bet
+    from game.round import play_round
+
+    seed = first_triggering_seed(stones)
+    picks = list(
+        range(play_round(stones.definition, default_bet(stones.definition), seed).pending.picks_left)
+    )
+    plain = ",".join(map(str, picks))
+    keyed = ",".join([f"{picks[0]}:8843", *map(str, picks[1:])])
+    code, out, _ = run(capsys, "play", "stones", "--seed", str(seed), "--choices", plain, "--json")
+    assert code == 0 and "entropies" not in json.loads(out)
+    code, out, _ = run(capsys, "play", "stones", "--seed", str(seed), "--choices", keyed, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["choices"] == picks and data["entropies"] == [8843] + [0] * (len(picks) - 1)
+    want = play_round(
+        stones.definition, default_bet(stones.definition), seed, picks, entropies=[8843]
+    ).to_json()
+    assert data == json.loads(json.dumps(want))
+    for bad in ("3:x", "3:-1", f"3:{2**63}"):
+        code, _, err = run(capsys, "play", "stones", "--seed", str(seed), "--choices", bad, "--json")
+        assert code == 2 and "Traceback" not in err and ("entropy" in err or "whole numbers" in err)
+
+
 def test_play_with_a_bet(capsys):
     code, out, _ = run(
         capsys,

@@ -77,7 +77,7 @@ def test_an_old_file_upgrades_on_open(tmp_path: Path, version: int) -> None:
         if sealed_before:
             assert conn.execute("SELECT id, digest FROM rounds ORDER BY id").fetchall() == sealed_before
         assert led.notice is None  # upgraded, not mistaken for damage
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 5
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         # every row kept, with its id
@@ -104,6 +104,9 @@ def test_an_old_file_upgrades_on_open(tmp_path: Path, version: int) -> None:
         # the old open round resumes as it was, and can be voided through the sealed path
         pending = led.open_round()
         assert pending.round_id == held["pending"] and pending.choices == held["pending_choices"]
+        # choices made before version 5 carry no entropy (NULL, kept unsealed): replayed with 0
+        assert conn.execute("SELECT COUNT(*) FROM choices WHERE entropy IS NOT NULL").fetchone()[0] == 0
+        assert pending.entropies == (0,) * len(pending.choices)
         assert led.void_round(held["pending"], REASON) == held["balance"] + 100
         led.finish_round(led.begin_round("stones", SHA, "1.0.0", BET, 44), 0, round_end(0), False)
         assert led.verify() == []

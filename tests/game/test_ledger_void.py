@@ -192,7 +192,7 @@ def test_the_database_allows_only_the_void_path(ledger: Ledger) -> None:
             "never credited",
         ),
         (
-            lambda: conn.execute("INSERT INTO choices VALUES (?, 0, 1, 'x')", (voided,)),
+            lambda: conn.execute("INSERT INTO choices VALUES (?, 0, 1, 'x', 5)", (voided,)),
             "only while their round is open",
         ),
         (lambda: conn.execute("UPDATE meters SET refunded_cents = 0"), "only increase"),

@@ -15,6 +15,9 @@ Rules (the rules text and our design, see docs/math/tombraider.md):
 - The fragment banks the pot and the quest moves on. The last trap (`traps_to_end`) draws the
   ending (`choice_index([end, showdown])`) and, for the Showdown, the duel (`choice_index([won,
   lost])`): a won duel is worth the fragment; otherwise the quest ends and the pot is lost.
+- A pick that carries an entropy (a played pick's, drawn after it is stored) first swaps the
+  picked position's content with that of a face-down position drawn from its own stream
+  (`swap_hidden`; a Shoot-out disc likewise with a disc), so the seed does not tell what it shows.
 - Every fragment found: a jackpot (`choice_index`) of `value` × the weighted average bet per
   line (the weighted average bet ÷ the game's line count), rounded down to whole coins.
 
@@ -194,6 +197,16 @@ class Progress:
     @property
     def playing(self) -> np.ndarray:
         return ~(self.found | self.lost)
+
+
+def swap_hidden(b: Boards, rows: np.ndarray, positions: np.ndarray, others: np.ndarray) -> None:
+    """Boards `rows` exchange what lies face down at `positions` and at `others` (a pick that
+    carries an entropy takes the content of a face-down position drawn from its own stream; the
+    swap never looks at the contents, so a uniform layout stays uniform)."""
+    for arr in (b.artefact, b.value, b.treasure):
+        held = arr[rows, positions].copy()
+        arr[rows, positions] = arr[rows, others]
+        arr[rows, others] = held
 
 
 def reveal(

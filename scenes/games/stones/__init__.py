@@ -1,8 +1,8 @@
 """Secret of the Stones on screen: what this game alone shows (the stone picker, its paytable
-pages, its events in the replay and the history detail), registered in `scenes.games`.
+pages, its events in the replay and the history detail), registered in `scenes.presentation`.
 
 `ART` and `own_images` are here, light, so the start-up check of every game's images
-(`scenes.games.required_images`) needs none of the game's scenes.
+(`scenes.presentation.required_images`) needs none of the game's scenes.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.games.stones.model import StonesFeature
-from scenes.games.base import GameArt
+from scenes.presentation.base import GameArt
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition

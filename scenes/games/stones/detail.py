@@ -1,7 +1,7 @@
 """Secret of the Stones in the history detail: the trigger, the stones picked, the free spins.
 
 `detail_steps` lists a round's steps: the shared events as every game lists them
-(`scenes.games.base.shared_step`), the trigger and the free-spins start in one line each, and
+(`scenes.presentation.base.shared_step`), the trigger and the free-spins start in one line each, and
 the picks gathered into one step showing the picked tablets with what they hold and the ones
 nobody picked, greyed. `draw_picks` draws that step in the detail's card.
 """
@@ -23,8 +23,8 @@ from game.games.stones.events import (
 from game.games.stones.model import StoneFeature
 from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text, fit_font
-from scenes.games.base import CREAM, GOLD, Step, shared_step
 from scenes.games.stones.pages import stone_label
+from scenes.presentation.base import CREAM, GOLD, Step, shared_step
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition

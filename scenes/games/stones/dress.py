@@ -1,9 +1,9 @@
-"""Secret of the Stones' dress: slate and jade (`scenes.games.dress`): its HUD band, boxes and
+"""Secret of the Stones' dress: slate and jade (`scenes.presentation.dress`): its HUD band, boxes and
 feature plates carved in slate with jade rims, and its celebrations on a stone tablet."""
 
 from __future__ import annotations
 
-from scenes.games.dress import Dress, TierLook
+from scenes.presentation.dress import Dress, TierLook
 
 DRESS = Dress(
     hud_bar="stones/hud_bar",

@@ -17,7 +17,8 @@ import pygame
 from game.games.stones.model import StoneFeature, StonesFeature
 from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text, fit_font, wrap_text
-from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, draw_paragraphs
+from scenes.core.theme import CREAM, GOLD, SOFT
+from scenes.viewers.paytable import CONTENT, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr, scatter_name
 
 if TYPE_CHECKING:

@@ -26,9 +26,9 @@ from game.games.stones.events import (
 )
 from game.games.stones.model import StonesFeature
 from scenes.core.canvas import Canvas
-from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.stones import ART, own_images
 from scenes.games.stones.dress import DRESS
+from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
     import pygame
@@ -102,7 +102,7 @@ class StonesPresentation(Presentation):
 
         # the trigger precedes the first pick request in the round's events
         trigger = next((e for e in player.events if isinstance(e, FreeSpinsTriggerEvent)), None)
-        picks = player.host.picks()
+        picks = player.picks()
         player.sounds.free_spins_music(True)
         return StonePickerScene(
             player.stage.assets,

@@ -6,10 +6,10 @@ reels), `world` (the Tiled world map's data, its camera and ground), `quest` (th
 Adventure as its events tell it), `world_map` + `world_map_paint` (the world-map bonus scene),
 `duel` (the Showdown), `shootout` (the Shoot-out scene), `pages` (paytable), `detail` (history).
 
-`ART` is here, light, so the start-up check of every game's images (`scenes.games.required_images`)
+`ART` is here, light, so the start-up check of every game's images (`scenes.presentation.required_images`)
 needs none of the game's scenes.
 """
 
-from scenes.games.base import GameArt
+from scenes.presentation.base import GameArt
 
 ART = GameArt()

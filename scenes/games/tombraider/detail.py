@@ -1,7 +1,7 @@
 """Tomb Raider in the history detail: passports, free spins, Super Mode and the Global Adventure.
 
 `detail_steps` lists a round's steps from its stored events: the shared ones as every game lists
-them (`scenes.games.base.shared_step`: spins and cascade steps as grids, the free spins' end, the
+them (`scenes.presentation.base.shared_step`: spins and cascade steps as grids, the free spins' end, the
 cap, the total), the passports stamped, the Keys' trigger, Super Mode and the adventure in one
 line each, and every location of the quest as one step (`draw_location`): its six artefacts in
 place, those picked bright with what they held, the rest greyed, with the pot and what became of
@@ -27,13 +27,14 @@ from game.games.tombraider.events import (
     PassportsEvent,
     ShootoutRevealEvent,
     ShowdownEvent,
+    SuperFreeSpinsEvent,
     SuperModeEndEvent,
     SuperModeStartEvent,
 )
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
-from scenes.games.base import CREAM, GOLD, Step, shared_step
 from scenes.games.tombraider.world_map_paint import T_CAP_DOUBLE, T_CAP_SHOOTOUT, T_CAP_VALUE
+from scenes.presentation.base import CREAM, GOLD, Step, shared_step
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
 # Player-facing msgids (assets/locale/*.json)
 T_PASSPORTS = "PASSPORTS: reel {reels} stamped · {n} of {total}"
 T_KEYS = "{count} × Excalibur Key: {spins} FREE SPINS"
+T_KEYS_LATER = "{count} × Excalibur Key: {spins} FREE SPINS after Super Mode"
+T_SUPER_FREE = "FREE SPINS WON IN SUPER MODE: {spins}"
 T_SUPER = "SUPER MODE: {n} wilds held for {spins} spins"
 T_SUPER_END = "Super Mode paid {coins:,} coins in {spins} spins"
 T_ADVENTURE = "GLOBAL ADVENTURE · average bet {money} over {spins} spins"
@@ -89,13 +92,16 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
                 Step("text", text=lambda tr, r=reels, n=n, t=total: tr.t(T_PASSPORTS, reels=r, n=n, total=t))
             )
         elif isinstance(ev, KeyTriggerEvent):
+            msgid = T_KEYS_LATER if ev.after_super else T_KEYS
             steps.append(
                 Step(
                     "text",
-                    text=lambda tr, c=ev.count, s=ev.spins: tr.t(T_KEYS, count=c, spins=s),
+                    text=lambda tr, c=ev.count, s=ev.spins, m=msgid: tr.t(m, count=c, spins=s),
                     colour=GOLD,
                 )
             )
+        elif isinstance(ev, SuperFreeSpinsEvent):
+            steps.append(Step("text", text=lambda tr, s=ev.spins: tr.t(T_SUPER_FREE, spins=s), colour=GOLD))
         elif isinstance(ev, SuperModeStartEvent):
             n, spins = len(ev.cells), ev.spins
             steps.append(Step("text", text=lambda tr, n=n, s=spins: tr.t(T_SUPER, n=n, spins=s), colour=GOLD))

@@ -1,9 +1,9 @@
-"""Tomb Raider's dress: sandstone and gold (`scenes.games.dress`): its HUD band, boxes and
+"""Tomb Raider's dress: sandstone and gold (`scenes.presentation.dress`): its HUD band, boxes and
 feature plates in sandstone blocks with gold rims, and its celebrations on a cartouche."""
 
 from __future__ import annotations
 
-from scenes.games.dress import Dress, TierLook
+from scenes.presentation.dress import Dress, TierLook
 
 DRESS = Dress(
     hud_bar="tombraider/hud_bar",

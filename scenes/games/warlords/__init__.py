@@ -5,10 +5,10 @@ Random Overlay Wild's weapons striking the reels), `battle` (the battle scene), 
 scatters, counters, the Final Chance, the free-spins intro), `look` (the warlords' colours, names
 and free-spins backdrops), `pages` (its paytable pages) and `detail` (its history steps).
 
-`ART` is here, light, so the start-up check of every game's images (`scenes.games.required_images`)
+`ART` is here, light, so the start-up check of every game's images (`scenes.presentation.required_images`)
 needs none of the game's scenes.
 """
 
-from scenes.games.base import GameArt
+from scenes.presentation.base import GameArt
 
 ART = GameArt(extras=("overlay_hammer", "overlay_arrow", "overlay_sword"))

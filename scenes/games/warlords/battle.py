@@ -34,8 +34,9 @@ from game.games.warlords.events import BattleEvent
 from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
+from scenes.core.theme import CREAM, GOLD
 from scenes.core.transitions import Fade
-from scenes.games.warlords.look import Warlord, warlords
+from scenes.games.warlords.look import INK, Warlord, warlords
 from scenes.games.warlords.pages import percent
 from scenes.reels.bonus import BonusLayout, BonusScene, BonusStyle, plaque
 from scenes.widgets.dialog import show_toast
@@ -61,9 +62,6 @@ FACE_OFF = 1.1  # s they face off
 RESULT = 0.9  # s until the banners are converted
 HOLD = 0.8  # s the result stays
 TOTAL = ENTER + FACE_OFF + RESULT + HOLD
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-INK = (30, 14, 4)
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 # The stage spans the screen, centred on the backdrop's sunburst (no side panel: each warlord's

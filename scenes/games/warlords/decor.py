@@ -22,7 +22,8 @@ import pygame
 
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
-from scenes.games.warlords.look import Warlord, glow
+from scenes.core.theme import CREAM, GOLD
+from scenes.games.warlords.look import INK, Warlord, glow
 from scenes.reels.symbol_art import CELL_H, CELL_W
 from scenes.widgets.panel import draw_solid_panel
 
@@ -31,9 +32,6 @@ if TYPE_CHECKING:
     from scenes.reels.stage import Stage
 
 Cell = tuple[int, int]
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-INK = (30, 14, 4)
 JOIN_TIME = 0.7  # s a joining scatter's flourish lasts
 BUMP_TIME = 0.45
 POPUP_TIME = 1.1

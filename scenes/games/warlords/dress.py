@@ -1,9 +1,9 @@
-"""Warlords' dress: dark iron and embers (`scenes.games.dress`): its HUD band, boxes and feature
+"""Warlords' dress: dark iron and embers (`scenes.presentation.dress`): its HUD band, boxes and feature
 plates in riveted iron lit by embers, and its celebrations on an iron shield."""
 
 from __future__ import annotations
 
-from scenes.games.dress import Dress, TierLook
+from scenes.presentation.dress import Dress, TierLook
 
 DRESS = Dress(
     hud_bar="warlords/hud_bar",

@@ -17,8 +17,9 @@ import pygame
 from game.games.warlords.model import WarlordsFeature
 from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text, fit_font
+from scenes.core.theme import CREAM, GOLD, SOFT
 from scenes.games.warlords.look import COLOURS
-from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, card, draw_paragraphs
+from scenes.viewers.paytable import CONTENT, card, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr
 
 if TYPE_CHECKING:

@@ -33,11 +33,11 @@ from game.games.warlords.events import (
     WarlordsFreeSpinsStartEvent,
 )
 from game.games.warlords.model import WarlordsFeature
-from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.warlords import ART
 from scenes.games.warlords.decor import Counter, FinalChance, HeldScatters, Intro, Popups
 from scenes.games.warlords.dress import DRESS
 from scenes.games.warlords.look import by_mode, free_backdrop, warlords
+from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
     import pygame

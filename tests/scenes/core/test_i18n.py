@@ -191,7 +191,7 @@ def test_the_scenes_hold_no_regular_expression_to_read_sentences_back():
 
 
 def test_the_context_is_built_with_a_translator_for_the_saved_language(assets, audio, ledger, tmp_path):
-    from scenes.core.app import build_context
+    from scenes.app.app import build_context
     from scenes.core.context import LaunchOptions
     from scenes.core.settings_store import Settings
 

@@ -68,7 +68,7 @@ def test_an_unreadable_file_is_not_damage(tmp_path, monkeypatch):
     def refuse(path, limit=0):
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
-    # the file is read through the bounded, non-blocking reader (scenes.core.startup_checks)
+    # the file is read through the bounded, non-blocking reader (game.storage.read_bounded)
     monkeypatch.setattr("scenes.core.settings_store.read_bounded", refuse)
     with pytest.raises(StorageFailure) as caught:
         load_settings(path)

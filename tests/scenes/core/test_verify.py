@@ -20,7 +20,7 @@ import pytest
 from game import manifest
 from game.definitions import LoadedGame
 from game.paths import asset_path
-from scenes.core.app import load_all_games, shown_games
+from scenes.app.app import load_all_games, shown_games
 from scenes.core.placeholder import declared_size
 from scenes.core.verify import MSG_DATA_CHANGED, DataChangedError, check_before_first_frame, start_media_check
 

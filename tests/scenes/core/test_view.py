@@ -8,7 +8,7 @@ import time
 import pygame
 import pytest
 
-from scenes.core.app import App
+from scenes.app.app import App
 from scenes.core.intents import Act
 from scenes.core.view import LOGICAL_SIZE, MIN_WINDOW, SETTLE_S, Viewport
 
@@ -84,7 +84,7 @@ def test_the_window_size_flag():
 def test_the_app_opens_at_the_size_asked_and_draws_at_its_density(tmp_path, monkeypatch):
     """`main.py --window 1920x1080` (here headless): the first frame is drawn at 1.5 px per px."""
     import main
-    from scenes.core import app as app_module
+    from scenes.app import app as app_module
 
     seen = {}
     real = app_module.App.step

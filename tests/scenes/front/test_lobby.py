@@ -244,7 +244,7 @@ def test_settings_and_history_buttons(ctx, display):
 def test_startup_routing(ctx):
     from game import ENGINE_VERSION
     from game.bets import default_bet
-    from scenes.core.app import initial_scenes
+    from scenes.app.app import initial_scenes
     from scenes.front.intro import IntroScene
 
     assert [type(s) for s in initial_scenes(ctx)] == [IntroScene]

@@ -9,8 +9,8 @@ import dataclasses
 import pytest
 
 from game.definitions import load_game
-from scenes.games import presentation_of
-from scenes.games.dress import PLAIN, SHAPES, TIERS, Dress, TierLook
+from scenes.presentation import presentation_of
+from scenes.presentation.dress import PLAIN, SHAPES, TIERS, Dress, TierLook
 
 GAMES = ("stones", "warlords", "tombraider")
 
@@ -51,7 +51,7 @@ def test_the_three_dresses_differ(assets):
 
 
 def test_a_game_without_a_dress_wears_the_house_look():
-    from scenes.games.base import Presentation
+    from scenes.presentation.base import Presentation
 
     assert Presentation().dress is PLAIN
     assert PLAIN.celebration in SHAPES and set(PLAIN.tiers) == set(TIERS)

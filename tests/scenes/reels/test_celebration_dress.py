@@ -15,7 +15,7 @@ from game.round import play_round
 from scenes.core.canvas import Canvas
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 from scenes.reels.celebration import CelebrationScene
 from scenes.reels.hud import RECT_BAND
 from scenes.reels.scene import ReelsScene

@@ -14,7 +14,7 @@ from game.ledger import Ledger
 from game.session import RoundDriver
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 from scenes.viewers.balance_chart import chart_points
 from scenes.viewers.history import ROWS_PER_PAGE, HistoryScene, local_time, open_history
 from scenes.viewers.round_detail import RoundDetailScene, paginate_steps

@@ -16,7 +16,7 @@ def register() -> None:
     """Make Relic playable and showable (idempotent)."""
     import relicgame
 
-    from scenes.games import register_package
+    from scenes.presentation import register_package
 
     relicgame.register()
     register_package(FEATURE_TYPE, "relicscenes")

@@ -6,7 +6,7 @@ from typing import Any
 
 from relicgame.events import GemsCollectedEvent, RelicPayEvent
 
-from scenes.games.base import GOLD, GameArt, Presentation, Step, shared_step
+from scenes.presentation.base import GOLD, GameArt, Presentation, Step, shared_step
 
 # Test-only words (the shipped catalogs do not carry a test game's text).
 GEMS = "Gems: {total} of {needed}"

@@ -6,7 +6,7 @@
   writing somewhere unexpected), a name longer than the file system allows.
 - `--window` larger than any screen (`check_window`; headless, larger than SDL's own limit).
 - The settings file read only as a regular file of at most `SETTINGS_LIMIT` bytes, opened
-  without blocking (`read_bounded`): a FIFO, a device (a link to /dev/zero) or a huge file is
+  without blocking (`game.storage.read_bounded`): a FIFO, a device (a link to /dev/zero) or a huge file is
   never read.
 - Too little memory to start (`out_of_memory_text`): MemoryError, SDL out of memory, a library
   that cannot be loaded, a thread that cannot start.
@@ -20,7 +20,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import stat
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -32,7 +31,6 @@ if TYPE_CHECKING:  # nothing heavy at import: the low-memory sentence must load 
     from scenes.core.context import LaunchOptions
     from scenes.core.verify import Verification
 
-SETTINGS_LIMIT = 64 * 1024  # bytes: far above any real settings file (about 600 bytes)
 MAX_WINDOW_SIDE = 16384  # px: SDL's largest window surface on any platform we ship for
 NAME_MAX = 255  # bytes in one file name (ext4, NTFS, APFS)
 PATH_MAX = 4096
@@ -63,7 +61,7 @@ def verify_at_start(
     """`scenes.core.verify.check_before_first_frame`, its refusal as a StartupError (exit 2)
     in the player's language, shown on the screen too."""
     from game.paths import asset_path
-    from scenes.core.app import TEXT_OK, StartupError
+    from scenes.app.app import TEXT_OK, StartupError
     from scenes.core.exits import EXIT_DATA
     from scenes.core.i18n import Translator, locale_dir
     from scenes.core.settings_store import saved_language
@@ -123,7 +121,7 @@ def check_window(size: tuple[int, int] | None, language: str) -> None:
         return
     import pygame
 
-    from scenes.core.app import TEXT_OK, StartupError, assets_root
+    from scenes.app.app import TEXT_OK, StartupError, assets_root
     from scenes.core.exits import EXIT_DATA, HEADLESS_DRIVERS
     from scenes.core.i18n import Translator, locale_dir
 
@@ -145,36 +143,6 @@ def check_window(size: tuple[int, int] | None, language: str) -> None:
 def _size_text(size: tuple[int, int]) -> str:
     w, h = (str(v) if len(str(v)) <= 9 else f"{str(v)[:6]}…" for v in size)
     return f"{w}×{h}"
-
-
-def read_bounded(path: Path, limit: int = SETTINGS_LIMIT) -> bytes | None:
-    """The bytes of `path` if it is a regular file (links followed) of at most `limit` bytes;
-    None when it is anything else (a FIFO, a device, a folder, too big). Opened non-blocking,
-    so a FIFO with no writer never holds the app. OSError when it cannot be read."""
-    st = os.stat(path)
-    if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-        return None
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        st = os.fstat(fd)  # what was opened, not what the name pointed to a moment before
-        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-            return None
-        data = os.read(fd, limit + 1)
-    finally:
-        os.close(fd)
-    return data if len(data) <= limit else None
-
-
-def is_unreadable_kind(path: Path, limit: int = SETTINGS_LIMIT) -> bool:
-    """True when `path` exists (links followed) but is not a regular file of at most `limit`
-    bytes: never opened (a FIFO would block, /dev/zero never ends)."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return False
-    return (stat.S_ISREG(st.st_mode) and st.st_size > limit) or not (
-        stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)
-    )
 
 
 def out_of_memory_text(exc: BaseException, data_dir: str | None) -> str | None:

@@ -52,6 +52,8 @@ from game.definitions import DefinitionError, LoadedGame, load_definition
 from game.messages import Message
 from game.paths import asset_path
 from game.storage import StorageFailure
+from scenes.app.routes import register_routes
+from scenes.app.startup_checks import check_window, verify_at_start
 from scenes.core.assets import IMAGE_SUFFIXES, AssetStore
 from scenes.core.audio import AudioService
 from scenes.core.canvas import Canvas
@@ -69,7 +71,6 @@ from scenes.core.i18n import DEFAULT_LANGUAGE, Translator, locale_dir
 from scenes.core.intents import Act, Intent, IntentMapper
 from scenes.core.settings_store import Settings, load_settings, saved_language
 from scenes.core.stack import Scene, SceneStack
-from scenes.core.startup_checks import check_window, verify_at_start
 from scenes.core.verify import start_media_check
 from scenes.core.view import LOGICAL_SIZE, MIN_WINDOW, SETTLE_S, Viewport
 from scenes.menus.reality_check import RealityCheck
@@ -132,7 +133,7 @@ def load_all_games(root: Path) -> dict[str, LoadedGame]:
 def missing_art(root: Path, games: dict[str, LoadedGame]) -> str | None:
     """`file: field: reason` for the first image a shown game needs that is not under `root`
     (its presentation lists them, `Presentation.required_images`), else None."""
-    from scenes.games import required_images
+    from scenes.presentation import required_images
 
     for gid, loaded in sorted(games.items()):
         for name, what in required_images(loaded.definition):
@@ -143,9 +144,9 @@ def missing_art(root: Path, games: dict[str, LoadedGame]) -> str | None:
 
 
 def shown_games(games: dict[str, LoadedGame]) -> dict[str, LoadedGame]:
-    """The games the app can show: those whose feature has a presentation (`scenes.games`). A
+    """The games the app can show: those whose feature has a presentation (`scenes.presentation`). A
     game whose data arrived before its scenes is validated but not offered anywhere."""
-    from scenes.games import has_presentation
+    from scenes.presentation import has_presentation
 
     shown = {gid: g for gid, g in games.items() if has_presentation(g.definition)}
     for gid in sorted(games.keys() - shown.keys()):
@@ -200,6 +201,7 @@ def build_context(
         notices=list(notices or []),
         version=APP_VERSION,
     )
+    register_routes(ctx.routes)
     ctx.i18n.currency = lambda: ctx.settings.display_currency  # money follows the settings menu
     ctx.apply_audio_settings()
     ctx.apply_display_settings()
@@ -245,7 +247,7 @@ def prefetch_first_screen(
     density is known (`AssetStore.prefetch`)."""
     items: list[str | tuple[str, tuple[int, int]]] = [ICON]
     if game is not None:
-        from scenes.games import presentation_of
+        from scenes.presentation import presentation_of
         from scenes.reels.stage import first_images
 
         defn = games[game].definition
@@ -598,7 +600,7 @@ def run(options: LaunchOptions, started: float | None = None) -> int:
         app = App(ctx, screen, started, signals)
         try:
             if options.bench:
-                from scenes.bench import run_bench
+                from scenes.app.bench import run_bench
 
                 return run_bench(app)
             for scene in initial_scenes(ctx):

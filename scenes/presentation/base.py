@@ -24,7 +24,7 @@ overrides what differs:
   a game that shows what the player carries (a meter among the stage's `fixtures`);
 - `art`: the image names under `assets/images/<game id>/`;
 - `dress`: the material and palette of its band, boxes, feature plates and celebrations
-  (`scenes.games.dress`; a game's own in `scenes/games/<id>/dress.py`).
+  (`scenes.presentation.dress`; a game's own in `scenes/games/<id>/dress.py`).
 
 The words for shared events (`cap_caption`, the history's step texts) live here too, so the
 reels, the replay and the history say the same thing in the same language.
@@ -39,7 +39,8 @@ from game import messages
 from game.events import CascadeEvent, FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent
 from game.messages import Message, Money
 from scenes.core.canvas import Canvas
-from scenes.games.dress import PLAIN, Dress
+from scenes.core.theme import CREAM, GOLD
+from scenes.presentation.dress import PLAIN, Dress
 
 if TYPE_CHECKING:
     import pygame
@@ -59,8 +60,6 @@ if TYPE_CHECKING:
 T_FREE_END = "Free spins paid {coins:,} coins in {spins} spins"
 T_END = "ROUND TOTAL: {coins:,} coins · {money}"
 
-CREAM = (255, 248, 230)
-GOLD = (255, 214, 120)
 CAP_RED = (255, 150, 120)
 
 
@@ -210,12 +209,13 @@ class Presentation:
         once done; False to go straight to the wins."""
         return False
 
-    def overlay_effect(self, cells: list[tuple[int, int]], style: str | None, scale: float) -> OverlayLaying:
-        """How the wilds of a spin's overlay are laid (`scenes.reels.reel_effects.OverlayLaying`
-        or a subclass drawing the game's own look for `style`); `scale` times it (0: at once)."""
-        from scenes.reels.reel_effects import OverlayLaying
-
-        return OverlayLaying(cells, style, scale)
+    def overlay_effect(
+        self, cells: list[tuple[int, int]], style: str | None, scale: float
+    ) -> OverlayLaying | None:
+        """How the wilds of a spin's overlay are laid: a subclass of
+        `scenes.reels.reel_effects.OverlayLaying` drawing the game's own look for `style`, or
+        None for the reels' plain laying; `scale` times it (0: at once)."""
+        return None
 
     def open_pick(self, player: RoundPlayer, events: list) -> Scene | None:
         """The scene answering a pick request (`events` starts with it), or None if the game has
