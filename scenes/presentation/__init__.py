@@ -87,14 +87,23 @@ def required_images(defn: GameDefinition) -> list[tuple[str, str]]:
     """(image name, what it shows) of every image the game's screens load without a fallback
     (`Presentation.required_images`). A package that declares its `ART` (and `own_images`) in its
     `__init__` is answered from there, so the start-up check of every installed game's art
-    imports none of their scenes; a test checks both give the same list."""
-    from scenes.presentation.base import base_images
+    imports none of their scenes (its dress is data: `<package>.dress`); a test checks both give
+    the same list."""
+    from scenes.presentation.base import base_images, dress_images
+    from scenes.presentation.dress import PLAIN
 
-    package = importlib.import_module(packages()[feature_type(defn)])
+    name = packages()[feature_type(defn)]
+    package = importlib.import_module(name)
     if getattr(package, "ART", None) is None:
         return presentation_of(defn).required_images(defn)
     own = getattr(package, "own_images", None)
-    return base_images(defn, package.ART) + (own(defn) if own is not None else [])
+    try:  # the game's dress, light data in its room (`<package>.dress`)
+        dress = importlib.import_module(f"{name}.dress").DRESS
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{name}.dress":
+            raise
+        dress = PLAIN
+    return base_images(defn, package.ART) + (own(defn) if own is not None else []) + dress_images(dress)
 
 
 def has_presentation(defn: GameDefinition) -> bool:

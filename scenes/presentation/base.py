@@ -22,7 +22,9 @@ overrides what differs:
 - `show_state(stage, state)`: the game's state across rounds as a round begins (the ledger's in
   live play, at start-up and after every round; the one the round began with in a replay), for
   a game that shows what the player carries (a meter among the stage's `fixtures`);
-- `art`: the image names under `assets/images/<game id>/`.
+- `art`: the image names under `assets/images/<game id>/`;
+- `dress`: the material and palette of its band, boxes, feature plates and celebrations
+  (`scenes.presentation.dress`; a game's own in `scenes/games/<id>/dress.py`).
 
 Every hook that draws or plays gets its host's facade, not the host (`scenes.presentation.hosts`):
 `ReelsHost` for the round player's hooks, `DetailHost` for `draw_step`, `PaytableHost` for
@@ -42,6 +44,7 @@ from game.events import CascadeEvent, FreeSpinsEndEvent, RoundEndEvent, SpinEven
 from game.messages import Message, Money
 from scenes.core.canvas import Canvas
 from scenes.core.theme import CREAM, GOLD
+from scenes.presentation.dress import PLAIN, Dress
 
 if TYPE_CHECKING:
     import pygame
@@ -107,6 +110,12 @@ def base_images(defn: GameDefinition, art: GameArt) -> list[tuple[str, str]]:
     return names + [(f"{gid}/symbols/{s}", f"symbol {s}") for s in defn.symbol_ids]
 
 
+def dress_images(dress: Dress) -> list[tuple[str, str]]:
+    """(image name, what it shows) of the images a game's dress names (band, panel, plate)."""
+    what = ("the HUD band", "the boxes' panel", "the feature plate")
+    return list(zip(dress.images(), what, strict=True))
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One thing the history detail shows for a round.
@@ -166,13 +175,14 @@ class Presentation:
 
     feature_type = "lines"
     art = GameArt()
+    dress: Dress = PLAIN
 
     # -- art -------------------------------------------------------------------------------------
     def required_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         """(image name, what it shows) of every image the game's screens load without a fallback
-        (`base_images` and `own_images`). The app checks them all at start-up: missing art stops
+        (`base_images`, `own_images` and its dress's). The app checks them all at start-up: missing art stops
         it before a window opens, never when the player opens the game."""
-        return base_images(defn, self.art) + self.own_images(defn)
+        return base_images(defn, self.art) + self.own_images(defn) + dress_images(self.dress)
 
     def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         """The images the game's own screens need (a picker's art...); none for a line game."""

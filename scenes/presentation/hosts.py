@@ -35,6 +35,9 @@ class ReelsHost(Protocol):
 
     round_win: int
     """What the round has won so far (coins); a feature that pays adds to it."""
+    leave_after: Callable[[], None] | None
+    """How to leave a free mode once the round's celebration closes (a game's own way out of its
+    mode, e.g. Super Mode's); None: the reels' own `leave_free`."""
 
     @property
     def stage(self) -> Stage: ...
@@ -91,6 +94,10 @@ class ReelsHost(Protocol):
     ) -> None: ...
     def leave_free(self) -> None: ...
     def feature_won(self) -> None: ...
+    def celebrated_next(self) -> bool:
+        """The round ends with the next event and its end is celebrated: a feature's own summary
+        gives way to the celebration (one celebration per moment)."""
+        ...
     def feature_done(self, rest: list[Any]) -> None: ...
 
 

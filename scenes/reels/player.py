@@ -132,6 +132,11 @@ class Host(Protocol):
     def round_ended(self, ev: RoundEndEvent) -> None:
         """The round's last event: live play credits the win; a replay says it is over."""
 
+    def celebrates(self, win_coins: int) -> bool:
+        """True when the round's end will be celebrated (a win that reaches a tier, in live play
+        at a pace that shows it): the celebration is then that moment's only one."""
+        ...
+
 
 def _main_game_win(events: list) -> int:
     """What the main game's spins paid among `events` (a cascade step counts with the spin it
@@ -183,6 +188,9 @@ class RoundPlayer:
         self.win_parts: list[tuple[str, int]] = []
         # what the presentation's hooks get instead of this player (scenes.presentation.hosts)
         self.face: ReelsHost = facade(self, ReelsHost)
+        # how to leave a free mode once the round's celebration closes (a game's own way out of
+        # its mode, e.g. Super Mode's; else `leave_free`): see `celebrated`
+        self.leave_after: Callable[[], None] | None = None
 
     @property
     def view(self):
@@ -205,6 +213,7 @@ class RoundPlayer:
         self.band.reset_win()
         self.round_win = 0
         self.round_over = False
+        self.leave_after = None
         self.cap_text = ""
         self.events = list(events)
         self.played = []
@@ -420,11 +429,17 @@ class RoundPlayer:
         elif isinstance(ev, PickRequestEvent):
             self._open_pick(ev)
         elif isinstance(ev, FreeSpinsEndEvent):
-            self._feature_summary(ev)
+            # one celebration per moment: when the round ends here in a celebration, it carries
+            # the split (its parts line) and plays over the last free spin, so no summary first
+            celebrated = self.celebrated_next()
+            self._feature_summary(ev, banner=not celebrated)
             self.sounds.feature_end()
             self.sounds.free_spins_music(False)
             self.band.finish_count()
-            self.wait(3.4 * self.speed, then=self.leave_free)
+            if celebrated:
+                self.wait(0.8 * self.speed)  # the last free spin's wins settle, then the round ends
+            else:
+                self.wait(3.4 * self.speed, then=self.leave_free)
         elif isinstance(ev, WinCapEvent):
             assert self.bet is not None
             self.cap_text = cap_caption(ev, self.definition, self.bet)
@@ -438,9 +453,23 @@ class RoundPlayer:
         else:
             log.warning("no animation for event %s", ev.type)
 
-    def _feature_summary(self, ev: FreeSpinsEndEvent) -> None:
+    def celebrated(self) -> None:
+        """The round's celebration closed: a round celebrated in a free mode (over its last
+        grid) goes back to the main game now."""
+        leave, self.leave_after = self.leave_after, None
+        if self.stage.free_mode:
+            (leave or self.leave_free)()
+
+    def celebrated_next(self) -> bool:
+        """The round ends with the next event and its end is celebrated (`Host.celebrates`): one
+        celebration per moment, so a feature's own summary gives way to it."""
+        nxt = self.queue[0] if self.queue else None
+        return isinstance(nxt, RoundEndEvent) and self.host.celebrates(nxt.total_win_coins)
+
+    def _feature_summary(self, ev: FreeSpinsEndEvent, *, banner: bool = True) -> None:
         """The free spins are over: their own win, the main game's and the round's total so far,
-        each labelled, so nobody wonders why the total is more than the free spins paid."""
+        each labelled, so nobody wonders why the total is more than the free spins paid (on a
+        banner, unless the round's celebration says it: `banner` False)."""
         self.presenter.clear()
         feature = ev.win_coins
         main = _main_game_win(self.played)
@@ -451,10 +480,15 @@ class RoundPlayer:
         if other > 0:
             parts.append((T_PART_OTHER, other))
         self.win_parts = parts
-        self.stage.banner = ("fs_end", lambda tr: tr.gettext(T_FS_WIN), lambda tr: tr.format_coins(feature))
-        rows = [(label, coins) for label, coins in parts if label != T_PART_FREE]
-        self.stage.summary = [(T_PART_FREE, feature), *rows, (T_ROUND_TOTAL, total)]
         spins = ev.spins_played
+        if banner:
+            self.stage.banner = (
+                "fs_end",
+                lambda tr: tr.gettext(T_FS_WIN),
+                lambda tr: tr.format_coins(feature),
+            )
+            rows = [(label, coins) for label, coins in parts if label != T_PART_FREE]
+            self.stage.summary = [(T_PART_FREE, feature), *rows, (T_ROUND_TOTAL, total)]
         self.band.set_message(lambda tr: tr.t(T_FREE_PAID, coins=feature, spins=spins), GOLD)
 
     def _begin_spin(self, ev: SpinEvent) -> None:
@@ -532,7 +566,9 @@ class RoundPlayer:
             self.host.stack.push(scene)
 
     def _end_round(self, ev: RoundEndEvent) -> None:
-        if self.stage.free_mode:
+        # a celebrated end plays over the free spins' last grid and backdrop, not over the stale
+        # triggering spin: the host leaves free spins once it closes
+        if self.stage.free_mode and not self.host.celebrates(ev.total_win_coins):
             self.leave_free()
         self.round_over = True
         self.round_win = ev.total_win_coins

@@ -17,7 +17,7 @@ def _public(obj: object) -> set[str]:
 
 def test_the_reels_facade_has_exactly_the_protocols_members():
     settable, readonly = members(ReelsHost)
-    assert settable == ["round_win"]
+    assert settable == ["round_win", "leave_after"]
     assert {"stage", "band", "next_event", "picks", "push_scene", "clear_wins", "say"} <= set(readonly)
     assert not {"queue", "host", "presenter", "view", "played", "held"} & set(readonly)
     assert all(not n.startswith("_") for n in settable + readonly)
@@ -28,6 +28,7 @@ class _Host:
 
     def __init__(self) -> None:
         self.round_win = 5
+        self.leave_after = None
         self.queue = ["secret"]
         self._private = 1
         self.game_id = "g"

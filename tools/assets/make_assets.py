@@ -118,6 +118,22 @@ def job_chrome(root: str) -> list[str]:
     return done
 
 
+def job_dress(root: str) -> list[str]:
+    """Each game's dress: its HUD band, its panel (the band's boxes, its viewers) and its feature
+    plate, from the materials in its art module (tools/assets/dress.py draws them)."""
+    from tools.assets import art_stones, art_tombraider, art_warlords
+
+    r = Path(root)
+    img = "assets/images"
+    done: list[str] = []
+    for game, mod in (("stones", art_stones), ("warlords", art_warlords), ("tombraider", art_tombraider)):
+        done += _save_all(
+            {f"{img}/{game}/panel.png": mod.dress_panel(), f"{img}/{game}/plate.png": mod.dress_plate()}, r
+        )
+        done += _save_all({f"{img}/{game}/hud_bar.jpg": mod.dress_hud_bar()}, r, opaque=True)
+    return done
+
+
 def job_frames(root: str) -> list[str]:
     """Each game's reel frame and marquee (the slowest pieces: full-screen at the density)."""
     from tools.assets import frames
@@ -158,7 +174,7 @@ def job_tiles(root: str) -> list[str]:
 
 
 def job_stages(root: str) -> list[str]:
-    """Each game's reel screen composed once (backdrop, reel backing, frame, HUD band), as the
+    """Each game's reel screen composed once (backdrop, reel backing, frame, its HUD band), as the
     app would compose it, saved as one JPEG per backdrop: the first frame then decodes one
     picture instead of four (the frame alone is a 1920×1080 PNG)."""
     import pygame
@@ -174,7 +190,7 @@ def job_stages(root: str) -> list[str]:
                 pygame.image.load(str(img / game / f"{part}.jpg")),
                 pygame.image.load(str(img / game / "reel_bg.png")),
                 pygame.image.load(str(img / game / "frame.png")),
-                pygame.image.load(str(img / "ui/hud_bar.png")),
+                pygame.image.load(str(img / game / "hud_bar.jpg")),
             )
             name = "stage" if part == "background" else "stage_free"
             pygame.image.save(stage, str(img / game / f"{name}.jpg"))
@@ -222,7 +238,7 @@ def job_sheets(root: str) -> list[str]:
 
 
 GROUPS = {
-    "images": [job_frames, job_backdrops, job_symbols, job_chrome],
+    "images": [job_frames, job_backdrops, job_symbols, job_chrome, job_dress],
     "map": [job_map],
     "sounds": [job_feature_music, job_music, job_sounds],
 }

@@ -27,6 +27,7 @@ from game.games.stones.events import (
 from game.games.stones.model import StonesFeature
 from scenes.core.canvas import Canvas
 from scenes.games.stones import ART, own_images
+from scenes.games.stones.dress import DRESS
 from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ ANNOUNCE = 1.5  # s the announcement stays before the stones
 class StonesPresentation(Presentation):
     feature_type = "stones"
     art = ART
+    dress = DRESS
 
     @property
     def viewer_look(self) -> ViewerLook:

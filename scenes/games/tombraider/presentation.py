@@ -49,6 +49,7 @@ from game.games.tombraider.events import (
 from game.games.tombraider.model import TombRaiderFeature
 from scenes.games.tombraider import ART
 from scenes.games.tombraider.decor import RIGHT, TombRaiderDecor, decor_of, stamp_slot
+from scenes.games.tombraider.dress import DRESS
 from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ ADVENTURE_ANNOUNCE = 2.2  # s the adventure's announcement before the map opens
 class TombRaiderPresentation(Presentation):
     feature_type = "tombraider"
     art = ART
+    dress = DRESS
 
     @property
     def viewer_look(self) -> ViewerLook:
@@ -290,7 +292,6 @@ class TombRaiderPresentation(Presentation):
         stage = player.stage
         player.clear_wins()
         coins = ev.win_coins
-        stage.banner = ("fs_end", lambda tr: tr.gettext(T_SUPER_WIN), lambda tr: tr.format_coins(coins))
         player.sounds.feature_end()
         player.sounds.free_spins_music(False)
         player.band.finish_count()
@@ -300,6 +301,11 @@ class TombRaiderPresentation(Presentation):
             player.band.free_title = None
             player.leave_free()
 
+        if player.celebrated_next():  # one celebration per moment: it says the win, over Super Mode
+            player.leave_after = leave
+            player.wait(0.8 * player.speed)
+            return
+        stage.banner = ("fs_end", lambda tr: tr.gettext(T_SUPER_WIN), lambda tr: tr.format_coins(coins))
         player.wait(3.0 * player.speed, then=leave)
 
     def _adventure(self, player: ReelsHost, decor: TombRaiderDecor) -> None:

@@ -38,6 +38,7 @@ from game.games.warlords.model import WarlordsFeature
 from scenes.games.warlords import ART
 from scenes.games.warlords.clash import REEL_GLOW, REEL_SWEEP
 from scenes.games.warlords.decor import Counter, FinalChance, HeldScatters, Intro, Popups
+from scenes.games.warlords.dress import DRESS
 from scenes.games.warlords.look import by_mode, free_backdrop, warlords
 from scenes.games.warlords.sweep import ReelSweep
 from scenes.presentation.base import GOLD, Presentation, Step
@@ -94,6 +95,7 @@ FC_FLY = 0.7  # s the revealed scatter flies to its cell
 class WarlordsPresentation(Presentation):
     feature_type = "warlords"
     art = ART
+    dress = DRESS
 
     @property
     def viewer_look(self) -> ViewerLook:
@@ -109,7 +111,7 @@ class WarlordsPresentation(Presentation):
         warriors = [f"{gid}/symbols/{w.mode}_stack" for w in warlords(defn).values()]
         # a warlord's free-spins stage is composed from the free backdrop and these layers
         layers = [f"{gid}/{self.art.background_free}", f"{gid}/{self.art.reel_bg}", f"{gid}/{self.art.frame}"]
-        layers.append("ui/hud_bar")
+        layers.append(self.dress.hud_bar)
         return [f"{gid}/battle_bg", *layers, *warriors]
 
     # -- the reels -------------------------------------------------------------------------------
