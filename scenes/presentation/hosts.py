@@ -98,6 +98,7 @@ class ReelsHost(Protocol):
         """The round ends with the next event and its end is celebrated: a feature's own summary
         gives way to the celebration (one celebration per moment)."""
         ...
+
     def feature_done(self, rest: list[Any]) -> None: ...
 
 
