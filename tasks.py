@@ -30,7 +30,7 @@ STAMP = VENV / ".installed-stamp"
 
 # mypy's scope: the engine is held to --strict; the scenes and tools to the default checks
 # (see docs/architecture.md, "Types").
-MYPY_RUNS: tuple[tuple[str, ...], ...] = (("--strict", "game"),)
+MYPY_RUNS: tuple[tuple[str, ...], ...] = (("--strict", "game"), ("tools",))
 
 
 def venv_python(root: Path = VENV, platform: str = sys.platform) -> Path:

@@ -3,6 +3,8 @@ from layered skies, ridges, silhouettes and fog. Every helper takes logical coor
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from tools.assets import gfx, kit
@@ -199,8 +201,8 @@ def warlords_bg(free: bool = False) -> np.ndarray:
     ridge(out, 480, 220, 31, "#2a0c08" if not free else "#1a1030", cell=240)
     fog(out, 380, 520, 32, (255, 120, 60) if not free else (120, 100, 255), 0.25)
     ridge(out, 560, 140, 33, "#140604" if not free else "#0c0818", cell=200)
-    for i, (x, s) in enumerate(((180, 190), (1100, 210), (90, 140), (1200, 150))):
-        silhouette(out, "vertical-banner", x, 560, s, "#0a0302", 1.0, flip=i % 2 == 1)
+    for i, (bx, s) in enumerate(((180, 190), (1100, 210), (90, 140), (1200, 150))):
+        silhouette(out, "vertical-banner", bx, 560, s, "#0a0302", 1.0, flip=i % 2 == 1)
     ridge(out, 680, 70, 34, "#050202", cell=300)
     motes(out, 35, 160, (255, 150, 60) if not free else (160, 170, 255), (1.2, 3.5))
     if free:
@@ -244,7 +246,7 @@ def tomb_bg(free: bool = False) -> np.ndarray:
     return out
 
 
-LOCATIONS = {
+LOCATIONS: dict[str, dict[str, Any]] = {
     "london": dict(
         sky=[(0, "#0a1020"), (0.5, "#2a3a5a"), (0.8, "#8a90a0"), (1, "#20242c")],
         sun=(300, 200, (255, 230, 200)),

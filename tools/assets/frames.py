@@ -22,6 +22,8 @@ gives the anti-aliasing); the marquee title is drawn supersampled like every oth
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from tools.assets import gfx, kit
@@ -627,7 +629,7 @@ def tomb_corner(out: np.ndarray, x: float, y: float, r: float) -> None:
 # ----------------------------------------------------------------------------- registry
 
 
-THEMES = {
+THEMES: dict[str, dict[str, Any]] = {
     "stones": dict(
         title=gfx.SILVER,
         sub=gfx.GOLD,
