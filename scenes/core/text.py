@@ -31,6 +31,7 @@ class Measures(Protocol):
 
     def size(self, text: str, /) -> tuple[int, int]: ...
 
+
 ANCHORS = (
     "center",
     "midleft",
