@@ -271,17 +271,17 @@ def bench(defn: GameDefinition, rounds: int, play_rounds: int) -> dict[str, Any]
     for seed in range(50):  # warm-up
         play_round(defn, bet, seed)
     start = time.perf_counter()
-    triggered = []
+    triggered: list[tuple[int, int]] = []  # (seed, picks) of rounds that stop at a pick
     for seed in range(play_rounds):
         result = play_round(defn, bet, seed)
         if result.pending is not None and len(triggered) < 50:
-            triggered.append(result)
+            triggered.append((seed, result.pending.picks_left))
     base_us = (time.perf_counter() - start) / play_rounds * 1e6
     feature_us = None
     if triggered:
         start = time.perf_counter()
-        for r in triggered:
-            play_round(defn, bet, r.seed, list(range(r.pending.picks_left)))
+        for seed, picks in triggered:
+            play_round(defn, bet, seed, list(range(picks)))
         feature_us = (time.perf_counter() - start) / len(triggered) * 1e6
     return {
         "game": defn.id,
@@ -429,7 +429,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        code = args.func(args)
+        code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except (UsageError, DefinitionError) as exc:

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
+
+T = TypeVar("T")
 
 RAW_BITS = 32
 RAW_SPAN = 1 << RAW_BITS
@@ -301,7 +303,7 @@ class Rng:
         """A uniform order of range(n): the same draws as `shuffle(list(range(n)))`."""
         return self.shuffle(list(range(n)))
 
-    def shuffle(self, items: list) -> list:
+    def shuffle(self, items: list[T]) -> list[T]:
         """A new list: a uniform Fisher–Yates permutation of `items`."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):

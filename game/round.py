@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -45,7 +45,15 @@ from game.evaluate import (
     grid_symbols,
     grids_from_stops,
 )
-from game.events import PickRequestEvent, RoundEndEvent, SpinEvent, SpinMode, WinCapEvent, events_to_json
+from game.events import (
+    GameEvent,
+    PickRequestEvent,
+    RoundEndEvent,
+    SpinEvent,
+    SpinMode,
+    WinCapEvent,
+    events_to_json,
+)
 from game.games import rules_for
 from game.games.common import GameRules, cap_coins
 from game.money import Bet, cents_to_decimal_str
@@ -96,7 +104,8 @@ class RoundContext:
     @property
     def paid_coins(self) -> int:
         """The running total as it would be paid (at most the cap)."""
-        return min(self.total_coins, self.cap_coins) if self.capped else self.total_coins
+        cap = self.cap_coins
+        return min(self.total_coins, cap) if self.capped and cap is not None else self.total_coins
 
     def spin_events(
         self,
@@ -158,7 +167,7 @@ class RoundResult:
     seed: int
     bet: Bet
     choices: tuple[int, ...]
-    events: list
+    events: list[GameEvent]
     pending: PickRequestEvent | None
     finished: bool
     total_win_coins: int
@@ -305,7 +314,7 @@ def run_round(
     state_in = typed_state(rules, defn, state)
     ctx = RoundContext(defn, bet, rng, state_in, seed=seed)
     flow = rules.play(ctx)
-    events: list = []
+    events: list[GameEvent] = []
     answers = list(choices)
     used = 0
     pending: PickRequestEvent | None = None
@@ -354,7 +363,7 @@ def run_round(
     )
 
 
-def _cap_rule(defn: GameDefinition, bet: Bet, cap: int) -> str:
+def _cap_rule(defn: GameDefinition, bet: Bet, cap: int) -> Literal["currency", "coins_per_level"]:
     if defn.cap.max_currency_cents is not None and cap == defn.cap.max_currency_cents // bet.coin_value_cents:
         return "currency"
     return "coins_per_level"

@@ -67,6 +67,7 @@ from game.ledger import (
     MSG_AT_LIMIT,
     BalanceAtLimit,
     InsufficientFunds,
+    Ledger,
     LedgerError,
     OpenRound,
     RoundInProgress,
@@ -150,7 +151,7 @@ class RoundView:
     round_id: int
     bet: Bet
     seed: int
-    events: tuple
+    events: tuple[Any, ...]
     pending: PickRequestEvent | None
     finished: bool
     choices: tuple[int, ...]
@@ -169,7 +170,7 @@ class RoundDriver:
     ledger session the rounds belong to (or None).
     """
 
-    def __init__(self, ledger, loaded_game: LoadedGame, seeds: Seeds, session_id: int | None) -> None:
+    def __init__(self, ledger: Ledger, loaded_game: LoadedGame, seeds: Seeds, session_id: int | None) -> None:
         self.ledger = ledger
         self.loaded = loaded_game
         self.definition = loaded_game.definition
@@ -206,7 +207,7 @@ class RoundDriver:
         return self._result is not None and self._result.finished
 
     @property
-    def events(self) -> tuple:
+    def events(self) -> tuple[Any, ...]:
         return tuple(self._result.events) if self._result is not None else ()
 
     @property
@@ -324,7 +325,7 @@ class RoundDriver:
         self._result = play_round(self.definition, bet, seed, [], state=state)
         return self._view(resumed=False)
 
-    def choose(self, index: int) -> list:
+    def choose(self, index: int) -> list[Any]:
         """Answer the pending pick: record it in the ledger, then reveal. Returns the new events.
 
         The choice is checked before it is recorded, because a recorded invalid choice would
@@ -489,7 +490,7 @@ class RoundDriver:
 
 
 def rules_of_round(
-    ledger, stored: OpenRound, installed: LoadedGame | None
+    ledger: Ledger, stored: OpenRound, installed: LoadedGame | None
 ) -> tuple[GameDefinition, str] | tuple[None, str]:
     """The definition a stored round began with: the installed one when its SHA-256 is the
     round's, else the game data the ledger kept with the round, validated again. (None, why)
@@ -523,7 +524,7 @@ REASON_GAME_REMOVED = "The game of this round is no longer installed."
 REASON_WAITS_FOR_PICK = "The game of this round is no longer installed, and the round waits for a pick."
 
 
-def settle_orphan(ledger, stored: OpenRound, session_id: int | None = None) -> tuple[int, Message]:
+def settle_orphan(ledger: Ledger, stored: OpenRound, session_id: int | None = None) -> tuple[int, Message]:
     """An open round whose game is no longer installed: complete it under the rules it began
     with when the ledger kept them and it needs no more choices (the win credited once, like
     any round), else void it with the reason (the bet refunded). Returns the new balance and

@@ -85,10 +85,12 @@ class TapeRng:
         return np.array([row], dtype=np.int64)
 
     def below(self, n: int) -> int:
-        return self._next("below", int(n))
+        drawn: int = self._next("below", int(n))
+        return drawn
 
     def choice_index(self, weights: Sequence[int]) -> int:
-        return self._next("choice", tuple(int(w) for w in weights))
+        drawn: int = self._next("choice", tuple(int(w) for w in weights))
+        return drawn
 
     def permutation(self, n: int) -> list[int]:
         return list(self._next("permutation", int(n)))

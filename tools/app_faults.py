@@ -169,7 +169,7 @@ def aimed_seed(game: str, target: str, state_json, rng: random.Random, tries: in
         seeds = SeedSource(s)
         state = None if model is None else model.model_validate(state_json) if state_json else model()
         for _ in range(FIRST_ROUNDS):
-            seed, choices = seeds.next_seed(), []
+            seed, choices = seeds.next_seed(), list[int]()
             result = play_round(defn, bet, seed, choices, state=state)
             while result.pending is not None:
                 p = result.pending

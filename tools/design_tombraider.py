@@ -29,6 +29,7 @@ import numpy as np
 
 from game.definitions import GameDefinition, load_definition
 from game.games.tombraider import exact
+from game.games.tombraider.model import feature_of
 from game.math.odds import hit_frequency
 from game.math.patterns import line_pay_table
 from tools.design_stones import _toml_pays, _toml_strips, write_atomically
@@ -195,7 +196,7 @@ def solve_super_mode(defn: GameDefinition) -> int:
     Super Mode's own pays and the free spins its Keys win are proportional to the weight; the
     passports its spins stamp move the Global Adventure's rate almost so. Secant steps on the
     exact RTP, then the nearest whole weight of the two around the solution."""
-    w0 = defn.feature.super_mode.weight
+    w0 = feature_of(defn).super_mode.weight
     r0 = _exact_rtp(defn, w0)
     w1 = max(1, round(w0 * 0.99))
     r1 = _exact_rtp(defn, w1)
@@ -264,7 +265,7 @@ def main() -> None:
         return
 
     rng = np.random.Generator(np.random.PCG64(SEED))
-    draft = with_data(current, current.reel_sets, current.feature.super_mode.weight)
+    draft = with_data(current, current.reel_sets, feature_of(current).super_mode.weight)
     counts = search_base(draft, rng, args.steps)
     print(f"base line (float) {base_line(draft, counts):.6f}")
     free_rng = np.random.Generator(np.random.PCG64(FREE_SEED))
@@ -272,13 +273,13 @@ def main() -> None:
     tries = []
     for _ in range(LAYOUT_TRIES):
         base = [layout(list(counts[r]), KEYS["base"][r], PASSPORTS["base"][r], rng) for r in range(5)]
-        trial = with_data(current, {"base": base, "free": free}, current.feature.super_mode.weight)
+        trial = with_data(current, {"base": base, "free": free}, feature_of(current).super_mode.weight)
         hit = float(hit_frequency(trial, len(trial.lines)))
         tries.append((abs(hit - HIT_FREQUENCY_TARGET), hit, base))
     _, hit, base = min(tries, key=lambda t: t[0])
     print("hit frequencies tried:", " ".join(f"{t[1]:.3f}" for t in tries))
     reel_sets = {"base": base, "free": free}
-    weight = solve_super_mode(with_data(current, reel_sets, current.feature.super_mode.weight))
+    weight = solve_super_mode(with_data(current, reel_sets, feature_of(current).super_mode.weight))
     if not 1 <= weight < SUPER_MODE_OUT_OF:
         raise SystemExit(f"the Super Mode weight would be {weight}: retune the other parts")
     text = render(GAME_FILE.read_text(encoding="utf-8"), reel_sets, weight)

@@ -12,6 +12,7 @@ from typing import Any
 
 from game.definitions import GameDefinition
 from game.games.tombraider import exact
+from game.games.tombraider.model import feature_of
 from tools.design_stones import _one_in
 
 NAMES = {"ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A", "key": "Excalibur Key"}
@@ -132,7 +133,7 @@ def _changes(out: list[str]) -> None:
 
 
 def _rules(out: list[str], defn: GameDefinition) -> None:
-    f = defn.feature
+    f = feature_of(defn)
     out += ["## Rules as computed", ""]
     for text in (
         f"Free spins: {f.trigger_min} or more Excalibur Keys in a base spin win {f.free_spins} free spins "
@@ -231,17 +232,17 @@ def _free(out: list[str], defn: GameDefinition, fs: dict[str, Any]) -> None:
     out.append("| wins in a spin | share of spins | multiplier of the last |")
     out.append("|---:|---:|---:|")
     for k, share in fs["wins_in_a_spin"].items():
-        last = "—" if k == "0" else f"{defn.feature.multiplier(int(k) - 1)}x"
+        last = "—" if k == "0" else f"{feature_of(defn).multiplier(int(k) - 1)}x"
         out.append(f"| {k} | {share:.8f} | {last} |")
     out.append("")
 
 
 def _super(out: list[str], defn: GameDefinition, sm: dict[str, Any], lines: int) -> None:
     out += ["## Super Mode", ""]
-    unit = sm["probability"] * sm["value_x_bet"] / defn.feature.super_mode.weight
+    unit = sm["probability"] * sm["value_x_bet"] / feature_of(defn).super_mode.weight
     out.append("| held wilds | weight | per spin × bet | top award per spin |")
     out.append("|---:|---:|---:|---:|")
-    for opt in defn.feature.super_mode.wilds:
+    for opt in feature_of(defn).super_mode.wilds:
         data = defn.model_dump()
         data["feature"]["super_mode"]["wilds"] = [{"value": opt.value, "weight": 1}]
         one = exact.super_mode_value(GameDefinition.model_validate(data), lines)
@@ -288,7 +289,7 @@ def _passports(out: list[str], pp: dict[str, Any]) -> None:
 
 
 def _adventure(out: list[str], defn: GameDefinition, ga: dict[str, Any]) -> None:
-    adv = defn.feature.adventure
+    adv = feature_of(defn).adventure
     out += ["## Global Adventure", ""]
     out.append(
         "| location | bonus amounts × WAB (weight) | reached | fragment | banked when won × bet | Shoot-out |"
@@ -313,7 +314,7 @@ def _adventure(out: list[str], defn: GameDefinition, ga: dict[str, Any]) -> None
         f"won {adv.duel_won_weight} : lost {adv.duel_lost_weight}. A location's fragment is found with "
         "probability 2/3 (before the second trap) + 1/3 × 1/2 × 1/2 = 3/4.",
         "Shoot-out discs (× the triggering total bet): "
-        + ", ".join(map(str, defn.feature.shootout.discs))
+        + ", ".join(map(str, feature_of(defn).shootout.discs))
         + f"; mean {ga['shootout_mean_x_bet']:.4f}; "
         f"{ga['shootouts_per_adventure']:.4f} Shoot-outs per adventure.",
         "Jackpot (× WAB per line = WAB ÷ 30): "

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 from pydantic import BaseModel
@@ -67,7 +67,7 @@ class BatchStats:
     state: Any = None
 
 
-class BatchSimulator:
+class BatchSimulator(Protocol):
     """The call shape of `simulate_batch` (documentation for type checkers)."""
 
     def __call__(

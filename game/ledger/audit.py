@@ -160,7 +160,8 @@ def _bet_cents(lines: Any, level: Any, coin_value: Any, unit: Any) -> int | None
     limits = (MAX_LINES, MAX_LEVEL, MAX_COIN_VALUE_CENTS, MAX_COINS_PER_LEVEL)
     if not all(type(v) is int and 1 <= v <= hi for v, hi in zip(fields, limits, strict=True)):
         return None
-    return (lines if unit is None else unit) * level * coin_value
+    cents: int = (lines if unit is None else unit) * level * coin_value
+    return cents
 
 
 def _rounds(

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from game import storage
 from game.ledger import anchor, audit, files, seal
@@ -201,7 +201,7 @@ class Ledger:
             except OSError as exc:
                 raise storage.from_os_error(exc, anchor.path_of(self.path)) from exc
 
-    def _damaged(self, detail: str) -> None:
+    def _damaged(self, detail: str) -> NoReturn:
         """Set the file aside now (the ledger closes) and raise LedgerDamaged."""
         log.error("ledger %s found damaged while in use: %s", self.path, detail)
         conn, self._conn = self._conn, None
@@ -398,6 +398,7 @@ class Ledger:
         ).fetchone()
         if row is None:
             return None
+        content: object  # checked below: a damaged file may hold anything
         game_id, content, stored_at, stored = row
         if (
             not isinstance(content, bytes)
@@ -475,7 +476,7 @@ class Ledger:
                 raise RoundClosed(f"Round {round_id} was voided and its bet refunded; it pays nothing.")
             if values["status"] != "open":
                 raise RoundClosed(f"Round {round_id} is already finished.")
-            win_cents = win_coins * values["coin_value_cents"]
+            win_cents: int = win_coins * values["coin_value_cents"]
             after = int(self._one("SELECT balance_cents FROM account WHERE id = 1")) + win_cents
             values.update(
                 status="closed",
@@ -606,7 +607,7 @@ class Ledger:
     @_guarded
     def count_rounds(self, game_id: str | None = None, *, session_id: int | None = None) -> int:
         """How many rounds (of one game, or of one session) the ledger holds."""
-        sql, params = "SELECT COUNT(*) FROM rounds WHERE 1 = 1", []
+        sql, params = "SELECT COUNT(*) FROM rounds WHERE 1 = 1", list[object]()
         if game_id is not None:
             sql, params = sql + " AND game_id = ?", [*params, game_id]
         if session_id is not None:

@@ -232,7 +232,7 @@ def check_sound(conn: sqlite3.Connection) -> int:
     rows = conn.execute("PRAGMA integrity_check").fetchall()
     if rows != [("ok",)]:
         raise schema.DamagedError("; ".join(str(r[0]) for r in rows[:5]))
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
     if version == 0:
         # the app never leaves an unversioned file: a new wallet is renamed into place complete
         raise schema.DamagedError("an empty or unversioned file")

@@ -76,7 +76,7 @@ def cap_section(
     """
     cap = defn.cap
     max_level = max(defn.bet.levels)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for coin in defn.bet.coin_values_cents:
         caps = []
         if cap.max_currency_cents is not None:

@@ -39,6 +39,7 @@ from game.games import rules_for
 from game.math.volatility import LABELS, bucket_counts, distribution, sample_sd
 from game.money import Bet
 from game.rng import Rng
+from game.tape import Tape
 
 CHUNK_ROUNDS = 100_000
 """Rounds per chunk of a stateless game (one seed pair each); also its batch size."""
@@ -187,7 +188,9 @@ def _merge_batch(stats: ChunkStats, defn: GameDefinition, bet: Bet, b: Any, n: i
     stats.merge(one)
 
 
-def check_tapes(defn: GameDefinition, bet: Bet, tapes: dict, wins: np.ndarray, out: ChunkStats) -> None:
+def check_tapes(
+    defn: GameDefinition, bet: Bet, tapes: dict[int, Tape], wins: np.ndarray, out: ChunkStats
+) -> None:
     """Play each taped round through the flow and compare it with the batch (`out` counts)."""
     from game.round import run_round
     from game.tape import TapeMismatch, TapeRng

@@ -509,7 +509,7 @@ class App:
             if measure:
                 t0, c0 = time.perf_counter(), time.process_time()
             self.step(dt)
-            if measure:
+            if frame_times is not None:  # measure
                 frame_times.append((time.perf_counter() - t0) * 1000.0)
                 if cpu_times is not None:
                     cpu_times.append((time.process_time() - c0) * 1000.0)

@@ -235,7 +235,7 @@ class AssetStore:
             path = str(self.image_path(rel))
             if size is None:
                 self._decoding[rel] = pool.submit(pygame.image.load, path)
-            else:
+            elif density is not None:  # always, for a sized item (see above)
                 self._scaling[(rel, size, density)] = pool.submit(_load_scaled, path, size, density)
         pool.shutdown(wait=False)
 

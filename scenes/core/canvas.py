@@ -260,7 +260,7 @@ class Canvas:
         if prect is None:
             self.marks = None
             return
-        self.marks = [m for m in self.marks if not prect.contains(m.box)] or None
+        self.marks = [m for m in self.marks or () if not prect.contains(m.box)] or None
 
     def subsurface(self, rect) -> Canvas:
         """A canvas sharing this one's pixels over logical `rect`."""

@@ -195,7 +195,7 @@ def saved_language(path: Path) -> str:
     try:
         data = json.loads((read_bounded(Path(path)) or b"").decode("utf-8"))
         language = upgrade(data).get("language") if isinstance(data, dict) else None
-        return Settings(language=language).language
+        return Settings.model_validate({"language": language}).language
     except (OSError, UnicodeDecodeError, ValueError, ValidationError, RecursionError, AttributeError):
         return Settings().language
 

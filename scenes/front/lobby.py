@@ -29,11 +29,13 @@ first frame does not wait for the reels machinery).
 
 from __future__ import annotations
 
+import functools
 import sys
 
 import pygame
 
-from scenes.core.canvas import Canvas
+from game.messages import Message
+from scenes.core.canvas import Canvas, ScaledFont
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import COMMAND_ACTS, Act, Intent
@@ -135,7 +137,7 @@ class LobbyScene(Scene):
             rect = pygame.Rect(x0 + i * (TILE_W + TILE_GAP), TILE_TOP, TILE_W, TILE_H)
             play_rect = pygame.Rect(0, 0, PLAY_W, PLAY_H)
             play_rect.midtop = (rect.centerx, rect.bottom + 10 + CAPTION_H + 7)
-            play = Button(play_rect, label="", font_size=22, on_click=lambda gid=gid: self.open_game(gid))
+            play = Button(play_rect, label="", font_size=22, on_click=functools.partial(self.open_game, gid))
             self.tiles.append(_Tile(gid, rect, play))
         self.focus = 0
         self.fade = Fade(0.45, "in")
@@ -166,7 +168,7 @@ class LobbyScene(Scene):
         # the keyboard's way round: the tiles first, then the icons (Tab's order); the arrows are
         # handled here, by rows
         self.ring = FocusRing(
-            [FocusItem(lambda t=t: self._tile_focus_rect(t), key=t.game_id) for t in self.tiles]
+            [FocusItem(functools.partial(self._tile_focus_rect, t), key=t.game_id) for t in self.tiles]
             + [FocusItem(b.rect, b.click, key=f"icon-{i}") for i, b in enumerate(self.icon_buttons)],
             arrows="none",
         )
@@ -206,11 +208,12 @@ class LobbyScene(Scene):
         a.defer(lambda: self.glow)
         for rel in (self.tile_art[t.game_id] for t in self.tiles):
             for step in range(GLINT_STEPS):
-                a.defer(
-                    lambda rel=rel, step=step: a.derived(
-                        ("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS)
-                    )
-                )
+                a.defer(functools.partial(self._glint, rel, step))
+
+    def _glint(self, rel: str, step: int) -> Canvas:
+        """One frame of a tile's light sweep (made once, then kept by the asset store)."""
+        a = self.ctx.assets
+        return a.derived(("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS))
 
     # text -----------------------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -238,7 +241,7 @@ class LobbyScene(Scene):
         key = ("lobby-static", self.tr.language, tuple(self.ids), self.ctx.version, v and v.generation)
         return self.ctx.assets.derived(key, self._build_static)
 
-    def pitch_layout(self, game_id: str) -> tuple[pygame.font.Font, list[str]]:
+    def pitch_layout(self, game_id: str) -> tuple[ScaledFont, list[str]]:
         """The game's pitch, translated and wrapped to the caption: two lines at most, in the
         largest text size (15 down to 13 px) that holds it whole (Spanish runs longer)."""
         pitch = self.tr.gettext(self.ctx.games[game_id].definition.pitch)
@@ -337,7 +340,7 @@ class LobbyScene(Scene):
         self._draw_hint(layer, small)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
-    def _draw_hint(self, layer: Canvas, font: pygame.font.Font) -> None:
+    def _draw_hint(self, layer: Canvas, font: ScaledFont) -> None:
         a = self.ctx.assets
         hints = (TEXT_HINT_CHOOSE, TEXT_HINT_PLAY, TEXT_HINT_LEAVE)
         parts = [render_text(font, self.tr.gettext(t), MUTED_LIGHT) for t in hints]
@@ -383,21 +386,22 @@ class LobbyScene(Scene):
             for n in notices:  # nobody is watching the screen: say it on stderr
                 print(n.english(), file=sys.stderr)
             return
-        tr = self.tr
+        tr, stack = self.tr, self.stack
+        if stack is None:
+            return
         for n in notices:
             # queued, so the dialog lands on top of whatever the app pushes at start-up
-            self.stack.queue(
-                lambda n=n: (
-                    self.stack
-                    and self.stack.push(
-                        MessageDialog(
-                            self.ctx.assets,
-                            tr.gettext(TEXT_NOTICE_TITLE),
-                            tr.message(n),
-                            ok=tr.gettext(TEXT_OK),
-                            close_first=tr.gettext(TEXT_CLOSE_FIRST),
-                        )
-                    )
+            stack.queue(functools.partial(self._show_notice, tr, n))
+
+    def _show_notice(self, tr: Translator, notice: Message) -> None:
+        if self.stack is not None:
+            self.stack.push(
+                MessageDialog(
+                    self.ctx.assets,
+                    tr.gettext(TEXT_NOTICE_TITLE),
+                    tr.message(notice),
+                    ok=tr.gettext(TEXT_OK),
+                    close_first=tr.gettext(TEXT_CLOSE_FIRST),
                 )
             )
 

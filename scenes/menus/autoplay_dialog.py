@@ -22,11 +22,12 @@ Entry point: `open_autoplay(ctx, stack, game_id, config, on_start, running=False
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import pygame
 
-from game.autoplay import ROUND_CHOICES, AutoplayConfig
+from game.autoplay import ROUND_CHOICES, AutoplayConfig, RoundsChoice
 from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
@@ -153,7 +154,7 @@ class AutoplayScene(Scene):
                     pygame.Rect(x, p.top + 122, w, 52),
                     label=str(n),
                     font_size=24,
-                    on_click=lambda n=n: self.set_rounds(n),
+                    on_click=functools.partial(self.set_rounds, n),
                 )
             )
             x += w + gap
@@ -179,21 +180,21 @@ class AutoplayScene(Scene):
                 self.toggles[key] = Toggle(
                     pygame.Rect(p.left + 330, y + 8, 76, 38),
                     value=value,
-                    on_change=lambda v, k=key: self.set_flag(k, v),
+                    on_change=functools.partial(self.set_flag, key),
                 )
                 if field is not None:
                     sel = Selector(
                         pygame.Rect(p.left + 450, y, 280, 54),
                         title=tr.t(T_AMOUNT),
                         format_value=lambda i: self._money(AMOUNTS_CENTS[i]),
-                        on_step=lambda d, f=field: self.step_amount(f, d),
+                        on_step=functools.partial(self.step_amount, field),
                     )
                     self.selectors[field] = sel
                 y += ROW_PITCH
         label = tr.t(T_APPLY if self.running else T_START)
         bottom = p.bottom - BUTTONS_UP
         if self.running and self.on_stop is not None:
-            self.stop_btn = Button(
+            self.stop_btn: Button | None = Button(
                 pygame.Rect(p.centerx - 250, bottom, 230, 58),
                 label=tr.t(T_STOP),
                 font_size=20,
@@ -224,7 +225,7 @@ class AutoplayScene(Scene):
                 FocusItem(
                     row,
                     toggle.toggle,
-                    step=lambda d, key=key, t=toggle: self._step_row(key, t, d),
+                    step=functools.partial(self._step_row, key, toggle),
                     key=key,
                 )
             )
@@ -278,7 +279,7 @@ class AutoplayScene(Scene):
         return self.tr.format_money(cents, self.ctx.settings.display_currency)
 
     # -- state changes ---------------------------------------------------------------------------
-    def set_rounds(self, n: int) -> None:
+    def set_rounds(self, n: RoundsChoice) -> None:
         if n in ROUND_CHOICES:
             self.rounds = n
             self._sync()

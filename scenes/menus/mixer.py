@@ -14,6 +14,7 @@ Mute is the audio service's session state (`ctx.audio.muted`), not a saved setti
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import pygame
@@ -90,8 +91,8 @@ class MixerScene(Scene):
                 Slider(
                     r,
                     value=getattr(s, key),
-                    on_change=lambda v, k=key: self._live(k, v),
-                    on_release=lambda v, k=key: self._released(k),
+                    on_change=functools.partial(self._live, key),
+                    on_release=functools.partial(self._released, key),
                 )
             )
         mute_y = self.rect.top + 104 + len(CHANNELS) * SLIDER_PITCH - 14
@@ -119,7 +120,7 @@ class MixerScene(Scene):
         self.ctx.audio.set_volumes(s.master_volume, s.music_volume, s.effects_volume)
         self.dirty = True
 
-    def _released(self, key: str) -> None:
+    def _released(self, key: str, value: float) -> None:
         self.save()
         if key != "music_volume":
             self.ctx.audio.play("common/click")  # hear the new effects level

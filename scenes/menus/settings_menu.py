@@ -363,7 +363,7 @@ class SettingsScene(Scene):
         if hit is None or armed != hit:
             return
         row = self.rows[hit]
-        if row.widget is None or not row.widget.rect.collidepoint(pos):
+        if row.widget is None or pos is None or not row.widget.rect.collidepoint(pos):
             self._activate(row)
 
     # per frame ---------------------------------------------------------------------------------

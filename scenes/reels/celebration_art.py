@@ -264,8 +264,8 @@ def build_rays(look: TierLook, offset: float, radius: int = RAYS_RADIUS, *, dens
     fade = pygame.Surface((q, q), pygame.SRCALPHA)
     fade.fill((255, 255, 255, 0))
     for r in range(q // 2, 0, -2):
-        k = 1.0 - r / (q / 2)
-        pygame.draw.circle(fade, (255, 255, 255, int(255 * min(1.0, k * 1.6))), (q // 2, q // 2), r)
+        edge = 1.0 - r / (q / 2)
+        pygame.draw.circle(fade, (255, 255, 255, int(255 * min(1.0, edge * 1.6))), (q // 2, q // 2), r)
     out.blit(pygame.transform.smoothscale(fade, (size, size)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     light = pygame.Surface((size, size))
     light.fill((0, 0, 0))

@@ -32,13 +32,14 @@ remembered per text.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import pygame
 
 from game.definitions import GameDefinition
 from game.money import Bet
-from scenes.core.canvas import Canvas
+from scenes.core.canvas import Canvas, ScaledFont
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
@@ -194,7 +195,7 @@ class Hud(Band):
         self._boxes: dict[tuple, Canvas] = {}
         self._bands: dict[tuple, Canvas] = {}  # the whole band, likewise (800 KB each)
         self._scratch: tuple[Canvas, Canvas] | None = None  # (backdrop, copy)
-        self._fits: dict[tuple, pygame.font.Font] = {}
+        self._fits: dict[tuple[str, str, int, int], ScaledFont] = {}
         self._band_last: tuple | None = None  # the band's look at the last draw (when to compose)
         self.relabel()
 
@@ -413,7 +414,7 @@ class Hud(Band):
                     backdrop,
                     sel.rect,
                     ("selector", sel.look()),
-                    lambda target, sel=sel: sel.draw(target, a),
+                    functools.partial(sel.draw, assets=a),
                 )
         for rect, title, coins, cents, color, glow in boxes[1:]:
             self._box(surface, backdrop, rect, title, coins, cents, color, glow)
@@ -431,7 +432,7 @@ class Hud(Band):
                 outline_color=(10, 40, 20),
             )
 
-    def _fit(self, name: str, text: str, width: int, size: int) -> pygame.font.Font:
+    def _fit(self, name: str, text: str, width: int, size: int) -> ScaledFont:
         """`fit_font`, remembered per (font, text, width, size): measuring every frame is waste."""
         key = (name, text, width, size)
         font = self._fits.get(key)

@@ -191,8 +191,8 @@ class ReelView(ReelPainter):
         self.grid = [list(col) for col in event.grid]
         self.set_cover(event.wild_reels)
         self._clear_cells()
-        self.held = frozenset(tuple(c) for c in event.held)
-        self.overlay = tuple(tuple(c) for c in event.overlay)
+        self.held = frozenset((c[0], c[1]) for c in event.held)
+        self.overlay = tuple((c[0], c[1]) for c in event.overlay)
         self.overlay_style = event.overlay_style
         self._under = {
             (r, row): strips[r][(event.stops[r] + row) % len(strips[r])] for r, row in self.overlay

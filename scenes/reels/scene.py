@@ -36,7 +36,7 @@ import sys
 
 from game.autoplay import AutoplayConfig
 from game.bets import default_bet, validate_bet
-from game.events import RoundEndEvent, events_from_json
+from game.events import RoundEndEvent, SpinEvent, events_from_json
 from game.ledger import LedgerError
 from game.messages import Message
 from game.money import Bet
@@ -388,7 +388,7 @@ class ReelsScene(GameFunctions, Scene):
             events = events_from_json(last[0].events)
         except ValueError:
             return
-        spin = next((e for e in events if e.type == "spin" and e.mode == "base"), None)
+        spin = next((e for e in events if isinstance(e, SpinEvent) and e.mode == "base"), None)
         if spin is not None and spin.reel_set in self.defn.reel_sets:
             self.view.show(spin.reel_set, spin.stops, spin.grid)
 

@@ -20,6 +20,7 @@ it is English.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -167,8 +168,12 @@ def _render_badge(
         fill, edge = colour, (255, 255, 255)
     elif state == "on":
         # dark enough under cream digits for 4.5:1 whatever the line's colour
-        fill = tuple(int(c * 0.36) for c in colour)
-        edge = tuple(min(255, int(c * 0.9)) for c in colour)
+        fill = (int(colour[0] * 0.36), int(colour[1] * 0.36), int(colour[2] * 0.36))
+        edge = (
+            min(255, int(colour[0] * 0.9)),
+            min(255, int(colour[1] * 0.9)),
+            min(255, int(colour[2] * 0.9)),
+        )
     else:  # a line not played: muted, still legible
         fill, edge = (30, 30, 36), (70, 70, 76)
     rect = surf.get_rect()
@@ -184,7 +189,8 @@ def _render_badge(
     if state == "off":
         text_col, outline, ring = (172, 170, 162), 0, (0, 0, 0)
     else:
-        behind = _luminance(tuple(surf.get_at(rect.center))[:3])
+        px = surf.get_at(rect.center)
+        behind = _luminance((px[0], px[1], px[2]))
         on_dark = (1.05) / (behind + 0.05)  # cream digits
         on_light = (behind + 0.05) / 0.055  # near-black digits
         dark, light = (20, 14, 8), (255, 252, 244)
@@ -319,7 +325,11 @@ class WinPresenter:
         n = len(self.definition.lines)
         defer(lambda: self._gold_frame)
         for i in range(n):
-            defer(lambda i=i: (self._line_art[i], self._frames[i], self._badges[(i + 1, "lit")]))
+            defer(functools.partial(self._warm_line, i))
+
+    def _warm_line(self, i: int) -> object:
+        """Make line `i`'s art, cell frame and lit marker (each kept by its table)."""
+        return self._line_art[i], self._frames[i], self._badges[(i + 1, "lit")]
 
     # -- state ------------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -406,11 +416,11 @@ class WinPresenter:
     @property
     def emphasis(self) -> frozenset[tuple[int, int]] | None:
         if self.phase == "all":
-            return frozenset(tuple(p) for w in self.wins for p in w.positions)
+            return frozenset((p[0], p[1]) for w in self.wins for p in w.positions)
         win = self.current
         if win is None:
             return None
-        return frozenset(tuple(p) for p in win.positions)
+        return frozenset((p[0], p[1]) for p in win.positions)
 
     @property
     def pulse(self) -> int:

@@ -34,6 +34,8 @@ def chart_points(balances: Sequence[int], rect: pygame.Rect) -> list[tuple[int, 
     """Screen points for balances (cents) inside `rect`: first at the left, last at the right."""
     if not balances:
         return []
+    lo: float
+    hi: float
     lo, hi = min(balances), max(balances)
     span = max(1, hi - lo)
     lo -= span * 0.08  # headroom so the line never sits on the frame

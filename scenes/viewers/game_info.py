@@ -132,7 +132,7 @@ def _sd_note(tr, info: dict[str, Any]) -> str:
     if info["std_method"].startswith("exact"):
         return tr.t(T_SD_EXACT)
     lo, hi = _interval(info["std_method"])
-    return tr.t(T_SD_SAMPLED, lo=_num(tr, lo, 2), hi=_num(tr, hi, 2)) if lo else ""
+    return tr.t(T_SD_SAMPLED, lo=_num(tr, lo, 2), hi=_num(tr, hi, 2)) if lo and hi is not None else ""
 
 
 def _interval(method: str) -> tuple[float, float] | tuple[None, None]:

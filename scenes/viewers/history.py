@@ -20,6 +20,7 @@ Entry point for the reels scene and the settings menu: `open_history(ctx, stack,
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
@@ -219,7 +220,7 @@ class HistoryScene(PagedOverlayScene):
                 pygame.Rect(x, FILTER_Y + 2, w, FILTER_H - 4),
                 label=label,
                 font_size=15,
-                on_click=lambda gid=gid: self.set_game(gid),
+                on_click=functools.partial(self.set_game, gid),
             )
             btn.fit_label(a, 15)
             self.game_buttons.append((gid, btn))
@@ -318,7 +319,7 @@ class HistoryScene(PagedOverlayScene):
             FocusItem(self.day_next.rect, self.day_next.click, key="day-next"),
         ]
         rows = [
-            FocusItem(self.row_rect(i), lambda i=i: self.open_row(i), key=f"row-{i}")
+            FocusItem(self.row_rect(i), functools.partial(self.open_row, i), key=f"row-{i}")
             for i in range(len(self.records))
         ]
         return filters + rows + super().focus_items()

@@ -178,9 +178,7 @@ class PagedOverlayScene(Scene):
         """What Tab reaches: the buttons (a subclass may put its own items first)."""
         keys = {id(self.prev_btn): "prev", id(self.close_btn): "close", id(self.next_btn): "next"}
         keys.update({id(b): f"extra-{k}" for k, b in enumerate(self.extra_buttons)})
-        return [
-            FocusItem(b.rect, b.click, enabled=lambda b=b: b.enabled, key=keys[id(b)]) for b in self.buttons
-        ]
+        return [FocusItem(b.rect, b.click, enabled=b.is_enabled, key=keys[id(b)]) for b in self.buttons]
 
     def refresh_focus(self, default: str = "") -> None:
         """Rebuild the focus items (the page or its rows changed); the focus stays on the same

@@ -25,6 +25,7 @@ import math
 from typing import Any
 
 import pygame
+from pydantic import BaseModel
 
 from game.definitions import LoadedGame
 from game.events import PickRequestEvent, RoundEndEvent, events_to_json
@@ -131,7 +132,7 @@ def state_before(ledger, loaded: LoadedGame, record) -> Any:
         for r in reversed(ledger.history(ledger.count_rounds(game_id), 0, game_id))
         if r.round_id < record.round_id and r.status == "closed"
     ]
-    state = rules.state_model()
+    state: BaseModel | None = rules.state_model()
     for r in earlier:
         if r.game_sha256 != loaded.sha256:
             return None

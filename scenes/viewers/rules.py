@@ -28,11 +28,9 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-import pygame
-
 from game import ENGINE_VERSION
 from game.definitions import LoadedGame
-from scenes.core.canvas import Canvas, draw
+from scenes.core.canvas import Canvas, ScaledFont, draw
 from scenes.core.context import AppContext
 from scenes.core.intents import Act
 from scenes.core.stack import SceneStack
@@ -136,7 +134,7 @@ class TextPage:
     part: int = 0  # 0 for a section's first page, 1.. for its continuations
 
 
-def paginate(sections: list[Section], font: pygame.font.Font, width: int, height: int) -> list[TextPage]:
+def paginate(sections: list[Section], font: ScaledFont, width: int, height: int) -> list[TextPage]:
     """Word-wrap every section into pages of at most `height` px; long sections continue."""
     line_h = font.get_linesize() + LINE_GAP
     pages: list[TextPage] = []

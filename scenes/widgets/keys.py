@@ -7,6 +7,7 @@ glyphs); any other key is its name in small capitals.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -20,7 +21,7 @@ from scenes.widgets.toggle import pill
 def draw_key_hints(
     surface: Canvas,
     assets,
-    items: list[tuple[tuple[str, ...], str]],
+    items: Sequence[tuple[tuple[str, ...], str]],
     center: tuple[int, int],
     color: tuple[int, int, int] = MUTED,
     size: int = 15,

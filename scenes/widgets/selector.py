@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.core.canvas import Canvas
+from scenes.core.canvas import Canvas, ScaledFont
 from scenes.core.intents import Intent
 from scenes.core.text import draw_text, fit_font
 from scenes.widgets.button import Button
@@ -60,7 +60,7 @@ class Selector:
             on_click=lambda: self.on_step(+1),
             on_refused=(lambda: on_refused(+1)) if on_refused is not None else None,
         )
-        self._fit: dict[str, pygame.font.Font] = {}
+        self._fit: dict[str, ScaledFont] = {}
         self._enabled = True
         self.enabled = enabled
 

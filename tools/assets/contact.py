@@ -197,7 +197,7 @@ def ui_sheet(root: Path) -> pygame.Surface:
     )
     fonts = []
     for name, size in (("display", 44), ("display_regular", 40), ("text", 28), ("text_bold", 28)):
-        f = gfx.font(Path(gfx.Fonts.display).parent / f"{name}.ttf", size)
+        f = gfx.font(getattr(gfx.Fonts, name), size)
         s = f.render(f"{name}: BIG WIN 12,345.67 € Spin", True, (240, 230, 210))
         fonts.append((name, s))
     sh.row("fonts", fonts)

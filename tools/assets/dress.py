@@ -95,8 +95,8 @@ def hud_bar(m: Material) -> np.ndarray:
             gfx.add(out, gfx.solid((spark * rng.uniform(0.25, 0.6)).astype(F), (255, 170, 70)))
     if m.rivets:
         for cx in range(40, 1280, 80):
-            r = np.hypot(x - cx, y - 4.5)
-            dot = gfx.smoothstep(2.6, 1.6, r)
+            dist = np.hypot(x - cx, y - 4.5)
+            dot = gfx.smoothstep(2.6, 1.6, dist)
             hl = gfx.smoothstep(1.4, 0.0, np.hypot(x - cx + 0.7, y - 3.8))
             gfx.over(out, gfx.solid(dot.astype(F), (40, 34, 30)))
             gfx.add(out, gfx.solid((hl * 0.6).astype(F), m.accent))

@@ -21,8 +21,13 @@ import hashlib
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # numpy is imported by the steps that draw (workers start light)
+    import numpy as np
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -44,7 +49,7 @@ def _setup_fonts(root: Path) -> None:
     gfx.Fonts.text_bold = f / "text_bold.ttf"
 
 
-def _save_all(items: dict[str, object], root: Path, opaque: bool = False) -> list[str]:
+def _save_all(items: Mapping[str, np.ndarray], root: Path, opaque: bool = False) -> list[str]:
     from tools.assets import gfx
 
     for rel, layer in items.items():
@@ -94,7 +99,7 @@ def job_chrome(root: str) -> list[str]:
     r = Path(root)
     _setup_fonts(r)
     img = "assets/images"
-    items: dict[str, object] = {}
+    items: dict[str, np.ndarray] = {}
     for s in ("normal", "hover", "pressed", "disabled"):
         items[f"{img}/ui/button_{s}.png"] = ui.button(s)
         items[f"{img}/ui/spin_{s}.png"] = ui.spin_button(s)
@@ -155,7 +160,7 @@ def job_tiles(root: str) -> list[str]:
     items = {}
     for game in GAMES:
 
-        def load(rel: str) -> object:
+        def load(rel: str) -> np.ndarray:
             return gfx.from_surface(pygame.image.load(str(r / img / rel)))
 
         items[f"{img}/{game}/tile.png"] = frames.tile(

@@ -110,11 +110,13 @@ class Money:
 
     def amount(self, rows: np.ndarray, value: np.ndarray) -> np.ndarray:
         """`value` × the weighted average bet, in whole coins."""
-        return value * self.num[rows] // self.den[rows]
+        coins: np.ndarray = value * self.num[rows] // self.den[rows]
+        return coins
 
     def jackpot(self, rows: np.ndarray, value: np.ndarray) -> np.ndarray:
         """`value` × the weighted average bet per line, in whole coins."""
-        return value * self.num[rows] // (self.den[rows] * self.lines_in_game)
+        coins: np.ndarray = value * self.num[rows] // (self.den[rows] * self.lines_in_game)
+        return coins
 
     def disc(self, value: np.ndarray) -> np.ndarray:
         return value * self.total_bet
@@ -196,7 +198,8 @@ class Progress:
 
     @property
     def playing(self) -> np.ndarray:
-        return ~(self.found | self.lost)
+        still: np.ndarray = ~(self.found | self.lost)
+        return still
 
 
 def swap_hidden(b: Boards, rows: np.ndarray, positions: np.ndarray, others: np.ndarray) -> None:
@@ -237,7 +240,7 @@ def shoot(
 ) -> np.ndarray:
     """Quests `rows` play their Shoot-out: disc `discs` of the values laid out in `orders`; returns
     each disc's value (× the total bet, into the pot)."""
-    value = qt.discs[orders[np.arange(len(rows)), discs]]
+    value: np.ndarray = qt.discs[orders[np.arange(len(rows)), discs]]
     p.pot[rows] += m.disc(value)
     p.shootout[rows] = False
     return value

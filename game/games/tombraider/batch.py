@@ -76,7 +76,8 @@ def stationary_sets(p: np.ndarray) -> np.ndarray:
                 break
             b = (b - 1) & a
         out[a] = total
-    return out / out.sum()
+    dist: np.ndarray = out / out.sum()
+    return dist
 
 
 def initial_batch_state(cg: CompiledGame, bet: Bet, rng: Rng, players: int) -> np.ndarray:
@@ -124,7 +125,8 @@ def permutations(rng: Rng, n: int, count: int) -> np.ndarray:
     if count == 0 or n < 2:
         return np.tile(np.arange(n, dtype=np.int64), (count, 1))
     if math.factorial(n) <= SMALL_ORDERS:
-        return _orders(n)[rng.below_many(math.factorial(n), count)]
+        orders: np.ndarray = _orders(n)[rng.below_many(math.factorial(n), count)]
+        return orders
     return _swap(n, rng, count)
 
 
@@ -201,7 +203,7 @@ def play_quests(
             draws = rng.below_many(sum(qt.treasure_value_weights), bonus_rows.size)
             values[bonus_rows, j] = quest.choices(qt.treasure_value_weights, draws)
         boards = quest.lay_boards(qt, loc, layouts, bonus, kinds, values)
-        taped = [(k, tapes[int(g)]) for k, g in enumerate(alive.tolist()) if tapes[int(g)] is not None]
+        taped = [(k, tape) for k, g in enumerate(alive.tolist()) if (tape := tapes[int(g)]) is not None]
         for k, tape in taped:
             tape.permutation(qt.size, layouts[k])
             for j in range(len(qt.bonus_items)):
@@ -295,8 +297,8 @@ def play_quests(
         out.coins[alive] += m.jackpot(alive, qt.jackpot_values[pick])
         out.jackpots = int(alive.size)
         for k, g in enumerate(alive.tolist()):
-            if tapes[g] is not None:
-                tapes[g].choice(qt.jackpot_weights, pick[k])
+            if (tape := tapes[g]) is not None:
+                tape.choice(qt.jackpot_weights, pick[k])
     return out
 
 
@@ -464,8 +466,8 @@ def simulate_batch(
             state_out[i, :3] = (full, *q[played_quests[i]])
     state_out[:, ADVENTURES] = state_in[:, ADVENTURES] + played_quests
     uncapped = running + quest_coins
-    wins, capped = apply_cap(uncapped, cap)
-    counts_out["capped"] = int(capped.sum())
+    wins, capped_rows = apply_cap(uncapped, cap)
+    counts_out["capped"] = int(capped_rows.sum())
     for i in rec:
         tapes[i].state_out = typed(state_out[i], reels)
     return BatchStats(

@@ -20,7 +20,7 @@ import numpy as np
 
 from game.definitions import GameDefinition
 from game.games.tombraider.exact_cascades import windows
-from game.games.tombraider.model import Adventure, feature_of
+from game.games.tombraider.model import Adventure, Weighted, feature_of
 from game.math.odds import complete_lines
 from game.math.patterns import contract, line_factor, line_pay_table, pays_by_run, reel_distributions
 
@@ -127,10 +127,10 @@ def super_mode_value(defn: GameDefinition, lines: int) -> SuperModeValue:
         k = opt.value
         groups: dict[tuple[int, ...], int] = {}
         for chosen in itertools.combinations(allowed, k):
-            masks = [0] * reels
+            reel_masks = [0] * reels
             for c in chosen:
-                masks[c // rows] |= 1 << (c % rows)
-            groups[tuple(masks)] = groups.get(tuple(masks), 0) + 1
+                reel_masks[c // rows] |= 1 << (c % rows)
+            groups[tuple(reel_masks)] = groups.get(tuple(reel_masks), 0) + 1
         placements = math.comb(n_allowed, k)
         acc = Fraction(0)
         top_acc = trigger_acc = 0
@@ -428,7 +428,7 @@ def expected_collection_spins(p: list[Fraction]) -> Fraction:
 # -- the Global Adventure ---------------------------------------------------------------------------
 
 
-def _mean(table: list) -> Fraction:
+def _mean(table: list[Weighted]) -> Fraction:
     total = sum(w.weight for w in table)
     return Fraction(sum(w.value * w.weight for w in table), total)
 

@@ -67,7 +67,7 @@ class Tables:
 
 def tables(cg: CompiledGame) -> Tables:
     """The compiled feature of a game (built once per compiled game)."""
-    cached = cg.extras.get("tombraider")
+    cached: Tables | None = cg.extras.get("tombraider")
     if cached is not None:
         return cached
     f = cg.defn.feature
@@ -176,7 +176,8 @@ class Cascades:
 
     @property
     def win_coins(self) -> np.ndarray:
-        return self.line_coins + self.scatter_coins
+        coins: np.ndarray = self.line_coins + self.scatter_coins
+        return coins
 
 
 def burst_cells(cg: CompiledGame, t: Tables, grids: np.ndarray, batch: SpinBatch, lines: int) -> np.ndarray:

@@ -10,6 +10,8 @@ themes, its stings. The common interface every game module offers is described i
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from tools.assets import gfx, kit
@@ -216,7 +218,7 @@ def tomb_bg(free: bool = False) -> np.ndarray:
     return out
 
 
-LOCATIONS = {
+LOCATIONS: dict[str, dict[str, Any]] = {
     "london": dict(
         sky=[(0, "#0a1020"), (0.5, "#2a3a5a"), (0.8, "#8a90a0"), (1, "#20242c")],
         sun=(300, 200, (255, 230, 200)),

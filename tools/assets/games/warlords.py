@@ -187,8 +187,8 @@ def warlords_bg(free: bool = False) -> np.ndarray:
     ridge(out, 480, 220, 31, "#2a0c08" if not free else "#1a1030", cell=240)
     fog(out, 380, 520, 32, (255, 120, 60) if not free else (120, 100, 255), 0.25)
     ridge(out, 560, 140, 33, "#140604" if not free else "#0c0818", cell=200)
-    for i, (x, s) in enumerate(((180, 190), (1100, 210), (90, 140), (1200, 150))):  # noqa: F402
-        silhouette(out, "vertical-banner", x, 560, s, "#0a0302", 1.0, flip=i % 2 == 1)
+    for i, (bx, size) in enumerate(((180, 190), (1100, 210), (90, 140), (1200, 150))):
+        silhouette(out, "vertical-banner", bx, 560, size, "#0a0302", 1.0, flip=i % 2 == 1)
     ridge(out, 680, 70, 34, "#050202", cell=300)
     motes(out, 35, 160, (255, 150, 60) if not free else (160, 170, 255), (1.2, 3.5))
     if free:
