@@ -15,6 +15,8 @@ def draw_panel(surface: Canvas, assets, rect: pygame.Rect, alpha: int = 230) -> 
     """Draw the panel art stretched to `rect`, at `alpha` (cached per size and alpha)."""
     rect = pygame.Rect(rect)
     surface.blit(assets.nine_slice("ui/panel", rect.size, PANEL_CORNER, alpha=alpha), rect)
+    if Canvas.recorder is not None:
+        Canvas.recorder.mark_panel(surface, rect)
 
 
 def draw_solid_panel(surface: Canvas, assets, rect: pygame.Rect) -> None:

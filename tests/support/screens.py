@@ -178,6 +178,13 @@ def picker(ctx) -> SceneStack:
     return st
 
 
+def lobby_round_waiting(ctx) -> SceneStack:
+    """Esc in the stone picker: back in the lobby, the round waits (a toast, the tile's ribbon)."""
+    st = picker(ctx)
+    st.handle(Intent(Act.BACK))
+    return settle(st, 1.0)
+
+
 def picker_done(ctx) -> SceneStack:
     from scenes.games.stones.picker import stone_center
 
@@ -582,6 +589,7 @@ SCREENS: dict[str, Callable] = {
     "intro-movie": intro_movie,
     "lobby": lobby,
     "lobby-quit": lobby_quit,
+    "lobby-round-waiting": lobby_round_waiting,
     "reels": reels,
     "reels-win": reels_win,
     "reels-line": reels_line,
