@@ -402,7 +402,9 @@ class MapPainter:
             board.location,
             side,
             tr.gettext(loc.title).upper(),
-            tr.t(T_LOCATION, n=board.index + 1, total=len(self.quest.locations))
+            ""  # the banner stands in the line under the title
+            if self.banner
+            else tr.t(T_LOCATION, n=board.index + 1, total=len(self.quest.locations))
             + (f" · {tr.gettext(T_CHOOSE)}" if self.phase == "picking" else ""),
             board.traps,
             tr.format_coins(board.pot),
@@ -419,8 +421,9 @@ class MapPainter:
             self._draw_tile(surface, tile, r)
             self._draw_caption(surface, tile, r)
         if self.banner:
-            box = pygame.Rect(0, 0, PANEL_W - 60, 70)
-            box.center = (rect.centerx, rect.top + GRID_TOP + PITCH_Y - 18)
+            # under the location's name, over the line it replaces: clear of the tiles' captions
+            box = pygame.Rect(0, 0, PANEL_W - 60, 54)
+            box.midbottom = (rect.centerx, rect.top + GRID_TOP - 4)
             veil = a.derived(("tombraider-banner-shade", box.size), lambda: shade(box.size, k=a.density))
             surface.blit(veil, box)
             colour = RED if board.fragment is False else GOLD
