@@ -84,7 +84,7 @@ def layout_faults(texts: list[TextMark], panels: list[TextMark], screen: pygame.
     """Every overlap, text off the screen, text off its panel and too-small text, one line each."""
     faults = []
     boxes = [(m, solid_box(m)) for m in texts]
-    boxes = [(m, b) for m, b in boxes if b is not None]
+    boxes = [(m, b) for m, b in boxes if b is not None and screen.colliderect(b)]  # wholly off: unseen
     for i, (a, ba) in enumerate(boxes):
         for b, bb in boxes[i + 1 :]:
             if ba.colliderect(bb) and (n := shared_pixels(a, b)) >= SHARED:
