@@ -83,6 +83,16 @@ class TextRecorder:
         canvas.marks = [TextMark(text, tuple(colour), 0, 0, canvas.surf, px)]
 
     @staticmethod
+    def cover(canvas: Canvas, rect) -> None:
+        """An opaque picture with soft edges (blitted with alpha, so not found opaque) was drawn
+        over logical `rect` of `canvas`: the texts wholly under it are hidden."""
+        prect = canvas.phys_rect(rect)
+        while canvas._parent is not None:  # a subsurface's marks are kept by its parent
+            prect, canvas = prect.move(canvas._offset), canvas._parent
+        if canvas.marks:
+            canvas._drop_marks_in(prect)
+
+    @staticmethod
     def mark_panel(canvas: Canvas, rect, name: str = "panel") -> None:
         """Note that a panel (a plate texts sit on) covers logical `rect` of `canvas`."""
         pr = canvas.phys_rect(rect)

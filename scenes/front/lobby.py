@@ -419,7 +419,9 @@ class LobbyScene(Scene):
         back_from_game, self.left_game = self.left_game or before != self.waiting, False
         if back_from_game and self.waiting is not None and self.stack is not None:  # Esc in a bonus
             name = self.tr.gettext(self.ctx.games[self.waiting].definition.name)
-            show_toast(self.stack, self.ctx.assets, self.tr.t(TEXT_ROUND_WAITS, game=name))
+            # over the tiles' pictures, clear of the tagline and the tiles' captions
+            at = (640, TILE_TOP + 150)
+            show_toast(self.stack, self.ctx.assets, self.tr.t(TEXT_ROUND_WAITS, game=name), midtop=at)
         self.ctx.audio.music("common/lobby_music")
         self.fade = Fade(0.3, "in")
         for tile in self.tiles:

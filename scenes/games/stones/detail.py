@@ -22,7 +22,7 @@ from game.games.stones.events import (
 )
 from game.games.stones.model import StoneFeature
 from scenes.core.canvas import Canvas
-from scenes.core.text import draw_text, fit_font
+from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.games.stones.pages import stone_label
 from scenes.presentation.base import CREAM, GOLD, Step, shared_step
 
@@ -134,7 +134,11 @@ def draw_picks(detail: RoundDetailScene, surface: Canvas, step: Step, r: pygame.
             stone = StoneFeature(kind=feature.kind, value=feature.value, symbol=feature.symbol)
             label = stone_label(stone, defn, tr)
             font = fit_font(a, "text_bold", label, pitch - 8, 13, min_size=9)
-            draw_text(surface, font, label, (x + size // 2, y + size + 14), CREAM, shadow=False)
+            lines = wrap_text(font, label, pitch - 8)  # two lines when even the least size is wider
+            step = font.get_linesize() - 2
+            for i, line in enumerate(lines[:2]):
+                at = (x + size // 2, y + size + 14 + step * i - step * (len(lines[:2]) - 1) // 2)
+                draw_text(surface, font, line, at, CREAM, shadow=False)
         x += pitch
     # the stones nobody picked, small and greyed, as large as the space left allows
     x, y = r.left + 30 + pitch * max(1, len(picks.picked)) - 10, r.top + 34

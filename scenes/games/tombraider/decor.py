@@ -28,7 +28,7 @@ import pygame
 
 from game.games.tombraider.model import PassportState
 from scenes.core.canvas import Canvas, draw
-from scenes.core.text import draw_text, fit_font
+from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.games.tombraider.art import CREAM, GOLD, SOFT, ease, muzzle_flash, stamp_art, two_lines
 from scenes.reels.symbol_art import CELL_H, CELL_W, WINDOW
 from scenes.widgets.effects import soft_glow
@@ -58,7 +58,7 @@ LEFT = pygame.Rect(8, 60, 160, 490)
 RIGHT = pygame.Rect(1112, 60, 160, 490)
 STAMP = 66
 STAMP_BIG = 108  # the largest a stamp is drawn (flying in)
-STAMP_PITCH = 74
+STAMP_PITCH = 70
 STAMP_TOP = LEFT.top + 56
 RUNG = (124, 60)
 RUNG_PITCH = 80
@@ -75,7 +75,7 @@ FADE_TIME = 0.9  # s the stamps take to fade after the adventure
 def stamp_slot(reel: int) -> pygame.Rect:
     """Where the stamp of 0-based `reel` sits in the meter."""
     r = pygame.Rect(0, 0, STAMP, STAMP)
-    r.midtop = (LEFT.left + 44, STAMP_TOP + reel * STAMP_PITCH)
+    r.midtop = (LEFT.left + 42, STAMP_TOP + reel * STAMP_PITCH)
     return r
 
 
@@ -360,30 +360,31 @@ class TombRaiderDecor:
         for reel in range(self.reels):
             slot = stamp_slot(reel)
             colour = CREAM if active[reel] else DIM
-            room = LEFT.right - slot.right - 16  # "REEL 1", "RODILLO 1": the largest that fits
+            room = LEFT.right - slot.right - 12  # "REEL 1", "RODILLO 1": the largest that fits
             draw_text(
                 surf,
                 fit_font(a, "text_bold", labels[reel], room, 14, min_size=10),
                 labels[reel],
-                at((slot.right + 8, slot.centery)),
+                at((slot.right + 5, slot.centery)),
                 colour,
                 anchor="midleft",
                 shadow=False,
             )
             surf.blit(self._stamp_face(still[reel], reel, STAMP), at(slot.topleft))
-        y = STAMP_TOP + self.reels * STAMP_PITCH + 4
-        draw_text(surf, a.font("display", 26), count, at((LEFT.centerx, y + 12)), GOLD if lit else CREAM)
-        lines = two_lines(note) if a.font("text", 14).size(note)[0] > LEFT.w - 14 else [note]
+        y = STAMP_TOP + self.reels * STAMP_PITCH
+        draw_text(surf, a.font("display", 26), count, at((LEFT.centerx, y + 10)), GOLD if lit else CREAM)
+        # the note wraps to the panel's width (a small window's text is never under 11 px, so it
+        # may take three lines there), its last line clear of the panel's border
+        font = a.font("text_bold" if note_colour == GOLD else "text", 14)
+        width = LEFT.w - 22
+        lines = two_lines(note) if font.size(note)[0] > width else [note]
+        if any(font.size(line)[0] > width for line in lines):
+            lines = wrap_text(font, note, width)
+        pitch = min(16, font.get_linesize())
+        bottom = LEFT.bottom - 12 - font.get_height() // 2
+        first = min(y + 36 - 8 * (len(lines) - 1), bottom - pitch * (len(lines) - 1))
         for i, line in enumerate(lines):
-            font = fit_font(a, "text_bold" if note_colour == GOLD else "text", line, LEFT.w - 14, 14)
-            draw_text(
-                surf,
-                font,
-                line,
-                at((LEFT.centerx, y + 42 + 16 * i - 8 * (len(lines) - 1))),
-                note_colour,
-                shadow=False,
-            )
+            draw_text(surf, font, line, at((LEFT.centerx, first + pitch * i)), note_colour, shadow=False)
         return surf
 
     def _opaque(self, slot: str, look: tuple, rect: pygame.Rect, under: Canvas | None, compose) -> Canvas:

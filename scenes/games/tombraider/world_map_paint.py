@@ -355,11 +355,13 @@ class MapPainter:
             else:
                 draw_text(surface, a.font("display", 24), str(i + 1), (x, y + 1), CREAM, shadow=False)
             title = tr.gettext(loc.title)
+            font = a.font("display", 22)
+            half = font.size(title)[0] // 2 + 6  # a place at the screen's edge keeps its name on it
             draw_text(
                 surface,
-                a.font("display", 22),
+                font,
                 title,
-                (x, y + MARKER_R + 18),
+                (max(half, min(1280 - half, x)), y + MARKER_R + 18),
                 CREAM,
                 outline=2,
                 outline_color=INK,
@@ -414,6 +416,8 @@ class MapPainter:
             tr.gettext(T_POT),
         )
         surface.blit(self._look("panel", look, self._compose_panel), rect)
+        if Canvas.recorder is not None:  # tests: the map's names under the panel are hidden
+            Canvas.recorder.cover(surface, rect.inflate(-12, -12))
         for tile in self.tiles:
             r = tile_rect(tile.index, side).move(dx, 0)
             if picking and self.auto_pick is None and tile.index == self.focus and self.pickable(tile.index):
