@@ -270,7 +270,6 @@ def test_startup_routing(ctx):
     assert scenes[1].game_id == "stones"
 
 
-
 @pytest.mark.parametrize(
     ("language", "toast", "ribbon"),
     [
