@@ -213,7 +213,12 @@ def cmd_par(args: argparse.Namespace) -> int:
 
     loaded = _load(args.game)
     defn = loaded.definition
-    sheet = par_sheet(defn, volatility=True, rounds=args.sample_rounds)
+    if args.lines is not None and args.lines > len(defn.lines):
+        raise UsageError(f"lines must be 1 to {len(defn.lines)}")
+    if args.lines is not None and args.write_info:
+        raise UsageError("--write-info writes the figures at the game's default lines: leave out --lines")
+    # the volatility section is the default bet's (the game info page's); --lines N gives the RTP
+    sheet = par_sheet(defn, args.lines, volatility=args.lines is None, rounds=args.sample_rounds)
     if args.write_info:
         from game.math.info import info_from_sheet, write_info
 
@@ -225,10 +230,13 @@ def cmd_par(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(sheet, pretty=True)
     else:
-        print(f"exact RTP {sheet['rtp']:.6%}")
+        n = sheet.get("lines")
+        at = f" at {n} line{'' if n == 1 else 's'}" if n else ""
+        print(f"exact RTP{at} {sheet['rtp']:.6%}")
         for part in sheet.get("parts", []):
             print(f"  {part['name']}: {part['rtp']:.6%} ({part.get('method', '')})")
-        _print_volatility(sheet["volatility"])
+        if "volatility" in sheet:
+            _print_volatility(sheet["volatility"])
     return 0
 
 
@@ -394,6 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("par", help="the exact par sheet")
     p.add_argument("game")
+    p.add_argument("--lines", type=_positive, help="active lines (default: the game's default)")
     p.add_argument(
         "--sample-rounds",
         type=_positive,

@@ -60,10 +60,17 @@ from pydantic import BaseModel
 
 from game import ENGINE_VERSION, messages
 from game.bets import BetRefused, min_bet, validate_bet
-from game.definitions import DefinitionError, GameDefinition, LoadedGame, parse_definition
+from game.definitions import DefinitionError, GameDefinition, LoadedGame, parse_definition, win_bound_cents
 from game.events import PickRequestEvent, events_to_json
 from game.games import state_model
-from game.ledger import InsufficientFunds, LedgerError, OpenRound, RoundInProgress
+from game.ledger import (
+    MSG_AT_LIMIT,
+    BalanceAtLimit,
+    InsufficientFunds,
+    LedgerError,
+    OpenRound,
+    RoundInProgress,
+)
 from game.messages import Message, Money
 from game.money import Bet
 
@@ -105,8 +112,8 @@ class RoundRefused(Exception):  # noqa: N818 - reads as what happened to the rou
     """The round could not start or resume; `message` says why (translated by the scenes) and
     `str(exc)` is the same in plain English.
 
-    `reason` is one of "funds", "bet", "busy", "other_game", "changed" (the last always as a
-    `ResumeRefused`).
+    `reason` is one of "funds", "bet", "busy", "other_game", "limit" (the balance too large for
+    the round's largest possible win), "changed" (the last always as a `ResumeRefused`).
     """
 
     def __init__(self, message: Message, reason: str) -> None:
@@ -298,9 +305,12 @@ class RoundDriver:
                 self.session_id,
                 game_data=self.loaded.data or None,
                 state_in=None if state is None else state.model_dump(mode="json"),
+                max_win_cents=win_bound_cents(self.definition),
             )
         except InsufficientFunds as exc:
             raise RoundRefused(Message(MSG_FUNDS), "funds") from exc
+        except BalanceAtLimit as exc:
+            raise RoundRefused(Message(MSG_AT_LIMIT), "limit") from exc
         except RoundInProgress as exc:
             other = self.ledger.open_round()
             game = other.game_id if other is not None else "another game"

@@ -13,6 +13,9 @@ from typing import Any
 from game.money import Bet
 from game.storage import MSG_DAMAGED_NOW, StorageFailure
 
+TOP_UP_CENTS = 500_000
+"""The standard top-up: every top-up is exactly this (the schema's trigger and the audit say so)."""
+
 
 # -- errors -------------------------------------------------------------------------------------
 class LedgerError(Exception):
@@ -48,6 +51,11 @@ class RoundNotFound(LedgerError):  # noqa: N818 - the agreed API names
 
 class TopUpRefused(LedgerError):  # noqa: N818 - the agreed API names
     """A top-up is only given when the balance cannot cover the smallest bet."""
+
+
+class BalanceAtLimit(LedgerError):  # noqa: N818 - reads as what happened
+    """The round's largest possible win would take the balance past 2^53 cents
+    (`game.money.MAX_CENTS`); nothing was written."""
 
 
 # -- records ------------------------------------------------------------------------------------

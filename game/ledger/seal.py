@@ -67,7 +67,7 @@ ROUND_V3_SELECT = ", ".join(ROUND_V3_COLUMNS)
 ROUND_SEALED_COLUMNS = (*ROUND_V3_COLUMNS, "state_in_json")
 ROUND_SELECT = ", ".join(ROUND_SEALED_COLUMNS)
 METER_COLUMNS = ("rounds_played", "wagered_cents", "won_cents", "topped_up_cents", "refunded_cents")
-TXN_COLUMNS = "id, kind, amount_cents, balance_after_cents, round_id, at, prev_digest, digest"
+TXN_COLUMNS = "id, kind, amount_cents, balance_after_cents, round_id, at, prev_digest, digest, min_bet_cents"
 
 Meters5 = tuple[int, int, int, int, int]
 ZERO_METERS: Meters5 = (0, 0, 0, 0, 0)
@@ -107,9 +107,14 @@ def txn_digest(
     round_id: int | None,
     at: str,
     meters_after: Sequence[int],
+    min_bet_cents: int | None = None,
 ) -> str:
+    """An entry's digest. A top-up keeps the smallest bet it answered (schema step
+    `TOP_UP_RULE_VERSION`), sealed after the rest; NULL (every other entry, and top-ups made before
+    the step) is left out, so older entries keep the digests they were written with."""
+    tail = () if min_bet_cents is None else (min_bet_cents,)
     return digest(
-        "txn", prev, txn_id, kind, amount_cents, balance_after_cents, round_id, at, list(meters_after)
+        "txn", prev, txn_id, kind, amount_cents, balance_after_cents, round_id, at, list(meters_after), *tail
     )
 
 
@@ -189,10 +194,10 @@ def check_head(conn: sqlite3.Connection) -> str | None:
         if balance != start or tuple(meters) != ZERO_METERS:
             return "balance or meters moved without a journal entry"
         return None
-    txn_id, kind, amount, after, round_id, at, prev, stored = last
+    txn_id, kind, amount, after, round_id, at, prev, stored, min_bet = last
     if head != stored:
         return f"the wallet's head digest is not that of journal entry {txn_id}"
-    if txn_digest(prev, txn_id, kind, amount, after, round_id, at, meters) != stored:
+    if txn_digest(prev, txn_id, kind, amount, after, round_id, at, meters, min_bet) != stored:
         return f"the meters or journal entry {txn_id} do not match its digest"
     if balance != after:
         return f"the balance {balance} is not the journal's {after}"

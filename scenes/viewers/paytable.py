@@ -34,6 +34,7 @@ from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.core.theme import CREAM, DIM, GOLD, INK, SOFT
 from scenes.presentation import presentation_of
 from scenes.reels.line_palette import draw_patterned, line_style
+from scenes.viewers.look import PLAIN, ViewerLook, draw_framed_panel, look_of
 from scenes.viewers.paytable_pages import LineShape, Page, SymbolPays, build_pages, symbol_pays
 from scenes.widgets import Button, draw_panel
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST
@@ -58,8 +59,17 @@ CARD_EDGE = (150, 112, 60)
 
 
 # -- drawing helpers shared by the viewers -------------------------------------------------------
-def card(surface: Canvas, rect: pygame.Rect, fill=CARD_FILL, edge=CARD_EDGE, radius: int = 14) -> None:
-    """A dark, gold-edged card (translucent)."""
+_WORN: list[ViewerLook] = [PLAIN]
+"""The look of the viewer being drawn (set by `PagedOverlayScene.draw` around its page)."""
+
+
+def card(surface: Canvas, rect: pygame.Rect, fill=None, edge=None, radius: int = 14) -> None:
+    """A dark card (translucent), edged in the shown game's look (gold in the house look)."""
+    look = _WORN[-1]
+    if fill is None:
+        fill = look.card_fill if look.framed else CARD_FILL
+    if edge is None:
+        edge = look.edge if look.framed else CARD_EDGE
     rect = pygame.Rect(rect)
     plate = Canvas.new(rect.size, surface.k)
     draw.rect(plate, fill, plate.get_rect(), border_radius=radius)
@@ -134,6 +144,7 @@ class PagedOverlayScene(Scene):
         self.tr = ctx.i18n
         self.game_id = game_id
         self.title = title  # a msgid, translated when drawn
+        self.look = look_of(ctx, game_id)  # the shown game's palette (the house look for none)
         self.page = 0
         self.t = 0.0
         cx = SCREEN.centerx
@@ -239,12 +250,21 @@ class PagedOverlayScene(Scene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: Canvas) -> None:
         a = self.assets
+        look = self.look
         surface.blit(backdrop(a, self.game_id), (0, 0))
-        draw_panel(surface, a, PANEL, alpha=236)
+        if look.framed:
+            draw_framed_panel(surface, a, PANEL, look)
+        else:
+            draw_panel(surface, a, PANEL, alpha=236)
         title = self.page_title(self.page)
         font = fit_font(a, "display", title, PANEL.w - 200, 40)
-        draw_text(surface, font, title, (SCREEN.centerx, 62), GOLD, outline=2, outline_color=INK)
-        self.draw_page(surface, self.page)
+        colour, ink = (look.title, look.title_outline) if look.framed else (GOLD, INK)
+        draw_text(surface, font, title, (SCREEN.centerx, 62), colour, outline=2, outline_color=ink)
+        _WORN.append(look)
+        try:
+            self.draw_page(surface, self.page)
+        finally:
+            _WORN.pop()
         n = self.page_count
         if n > 1:
             x0 = SCREEN.centerx - (n - 1) * 9

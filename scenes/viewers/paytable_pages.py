@@ -140,7 +140,7 @@ def symbol_pays(defn: GameDefinition, symbol_id: str, bet: Bet, tr: Tr = ENGLISH
     notes: list[str] = []
     name = tr.gettext(sym.name)  # the symbol's name in the player's language
     if sym.kind == "wild":
-        notes.append(tr.t(T_WILD_RULE, scatter=tr.t(scatter_name(defn, tr))))  # names are msgids too
+        notes.append(tr.t(T_WILD_RULE, scatter=scatter_name(defn, tr)))  # translated there
     elif sym.kind == "scatter" and symbol_id in defn.scatter_pays:
         notes.append(tr.t(T_SCATTER_RULE, scatter=name))
     notes.extend(presentation_of(defn).symbol_notes(defn, symbol_id, tr))

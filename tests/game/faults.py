@@ -85,7 +85,7 @@ for command in sys.stdin:
         while True:
             bet = random_bet(loaded[game].definition, rng)
             if not driver.can_afford(bet):
-                led.top_up(min_bet_cents=bet.total_cents, amount_cents=START)
+                led.top_up(min_bet_cents=bet.total_cents)
                 tell("T")
             view = driver.start(bet)
             tell("B", view.round_id)

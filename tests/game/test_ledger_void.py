@@ -119,8 +119,8 @@ def test_random_play_with_voids_keeps_the_meter_identity(ledger: Ledger) -> None
     for n in range(60):
         bet = Bet(lines=rng.randint(1, 25), level=rng.randint(1, 3), coin_value_cents=rng.choice([1, 5]))
         if ledger.balance_cents < bet.total_cents:
-            expected += 5_000
-            ledger.top_up(min_bet_cents=bet.total_cents, amount_cents=5_000)
+            expected += 500_000
+            ledger.top_up(min_bet_cents=bet.total_cents)
         rid = ledger.begin_round("g", SHA, "1", bet, n)
         expected -= bet.total_cents
         for c in range(rng.randrange(3)):

@@ -2,13 +2,16 @@
 
 The batch state is an int64 array, one row per player: (active reels as bits, base spins since
 the first activation, their total bets in cents, adventures played). The rounds use the flow's
-functions for every pay (`game.evaluate`, `feature.cascade_spins`, `feature.super_grids`, the
-quest of `adventure`); only the order of the draws differs (every base spin, every Super Mode
-decision, all the free spins, all of Super Mode, then each quest in turn). Taped rounds list their
+functions for every pay and stamp (`game.evaluate`, `feature.cascade_spins`, `feature.super_grids`,
+`feature.stamp_super`, the quest of `adventure`); only the order of the draws differs (every base
+spin, every Super Mode decision, all the free spins, all of Super Mode, the free spins Super Mode
+won, then the first quest of every player who owes one, then the second ones, …). Taped rounds list their
 draws in play order, so the simulator can replay them through `flow.play` (`--check-flow`).
 
-Players start where the passports' long-run law puts them (`initial_batch_state`), so even short
-simulated sequences carry no start-up bias.
+Players start where the base spins' passports put them in the long run (`initial_batch_state`).
+Super Mode's spins stamp too (about one activation in 140 on the shipped game), which that law
+leaves out: the start-up bias is confined to each player's first collection and is far inside
+any simulation's interval (tests that need the exact law burn rounds in first).
 """
 
 from __future__ import annotations
@@ -23,7 +26,16 @@ import numpy as np
 from game.evaluate import CompiledGame, evaluate_grids, evaluate_spins
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.tombraider import adventure as quest
-from game.games.tombraider.feature import Tables, cascade_spins, passport_bits, super_grids, tables
+from game.games.tombraider.feature import (
+    Collection,
+    Tables,
+    cascade_spins,
+    passport_bits,
+    stamp_super,
+    super_grids,
+    super_passport_bits,
+    tables,
+)
 from game.games.tombraider.model import PassportState
 from game.rng import entropies_from, pick_below_many
 from game.tape import Tape
@@ -338,7 +350,15 @@ def simulate_batch(
         free_coins[triggered] = per_spin.sum(axis=1)
         running += free_coins
 
+    # every player's collection after its spins, and the collections it completed (owed Adventures)
+    coll = state_out[:, :3].copy()
+    owed: dict[int, list[tuple[int, int]]] = {
+        int(i): [(int(state_out[i, SPINS]), int(state_out[i, CENTS]))] for i in np.flatnonzero(mask == full)
+    }
+    coll[mask == full] = 0
+
     super_coins = np.zeros(n, dtype=np.int64)
+    triggers = np.zeros(n, dtype=np.int64)
     supers = np.flatnonzero(on)
     if supers.size:
         counts = np.array(t.wild_counts)[
@@ -352,49 +372,97 @@ def simulate_batch(
         for j in range(supers.size):
             chosen = cells[orders[j, : counts[j]]]
             held[j, chosen[:, 0], chosen[:, 1]] = True
-        grids = super_grids(cg, sm_stops, np.repeat(held, sm.spins, axis=0))
-        per_spin = evaluate_grids(cg, cg.lut(), grids, bet).win_coins.reshape(-1, sm.spins)
+        held_spins = np.repeat(held, sm.spins, axis=0)
+        grids = super_grids(cg, sm_stops, held_spins)
+        sp = evaluate_grids(cg, cg.lut(), grids, bet)
+        per_spin = sp.win_coins.reshape(-1, sm.spins)
+        keyed = (sp.scatter_counts[:, t.key_column] >= f.trigger_min).reshape(-1, sm.spins)
+        stamps = super_passport_bits(t, sm_stops, held_spins).reshape(-1, sm.spins)
         for j, i in enumerate(supers.tolist()):
-            if i in tapes and (cap is None or running[i] < cap):
+            # the spins as the flow plays them: stamps, then the credit (a cap ends Super Mode),
+            # then the Keys' trigger
+            c: Collection = (int(coll[i, MASK]), int(coll[i, SPINS]), int(coll[i, CENTS]))
+            total = int(running[i])
+            capped = cap is not None and total >= cap
+            for k in range(sm.spins if not capped else 0):
+                c, complete = stamp_super(c, int(stamps[j, k]), bet.total_cents, full)
+                if complete:
+                    owed.setdefault(i, []).append(c[1:])
+                    c = (0, 0, 0)
+                total += int(per_spin[j, k])
+                if cap is not None and total >= cap:
+                    break
+                triggers[i] += bool(keyed[j, k])
+            coll[i] = c
+            if i in tapes and not capped:
                 tapes[i].choice(t.wild_weights, t.wild_counts.index(int(counts[j])))
                 tapes[i].permutation(len(t.super_cells), orders[j])
                 _tape_spins(tapes[i], t.super_lengths, sm_stops[j * sm.spins :], per_spin[j], running[i], cap)
         super_coins[supers] = per_spin.sum(axis=1)
         running += super_coins
 
-    quest_coins = np.zeros(n, dtype=np.int64)
+    # the free spins Super Mode won, played after it (in one run per player)
+    won_in_super = np.flatnonzero(triggers)
+    super_free = np.zeros(n, dtype=np.int64)
+    if won_in_super.size:
+        free = cg.reels(f.free_reel_set)
+        lengths = (triggers[won_in_super] * f.free_spins).tolist()
+        free_stops = rng.stops(free.lengths, sum(lengths))
+        coins = cascade_spins(cg, free, cg.lut(), free_stops, bet).win_coins
+        at = 0
+        for i, count in zip(won_in_super.tolist(), lengths, strict=True):
+            if i in tapes and (cap is None or running[i] < cap):
+                _tape_spins(tapes[i], free.lengths, free_stops[at:], coins[at : at + count], running[i], cap)
+            super_free[i] = coins[at : at + count].sum()
+            at += count
+        running += super_free
+
     counts_out = {
-        "free_spins": int(triggered.size),
-        "free_spins_played": f.free_spins * int(triggered.size),
+        "free_spins": int(triggered.size + triggers.sum()),
+        "free_spins_played": f.free_spins * int(triggered.size + triggers.sum()),
         "super_mode": int(supers.size),
+        "super_mode_free_spins": int(triggers.sum()),
     }
-    quests = np.flatnonzero((mask == full) & (running < cap if cap is not None else True))
-    m = quest.money(
-        state_out[quests, SPINS],
-        state_out[quests, CENTS],
-        bet.coin_value_cents,
-        bet.total_coins,
-        len(cg.defn.lines),
+
+    # the Global Adventures, one round of quests after another (a player's second quest after
+    # its first, as the flow plays them)
+    quest_coins = np.zeros(n, dtype=np.int64)
+    played_quests = np.zeros(n, dtype=np.int64)
+    adventure_counts = {"adventure": 0, "jackpot": 0, "shootout": 0, "fragments": 0}
+    k = 0
+    while True:
+        rows = [
+            i for i, q in owed.items() if len(q) > k and (cap is None or running[i] + quest_coins[i] < cap)
+        ]
+        if not rows:
+            break
+        quests = np.array(sorted(rows), dtype=np.int64)
+        m = quest.money(
+            np.array([owed[i][k][0] for i in quests.tolist()]),
+            np.array([owed[i][k][1] for i in quests.tolist()]),
+            bet.coin_value_cents,
+            bet.total_coins,
+            len(cg.defn.lines),
+        )
+        played = play_quests(t, m, rng, pick_rng, [tapes.get(i) for i in quests.tolist()])
+        quest_coins[quests] += played.coins
+        played_quests[quests] += 1
+        adventure_counts["adventure"] += int(quests.size)
+        adventure_counts["jackpot"] += played.jackpots
+        adventure_counts["shootout"] += played.shootouts
+        adventure_counts["fragments"] += played.fragments
+        k += 1
+    counts_out.update(adventure_counts)
+    counts_out["adventures_in_super_mode"] = sum(
+        len(q) - (1 if (mask[i] == full) else 0) for i, q in owed.items()
     )
-    played = play_quests(t, m, rng, pick_rng, [tapes.get(i) for i in quests.tolist()])
-    quest_coins[quests] = played.coins
-    state_out[quests] = np.stack(
-        [
-            np.zeros_like(quests),
-            np.zeros_like(quests),
-            np.zeros_like(quests),
-            state_in[quests, ADVENTURES] + 1,
-        ],
-        axis=1,
-    )
-    counts_out.update(
-        {
-            "adventure": int(quests.size),
-            "jackpot": played.jackpots,
-            "shootout": played.shootouts,
-            "fragments": played.fragments,
-        }
-    )
+
+    # what each player carries: the first complete collection a cap left unplayed, else its own
+    state_out[:, :3] = coll
+    for i, q in owed.items():
+        if played_quests[i] < len(q):
+            state_out[i, :3] = (full, *q[played_quests[i]])
+    state_out[:, ADVENTURES] = state_in[:, ADVENTURES] + played_quests
     uncapped = running + quest_coins
     wins, capped = apply_cap(uncapped, cap)
     counts_out["capped"] = int(capped.sum())
@@ -407,7 +475,7 @@ def simulate_batch(
             "base_lines": int(spins.line_coins.sum()),
             "base_scatter": int(spins.scatter_coins.sum()),
             "free_spins": int(free_coins.sum()),
-            "super_mode": int(super_coins.sum()),
+            "super_mode": int(super_coins.sum() + super_free.sum()),
             "adventure": int(quest_coins.sum()),
         },
         counts=counts_out,

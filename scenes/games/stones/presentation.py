@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from game.money import Bet
     from scenes.core.stack import Scene
     from scenes.reels.player import RoundPlayer
+    from scenes.viewers.look import ViewerLook
     from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
     from scenes.viewers.round_detail import RoundDetailScene
@@ -54,6 +55,13 @@ ANNOUNCE = 1.5  # s the announcement stays before the stones
 class StonesPresentation(Presentation):
     feature_type = "stones"
     art = ART
+
+    @property
+    def viewer_look(self) -> ViewerLook:
+        """The look of this game's viewers (`scenes.viewers.look`), kept with its pages."""
+        from scenes.games.stones import pages
+
+        return pages.VIEWER_LOOK
 
     def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         return own_images(defn)

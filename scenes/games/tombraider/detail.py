@@ -27,6 +27,7 @@ from game.games.tombraider.events import (
     PassportsEvent,
     ShootoutRevealEvent,
     ShowdownEvent,
+    SuperFreeSpinsEvent,
     SuperModeEndEvent,
     SuperModeStartEvent,
 )
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
 # Player-facing msgids (assets/locale/*.json)
 T_PASSPORTS = "PASSPORTS: reel {reels} stamped · {n} of {total}"
 T_KEYS = "{count} × Excalibur Key: {spins} FREE SPINS"
+T_KEYS_LATER = "{count} × Excalibur Key: {spins} FREE SPINS after Super Mode"
+T_SUPER_FREE = "FREE SPINS WON IN SUPER MODE: {spins}"
 T_SUPER = "SUPER MODE: {n} wilds held for {spins} spins"
 T_SUPER_END = "Super Mode paid {coins:,} coins in {spins} spins"
 T_ADVENTURE = "GLOBAL ADVENTURE · average bet {money} over {spins} spins"
@@ -89,13 +92,16 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
                 Step("text", text=lambda tr, r=reels, n=n, t=total: tr.t(T_PASSPORTS, reels=r, n=n, total=t))
             )
         elif isinstance(ev, KeyTriggerEvent):
+            msgid = T_KEYS_LATER if ev.after_super else T_KEYS
             steps.append(
                 Step(
                     "text",
-                    text=lambda tr, c=ev.count, s=ev.spins: tr.t(T_KEYS, count=c, spins=s),
+                    text=lambda tr, c=ev.count, s=ev.spins, m=msgid: tr.t(m, count=c, spins=s),
                     colour=GOLD,
                 )
             )
+        elif isinstance(ev, SuperFreeSpinsEvent):
+            steps.append(Step("text", text=lambda tr, s=ev.spins: tr.t(T_SUPER_FREE, spins=s), colour=GOLD))
         elif isinstance(ev, SuperModeStartEvent):
             n, spins = len(ev.cells), ev.spins
             steps.append(Step("text", text=lambda tr, n=n, s=spins: tr.t(T_SUPER, n=n, spins=s), colour=GOLD))

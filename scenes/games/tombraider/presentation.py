@@ -14,7 +14,11 @@ Mode's shots; `show_state` puts the passports the player carries on the meter):
     free_spins_end    the ladder goes dim (the shared player says the free spins' win)
     super_mode_start  "SUPER MODE", then shots turn the held positions into wilds one by one
     spin (super)      the Super Mode counter; the held wilds stay put while the rest spins
+    passports         (after a Super Mode spin) the same stamps flying to the meter; a set
+                      completed here says its Global Adventure comes at the end of the round
+    key_trigger       (after a Super Mode spin) the Keys glow, "10 free spins after Super Mode"
     super_mode_end    "SUPER MODE WIN", back to the main game
+    super_free_spins  "FREE SPINS / n free spins won in Super Mode", then as key_trigger
     adventure_start   "GLOBAL ADVENTURE", the world-map music; every stamp lit
     pick_request      the world map (`scenes.games.tombraider.world_map`), which plays the whole
                       quest: locations, artefacts, the Shoot-out, the Showdown, the jackpot; the
@@ -38,6 +42,7 @@ from game.games.tombraider.events import (
     KeyTriggerEvent,
     LocationStartEvent,
     PassportsEvent,
+    SuperFreeSpinsEvent,
     SuperModeEndEvent,
     SuperModeStartEvent,
 )
@@ -57,6 +62,7 @@ if TYPE_CHECKING:
     from scenes.games.tombraider.world import WorldMap
     from scenes.reels.player import RoundPlayer
     from scenes.reels.stage import Stage
+    from scenes.viewers.look import ViewerLook
     from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
     from scenes.viewers.round_detail import RoundDetailScene
@@ -66,9 +72,13 @@ log = logging.getLogger(__name__)
 # Player-facing msgids (assets/locale/*.json)
 T_PASSPORT = "Passport stamped: {n} of {total}"
 T_PASSPORTS_FULL = "Five passports: the Global Adventure begins!"
+T_PASSPORTS_FULL_LATER = "Five passports: the Global Adventure follows Super Mode!"
 T_KEYS = "{count} EXCALIBUR KEYS: FREE SPINS!"
 T_FREE_TITLE = "FREE SPINS"
 T_FREE_SUB = "{spins} free spins · wins cascade from x1 to x{top}"
+T_KEYS_LATER = "{count} EXCALIBUR KEYS: {spins} free spins after Super Mode"
+T_FREE_LATER = "{spins} free spins after Super Mode"
+T_FREE_WON_SUPER = "{spins} free spins won in Super Mode · wins cascade from x1 to x{top}"
 T_SUPER = "SUPER MODE"
 T_SUPER_SUB = "{n} wild positions held for {spins} spins"
 T_SUPER_SAY = "Super Mode: {n} wilds held for {spins} spins"
@@ -85,6 +95,13 @@ ADVENTURE_ANNOUNCE = 2.2  # s the adventure's announcement before the map opens
 class TombRaiderPresentation(Presentation):
     feature_type = "tombraider"
     art = ART
+
+    @property
+    def viewer_look(self) -> ViewerLook:
+        """The look of this game's viewers (`scenes.viewers.look`), kept with its pages."""
+        from scenes.games.tombraider import pages
+
+        return pages.VIEWER_LOOK
 
     def __init__(self) -> None:
         self._worlds: dict[Path, WorldMap] = {}
@@ -113,8 +130,12 @@ class TombRaiderPresentation(Presentation):
         decor = decor_of(player.stage)
         if isinstance(event, PassportsEvent):
             self._passports(event, player, decor)
+        elif isinstance(event, KeyTriggerEvent) and event.after_super:
+            self._keys_later(event, player)
         elif isinstance(event, KeyTriggerEvent):
             self._keys(event, player, decor)
+        elif isinstance(event, SuperFreeSpinsEvent):
+            self._super_free(event, player, decor)
         elif isinstance(event, SpinEvent) and event.mode == "free":
             decor.ladder_at(event.multiplier)
             return False  # the shared player spins it
@@ -155,9 +176,10 @@ class TombRaiderPresentation(Presentation):
         def landed(reel: int) -> None:
             sounds.feature("passport_stamp", x=stamp_slot(reel).centerx)
 
+        in_super = decor.super_spin is not None
         took = decor.stamp(ev.new, ev.active, ev.spins, ev.bet_cents, player.speed, on_land=landed)
         if ev.complete:
-            player.say(T_PASSPORTS_FULL, GOLD)
+            player.say(T_PASSPORTS_FULL_LATER if in_super else T_PASSPORTS_FULL, GOLD)
         else:
             player.say(T_PASSPORT, GOLD, n=sum(ev.active), total=len(ev.active))
 
@@ -191,6 +213,51 @@ class TombRaiderPresentation(Presentation):
             player.wait(ANNOUNCE * player.speed, then=begin_free)
 
         player.wait(TRIGGER_HIGHLIGHT * player.speed, then=announce)
+
+    def _keys_later(self, ev: KeyTriggerEvent, player: RoundPlayer) -> None:
+        """3+ Keys in a Super Mode spin: they glow and the banner says the free spins come after
+        Super Mode; Super Mode goes on."""
+        stage = player.stage
+        stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
+        player.feature_won()
+        player.say(T_KEYS_LATER, GOLD, count=ev.count, spins=ev.spins)
+        player.sounds.feature_won()
+        spins = ev.spins
+        banner = (
+            "trigger",
+            lambda tr: tr.gettext(T_FREE_TITLE),
+            lambda tr: tr.t(T_FREE_LATER, spins=spins),
+        )
+
+        def done() -> None:
+            stage.banner = None
+            stage.trigger_cells = None
+
+        def announce() -> None:
+            stage.banner = banner
+            player.wait(ANNOUNCE * player.speed, then=done)
+
+        player.wait(TRIGGER_HIGHLIGHT * player.speed, then=announce)
+
+    def _super_free(self, ev: SuperFreeSpinsEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+        """Super Mode is over: the free spins its Keys won begin, as after a base spin's Keys."""
+        stage = player.stage
+        player.presenter.clear()
+        spins, top = ev.spins, decor.ladder[-1]
+        stage.banner = (
+            "trigger",
+            lambda tr: tr.gettext(T_FREE_TITLE),
+            lambda tr: tr.t(T_FREE_WON_SUPER, spins=spins, top=top),
+        )
+        player.sounds.feature_won()
+        player.say(T_FREE_WON_SUPER, GOLD, spins=spins, top=top)
+
+        def begin_free() -> None:
+            stage.banner = None
+            decor.ladder_at(decor.ladder[0])
+            player.enter_free(spins, decor.ladder[0], [], [])
+
+        player.wait(ANNOUNCE * player.speed, then=begin_free)
 
     def _super_start(self, ev: SuperModeStartEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
         stage = player.stage
@@ -278,6 +345,7 @@ class TombRaiderPresentation(Presentation):
             | FreeSpinsEndEvent
             | SuperModeStartEvent
             | SuperModeEndEvent
+            | SuperFreeSpinsEvent
             | AdventureStartEvent
             | LocationStartEvent,
         ) or (isinstance(event, SpinEvent) and event.mode != "base")

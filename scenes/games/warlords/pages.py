@@ -19,6 +19,7 @@ from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text, fit_font
 from scenes.core.theme import CREAM, GOLD, SOFT
 from scenes.games.warlords.look import COLOURS
+from scenes.viewers.look import ViewerLook
 from scenes.viewers.paytable import CONTENT, card, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr
 
@@ -26,6 +27,20 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
     from scenes.viewers.paytable import PaytableScene
+
+# The paytable, rules, history and round detail of this game wear its dark iron and embers.
+VIEWER_LOOK = ViewerLook(
+    backing=((42, 37, 35), (14, 12, 12)),
+    edge=(214, 110, 44),
+    title=(255, 170, 80),
+    title_outline=(60, 16, 0),
+    accent=(255, 190, 130),
+    card_fill=(14, 12, 12, 215),
+    row_fill=(42, 37, 35, 170),
+    row_alt=(14, 12, 12, 150),
+    row_hover=(107, 55, 22, 210),
+    framed=True,
+)
 
 # Player-facing msgids (assets/locale/*.json)
 T_STACKS = "THE WARLORDS"

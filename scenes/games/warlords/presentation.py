@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from scenes.core.canvas import Canvas
     from scenes.reels.player import RoundPlayer
     from scenes.reels.reel_effects import OverlayLaying
+    from scenes.viewers.look import ViewerLook
     from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
     from scenes.viewers.round_detail import RoundDetailScene
@@ -91,6 +92,13 @@ FC_FLY = 0.7  # s the revealed scatter flies to its cell
 class WarlordsPresentation(Presentation):
     feature_type = "warlords"
     art = ART
+
+    @property
+    def viewer_look(self) -> ViewerLook:
+        """The look of this game's viewers (`scenes.viewers.look`), kept with its pages."""
+        from scenes.games.warlords import pages
+
+        return pages.VIEWER_LOOK
 
     def feature_images(self, defn: GameDefinition) -> list[str]:
         """The battle's backdrop, the stacked warlords it shows, and the layers a warlord's
