@@ -253,7 +253,12 @@ class LobbyScene(Scene):
             lines = wrap_text(font, pitch, PITCH_W)
             if len(lines) <= PITCH_LINES and len(lines) * (font.get_height() + 1) <= room:
                 return font, lines
-        return font, lines[:PITCH_LINES]
+        if len(lines) > PITCH_LINES:  # a small window: the pitch says it goes on
+            last = lines[PITCH_LINES - 1].rstrip(" ,;:")
+            while last and font.size(last + "…")[0] > PITCH_W:
+                last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+            lines = [*lines[: PITCH_LINES - 1], last.rstrip(" ,;:") + "…"]
+        return font, lines
 
     def pitch_lines(self, game_id: str) -> list[str]:
         return self.pitch_layout(game_id)[1]
