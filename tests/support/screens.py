@@ -602,10 +602,11 @@ def warlords_after_battle(ctx) -> SceneStack:
     st, _scene = _warlords_round(ctx)
     run_until(st, lambda: isinstance(st.top, battle.BattleScene))
     fight = st.top
-    settle(st, 1.0)
-    st.handle(Intent(Act.LEFT))
+    run_until(st, lambda: fight.resolved)
+    st.handle(Intent(Act.LEFT))  # a toast says how to go on
+    st.handle(Intent(Act.SPIN))  # and the battle goes on to the re-spins at once
     run_until(st, lambda: fight not in st.scenes)
-    return settle(st, 0.2)
+    return settle(st, 1.2)
 
 
 def tombraider_shootout(ctx) -> SceneStack:
