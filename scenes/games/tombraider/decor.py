@@ -75,7 +75,7 @@ FADE_TIME = 0.9  # s the stamps take to fade after the adventure
 def stamp_slot(reel: int) -> pygame.Rect:
     """Where the stamp of 0-based `reel` sits in the meter."""
     r = pygame.Rect(0, 0, STAMP, STAMP)
-    r.midtop = (LEFT.left + 42, STAMP_TOP + reel * STAMP_PITCH)
+    r.midtop = (LEFT.left + 44, STAMP_TOP + reel * STAMP_PITCH)
     return r
 
 
@@ -360,12 +360,15 @@ class TombRaiderDecor:
         for reel in range(self.reels):
             slot = stamp_slot(reel)
             colour = CREAM if active[reel] else DIM
-            room = LEFT.right - slot.right - 12  # "REEL 1", "RODILLO 1": the largest that fits
+            room = LEFT.right - slot.right - 15  # "REEL 1", "RODILLO 1": the largest that fits
+            font = fit_font(a, "text_bold", labels[reel], room, 14, min_size=10)
+            # 8 px from the stamp, nearer when a small window's 11 px text needs the room
+            x = min(slot.right + 8, max(slot.right + 3, LEFT.right - 7 - font.size(labels[reel])[0]))
             draw_text(
                 surf,
-                fit_font(a, "text_bold", labels[reel], room, 14, min_size=10),
+                font,
                 labels[reel],
-                at((slot.right + 5, slot.centery)),
+                at((x, slot.centery)),
                 colour,
                 anchor="midleft",
                 shadow=False,
