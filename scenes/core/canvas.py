@@ -67,8 +67,10 @@ class TextMark:
 
     @property
     def box(self) -> pygame.Rect:
-        size = self.panel if self.glyphs is None else self.glyphs.get_size()
-        return pygame.Rect(self.x, self.y, *size)
+        if self.glyphs is not None:
+            return pygame.Rect(self.x, self.y, *self.glyphs.get_size())
+        w, h = self.panel or (0, 0)
+        return pygame.Rect(self.x, self.y, w, h)
 
 
 class TextRecorder:
@@ -280,7 +282,7 @@ class Canvas:
         if prect is None:
             self.marks = None
             return
-        self.marks = [m for m in self.marks if not prect.contains(m.box)] or None
+        self.marks = [m for m in self.marks or [] if not prect.contains(m.box)] or None
 
     def subsurface(self, rect) -> Canvas:
         """A canvas sharing this one's pixels over logical `rect`."""
