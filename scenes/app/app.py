@@ -67,7 +67,7 @@ from scenes.core.exits import (
     failure_text,
     show_failure,
 )
-from scenes.core.i18n import DEFAULT_LANGUAGE, Translator, locale_dir
+from scenes.core.i18n import DEFAULT_LANGUAGE, Translator, catalog_collision, locale_dir
 from scenes.core.intents import Act, Intent, IntentMapper
 from scenes.core.settings_store import Settings, load_settings, saved_language
 from scenes.core.stack import Scene, SceneStack
@@ -539,6 +539,9 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     missing = missing_art(root, games)
     if missing is not None:  # before a window opens, not when the player opens the game
         raise StartupError(missing, EXIT_DATA)
+    clash = catalog_collision(locale_dir(root))  # a game's words may not redefine another file's
+    if clash is not None:
+        raise StartupError(clash, EXIT_DATA)
     language = saved_language(options.data_dir / "settings.json")  # read only, for what goes wrong
     try:
         storage.prepare_data_dir(options.data_dir)

@@ -6,7 +6,8 @@ the reels and the viewers, which ask this registry for a game's presentation and
 `scenes/games/<id>/` whose `presentation` module holds `PRESENTATION`, a `base.Presentation`:
 what the game's events look like on the reels, in the replay and in the history detail (one
 round player serves the reels and the replay, see `scenes.reels.player`), its paytable pages and
-its art names.
+its art names. The package itself may declare, light, its `ART` (image names), `own_images` and
+`BENCH` (a `base.BenchScript`: how the render benchmark plays it).
 Everything outside a game's package asks this registry and never names a game's own types.
 
 Packages are imported on first use, so the lobby can list games without loading their scenes.
@@ -24,7 +25,7 @@ from game.games import feature_type
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
-    from scenes.presentation.base import GameArt, Presentation
+    from scenes.presentation.base import BenchScript, GameArt, Presentation
 
 PRESENTATIONS: dict[str, str] = {
     "lines": "scenes.games.lines",
@@ -77,18 +78,32 @@ def art_of(defn: GameDefinition) -> GameArt:
     return art if art is not None else presentation_of(defn).art
 
 
+def bench_script(defn: GameDefinition) -> BenchScript | None:
+    """The game's render-benchmark script (its package's light `BENCH`), None when it has none."""
+    return getattr(importlib.import_module(packages()[feature_type(defn)]), "BENCH", None)
+
+
 def required_images(defn: GameDefinition) -> list[tuple[str, str]]:
     """(image name, what it shows) of every image the game's screens load without a fallback
     (`Presentation.required_images`). A package that declares its `ART` (and `own_images`) in its
     `__init__` is answered from there, so the start-up check of every installed game's art
-    imports none of their scenes; a test checks both give the same list."""
-    from scenes.presentation.base import base_images
+    imports none of their scenes (its dress is data: `<package>.dress`); a test checks both give
+    the same list."""
+    from scenes.presentation.base import base_images, dress_images
+    from scenes.presentation.dress import PLAIN
 
-    package = importlib.import_module(packages()[feature_type(defn)])
+    name = packages()[feature_type(defn)]
+    package = importlib.import_module(name)
     if getattr(package, "ART", None) is None:
         return presentation_of(defn).required_images(defn)
     own = getattr(package, "own_images", None)
-    return base_images(defn, package.ART) + (own(defn) if own is not None else [])
+    try:  # the game's dress, light data in its room (`<package>.dress`)
+        dress = importlib.import_module(f"{name}.dress").DRESS
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{name}.dress":
+            raise
+        dress = PLAIN
+    return base_images(defn, package.ART) + (own(defn) if own is not None else []) + dress_images(dress)
 
 
 def has_presentation(defn: GameDefinition) -> bool:

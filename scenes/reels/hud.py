@@ -1,8 +1,8 @@
 """The heads-up display of the reels: money, bet selectors, SPIN, AUTO, messages, win meter, icons.
 
-Layout (logical pixels, band y = 560..720 on `ui/hud_bar`): BALANCE, LINES, LEVEL, COIN VALUE,
-TOTAL BET, TOTAL WIN, the AUTO button over MAX BET (TOP UP in its place when the balance runs
-out) and the big SPIN button, with a message line above them; during free spins a counter and
+Layout (logical pixels, band y = 560..720 on the game's band, `Dress.hud_bar`): BALANCE, LINES,
+LEVEL, COIN VALUE, TOTAL BET, TOTAL WIN, the AUTO button over MAX BET (TOP UP in its place when
+the balance runs out) and the big SPIN button, with a message line above them; during free spins a counter and
 multiplier badge cover the game's title on the frame's marquee above the reels. The top-left
 corner holds back to the lobby, then the game's own information, paytable (P) and rules (I); the
 top-right corner the player's things, as in the lobby: game history (H), settings (the spanner;
@@ -43,6 +43,7 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
 from scenes.core.theme import CREAM, GOLD, SOFT
+from scenes.presentation.dress import PLAIN, Dress
 from scenes.reels.band import Band
 from scenes.widgets import Button, Selector, draw_panel
 from scenes.widgets.panel import draw_solid_panel
@@ -141,9 +142,11 @@ class Hud(Band):
         on_autoplay: Callable[[], None] | None = None,
         on_continue: Callable[[], None] | None = None,
         currency: str = "EUR",
+        dress: Dress = PLAIN,
     ) -> None:
         super().__init__(tr)
         self.assets = assets
+        self.dress = dress  # the game's panel behind the boxes and selectors (its band: the stage)
         self.definition = definition
         self.currency = currency  # the display currency's code
         self.balance_cents: int | None = 0
@@ -160,7 +163,9 @@ class Hud(Band):
 
         def selector(rect: pygame.Rect, title: str, fmt: Callable[[int], str], name: str) -> Selector:
             step = lambda d: on_step(name, d)  # noqa: E731 - the same call for a press and a refusal
-            return Selector(rect, title=title, format_value=fmt, on_step=step, on_refused=step)
+            return Selector(
+                rect, title=title, format_value=fmt, on_step=step, on_refused=step, panel=dress.panel
+            )
 
         def button(rect: pygame.Rect, fn: Callable[[], None] | None, **kw) -> Button:
             # a press on it greyed goes to the same action, which says why it cannot act now
@@ -503,7 +508,7 @@ class Hud(Band):
         glow: bool,
     ) -> None:
         a = self.assets
-        draw_panel(surface, a, rect, alpha=215)
+        draw_panel(surface, a, rect, alpha=215, art=self.dress.panel, corner=self.dress.panel_corner)
         title_font = self._fit("text_bold", title, rect.w - 16, 14)
         draw_text(
             surface, title_font, title, (rect.centerx, rect.top + 8), SOFT, anchor="midtop", shadow=False
@@ -527,7 +532,8 @@ class Hud(Band):
         a, tr = self.assets, self.tr
         index, total, mult = self.free  # type: ignore[misc]
         r = RECT_FREE
-        draw_solid_panel(surface, a, r)  # opaque: the marquee's title must not show through
+        dress = self.dress  # opaque: the marquee's title must not show through
+        draw_solid_panel(surface, a, r, art=dress.plate, corner=dress.plate_corner, backing=dress.backing)
         badge = pygame.Rect(0, 0, 64, 44)
         badge.midright = (r.right - 10, r.centery)
         title = tr.say(self.free_title) if self.free_title else tr.gettext(T_FREE_SPINS)

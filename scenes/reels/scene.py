@@ -122,6 +122,7 @@ class ReelsScene(GameFunctions, Scene):
             on_autoplay=self.autoplay_pressed,
             on_continue=self.continue_autoplay,
             currency=self.currency,
+            dress=self.presentation.dress,
         )
         self.hud.set_bet(self.bet)
         self.hud.balance_cents = self.driver.balance_cents
@@ -276,11 +277,15 @@ class ReelsScene(GameFunctions, Scene):
             return
         self.stage.show_state(state)
 
+    def celebrates(self, win_coins: int) -> bool:
+        """A round's win reaching a celebration tier is celebrated (never in turbo)."""
+        tier = win_tier(win_coins, self.bet.total_coins)
+        return tier is not None and not self.player.pace.turbo and self.stack is not None
+
     def round_ended(self, ev: RoundEndEvent) -> None:
         self.hud.balance_cents = self.driver.finish()  # the one credit of this round
         self._show_state()
-        tier = win_tier(ev.total_win_coins, self.bet.total_coins)
-        celebrate = tier is not None and not self.player.pace.turbo and self.stack is not None
+        celebrate = self.celebrates(ev.total_win_coins)
         self.hud.credited(ev.total_win_coins)
         if celebrate:
             # the celebration counts the win up from nothing: the balance rises with it
@@ -306,6 +311,7 @@ class ReelsScene(GameFunctions, Scene):
                     parts=self.player.win_parts,
                     on_count=self._celebration_counted,
                     on_done=self._celebrated,
+                    dress=self.presentation.dress,
                 )
             )
         self._refresh_hud()
@@ -319,6 +325,7 @@ class ReelsScene(GameFunctions, Scene):
             hud.win_shown = float(min(coins, hud.win_target))
 
     def _celebrated(self) -> None:
+        self.player.celebrated()  # celebrated over a free mode's last grid: back to the main game
         self.player.done_waiting()
         self.hud.celebration_count = None
         self.hud.finish_count()
@@ -357,7 +364,10 @@ class ReelsScene(GameFunctions, Scene):
     def on_uncovered(self, by: Scene) -> None:
         """Back from a bonus scene (the picker, a battle, the world map): the reels fade in
         rather than cut in, as the bonus faded in (not with reduced motion)."""
-        if isinstance(by, BonusScene) and not self.player.pace.reduced_motion:
+        # not under a celebration that takes over at once (the quest's big win): the reels wait
+        # under it without updating, and a fade held at black would leave it playing over black
+        celebrating = self.player.waiting == "celebration"
+        if isinstance(by, BonusScene) and not self.player.pace.reduced_motion and not celebrating:
             self.fade = Fade(RETURN_FADE_S, "in")
 
     def on_pause(self) -> None:

@@ -33,6 +33,7 @@ from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.core.theme import CREAM, DIM, GOLD, INK, SOFT
 from scenes.presentation import presentation_of
+from scenes.presentation.hosts import PaytableHost, facade
 from scenes.reels.line_palette import draw_patterned, line_style
 from scenes.viewers.look import PLAIN, ViewerLook, draw_framed_panel, look_of
 from scenes.viewers.paytable_pages import LineShape, Page, SymbolPays, build_pages, symbol_pays
@@ -297,6 +298,7 @@ class PaytableScene(PagedOverlayScene):
         super().__init__(ctx, game_id, defn.name)
         self.definition = defn
         self.bet = bet
+        self.face: PaytableHost = facade(self, PaytableHost)  # what the presentation draws with
         self._built = (-1, "")
         self.pages: list[Page] = []
         self._rebuild()
@@ -331,7 +333,7 @@ class PaytableScene(PagedOverlayScene):
         if layout is not None:
             layout(surface, page)
         else:  # a page of the game's own feature
-            presentation_of(self.definition).draw_page(self, surface, page)
+            presentation_of(self.definition).draw_page(self.face, surface, page)
 
     # -- layouts ---------------------------------------------------------------------------------
     def _symbol_image(self, symbol_id: str, size: int) -> Canvas:

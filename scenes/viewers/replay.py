@@ -250,6 +250,10 @@ class ReplayScene(Scene):
     def hold_after_feature(self) -> bool:
         return False
 
+    def celebrates(self, win_coins: int) -> bool:
+        """A replay celebrates nothing (its end is said over the reels)."""
+        return False
+
     def round_ended(self, ev: RoundEndEvent) -> None:
         """Said over the reels for a moment, then on the message line: the wins keep cycling."""
         cents = self.record.bet.coins_to_cents(ev.total_win_coins)

@@ -28,6 +28,7 @@ from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.core.theme import CREAM, DIM, GOLD, SOFT, TEAL
 from scenes.presentation import presentation_or_plain
 from scenes.presentation.base import Step
+from scenes.presentation.hosts import DetailHost, facade
 from scenes.viewers.history import T_REPLAY, local_time, win_text
 from scenes.viewers.paytable import CONTENT, PagedOverlayScene, card
 from scenes.widgets import Button
@@ -122,6 +123,7 @@ class RoundDetailScene(PagedOverlayScene):
         loaded = ctx.games.get(record.game_id)
         self.definition = loaded.definition if loaded is not None else None
         self.presentation = presentation_or_plain(self.definition)
+        self.face: DetailHost = facade(self, DetailHost)  # what the presentation draws with
         events = events_from_json(record.events) if record.events else []
         steps = self.presentation.detail_steps(events, self.definition, record.bet)
         self.steps = expand_steps(steps, CONTENT.h - 56)
@@ -225,7 +227,7 @@ class RoundDetailScene(PagedOverlayScene):
             pos = (r.left + 16, r.centery)
             draw_text(surface, font, text, pos, step.colour, anchor="midleft", shadow=False)
         else:
-            self.presentation.draw_step(self, surface, step, r)
+            self.presentation.draw_step(self.face, surface, step, r)
 
     def _spin_title(self, spin: SpinEvent | CascadeEvent) -> str:
         tr = self.tr

@@ -378,8 +378,10 @@ def toast(ctx) -> SceneStack:
 
 
 def feature_summary(ctx) -> SceneStack:
-    """The free spins' end: the feature's win, the main game's and the round's total, labelled."""
+    """The free spins' end: the feature's win, the main game's and the round's total, labelled
+    (as a round below the celebration tiers ends it: a celebrated end replaces the summary)."""
     st, scene = _free_spins_stack(ctx)
+    scene.celebrates = lambda _coins: False
     run_until(st, lambda: scene.stage.banner is not None and scene.stage.banner[0] == "fs_end", 600.0)
     return settle(st, 0.4)
 

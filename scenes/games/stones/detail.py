@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
     from scenes.core.i18n import Translator
-    from scenes.viewers.round_detail import RoundDetailScene
+    from scenes.presentation.hosts import DetailHost
 
 # Player-facing msgids (assets/locale/*.json)
 T_TRIGGER = "{count} × {symbol}: {spins} FREE SPINS, {picks} stones to pick"
@@ -102,7 +102,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
     return steps
 
 
-def _stone(detail: RoundDetailScene, surface, feature: StoneReveal, pos, size: int, bright: bool) -> None:
+def _stone(detail: DetailHost, surface, feature: StoneReveal, pos, size: int, bright: bool) -> None:
     a = detail.assets
     rel = f"{detail.game_id}/tablet/{feature.key}"
     if not (detail.game_id and a.has_image(rel)):
@@ -113,7 +113,7 @@ def _stone(detail: RoundDetailScene, surface, feature: StoneReveal, pos, size: i
         surface.blit(a.tinted(rel, (120, 120, 120, 170), (size, size)), pos)
 
 
-def draw_picks(detail: RoundDetailScene, surface: Canvas, step: Step, r: pygame.Rect) -> None:
+def draw_picks(detail: DetailHost, surface: Canvas, step: Step, r: pygame.Rect) -> None:
     """The picked tablets with their labels, then the unpicked ones small and greyed."""
     a, tr, defn = detail.assets, detail.tr, detail.definition
     picks: Picks = step.data

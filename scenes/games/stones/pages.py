@@ -24,7 +24,7 @@ from scenes.viewers.paytable_pages import ENGLISH, Page, Tr, scatter_name
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
-    from scenes.viewers.paytable import PaytableScene
+    from scenes.presentation.hosts import PaytableHost
 
 # The paytable, rules, history and round detail of this game wear its slate and jade.
 VIEWER_LOOK = ViewerLook(
@@ -152,7 +152,7 @@ def pages(defn: GameDefinition, tr: Tr = ENGLISH) -> list[Page]:
     return [stones, free]
 
 
-def draw_stones(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def draw_stones(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     """The picks on the left; the stones with their tablet art and counts on the right."""
     a = viewer.assets
     left = pygame.Rect(CONTENT.left, CONTENT.top + 10, 400, CONTENT.h)
@@ -198,7 +198,7 @@ def draw_stones(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         draw_text(surface, a.font("display", 24), text, (left.left + 10, y + 10), CREAM, anchor="topleft")
 
 
-def draw_free(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def draw_free(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     """The free-spins rules beside the wild-reel art and the scatter."""
     a = viewer.assets
     draw_paragraphs(

@@ -39,7 +39,7 @@ from scenes.presentation.base import CREAM, GOLD, Step, shared_step
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
-    from scenes.viewers.round_detail import RoundDetailScene
+    from scenes.presentation.hosts import DetailHost
 
 # Player-facing msgids (assets/locale/*.json)
 T_PASSPORTS = "PASSPORTS: reel {reels} stamped · {n} of {total}"
@@ -155,7 +155,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
     return steps
 
 
-def draw_step(detail: RoundDetailScene, surface: Canvas, step: Step, r: pygame.Rect) -> None:
+def draw_step(detail: DetailHost, surface: Canvas, step: Step, r: pygame.Rect) -> None:
     if step.kind == "location":
         draw_location(detail, surface, step.data, r)
 
@@ -164,7 +164,7 @@ def _face(ev: ArtefactRevealEvent | HiddenArtefact) -> str:
     return "treasure" if ev.treasure is not None else ev.artefact
 
 
-def _caption(detail: RoundDetailScene, ev: ArtefactRevealEvent | HiddenArtefact) -> str:
+def _caption(detail: DetailHost, ev: ArtefactRevealEvent | HiddenArtefact) -> str:
     """What an artefact held, in a few characters: coins won, the pot doubled, the Shoot-out, or
     (not picked) its multiple of the average bet."""
     tr = detail.tr
@@ -179,7 +179,7 @@ def _caption(detail: RoundDetailScene, ev: ArtefactRevealEvent | HiddenArtefact)
     return ""
 
 
-def draw_location(detail: RoundDetailScene, surface: Canvas, loc: LocationStep, r: pygame.Rect) -> None:
+def draw_location(detail: DetailHost, surface: Canvas, loc: LocationStep, r: pygame.Rect) -> None:
     """The location's name and outcome on top; its artefacts in place below (picked bright)."""
     a, tr = detail.assets, detail.tr
     name = tr.gettext(loc.location.capitalize())

@@ -25,7 +25,7 @@ from scenes.viewers.paytable_pages import ENGLISH, Page, Tr
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
-    from scenes.viewers.paytable import PaytableScene
+    from scenes.presentation.hosts import PaytableHost
 
 # The paytable, rules, history and round detail of this game wear its sandstone and gold.
 VIEWER_LOOK = ViewerLook(
@@ -255,7 +255,7 @@ def _coins(tr: Tr, coins: int) -> str:
 
 
 # -- layouts ---------------------------------------------------------------------------------------
-def draw_page(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def draw_page(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     layouts = {
         "free": _draw_free,
         "super": _draw_super,
@@ -269,12 +269,12 @@ def draw_page(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         layout(viewer, surface, page)
 
 
-def _text_left(viewer: PaytableScene, surface: Canvas, page: Page, width: int, size: int = 20) -> int:
+def _text_left(viewer: PaytableHost, surface: Canvas, page: Page, width: int, size: int = 20) -> int:
     rect = pygame.Rect(CONTENT.left + 10, CONTENT.top + 10, width, CONTENT.h)
     return draw_paragraphs(surface, viewer.assets, page.paragraphs, rect, size=size)
 
 
-def _draw_free(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_free(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     a = viewer.assets
     _text_left(viewer, surface, page, 720)
     right = pygame.Rect(CONTENT.right - 330, CONTENT.top + 6, 320, CONTENT.h - 20)
@@ -291,7 +291,7 @@ def _draw_free(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         )
 
 
-def _draw_super(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_super(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     a = viewer.assets
     _text_left(viewer, surface, page, 700, 21)
     wilds = viewer.definition.symbols_of_kind("wild")
@@ -307,7 +307,7 @@ def _draw_super(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         )
 
 
-def _draw_passports(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_passports(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     from scenes.games.tombraider.decor import stamp_art
 
     a = viewer.assets
@@ -322,7 +322,7 @@ def _draw_passports(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         surface.blit(stamp, (x0 + (n % 3) * 88, CONTENT.top + 240 + (n // 3) * 92))
 
 
-def _draw_adventure(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_adventure(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     a, tr = viewer.assets, viewer.tr
     y = _text_left(viewer, surface, page, 640, 18)
     right = pygame.Rect(CONTENT.left + 672, CONTENT.top + 4, CONTENT.w - 672, CONTENT.h - 12)
@@ -367,7 +367,7 @@ def _draw_adventure(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         x += 98
 
 
-def _draw_jackpot(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_jackpot(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     a, tr = viewer.assets, viewer.tr
     y = _text_left(viewer, surface, page, 640, 19)
     right = pygame.Rect(CONTENT.left + 672, CONTENT.top + 4, CONTENT.w - 672, CONTENT.h - 12)
@@ -391,7 +391,7 @@ def _draw_jackpot(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
     surface.blit(sword, (CONTENT.left + 20, max(y, CONTENT.bottom - 130)))
 
 
-def _draw_rtp_lines(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_rtp_lines(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     """The text on the left; on the right a bar chart of the 30 figures (the player's line count
     in gold) and the table of them under it."""
     a, tr = viewer.assets, viewer.tr

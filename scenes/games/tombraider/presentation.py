@@ -49,6 +49,7 @@ from game.games.tombraider.events import (
 from game.games.tombraider.model import TombRaiderFeature
 from scenes.games.tombraider import ART
 from scenes.games.tombraider.decor import RIGHT, TombRaiderDecor, decor_of, stamp_slot
+from scenes.games.tombraider.dress import DRESS
 from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
@@ -60,12 +61,10 @@ if TYPE_CHECKING:
     from scenes.core.canvas import Canvas
     from scenes.core.stack import Scene
     from scenes.games.tombraider.world import WorldMap
-    from scenes.reels.player import RoundPlayer
+    from scenes.presentation.hosts import DetailHost, PaytableHost, ReelsHost
     from scenes.reels.stage import Stage
     from scenes.viewers.look import ViewerLook
-    from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
-    from scenes.viewers.round_detail import RoundDetailScene
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +94,7 @@ ADVENTURE_ANNOUNCE = 2.2  # s the adventure's announcement before the map opens
 class TombRaiderPresentation(Presentation):
     feature_type = "tombraider"
     art = ART
+    dress = DRESS
 
     @property
     def viewer_look(self) -> ViewerLook:
@@ -126,7 +126,7 @@ class TombRaiderPresentation(Presentation):
         return found
 
     # -- the round player --------------------------------------------------------------------------
-    def begin(self, event: Any, player: RoundPlayer) -> bool:
+    def begin(self, event: Any, player: ReelsHost) -> bool:
         decor = decor_of(player.stage)
         if isinstance(event, PassportsEvent):
             self._passports(event, player, decor)
@@ -168,7 +168,7 @@ class TombRaiderPresentation(Presentation):
             return False
         return True
 
-    def _passports(self, ev: PassportsEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _passports(self, ev: PassportsEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
         stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
         sounds = player.sounds
@@ -188,10 +188,10 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(max(took + 0.25 * player.speed, 0.8 * player.speed), then=done)
 
-    def _keys(self, ev: KeyTriggerEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _keys(self, ev: KeyTriggerEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
         stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
-        player.presenter.clear()
+        player.clear_wins()
         player.feature_won()
         player.say(T_KEYS, GOLD, count=ev.count)
         player.sounds.feature_won()
@@ -214,7 +214,7 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(TRIGGER_HIGHLIGHT * player.speed, then=announce)
 
-    def _keys_later(self, ev: KeyTriggerEvent, player: RoundPlayer) -> None:
+    def _keys_later(self, ev: KeyTriggerEvent, player: ReelsHost) -> None:
         """3+ Keys in a Super Mode spin: they glow and the banner says the free spins come after
         Super Mode; Super Mode goes on."""
         stage = player.stage
@@ -239,10 +239,10 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(TRIGGER_HIGHLIGHT * player.speed, then=announce)
 
-    def _super_free(self, ev: SuperFreeSpinsEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _super_free(self, ev: SuperFreeSpinsEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         """Super Mode is over: the free spins its Keys won begin, as after a base spin's Keys."""
         stage = player.stage
-        player.presenter.clear()
+        player.clear_wins()
         spins, top = ev.spins, decor.ladder[-1]
         stage.banner = (
             "trigger",
@@ -259,9 +259,9 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(ANNOUNCE * player.speed, then=begin_free)
 
-    def _super_start(self, ev: SuperModeStartEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _super_start(self, ev: SuperModeStartEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
-        player.presenter.clear()
+        player.clear_wins()
         stage.trigger_cells = None
         stage.set_free_mode(True)
         decor.super_on(len(ev.cells), ev.spins)
@@ -288,11 +288,10 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(ANNOUNCE * player.speed, then=fire)
 
-    def _super_end(self, ev: SuperModeEndEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _super_end(self, ev: SuperModeEndEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
-        player.presenter.clear()
+        player.clear_wins()
         coins = ev.win_coins
-        stage.banner = ("fs_end", lambda tr: tr.gettext(T_SUPER_WIN), lambda tr: tr.format_coins(coins))
         player.sounds.feature_end()
         player.sounds.free_spins_music(False)
         player.band.finish_count()
@@ -302,11 +301,16 @@ class TombRaiderPresentation(Presentation):
             player.band.free_title = None
             player.leave_free()
 
+        if player.celebrated_next():  # one celebration per moment: it says the win, over Super Mode
+            player.leave_after = leave
+            player.wait(0.8 * player.speed)
+            return
+        stage.banner = ("fs_end", lambda tr: tr.gettext(T_SUPER_WIN), lambda tr: tr.format_coins(coins))
         player.wait(3.0 * player.speed, then=leave)
 
-    def _adventure(self, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _adventure(self, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
-        player.presenter.clear()
+        player.clear_wins()
         stage.trigger_cells = None
         decor.passports_complete()
         player.feature_won()
@@ -331,7 +335,7 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(ADVENTURE_ANNOUNCE * player.speed, then=done)
 
-    def open_pick(self, player: RoundPlayer, events: list) -> Scene | None:
+    def open_pick(self, player: ReelsHost, events: list) -> Scene | None:
         return open_world_map(self, player, events)
 
     def announced(self, event: Any) -> bool:
@@ -356,7 +360,7 @@ class TombRaiderPresentation(Presentation):
 
         return detail.detail_steps(events, defn, bet)
 
-    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
+    def draw_step(self, detail: DetailHost, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         from scenes.games.tombraider import detail as tr_detail
 
         tr_detail.draw_step(detail, surface, step, rect)
@@ -372,13 +376,13 @@ class TombRaiderPresentation(Presentation):
 
         return pages.symbol_notes(defn, symbol_id, tr)
 
-    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+    def draw_page(self, viewer: PaytableHost, surface: Canvas, page: Page) -> None:
         from scenes.games.tombraider import pages
 
         pages.draw_page(viewer, surface, page)
 
 
-def open_world_map(presentation: TombRaiderPresentation, player: RoundPlayer, events: list) -> Scene | None:
+def open_world_map(presentation: TombRaiderPresentation, player: ReelsHost, events: list) -> Scene | None:
     """The world map for the round player's pick request (`events` starts with it): the quest
     as far as the round's events have told it, the picks answered as the host says."""
     from scenes.games.tombraider.quest import Quest

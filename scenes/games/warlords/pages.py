@@ -26,7 +26,7 @@ from scenes.viewers.paytable_pages import ENGLISH, Page, Tr
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
-    from scenes.viewers.paytable import PaytableScene
+    from scenes.presentation.hosts import PaytableHost
 
 # The paytable, rules, history and round detail of this game wear its dark iron and embers.
 VIEWER_LOOK = ViewerLook(
@@ -236,7 +236,7 @@ def symbol_notes(defn: GameDefinition, symbol_id: str, tr: Tr = ENGLISH) -> list
 
 
 # -- layouts ---------------------------------------------------------------------------------------
-def draw_page(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def draw_page(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     if page.kind in ("warlords_stacks", "warlords_free"):
         _figures(viewer, surface, page, tall=True)
     elif page.kind in ("warlords_overlay", "warlords_battle"):
@@ -252,7 +252,7 @@ def draw_page(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         )
 
 
-def _figures(viewer: PaytableScene, surface: Canvas, page: Page, *, tall: bool) -> None:
+def _figures(viewer: PaytableHost, surface: Canvas, page: Page, *, tall: bool) -> None:
     """A card per item (its art, title and lines) in a row; the page's paragraphs beneath."""
     a = viewer.assets
     n = max(1, len(page.items))
