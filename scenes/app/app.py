@@ -72,7 +72,7 @@ from scenes.core.intents import Act, Intent, IntentMapper
 from scenes.core.settings_store import Settings, load_settings, saved_language
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.verify import start_media_check
-from scenes.core.view import LOGICAL_SIZE, MIN_WINDOW, SETTLE_S, Viewport
+from scenes.core.view import LOGICAL_SIZE, MIN_WINDOW, SETTLE_S, BarFill, Viewport
 from scenes.menus.reality_check import RealityCheck
 
 if TYPE_CHECKING:
@@ -337,6 +337,7 @@ class App:
         self.screen = screen.surf if isinstance(screen, Canvas) else screen  # the window's pixels
         self.view = Viewport(screen.get_size())
         self.root = self._root()
+        self.bars = BarFill()
         self.stack = SceneStack()
         self._resized: tuple[int, int] | None = None  # a new window size, not yet applied
         self._settle = 0.0  # s since the last resize event
@@ -433,6 +434,8 @@ class App:
     def _draw(self) -> None:
         if self._resized is None:
             self.stack.draw(self.root)
+            if self.view.content.size != self.screen.get_size():
+                self.bars.draw(self.screen, self.view.content)  # the scene runs into the bars
             return
         # between a resize and its settling: the old density, scaled into the new window
         frame = Canvas.new(LOGICAL_SIZE, self.root.k, alpha=False)

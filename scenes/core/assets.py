@@ -57,6 +57,7 @@ PREFETCH_WAIT_S = 15.0
 FILE_DENSITY = 1.5  # px per logical px of every file under assets/images
 IMAGE_SUFFIXES = (".png", ".jpg")
 SCALED_FONTS = ("text", "text_bold")  # the body text the text size setting enlarges
+MIN_TEXT_PX = 11  # no text renders smaller, in physical px (small windows: 1000×700, 800×600)
 
 DERIVED_BUDGET_BYTES = 64 * 1024 * 1024
 """Pixel bytes the derived surfaces may hold at 1 px per logical px (× the density² in a denser
@@ -426,7 +427,7 @@ class AssetStore:
             if not pygame.font.get_init():
                 pygame.font.init()
             path = self.root / "fonts" / f"{name}.ttf"
-            px = max(1, round(int(size) * self.density))
+            px = max(MIN_TEXT_PX, round(int(size) * self.density))
             f = ScaledFont(load_font(path, px, name in self.broken_fonts), self.density, int(size))
             self._fonts[key] = f
         return f

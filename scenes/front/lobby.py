@@ -34,6 +34,7 @@ import sys
 
 import pygame
 
+from game.ledger import LedgerError
 from game.messages import Message
 from scenes.core.canvas import Canvas, ScaledFont
 from scenes.core.context import AppContext
@@ -73,6 +74,8 @@ TEXT_TOOLTIP_QUIT = "Leave Reelhouse"
 TEXT_TAGLINE = "THREE CLASSIC SLOTS"
 TEXT_OPEN_GAME_FIRST = "Open a game first"
 TEXT_CLOSE_FIRST = "Close this screen first (Esc)"
+TEXT_ROUND_WAITS = "The round waits: it resumes when you open {game} again"
+TEXT_ROUND_WAITING = "ROUND WAITING"
 # keys meant for a game: in the lobby they say to open one (S and H are the app's, Space plays)
 GAME_ACTS = COMMAND_ACTS - {Act.SPIN, Act.SETTINGS, Act.HISTORY}
 
@@ -144,6 +147,8 @@ class LobbyScene(Scene):
         self.t = 0.0
         self.glint_step = -1
         self.balance_cents = 0
+        self.waiting: str | None = None  # the game holding an open round (its tile's ribbon)
+        self.left_game = False  # a game was opened from here: back from it, say a waiting round
         self._balance_clock = 0.0
         # right to left: leave, sound, settings, history
         icons = [
@@ -251,7 +256,12 @@ class LobbyScene(Scene):
             lines = wrap_text(font, pitch, PITCH_W)
             if len(lines) <= PITCH_LINES and len(lines) * (font.get_height() + 1) <= room:
                 return font, lines
-        return font, lines[:PITCH_LINES]
+        if len(lines) > PITCH_LINES:  # a small window: the pitch says it goes on
+            last = lines[PITCH_LINES - 1].rstrip(" ,;:")
+            while last and font.size(last + "…")[0] > PITCH_W:
+                last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+            lines = [*lines[: PITCH_LINES - 1], last.rstrip(" ,;:") + "…"]
+        return font, lines
 
     def pitch_lines(self, game_id: str) -> list[str]:
         return self.pitch_layout(game_id)[1]
@@ -375,6 +385,7 @@ class LobbyScene(Scene):
     # lifecycle ----------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self._refresh_balance()
+        self.waiting = self._waiting_game()
         self.ctx.audio.music("common/lobby_music")
         self._tell(self.ctx.take_notices())
 
@@ -413,10 +424,42 @@ class LobbyScene(Scene):
 
     def on_resume(self) -> None:
         self._refresh_balance()
+        before, self.waiting = self.waiting, self._waiting_game()
+        back_from_game, self.left_game = self.left_game or before != self.waiting, False
+        if back_from_game and self.waiting is not None and self.stack is not None:  # Esc in a bonus
+            name = self.tr.gettext(self.ctx.games[self.waiting].definition.name)
+            # over the tiles' pictures, clear of the tagline and the tiles' captions
+            at = (640, TILE_TOP + 150)
+            show_toast(self.stack, self.ctx.assets, self.tr.t(TEXT_ROUND_WAITS, game=name), midtop=at)
         self.ctx.audio.music("common/lobby_music")
         self.fade = Fade(0.3, "in")
         for tile in self.tiles:
             tile.armed = False
+
+    def _waiting_game(self) -> str | None:
+        """The game holding an open round (left in a bonus), if any."""
+        led = self.ctx.ledger
+        if led is None:
+            return None
+        try:
+            held = led.open_round()
+        except LedgerError:  # a record it cannot read is reported where the game opens
+            return None
+        return held.game_id if held is not None and held.game_id in self.ctx.games else None
+
+    def _draw_waiting(self, surface: Canvas) -> None:
+        """The ROUND WAITING ribbon across the top of the tile whose game holds the open round."""
+        tile = next((t for t in self.tiles if t.game_id == self.waiting), None)
+        if tile is None:
+            return
+        r = tile.rect.move(0, -round(LIFT_PX * tile.hot))
+        band = pygame.Rect(r.x, r.y + 18, r.w, 34)
+        surface.fill((150, 28, 36), band)
+        surface.fill((236, 196, 98), (band.x, band.y, band.w, 2))
+        surface.fill((236, 196, 98), (band.x, band.bottom - 2, band.w, 2))
+        text = self.tr.gettext(TEXT_ROUND_WAITING)
+        font = fit_font(self.ctx.assets, "text_bold", text, band.w - 24, 18, 14)
+        draw_text(surface, font, text, band.center, MENU_CREAM, shadow=True)
 
     def _refresh_balance(self) -> None:
         led = self.ctx.ledger
@@ -434,6 +477,7 @@ class LobbyScene(Scene):
                 raise
             self.stack.push(Toast(self.ctx.assets, self.tr.gettext(TEXT_UNAVAILABLE)))
             return
+        self.left_game = True
         self.stack.push(scene)
 
     def ask_quit(self) -> None:
@@ -606,6 +650,8 @@ class LobbyScene(Scene):
         for i, tile in enumerate(self.tiles):
             if i not in resting:
                 self._draw_tile(surface, tile, i == self.focus)
+        if self.waiting is not None:
+            self._draw_waiting(surface)
         for b in self.buttons:
             b.draw(surface, a)
         focused = self.ring.focused

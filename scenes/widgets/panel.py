@@ -25,6 +25,8 @@ def draw_panel(
     rect = pygame.Rect(rect)
     corner = min(corner, rect.w // 2, rect.h // 2)
     surface.blit(assets.nine_slice(art, rect.size, corner, alpha=alpha), rect)
+    if Canvas.recorder is not None:  # tests: the texts on it must stay inside
+        Canvas.recorder.mark_panel(surface, rect)
 
 
 def draw_solid_panel(

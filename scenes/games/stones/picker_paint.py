@@ -200,7 +200,7 @@ class PickerPainter:
         if self.error:
             draw_text(surface, a.font("text_bold", 18), self.error, where, (255, 160, 140), outline=1)
             return
-        if self.phase != "picking":
+        if self.phase != "picking" or self.toasting:  # a toast stands over the hint line
             return
         if self.watch_only:
             items = [

@@ -35,7 +35,7 @@ Cell = tuple[int, int]
 JOIN_TIME = 0.7  # s a joining scatter's flourish lasts
 BUMP_TIME = 0.45
 POPUP_TIME = 1.1
-COUNTER_SIZE = (156, 58)  # a counter's plate: its label above, its value beneath
+COUNTER_SIZE = (150, 56)  # a counter's plate: its label above, its value beneath
 
 
 def _cell_centre(stage: Stage, cell: Cell) -> tuple[int, int]:

@@ -85,7 +85,7 @@ T_STICKY = "WILD"
 
 # the counters: top left, between the icons and the marquee (its title in the main game, the
 # free-spins banner in free spins)
-RESPINS_AT = FREE_AT = (240, 35)
+RESPINS_AT = FREE_AT = (234, 33)  # centred in the gap: as far from the icons as from the marquee
 JOIN_PAUSE = 0.9  # s a new scatter's flourish is shown before the spin's wins
 INTRO = 2.6  # s of a warlord's free-spins intro
 FC_CHARGE = 1.3  # s the Final Chance's crystal charges

@@ -104,7 +104,7 @@ def render(ctx, stack, rec: TextRecorder, suppress: bool) -> tuple[Canvas, set[i
 def texts_on(ctx, stack, rec: TextRecorder) -> list:
     """Each visible text's contrast (see tests/support/contrast.py), in front only."""
     shown, behind = render(ctx, stack, rec, False)
-    marks = [m for m in shown.own_marks() or [] if id(m) not in behind]
+    marks = [m for m in shown.own_marks() or [] if id(m) not in behind and m.panel is None]
     bare, _ = render(ctx, stack, rec, True)
     render(ctx, stack, rec, False)
     a = pygame.surfarray.array3d(shown.surf).swapaxes(0, 1)

@@ -392,7 +392,7 @@ def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_see
     }
     assert seen == expected
     # hovering a line marker previews that line
-    lr, _ = p.marker_rects[6]
+    lr = p.marker_rects[6][0]
     stack.handle(Intent(Act.POINTER_MOVE, pos=lr.center))
     assert scene.hover_line == 7
     stack.draw(display)
