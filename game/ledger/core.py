@@ -37,6 +37,9 @@ from game.ledger.records import (
     RoundNotFound,
     RoundRecord,
     TopUpRefused,
+    record_from_row,
+    require_int,
+    to_json,
 )
 from game.messages import Message
 from game.money import MAX_CENTS, AmountTooLarge, Bet, add_cents, format_cents, room_for_win
@@ -72,23 +75,6 @@ def _guarded(method: F) -> F:
             raise failure from exc
 
     return wrapper  # type: ignore[return-value]
-
-
-def _bet_from_row(lines: int, level: int, coin_value_cents: int, unit: int | None) -> Bet:
-    return Bet(lines=lines, level=level, coin_value_cents=coin_value_cents, coins_per_level_unit=unit)
-
-
-def _require_int(name: str, value: object, minimum: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if minimum is not None and value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
-    return value
-
-
-def _to_json(value: Any) -> str:
-    # allow_nan=False: NaN/Infinity are not JSON and would not read back in other tools.
-    return json.dumps(value, separators=(",", ":"), allow_nan=False)
 
 
 class Ledger:
@@ -131,7 +117,7 @@ class Ledger:
         includes every failed seal, so the file is fully checked here (`game.ledger.audit`).
         """
         path = Path(path)
-        _require_int("start_balance_cents", start_balance_cents, 0)
+        require_int("start_balance_cents", start_balance_cents, 0)
         if start_balance_cents > MAX_CENTS:
             raise ValueError(f"start_balance_cents must be at most {MAX_CENTS}")
         clock = clock or (lambda: datetime.now(UTC))
@@ -323,16 +309,16 @@ class Ledger:
         ):
             if not isinstance(text, str) or not text:
                 raise ValueError(f"{name} must be a non-empty string")
-        _require_int("seed", seed, 0)
+        require_int("seed", seed, 0)
         if max_win_cents is not None:
-            _require_int("max_win_cents", max_win_cents, 0)
+            require_int("max_win_cents", max_win_cents, 0)
         if seed >= 2**64:
             raise ValueError("seed must fit in 64 bits")
         if session_id is not None:
-            _require_int("session_id", session_id)
+            require_int("session_id", session_id)
         if game_data is not None and hashlib.sha256(game_data).hexdigest() != game_sha256:
             raise ValueError("game_data does not have the SHA-256 game_sha256")
-        state_in_json = None if state_in is None else _to_json(state_in)
+        state_in_json = None if state_in is None else to_json(state_in)
         bet_cents = bet.total_cents
         now = self._now()
         with self._tx("money") as conn:
@@ -412,9 +398,9 @@ class Ledger:
     def record_choice(self, round_id: int, choice: int, entropy: int = 0) -> None:
         """Append one player choice with its entropy to an open round (one transaction; the
         entropy is what the pick's reveal is drawn with, see game.round)."""
-        _require_int("round_id", round_id)
-        _require_int("choice", choice)
-        _require_int("entropy", entropy, 0)
+        require_int("round_id", round_id)
+        require_int("choice", choice)
+        require_int("entropy", entropy, 0)
         if entropy >= 1 << 63:
             raise ValueError("entropy must be below 2**63")
         now = self._now()
@@ -449,8 +435,8 @@ class Ledger:
         transaction. Returns the new balance in cents. Raises RoundClosed for a finished round:
         a round is never credited twice.
         """
-        _require_int("round_id", round_id)
-        _require_int("win_coins", win_coins, 0)
+        require_int("round_id", round_id)
+        require_int("win_coins", win_coins, 0)
         if not isinstance(capped, bool):
             raise TypeError("capped must be a bool")
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
@@ -464,8 +450,8 @@ class Ledger:
                     f"(capped={event.get('capped')}), finish_round was given {win_coins} "
                     f"(capped={capped})"
                 )
-        events_json = _to_json(events)  # serialise before the transaction: a bad value writes nothing
-        state_json = {key: _to_json(value) for key, value in (state or {}).items()}
+        events_json = to_json(events)  # serialise before the transaction: a bad value writes nothing
+        state_json = {key: to_json(value) for key, value in (state or {}).items()}
         if not all(isinstance(key, str) for key in state_json):
             raise TypeError("state keys must be strings")
         now = self._now()
@@ -516,7 +502,7 @@ class Ledger:
         round is already closed or void (a round is refunded at most once, never after a win)
         and RoundNotFound if there is none; nothing is written then.
         """
-        _require_int("round_id", round_id)
+        require_int("round_id", round_id)
         if not isinstance(reason, str) or not reason.strip():
             raise ValueError("a void round needs a reason")
         reason = reason.strip()
@@ -544,8 +530,8 @@ class Ledger:
         (RoundInProgress) while a round is open, since its win may still arrive. `amount_cents`
         is there to be explicit: any other amount than the standard one is a ValueError.
         """
-        _require_int("min_bet_cents", min_bet_cents, 1)
-        _require_int("amount_cents", amount_cents, 1)
+        require_int("min_bet_cents", min_bet_cents, 1)
+        require_int("amount_cents", amount_cents, 1)
         if amount_cents != DEFAULT_TOP_UP_CENTS:
             raise ValueError(f"a top-up is always the standard {DEFAULT_TOP_UP_CENTS} cents")
         if min_bet_cents > audit.MAX_BET_CENTS:
@@ -571,7 +557,7 @@ class Ledger:
         round_id = self._one("SELECT id FROM rounds WHERE status = 'open'")
         if round_id is None:
             return None
-        record = self._record(self._round_row(int(round_id)))
+        record = record_from_row(self._round_row(int(round_id)))
         return OpenRound(
             round_id=record.round_id,
             game_id=record.game_id,
@@ -591,18 +577,18 @@ class Ledger:
     def history(self, limit: int = 20, offset: int = 0, game_id: str | None = None) -> list[RoundRecord]:
         """Rounds newest first (open, closed and void, see `RoundRecord.status` and
         `void_reason`), with choices and events; each round's digest is checked."""
-        _require_int("limit", limit, 0)
-        _require_int("offset", offset, 0)
+        require_int("limit", limit, 0)
+        require_int("offset", offset, 0)
         where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
         ids = self._db.execute(
             f"SELECT id FROM rounds {where} ORDER BY id DESC LIMIT ? OFFSET ?", (*params, limit, offset)
         ).fetchall()
-        return [self._record(self._round_row(rid)) for (rid,) in ids]
+        return [record_from_row(self._round_row(rid)) for (rid,) in ids]
 
     @_guarded
     def round_detail(self, round_id: int) -> RoundRecord:
         """One round with its choices and events; RoundNotFound if there is none."""
-        return self._record(self._round_row(round_id))
+        return record_from_row(self._round_row(round_id))
 
     @_guarded
     def count_rounds(self, game_id: str | None = None, *, session_id: int | None = None) -> int:
@@ -613,32 +599,6 @@ class Ledger:
         if session_id is not None:
             sql, params = sql + " AND session_id = ?", [*params, session_id]
         return int(self._one(sql, tuple(params)))
-
-    def _record(self, v: dict[str, Any]) -> RoundRecord:
-        events, state_in = v["events_json"], v["state_in_json"]
-        return RoundRecord(
-            round_id=v["id"],
-            game_id=v["game_id"],
-            game_sha256=v["game_sha256"],
-            engine_version=v["engine_version"],
-            seed=int(v["seed"]),
-            bet=_bet_from_row(v["lines"], v["level"], v["coin_value_cents"], v["coins_per_level_unit"]),
-            bet_cents=v["bet_cents"],
-            status=v["status"],
-            win_coins=v["win_coins"],
-            win_cents=v["win_cents"],
-            capped=None if v["capped"] is None else bool(v["capped"]),
-            balance_before_cents=v["balance_before_cents"],
-            balance_after_cents=v["balance_after_cents"],
-            started_at=v["started_at"],
-            finished_at=v["finished_at"],
-            session_id=v["session_id"],
-            choices=tuple(c[1] for c in v["choices"]),
-            entropies=tuple((c[3] if len(c) > 3 else None) or 0 for c in v["choices"]),
-            events=None if events is None else json.loads(events),
-            void_reason=v["void_reason"],
-            state_in=None if state_in is None else json.loads(state_in),
-        )
 
     # -- sessions -------------------------------------------------------------------------------
     @_guarded
@@ -706,7 +666,7 @@ class Ledger:
         """
         if not isinstance(key, str):
             raise TypeError("state keys must be strings")
-        value_json = _to_json(value)
+        value_json = to_json(value)
         now = self._now()
         with self._tx("choice"):
             if (

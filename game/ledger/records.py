@@ -7,6 +7,7 @@ damaged file found while the app runs is a `LedgerDamaged`, which is a `game.sto
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,3 +140,50 @@ class LedgerDamaged(StorageFailure):
     def __init__(self, name: str) -> None:
         super().__init__("damaged", MSG_DAMAGED_NOW, name=name)
         self.name = name
+
+
+def bet_from_row(lines: int, level: int, coin_value_cents: int, unit: int | None) -> Bet:
+    """The bet a `rounds` row records."""
+    return Bet(lines=lines, level=level, coin_value_cents=coin_value_cents, coins_per_level_unit=unit)
+
+
+def require_int(name: str, value: object, minimum: int | None = None) -> int:
+    """`value` as an int of at least `minimum`: TypeError / ValueError naming `name` otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def record_from_row(v: dict[str, Any]) -> RoundRecord:
+    """A `rounds` row (with its `choices`, as `Ledger._round_row` reads them) as a RoundRecord."""
+    events, state_in = v["events_json"], v["state_in_json"]
+    return RoundRecord(
+        round_id=v["id"],
+        game_id=v["game_id"],
+        game_sha256=v["game_sha256"],
+        engine_version=v["engine_version"],
+        seed=int(v["seed"]),
+        bet=bet_from_row(v["lines"], v["level"], v["coin_value_cents"], v["coins_per_level_unit"]),
+        bet_cents=v["bet_cents"],
+        status=v["status"],
+        win_coins=v["win_coins"],
+        win_cents=v["win_cents"],
+        capped=None if v["capped"] is None else bool(v["capped"]),
+        balance_before_cents=v["balance_before_cents"],
+        balance_after_cents=v["balance_after_cents"],
+        started_at=v["started_at"],
+        finished_at=v["finished_at"],
+        session_id=v["session_id"],
+        choices=tuple(c[1] for c in v["choices"]),
+        entropies=tuple((c[3] if len(c) > 3 else None) or 0 for c in v["choices"]),
+        events=None if events is None else json.loads(events),
+        void_reason=v["void_reason"],
+        state_in=None if state_in is None else json.loads(state_in),
+    )
+
+
+def to_json(value: Any) -> str:
+    # allow_nan=False: NaN/Infinity are not JSON and would not read back in other tools.
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
