@@ -63,7 +63,7 @@ DERIVED_BUDGET_BYTES = 32 * 1024 * 1024
 window): a reels scene's working set (backdrops, line art, panels) with room to spare; beyond it
 the least recently used are rebuilt on demand."""
 
-FILES_BUDGET_BYTES = 40 * 1024 * 1024
+FILES_BUDGET_BYTES = 24 * 1024 * 1024
 """Pixel bytes the decoded files may hold (at their own density, whatever the window's): the
 least recently used beyond it are let go, and decoded again if asked for. Most files are asked
 for once, to be scaled or composed into what a scene keeps (a location's scenery into a panel);
