@@ -33,7 +33,7 @@ BLUR_HEAVY = 26
 PULSE_STEPS = (1.0, 1.03, 1.06, 1.09, 1.12)
 GLOW_STEPS = 6  # fade steps of each glow (every step a picture: 8 were 4 MB more at 1920×1080)
 HELD_COLOUR = (120, 255, 220)  # the frame of a cell that did not spin (teal, like sticky wilds)
-PULSE_KEPT = 6  # symbols whose pulse steps stay made (~1 MB each at 1920×1080): a win's few
+PULSE_KEPT = 4  # symbols whose pulse steps stay made (~1 MB each at 1920×1080): a win's few
 STACK = 3  # a run of this many of a stacked symbol is drawn as one full-height piece
 
 
