@@ -52,6 +52,7 @@ from game.definitions import DefinitionError, LoadedGame, load_definition
 from game.messages import Message
 from game.paths import asset_path
 from game.storage import StorageFailure
+from scenes.app.memory import return_freed_memory, tune_allocator
 from scenes.app.routes import register_routes
 from scenes.app.startup_checks import check_window, verify_at_start
 from scenes.core.assets import IMAGE_SUFFIXES, AssetStore
@@ -504,6 +505,7 @@ class App:
         clock.tick()  # start the clock now so the first dt is not the whole start-up
         cap = 0 if self.ctx.options.bench else FPS
         measure = frame_times is not None
+        scenes = self.stack.scenes
         while not self.should_stop():
             # the first frame is shown as soon as it is drawn: the cap paces the frames after it
             dt = min(clock.tick(cap if self.frames else 0) / 1000.0, MAX_DT)
@@ -520,11 +522,15 @@ class App:
                 # idle-time work queued by the scenes (images, motion blurs, line art), one piece
                 # per frame in the time the clock would otherwise sleep: not part of the frame
                 self.ctx.assets.pump_preload(1)
+                if self.stack.scenes != scenes:  # a scene came or went: its pictures maybe freed
+                    scenes = self.stack.scenes
+                    return_freed_memory()
         return 0
 
 
 def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     """Everything before the first frame; raises StartupError with the exit code."""
+    tune_allocator()  # before the first picture is made
     root = assets_root()
     games = load_all_games(root)
     if not games:

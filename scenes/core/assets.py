@@ -59,10 +59,16 @@ IMAGE_SUFFIXES = (".png", ".jpg")
 SCALED_FONTS = ("text", "text_bold")  # the body text the text size setting enlarges
 MIN_TEXT_PX = 11  # no text renders smaller, in physical px (small windows: 1000×700, 800×600)
 
-DERIVED_BUDGET_BYTES = 64 * 1024 * 1024
+DERIVED_BUDGET_BYTES = 32 * 1024 * 1024
 """Pixel bytes the derived surfaces may hold at 1 px per logical px (× the density² in a denser
 window): a reels scene's working set (backdrops, line art, panels) with room to spare; beyond it
 the least recently used are rebuilt on demand."""
+
+FILES_BUDGET_BYTES = 24 * 1024 * 1024
+"""Pixel bytes the decoded files may hold (at their own density, whatever the window's): the
+least recently used beyond it are let go, and decoded again if asked for. Most files are asked
+for once, to be scaled or composed into what a scene keeps (a location's scenery into a panel);
+those a scene blits as they are stay in use and so stay."""
 
 Size = tuple[int, int]
 
@@ -101,7 +107,10 @@ class AssetStore:
     def __init__(self, root: Path | None = None, density: float = 1.0) -> None:
         self.root = Path(root) if root is not None else asset_path()
         self.density = density
-        self._files: dict[str, pygame.Surface] = {}  # as loaded, at FILE_DENSITY
+        # as loaded, at FILE_DENSITY: an LRU bounded in bytes (`files_budget`)
+        self._files: OrderedDict[str, pygame.Surface] = OrderedDict()
+        self.files_budget = FILES_BUDGET_BYTES
+        self._files_bytes = 0
         self._converted: set[str] = set()
         self._images: dict[str, Canvas] = {}  # at `density`
         # derived surfaces: an LRU bounded in entries and in bytes, so nothing a scene composes
@@ -194,7 +203,7 @@ class AssetStore:
             return any(self._variant(rel, lang) is not None for lang in (old, language) if lang != "en")
 
         for rel in [r for r in self._files if worded(r)]:
-            del self._files[rel]
+            self._files_bytes -= surface_bytes(self._files.pop(rel))
             self._converted.discard(rel)
         for rel in [r for r in self._images if worded(r)]:
             del self._images[rel]
@@ -266,9 +275,24 @@ class AssetStore:
             log.info("prefetching %s failed: %s", rel, exc)
             return None
 
-    def file_surface(self, rel: str) -> pygame.Surface:
-        """The image file's own pixels (at FILE_DENSITY), loaded once; FileNotFoundError if missing."""
+    def file_surface(self, rel: str, keep: bool = True) -> pygame.Surface:
+        """The image file's own pixels (at FILE_DENSITY), loaded once; FileNotFoundError if missing.
+
+        `keep` False: loaded for one composition (a scenery resampled into a panel, itself kept
+        in `derived`), not kept here, so its pixels go when the caller is done (a full-screen
+        file is 8 MB)."""
         surf = self._files.get(rel)
+        if surf is None and not keep:
+            surf = self._decoded(rel)
+            if surf is None:
+                path = self.image_path(rel)
+                if not path.is_file():
+                    raise FileNotFoundError(f"missing image: {path}")
+                try:
+                    surf = pygame.image.load(str(path))
+                except (pygame.error, OSError):  # damaged: the round goes on over a placeholder
+                    surf = placeholder(path)
+            return surf
         if surf is None:
             surf = self._decoded(rel)
             if surf is None:
@@ -279,15 +303,36 @@ class AssetStore:
                     surf = pygame.image.load(str(path))
                 except (pygame.error, OSError):  # damaged: the round goes on over a placeholder
                     surf = placeholder(path)
-            self._files[rel] = surf
+            self._keep_file(rel, surf)
+        else:
+            self._files.move_to_end(rel)
         if rel not in self._converted and pygame.display.get_surface() is not None:
             # convert needs a display mode; surfaces loaded earlier are converted here, on first
             # use after set_mode, so blits afterwards take the fast path. Opaque files (JPEG
             # backdrops) become opaque surfaces, which blit several times faster.
             surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
-            self._files[rel] = surf
+            self._keep_file(rel, surf)
             self._converted.add(rel)
         return surf
+
+    def _keep_file(self, rel: str, surf: pygame.Surface) -> None:
+        """Keep `rel`'s pixels, letting the least recently used files go beyond the budget (with
+        the image made from each: it may be the file's own pixels)."""
+        old = self._files.pop(rel, None)
+        if old is not None:
+            self._files_bytes -= surface_bytes(old)
+        self._files[rel] = surf
+        self._files_bytes += surface_bytes(surf)
+        while self._files_bytes > self.files_budget and len(self._files) > 1:
+            gone, pixels = self._files.popitem(last=False)
+            self._files_bytes -= surface_bytes(pixels)
+            self._converted.discard(gone)
+            self._images.pop(gone, None)
+
+    @property
+    def files_bytes(self) -> int:
+        """Pixel bytes held by the decoded files (at most `files_budget` + the newest)."""
+        return self._files_bytes
 
     def logical_size(self, rel: str) -> tuple[float, float]:
         w, h = self.file_surface(rel).get_size()
@@ -296,6 +341,8 @@ class AssetStore:
     def image(self, rel: str) -> Canvas:
         """The image `assets/images/<rel>` at its logical size and the current density."""
         img = self._images.get(rel)
+        if img is not None and rel in self._files:
+            self._files.move_to_end(rel)  # in use: the last file to let go
         if img is None or (rel not in self._converted and pygame.display.get_surface() is not None):
             src = self.file_surface(rel)
             lw, lh = src.get_width() / FILE_DENSITY, src.get_height() / FILE_DENSITY
@@ -502,7 +549,13 @@ class AssetStore:
         return len(self._preload) + len(self._jobs)
 
     # housekeeping ------------------------------------------------------------------------------
-    def forget_derived(self) -> None:
-        """Drop derived surfaces (e.g. after a quality change); originals stay cached."""
-        self._derived.clear()
-        self._derived_bytes = 0
+    def forget_derived(self, *kinds: str) -> None:
+        """Drop derived surfaces (e.g. after a quality change); originals stay cached. With
+        `kinds`, only those whose key begins with one of them (a scene letting go of its own
+        compositions while it is hidden: the lobby's light sweeps while a game is open)."""
+        if not kinds:
+            self._derived.clear()
+            self._derived_bytes = 0
+            return
+        for key in [k for k in self._derived if k and k[0] in kinds]:
+            self._derived_bytes -= surface_bytes(self._derived.pop(key))

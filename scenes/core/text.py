@@ -48,7 +48,7 @@ SHADOW_OFFSET = (0, 2)
 SHADOW_COLOR = (0, 0, 0, 150)
 
 
-TEXT_BUDGET_BYTES = 8 * 1024 * 1024
+TEXT_BUDGET_BYTES = 6 * 1024 * 1024
 """Pixel bytes the rendered texts may hold (a screen's texts many times over): counters and
 amounts render a new string every round, and the oldest give way."""
 

@@ -98,6 +98,8 @@ SHADOW_PAD = 22
 GLINT_STEPS = 18
 GLINT_S = 0.8  # duration of one light sweep over the focused tile
 GLINT_EVERY_S = 4.5
+# the lobby's own compositions in the asset store, let go while a game covers the lobby
+HIDDEN_LET_GO = ("lobby-glint", "lobby-static", "lobby-glow", "lobby-shadow")
 
 
 def reels_scene(ctx: AppContext, game_id: str) -> Scene:
@@ -421,8 +423,24 @@ class LobbyScene(Scene):
         for b in self.buttons:
             b.hover = b.pressed = False
             b.hover_t = b.press_t = 0.0
+        # what covers the lobby is known once the push is done: checked after the next frame
+        self.ctx.assets.defer(self._let_go_if_hidden)
+
+    def _let_go_if_hidden(self) -> None:
+        """Under an opaque scene (a game's reels) the lobby is not drawn: its layers and light
+        sweeps (some 60 MB at 1920×1080) are let go, and made again when it is shown."""
+        stack = self.stack
+        if stack is None or self not in stack.scenes:
+            return
+        above = stack.scenes[stack.scenes.index(self) + 1 :]
+        if not any(s.opaque for s in above):
+            return
+        self._rest = self._rest_wanted = None
+        self._glow_copy = None
+        self.ctx.assets.forget_derived(*HIDDEN_LET_GO)
 
     def on_resume(self) -> None:
+        self._warm()  # the light sweeps again, if they were let go (a look-up each if not)
         self._refresh_balance()
         before, self.waiting = self.waiting, self._waiting_game()
         back_from_game, self.left_game = self.left_game or before != self.waiting, False

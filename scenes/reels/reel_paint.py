@@ -30,7 +30,7 @@ from scenes.reels.symbol_art import (
 if TYPE_CHECKING:
     from scenes.reels.reel_view import ReelView
 
-COLUMN_CACHE = 30  # composed reel columns kept (5 reels × a few emphasis looks; ~330 KB each)
+COLUMN_CACHE = 10  # composed reel columns kept (5 reels × a few emphasis looks; ~700 KB each at 1.5)
 
 
 class ReelPainter:
@@ -160,7 +160,8 @@ class ReelPainter:
                     tag = art.wild_tag
                     surface.blit(tag, tag.get_rect(midbottom=(cx, cy + SYMBOL // 2 - 4)))
         if self._anticipating is not None:
-            surface.blit(art.anticipation_wash[glow_i], (win.x + self._anticipating * CELL_W, win.y))
+            reel = pygame.Rect(win.x + self._anticipating * CELL_W, win.y, CELL_W, win.height)
+            art.wash(surface, reel, glow_i)
         surface.set_clip(old_clip)
         if self._anticipating is not None:
             g = art.anticipation_glow[glow_i]

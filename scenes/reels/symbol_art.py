@@ -32,8 +32,9 @@ ART_SYMBOL = 160
 BLUR_LIGHT = 10
 BLUR_HEAVY = 26
 PULSE_STEPS = (1.0, 1.03, 1.06, 1.09, 1.12)
-GLOW_STEPS = 8
+GLOW_STEPS = 6  # fade steps of each glow (every step a picture: 8 were 4 MB more at 1920×1080)
 HELD_COLOUR = (120, 255, 220)  # the frame of a cell that did not spin (teal, like sticky wilds)
+PULSE_KEPT = 4  # symbols whose pulse steps stay made (~1 MB each at 1920×1080): a win's few
 STACK = 3  # a run of this many of a stacked symbol is drawn as one full-height piece
 
 
@@ -115,26 +116,42 @@ def _glow_rect(
     return surf
 
 
+def sparse(img: Canvas) -> Canvas:
+    """`img` kept run-length encoded (SDL's RLEACCEL): a glow is a frame of soft light around an
+    empty middle, and SDL then keeps only the runs of pixels that show (a reel-high glow, 0.9 MB
+    at 1920×1080, shrinks to a few KB) and its blits skip the empty runs. Only for pictures that
+    are only blitted: reading or writing their pixels decodes them again."""
+    if pygame.display.get_surface() is not None:
+        img.surf.set_alpha(255, pygame.RLEACCEL)
+    return img
+
+
 def _alpha_steps(surf: Canvas, steps: int, lo: float = 0.35) -> list[Canvas]:
-    """`steps` copies of `surf` faded from `lo` to full opacity (animating without set_alpha)."""
+    """`steps` copies of `surf` faded from `lo` to full opacity (animating without set_alpha),
+    each run-length encoded (`sparse`)."""
     out = []
     for i in range(steps):
         a = lo + (1.0 - lo) * i / max(1, steps - 1)
         s = surf.copy()
         s.fill((255, 255, 255, int(255 * a)), special_flags=pygame.BLEND_RGBA_MULT)
-        out.append(s)
+        out.append(sparse(s))
     return out
 
 
 class _Lazy(dict):
-    """A table filled on first look-up: `make(key)` builds a missing entry."""
+    """A table filled on first look-up: `make(key)` builds a missing entry. With `keep`, at most
+    that many entries stay: the one made longest ago goes first (made again when asked for)."""
 
-    def __init__(self, make: Callable[[str], object]) -> None:
+    def __init__(self, make: Callable[[str], object], keep: int | None = None) -> None:
         super().__init__()
         self._make = make
+        self._keep = keep
 
     def __missing__(self, key: str):
         value = self._make(key)
+        if self._keep is not None:
+            while len(self) >= self._keep:
+                del self[next(iter(self))]
         self[key] = value
         return value
 
@@ -185,8 +202,9 @@ class SymbolArt:
         self.stack_blur_light = _Lazy(lambda k: self._blurred(k, BLUR_LIGHT, stacked=True))
         self.stack_blur_heavy = _Lazy(lambda k: self._blurred(k, BLUR_HEAVY, stacked=True))
         self.extras = {k: _converted(v) for k, v in (extras or {}).items()}
-        # pulse steps for winning symbols: scaled once, never per frame
-        self.pulse = _Lazy(self._pulse_steps)
+        # pulse steps for winning symbols: scaled once, never per frame, for the last few symbols
+        # that won (a win shows a few symbols; the others' steps are made again when they win)
+        self.pulse = _Lazy(self._pulse_steps, keep=PULSE_KEPT)
         self.wild_cover = wild_cover
         self.wild_tag = wild_tag
         dim = Canvas.new((CELL_W, CELL_H), density)
@@ -218,10 +236,22 @@ class SymbolArt:
         return _alpha_steps(glow, GLOW_STEPS, lo=0.55)
 
     @cached_property
-    def anticipation_wash(self) -> list[Canvas]:
-        wash = Canvas.new((CELL_W, WINDOW.height), self.density)
-        wash.fill((255, 170, 40, 70))
-        return _alpha_steps(wash, GLOW_STEPS, lo=0.3)
+    def anticipation_wash(self) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+        """The amber wash over the anticipating reel, per glow step: the (multiply, add) colours
+        of two fills that lay it over what is drawn (a flat colour needs no picture: eight
+        reel-high ones were 5 MB at 1920×1080). See `wash`."""
+        out = []
+        for i in range(GLOW_STEPS):
+            a = 70 / 255 * (0.3 + 0.7 * i / max(1, GLOW_STEPS - 1))
+            keep = round(255 * (1 - a))
+            out.append(((keep, keep, keep), (round(255 * a), round(170 * a), round(40 * a))))
+        return out
+
+    def wash(self, surface: Canvas, rect: pygame.Rect, step: int) -> None:
+        """The anticipation wash of glow `step` over `rect` of `surface` (opaque pixels)."""
+        mult, add = self.anticipation_wash[step]
+        surface.fill(mult, rect, special_flags=pygame.BLEND_RGB_MULT)
+        surface.fill(add, rect, special_flags=pygame.BLEND_RGB_ADD)
 
     @cached_property
     def cell_glow(self) -> list[Canvas]:
@@ -233,7 +263,7 @@ class SymbolArt:
         """A cell that did not spin (held, sticky): a steady teal frame."""
         return self._keep(
             ("held-frame", HELD_COLOUR),
-            lambda: _glow_rect((CELL_W + 20, CELL_H + 20), HELD_COLOUR, 10, self.density),
+            lambda: sparse(_glow_rect((CELL_W + 20, CELL_H + 20), HELD_COLOUR, 10, self.density)),
         )
 
     def warm(self, defer: Callable[[Callable[[], object]], None]) -> None:
@@ -246,7 +276,7 @@ class SymbolArt:
             defer(functools.partial(self.stack_blur_light.__getitem__, k))
         for name in ("anticipation_glow", "anticipation_wash", "cell_glow", "cover_glow", "held_frame"):
             defer(functools.partial(getattr, self, name))
-        for k in self.sharp:
+        for k in list(self.sharp)[:PULSE_KEPT]:  # the first few; another symbol's on its first win
             defer(functools.partial(self.pulse.__getitem__, k))
 
     def stamp(self, symbol: str, scale: float) -> Canvas:

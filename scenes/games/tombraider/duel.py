@@ -99,6 +99,11 @@ def _ease(u: float) -> float:
     return 1 - (1 - u) ** 3
 
 
+def _veil(surf: Canvas) -> Canvas:
+    surf.fill((4, 2, 6, 190))
+    return surf
+
+
 class Showdown:
     """One duel, from walk-in to result (see the module docstring)."""
 
@@ -123,8 +128,6 @@ class Showdown:
         self.lara = assets.derived(("tombraider-duellist", "lara"), lambda: figure((255, 190, 110), False, k))
         amanda = assets.derived(("tombraider-duellist", "amanda"), lambda: figure((200, 140, 255), True, k))
         self.amanda = amanda.flipped(True, False)
-        self._dim = assets.canvas((1280, 720))
-        self._dim.fill((4, 2, 6, 190))
 
     @property
     def done(self) -> bool:
@@ -150,8 +153,8 @@ class Showdown:
         """Paint the duel; `dimmed` False when the scene under it is dimmed already."""
         a, tr = self.assets, self.tr
         k = self.t / self.speed
-        if dimmed:
-            surface.blit(self._dim, (0, 0))
+        if dimmed:  # a full-screen veil, made when first needed (the world map dims for itself)
+            surface.blit(a.derived(("tombraider-duel-dim",), lambda: _veil(a.canvas((1280, 720)))), (0, 0))
         surface.blit(self.backdrop, STAGE)
         draw.rect(surface, (214, 160, 80), STAGE, width=3, border_radius=18)
         title = tr.gettext(T_SHOWDOWN)

@@ -527,6 +527,8 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
             self.label = None if age > 1.2 * max(sp, 0.3) else (text, pos, age, colour)
         self.shake = max(0.0, self.shake - dt)
         self._update_camera(dt)
+        if self._frozen is not None and self._frozen_key() is None:
+            self._frozen = None  # the overlay is gone: its still scene (8 MB at 1920×1080) too
         step = PANEL * sp
         if self.panel_k < self.panel_target:
             self.panel_k = min(self.panel_target, self.panel_k + dt / max(step, 1e-6))

@@ -120,6 +120,12 @@ def _veil(veil: Canvas) -> Canvas:
     return veil
 
 
+def _dim(surf: Canvas) -> Canvas:
+    """The dark veil over the still scene under the Showdown, the jackpot and the summary."""
+    surf.fill((4, 2, 6, 180))
+    return surf
+
+
 class MapPainter:
     """The world map's art and drawing."""
 
@@ -136,8 +142,8 @@ class MapPainter:
             ("tombraider-world-ground", world.size, scale),
             lambda: Canvas(render_ground(world, scale), scale),
         )
-        # the map's layer: a scratch canvas while the camera moves, a cache while it rests
-        self._buffer = a.canvas((1280, 720), alpha=False)
+        # the map's layer: one canvas, drawn anew each frame while the camera moves (its key
+        # None), a cache while it rests
         self._layer = a.canvas((1280, 720), alpha=False)
         self._layer_key: tuple | None = None
         self._looks: dict[str, tuple[tuple, Canvas]] = {}
@@ -150,8 +156,6 @@ class MapPainter:
         self.flip_frames = {k: flips(v) for k, v in self.faces.items()}
         self.grey_flips = {k: flips(v) for k, v in self.grey_faces.items()}
         self._focus_glow = soft_glow((TILE, TILE), 18, (255, 220, 140), k, radius=18)
-        self._dim = a.canvas((1280, 720))
-        self._dim.fill((4, 2, 6, 180))
         self._sparks = [a.tinted("ui/particle", (255, 214, 120, 255), (s, s)) for s in (6, 10, 14, 20, 28)]
         self._bar_top = bar(TOP_BAR.size, top=True, k=k)
         self._bar_bottom = bar(HUD_BAR.size, top=False, k=k)
@@ -177,10 +181,11 @@ class MapPainter:
         a = self.assets
 
         def build() -> Canvas:
-            rel = f"tombraider/locations/{location}"
-            lw, lh = a.logical_size(rel)
-            # the file's pixels resampled once, straight to the panel's height at the density
-            scaled = Canvas.resampled(a.file_surface(rel), (round(lw * PANEL_H / lh), PANEL_H), a.density)
+            # the file's pixels resampled once, straight to the panel's height at the density (the
+            # file is not kept: the panel is)
+            scenery = a.file_surface(f"tombraider/locations/{location}", keep=False)
+            lw, lh = scenery.get_size()
+            scaled = Canvas.resampled(scenery, (round(lw * PANEL_H / lh), PANEL_H), a.density)
             crop = pygame.Rect(0, 0, PANEL_W, PANEL_H)
             crop.centerx = scaled.get_width() // 2
             surf = a.canvas((PANEL_W, PANEL_H))
@@ -202,8 +207,8 @@ class MapPainter:
         a = self.assets
 
         def build() -> Canvas:
-            rel = f"tombraider/locations/{location}"
-            surf = Canvas.resampled(a.file_surface(rel), STAGE.size, a.density).copy()
+            scenery = a.file_surface(f"tombraider/locations/{location}", keep=False)
+            surf = Canvas.resampled(scenery, STAGE.size, a.density).copy()
             surf.fill((150, 140, 160), special_flags=pygame.BLEND_RGB_MULT)
             return surf
 
@@ -231,10 +236,11 @@ class MapPainter:
         the quest's progress, the language); while the camera moves, drawn every frame."""
         resting = self._cam_t >= 1.0 and self.travel is None
         if not resting:
-            self._ground_at(self._buffer, smooth=False)
-            self._draw_route(self._buffer)
-            self._draw_markers(self._buffer)
-            return self._buffer
+            self._layer_key = None
+            self._ground_at(self._layer, smooth=False)
+            self._draw_route(self._layer)
+            self._draw_markers(self._layer)
+            return self._layer
         src = self.camera.source_rect()
         key = (
             (src.x, src.y, src.w, src.h),
@@ -278,7 +284,8 @@ class MapPainter:
             # the Showdown, the jackpot and the summary stand over a still, dimmed scene:
             # composed once (a cache of what it shows), then one blit a frame; the money strip
             # stays bright over it
-            surface.blit(self._dim, (0, 0))
+            a = self.assets
+            surface.blit(a.derived(("tombraider-map-dim",), lambda: _dim(a.canvas((1280, 720)))), (0, 0))
             self._frozen = (frozen, surface.copy())
 
     def draw_over(self: WorldMapScene, surface: Canvas) -> None:

@@ -2,7 +2,9 @@
 
 Counters and amounts render a new string every round. The shared caches are LRUs bounded in
 pixel bytes as well as entries, and a button keeps its own few looks, so a counting label
-never fills the shared cache. (The soak itself, RSS over 5,000 rounds, is `make soak`.)
+never fills the shared cache. The decoded files are bounded too, and so are the reels' pulse
+steps and composed columns; the lobby lets its layers go while a game covers it. (The soak
+itself, RSS over 5,000 rounds, is `make soak`; the bench's peak RSS is in docs/scenes.md.)
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.core.canvas import ScaledFont
+from scenes.core.canvas import Canvas, ScaledFont
 from scenes.core.text import TextCache
 from scenes.widgets.button import LOOKS_KEPT, Button
 
@@ -60,3 +62,89 @@ def test_the_byte_budgets_grow_with_the_density(display):
     for balance in range(1_000):
         cache.get(font, f"€{balance:,}.00", (255, 255, 255), True, 2, (0, 0, 0))
     assert 300_000 < cache.bytes <= 300_000 * 1.5**2 + 60_000
+
+
+def test_decoded_files_stay_within_their_byte_budget(synthetic_assets, synthetic_tree):
+    """Files beyond the budget are let go least recently used first (with the image made from
+    each), and one still in use (asked for each frame) stays."""
+    from scenes.core.assets import surface_bytes
+
+    assets = synthetic_assets
+    art = synthetic_tree / "images" / "art"
+    art.mkdir()
+    for i in range(12):  # 12 x 360 KB
+        pygame.image.save(pygame.Surface((300, 300), pygame.SRCALPHA), str(art / f"p{i}.png"))
+    assets.files_budget = 2_000_000
+    assets.image("art/p0")
+    for i in range(1, 12):
+        assets.file_surface(f"art/p{i}")
+        assets.image("art/p0")  # in use every "frame"
+        assert assets.files_bytes <= assets.files_budget + 360_000
+    assert assets.files_bytes == sum(surface_bytes(s) for s in assets._files.values())
+    assert "art/p0" in assets._files and "art/p1" not in assets._files
+    assert "art/p1" not in assets._images
+    assert assets.image("art/p1").get_size() == (200, 200)  # decoded again when asked for
+
+
+def test_a_file_loaded_for_one_composition_is_not_kept(synthetic_assets, synthetic_tree):
+    assets = synthetic_assets
+    pygame.image.save(pygame.Surface((90, 60)), str(synthetic_tree / "images" / "ui" / "scenery.png"))
+    once = assets.file_surface("ui/scenery", keep=False)
+    assert once.get_size() == (90, 60)
+    assert "ui/scenery" not in assets._files and assets.files_bytes == 0
+    with pytest.raises(FileNotFoundError):
+        assets.file_surface("ui/nowhere", keep=False)
+
+
+def test_forgetting_some_kinds_of_derived_surfaces_keeps_the_count_right(synthetic_assets):
+    from scenes.core.assets import surface_bytes
+
+    assets = synthetic_assets
+    for kind in ("lobby-glint", "reel-art", "lobby-static"):
+        for i in range(3):
+            assets.derived((kind, i), lambda: Canvas.new((50, 50), 1.0))
+    assets.forget_derived("lobby-glint", "lobby-static")
+    assert {k[0] for k in assets._derived} == {"reel-art"}
+    assert assets.derived_bytes == 3 * surface_bytes(Canvas.new((50, 50), 1.0))
+
+
+def test_the_reels_keep_the_pulse_steps_of_a_few_symbols(display):
+    from scenes.reels.symbol_art import PULSE_KEPT, SYMBOL, SymbolArt
+
+    images = {f"s{i}": Canvas.new((SYMBOL, SYMBOL), 1.0) for i in range(PULSE_KEPT + 4)}
+    art = SymbolArt(images)
+    for name in images:
+        assert len(art.pulse[name]) == 5
+    assert len(art.pulse) == PULSE_KEPT
+    assert list(art.pulse) == list(images)[-PULSE_KEPT:]  # the latest winners
+    assert len(art.pulse["s0"]) == 5  # made again when it wins again
+
+
+@pytest.mark.slow
+def test_the_lobby_lets_its_layers_go_while_a_game_covers_it(ctx, display):
+    from scenes.core.stack import Scene, SceneStack
+    from scenes.front.lobby import HIDDEN_LET_GO, LobbyScene
+
+    class Overlay(Scene):
+        opaque = False
+
+    st = SceneStack()
+    lobby = LobbyScene(ctx)
+    st.push(lobby)
+    for _ in range(90):
+        st.update(1 / 60)
+        st.draw(display)
+        ctx.assets.pump_preload(1)
+    ctx.assets.run_deferred()
+    assert lobby._rest is not None
+    st.push(Overlay())  # the lobby still shows under a menu: kept
+    ctx.assets.run_deferred()
+    assert lobby._rest is not None
+    st.pop()
+    st.push(Scene())  # a game's reels: opaque
+    ctx.assets.run_deferred()
+    assert lobby._rest is None and lobby._glow_copy is None
+    assert not [k for k in ctx.assets._derived if k[0] in HIDDEN_LET_GO]
+    st.pop()
+    ctx.assets.run_deferred()  # shown again: the light sweeps are made again
+    assert [k for k in ctx.assets._derived if k[0] == "lobby-glint"]
