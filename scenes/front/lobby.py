@@ -42,13 +42,26 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.routes import HISTORY, MIXER, SETTINGS
 from scenes.core.stack import Scene
-from scenes.core.text import draw_text, fit_font, render_text, wrap_text
-from scenes.core.theme import MENU_CREAM, MENU_GOLD, MUTED_LIGHT
+from scenes.core.text import draw_text, fit_font, wrap_text
+from scenes.core.theme import MENU_CREAM, MENU_GOLD
 from scenes.core.transitions import Fade
+from scenes.front.lobby_static import (
+    CAPTION_H,
+    PITCH_TOP,
+    TEXT_HINT_CHOOSE,
+    TEXT_HINT_LEAVE,
+    TEXT_HINT_PLAY,
+    TEXT_VERSION,
+    TILE_GAP,
+    TILE_H,
+    TILE_TOP,
+    TILE_W,
+    build_static,
+)
 from scenes.presentation import art_of
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
-from scenes.widgets.effects import glint, soft_glow, soft_shadow
+from scenes.widgets.effects import glint, soft_glow
 from scenes.widgets.feedback import show_toast
 from scenes.widgets.focus import FocusItem, FocusRing, draw_focus_ring
 from scenes.widgets.panel import draw_panel
@@ -63,15 +76,10 @@ TEXT_QUIT_YES = "Leave"
 TEXT_QUIT_NO = "Stay"
 TEXT_NOTICE_TITLE = "Please note"
 TEXT_UNAVAILABLE = "This game is not available yet."
-TEXT_HINT_CHOOSE = "choose"
-TEXT_HINT_PLAY = "ENTER  play"
-TEXT_HINT_LEAVE = "ESC  leave"
-TEXT_VERSION = "Reelhouse {version}"
 TEXT_TOOLTIP_SOUND = "Sound mixer (M mutes)"
 TEXT_TOOLTIP_SETTINGS = "Settings (S)"
 TEXT_TOOLTIP_HISTORY = "Game history (H)"
 TEXT_TOOLTIP_QUIT = "Leave Reelhouse"
-TEXT_TAGLINE = "THREE CLASSIC SLOTS"
 TEXT_OPEN_GAME_FIRST = "Open a game first"
 TEXT_CLOSE_FIRST = "Close this screen first (Esc)"
 TEXT_ROUND_WAITS = "The round waits: it resumes when you open {game} again"
@@ -79,22 +87,16 @@ TEXT_ROUND_WAITING = "ROUND WAITING"
 # keys meant for a game: in the lobby they say to open one (S and H are the app's, Space plays)
 GAME_ACTS = COMMAND_ACTS - {Act.SPIN, Act.SETTINGS, Act.HISTORY}
 
-TILE_W, TILE_H = 360, 420
-TILE_GAP = 48
-TILE_TOP = 118
-CAPTION_H = 96
 PLAY_W, PLAY_H = 176, 42
 ICON_SIZE, ICON_GAP = 48, 8
 ICONS_RIGHT, ICONS_TOP = 1254, 28  # the row of icon buttons ends here (the mixer drops below it)
 PITCH_LINES = 2
 PITCH_SIZE, PITCH_MIN_SIZE = 15, 10  # under 13 only when a larger text size leaves no room
-PITCH_TOP = 52  # px from the caption's top to the pitch
 PITCH_W = TILE_W - 44  # inside the caption panel's border, with a margin
 LIFT_PX = 10
 HOVER_RATE = 12.0  # 1/s easing of the lift and glow
 GLOW_STEP = 8  # the halo's alpha moves in steps of this (each step is one copy of the halo)
 GLOW_PAD = 36
-SHADOW_PAD = 22
 GLINT_STEPS = 18
 GLINT_S = 0.8  # duration of one light sweep over the focused tile
 GLINT_EVERY_S = 4.5
@@ -302,75 +304,10 @@ class LobbyScene(Scene):
 
     def _build_static(self) -> Canvas:
         """Everything that never moves, composed once per language into one opaque layer."""
-        a = self.ctx.assets
-        layer = a.image("ui/lobby_bg").copy()
-        logo = a.scaled("ui/logo", (330, 71))
-        layer.blit(logo, logo.get_rect(midtop=(640, 4)))
-        draw_text(
-            layer,
-            a.font("text_bold", 14),
-            " ".join(self.tr.gettext(TEXT_TAGLINE)),  # letter-spaced capitals
-            (640, 76),
-            MUTED_LIGHT,
-            shadow=False,
-            outline=2,
-            outline_color=(10, 4, 18),
-        )
-        shadow = a.derived(
-            ("lobby-shadow", TILE_W, TILE_H),
-            lambda: soft_shadow((TILE_W, TILE_H), SHADOW_PAD, a.density, 190, 22),
-        )
-        tr = self.tr
-        rtp_font = a.font("text_bold", 14)
-        for tile in self.tiles:
-            layer.blit(shadow, (tile.rect.x - SHADOW_PAD, tile.rect.y - SHADOW_PAD + 10))
-            cap = self._caption_rect(tile)
-            draw_panel(layer, a, cap, alpha=215)
-            draw_text(
-                layer,
-                rtp_font,
-                self.tile_rtp(tile.game_id),
-                (cap.centerx, cap.top + 41),
-                MENU_GOLD,
-                shadow=False,
-            )
-            y = cap.top + PITCH_TOP
-            font, lines = self.pitch_layout(tile.game_id)
-            for line in lines:
-                draw_text(layer, font, line, (cap.centerx, y), MUTED_LIGHT, anchor="midtop", shadow=False)
-                y += font.get_height() + 1
-        small = a.font("text", 15)
-        draw_text(
-            layer,
-            small,
-            tr.t(TEXT_VERSION, version=self.ctx.version),
-            (16, 712),
-            MUTED_LIGHT,
-            anchor="bottomleft",
-            shadow=False,
-        )
-        self._draw_hint(layer, small)
-        return layer.convert() if pygame.display.get_surface() is not None else layer
-
-    def _draw_hint(self, layer: Canvas, font: ScaledFont) -> None:
-        a = self.ctx.assets
-        hints = (TEXT_HINT_CHOOSE, TEXT_HINT_PLAY, TEXT_HINT_LEAVE)
-        parts = [render_text(font, self.tr.gettext(t), MUTED_LIGHT) for t in hints]
-        icon = 16
-        gap = 28
-        width = 2 * icon + 6 + sum(p.get_width() for p in parts) + 2 * gap
-        x = 1264 - width
-        y = 704
-        for name in ("icon_left", "icon_right"):
-            layer.blit(a.tinted(f"ui/{name}", MUTED_LIGHT, (icon, icon)), (x, y - icon // 2))
-            x += icon
-        x += 6
-        for i, p in enumerate(parts):
-            layer.blit(p, p.get_rect(midleft=(x, y)))
-            x += p.get_width() + (gap if i < len(parts) - 1 else 0)
+        return build_static(self)
 
     @staticmethod
-    def _caption_rect(tile: _Tile) -> pygame.Rect:
+    def caption_rect(tile: _Tile) -> pygame.Rect:
         return pygame.Rect(tile.rect.x, tile.rect.bottom + 10, TILE_W, CAPTION_H)
 
     def _tile_focus_rect(self, tile: _Tile) -> pygame.Rect:
@@ -731,7 +668,7 @@ class LobbyScene(Scene):
         else:
             art = a.image(rel)
         surface.blit(art, r)
-        cap = self._caption_rect(tile)
+        cap = self.caption_rect(tile)
         name = self.tr.gettext(d.name)
         font = fit_font(a, "display", name, cap.w - 24, 23)
         draw_text(surface, font, name, (cap.centerx, cap.top + 20), MENU_GOLD if focused else MENU_CREAM)
