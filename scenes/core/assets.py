@@ -46,7 +46,7 @@ import pygame
 
 from game.paths import asset_path
 from scenes.core.canvas import Canvas, ScaledFont
-from scenes.core.placeholder import load_font, placeholder
+from scenes.core.stand_in import load_font, stand_in
 
 log = logging.getLogger(__name__)
 
@@ -290,8 +290,8 @@ class AssetStore:
                     raise FileNotFoundError(f"missing image: {path}")
                 try:
                     surf = pygame.image.load(str(path))
-                except (pygame.error, OSError):  # damaged: the round goes on over a placeholder
-                    surf = placeholder(path)
+                except (pygame.error, OSError):  # damaged: the round goes on over a stand-in
+                    surf = stand_in(path)
             return surf
         if surf is None:
             surf = self._decoded(rel)
@@ -301,8 +301,8 @@ class AssetStore:
                     raise FileNotFoundError(f"missing image: {path}")
                 try:
                     surf = pygame.image.load(str(path))
-                except (pygame.error, OSError):  # damaged: the round goes on over a placeholder
-                    surf = placeholder(path)
+                except (pygame.error, OSError):  # damaged: the round goes on over a stand-in
+                    surf = stand_in(path)
             self._keep_file(rel, surf)
         else:
             self._files.move_to_end(rel)

@@ -82,7 +82,7 @@ def _failure_window(text: str, ok: str, assets_root: Path | None, stop: Callable
     if screen is None:
         pygame.display.set_caption(WINDOW_TITLE)
         screen = pygame.display.set_mode((760, 300))
-    from scenes.core.placeholder import load_font
+    from scenes.core.stand_in import load_font
 
     fonts = (assets_root or Path(".")) / "fonts"
     # a damaged file (truncated fonts open, then fail to draw) falls back to pygame's own font

@@ -10,7 +10,7 @@ Before the first frame (a few ms: four small data files and four fonts):
   told in one sentence.
 After the first frame (`start_media_check`, on a worker): pictures, sounds, maps, catalogs and
 texts; what differs is named in one sentence in the lobby. A picture that then cannot be
-decoded is drawn as a placeholder (`scenes.core.placeholder`) and a sound as silence, so a round
+decoded is drawn as a stand-in (`scenes.core.stand_in`) and a sound as silence, so a round
 always completes.
 
 The shipped tree must carry its manifest; an assets tree given through REELHOUSE_ASSETS without

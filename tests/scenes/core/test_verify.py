@@ -2,7 +2,7 @@
 sentence naming the file unless --modified-games (then the lobby marks the game MODIFIED with
 the exact RTP computed from the changed data), damaged fonts replaced by pygame's own, damaged
 media named after the first frame, and a picture that cannot be decoded mid-bonus drawn as a
-placeholder so the round completes and is credited."""
+stand-in so the round completes and is credited."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from game import manifest
 from game.definitions import LoadedGame
 from game.paths import asset_path
 from scenes.app.app import load_all_games, shown_games
-from scenes.core.placeholder import declared_size
+from scenes.core.stand_in import declared_size
 from scenes.core.verify import MSG_DATA_CHANGED, DataChangedError, check_before_first_frame, start_media_check
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -164,7 +164,7 @@ def test_damaged_media_are_named_after_the_first_frame(tmp_path: Path) -> None:
     assert v.media_notice() is None  # said once
 
 
-def test_an_undecodable_picture_becomes_a_placeholder_of_its_declared_size(tmp_path: Path, display) -> None:
+def test_an_undecodable_picture_becomes_a_stand_in_of_its_declared_size(tmp_path: Path, display) -> None:
     from scenes.core.assets import AssetStore
 
     tree = light_tree(tmp_path / "assets")
@@ -201,7 +201,7 @@ def test_a_truncated_tablet_picture_mid_bonus_still_completes_and_credits_the_ro
     )
     assert res.returncode == 0, res.stderr[-2000:]
     assert "Traceback" not in res.stderr
-    assert "tablet/closed.png cannot be decoded" in res.stderr  # the picker drew its placeholder
+    assert "tablet/closed.png cannot be decoded" in res.stderr  # the picker drew its stand-in
     con = sqlite3.connect(data / "ledger.sqlite3")
     try:
         rounds = con.execute(

@@ -23,7 +23,7 @@ GAMES = ("stones", "warlords", "tombraider")
 
 
 def english_in(text: str) -> list[str]:
-    """The English words of `text` (its {placeholders} left out)."""
+    """The English words of `text` (its {stand-ins} left out)."""
     return ENGLISH.findall(re.sub(r"\{[^}]*\}", "", text))
 
 

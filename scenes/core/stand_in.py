@@ -48,13 +48,13 @@ def declared_size(path: Path) -> tuple[int, int] | None:
     return size
 
 
-def placeholder(path: Path) -> pygame.Surface:
+def stand_in(path: Path) -> pygame.Surface:
     """A plain framed panel of `path`'s declared size (file px), standing in for its picture."""
     w, h = declared_size(path) or FALLBACK_PX
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill(FILL)
     pygame.draw.rect(surf, EDGE, surf.get_rect(), width=max(2, min(w, h) // 40))
-    log.warning("picture %s cannot be decoded: a %d×%d placeholder stands in", path, w, h)
+    log.warning("picture %s cannot be decoded: a %d×%d stand-in stands in", path, w, h)
     return surf
 
 
