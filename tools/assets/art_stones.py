@@ -157,11 +157,7 @@ def scatter_symbol() -> np.ndarray:
     gfx.over(out, kit.rays(H, W, cx, cy, 10, (255, 160, 60), 9, 0.1) * face_m[..., None])
     gfx.over(out, rim)
     # red rune stone
-    rs = gfx.place(kit.icon("rune-stone", 104 * SS), H, W, cx, cy)
-    kit.halo(out, rs, (255, 80, 30), 9, 2.0, additive=True)
-    kit.outlined(out, rs, 1.5 * SS, (30, 0, 0))
-    fill = kit.vgrad_in(rs, [(0, "#ff9a7a"), (0.35, "#e8241a"), (1, "#6a0404")])
-    gfx.over(out, kit.emboss(rs, fill, bevel=7 * SS, strength=2.6, spec=0.8, gloss=30))
+    kit.place_rendered(out, "stones/scatter", (255, 80, 30), 9)
     # golden rivets around the rim
     for i in range(8):
         a = i * np.pi / 4 + np.pi / 8

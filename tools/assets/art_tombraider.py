@@ -177,17 +177,8 @@ def portrait_symbol(lang: str = "en") -> np.ndarray:
     return kit.finish(out)
 
 
-def special_on_frame(
-    icon_name: str,
-    face_cols,
-    glow_col,
-    metal=gfx.GOLD,
-    size=118,
-    octagon=True,
-    seed=0,
-    tint=None,
-    render: str | None = None,
-) -> np.ndarray:
+def special_on_frame(render: str, face_cols, glow_col, octagon=True, seed=0) -> np.ndarray:
+    """A rendered figure (`render/jobs.py`) on a glowing octagonal or round gold-rimmed face."""
     W = H = 160 * SS
     out = gfx.empty(H, W)
     cx, cy = W / 2, H / 2
@@ -205,17 +196,7 @@ def special_on_frame(
     )
     gfx.over(out, kit.rays(H, W, cx, cy, 10, glow_col, seed, 0.1) * face_m[..., None] * 0.7)
     gfx.over(out, rim)
-    if render is not None:
-        kit.place_rendered(out, render, glow_col, 10)
-    else:
-        m = gfx.place(kit.icon(icon_name, size * SS), H, W, cx, cy)
-        kit.halo(out, m, glow_col, 10, 1.8, additive=True)
-        kit.drop(out, m, dy=3, r=4, a=0.8)
-        kit.outlined(out, m, 1.8 * SS)
-        if tint is None:
-            gfx.over(out, kit.emboss_metal(m, metal, bevel=5 * SS, strength=2.4))
-        else:
-            gfx.over(out, kit.emboss(m, kit.vgrad_in(m, tint), bevel=5 * SS, spec=0.5))
+    kit.place_rendered(out, render, glow_col, 10)
     kit.gloss(out, face_m, 0.12)
     gfx.add(out, gfx.sparkle(H, W, 46 * SS, 38 * SS, 28 * SS))
     return kit.finish(out)
@@ -236,21 +217,10 @@ def sword_symbol() -> np.ndarray:
 def symbols() -> dict[str, np.ndarray]:
     out: dict[str, np.ndarray] = {"portrait": portrait_symbol()}
     out["key"] = special_on_frame(
-        "skeleton-key",
-        ["#02060e", "#0a2a5a", "#2a7ae0"],
-        (120, 200, 255),
-        size=112,
-        seed=2,
-        render="tombraider/key",
+        "tombraider/key", ["#02060e", "#0a2a5a", "#2a7ae0"], (120, 200, 255), seed=2
     )
     out["passport"] = special_on_frame(
-        "passport",
-        ["#0a1a06", "#1e5a12", "#5ac830"],
-        (160, 255, 120),
-        size=104,
-        octagon=False,
-        seed=3,
-        tint=[(0, "#d8a070"), (0.5, "#8a4a20"), (1, "#3a1a08")],
+        "tombraider/passport", ["#0a1a06", "#1e5a12", "#5ac830"], (160, 255, 120), octagon=False, seed=3
     )
     out["climber"] = relief_symbol("tombraider/climber", 11)
     out["rider"] = relief_symbol("tombraider/rider", 12)

@@ -45,25 +45,27 @@ Contact sheets for review: `docs/contact-sheets/{stones,warlords,tombraider,ui}.
 
 ### Rendered figures (Blender)
 
-The metal figures on the symbols (Warlords' warriors, animals, helms and stacks; Tomb Raider's
-climber, rider, gunslinger, sword, key and Portrait bust; Stones' animals) are rendered in 3-D
-and committed as generator inputs in `tools/assets/sources/rendered/<game>/<name>.png` (RGBA,
-the symbol's whole canvas at 1.5 px per logical px), so `make assets` and `--check` need no
-Blender. `tools/assets/render/jobs.py` lists every figure (its mask: the same icon or drawn
-shape the flat art used, where it sits, its metal); it turns the mask into a height field (a
-round bevel along the outline plus a soft dome) and runs `tools/assets/render/relief.py` in
-Blender, which builds the relief as a mesh and renders it with Cycles on the CPU (cast metal
-lit by a studio sky and two area lights, camera tilted 12°, no denoiser: 48 samples). The art
-modules lay each render on its plate or medallion with a halo, a drop shadow and a thin outline
-(`kit.place_rendered`).
+The figures on the symbols (Warlords' warriors, animals, helms, stacks and the wild's ring;
+Tomb Raider's climber, rider, gunslinger, sword, key, passport and Portrait bust; Stones' animals
+and rune stone) are rendered in 3-D, in metal (or leather, or polished stone), and committed as
+generator inputs in `tools/assets/sources/rendered/<game>/<name>.png` (RGBA, the symbol's whole
+canvas at 1.5 px per logical px), so `make assets` and `--check` need no Blender.
+`tools/assets/render/jobs.py` lists every figure (its mask: the same icon or drawn shape the flat
+art used, where it sits, its material); it turns the mask into a height field (a round bevel
+along the outline plus a soft dome; the Portrait is modelled as rounded solids) and runs
+`tools/assets/render/relief.py` in Blender, which builds the relief as a mesh and renders it
+with Cycles on the CPU (lit by a studio sky and two area lights, camera tilted 12°, no denoiser:
+48–64 samples). The art modules lay each render on its plate or medallion with a halo, a drop
+shadow and a thin outline (`kit.place_rendered`).
 
 ```sh
-make render                                              # re-render every figure (~10 min, 2 cores)
+make render                                              # re-render every figure (~15 min, 2 cores)
 .venv/bin/python -m tools.assets.render.jobs warlords     # or a game, or warlords/samurai
 .venv/bin/python -m tools.assets.render.jobs --list
 ```
 
-Tested with Debian's `blender` 3.4 (`blender -b --factory-startup`); each figure takes 10–30 s.
+Tested with Debian's `blender` 3.4 (`blender -b --factory-startup`); each figure takes 15–80 s
+on a busy 2-core machine.
 Re-render only what changed, then run `make assets`.
 
 ## Conventions

@@ -50,6 +50,9 @@ STEEL = {"color": (0.55, 0.58, 0.63), "roughness": 0.26}
 SILVER = {"color": (0.9, 0.91, 0.93), "roughness": 0.18}
 BRONZE = {"color": (0.78, 0.42, 0.2), "roughness": 0.3}
 DARK_BRONZE = {"color": (0.42, 0.22, 0.1), "roughness": 0.38}
+# not metals: a burgundy leather cover with a lacquer sheen, a polished red stone
+LEATHER = {"color": (0.1, 0.014, 0.008), "metallic": 0.0, "roughness": 0.5, "clearcoat": 0.5}
+RED_STONE = {"color": (0.2, 0.004, 0.003), "metallic": 0.0, "roughness": 0.25, "clearcoat": 1.0}
 
 
 def tinted(hex_color: str, roughness: float = 0.24) -> dict:
@@ -119,6 +122,8 @@ def _figures() -> dict[str, Figure]:
         GOLD,
         height_fn=lambda H, W: _bust_heights(H, W, W / 2, H / 2 + 6 * SS, SS * 1.05),
     )
+    f["tombraider/passport"] = Figure(160, 160, _icon_at("passport", 104, 80, 80), LEATHER)
+    f["stones/scatter"] = Figure(160, 160, _icon_at("rune-stone", 104, 80, 80), RED_STONE)
     for name, (icon, _enamel, figure) in art_stones.ANIMALS.items():
         f[f"stones/{name}"] = Figure(160, 160, _icon_at(icon, 92, 80, 82), tinted(figure[0], 0.22))
     return f
