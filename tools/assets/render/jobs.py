@@ -1,9 +1,11 @@
 # ruff: noqa: N803, N806 (image maths: H, W and SS are the conventional names)
-"""Every rendered figure: which mask, which metal, where; and the driver that renders them.
+"""Every rendered figure: which mask, which material, where; and the driver that renders them.
 
 A figure is the same mask the flat generator embossed (an icon placed on the symbol's canvas),
 turned here into a height field — a rounded bevel along the outline plus a soft dome — and
-rendered by Blender (`relief.py`) as cast metal, lit by a studio sky and two area lights. The
+rendered by Blender (`relief.py`) as cast metal (a passport in leather, a rune in polished
+stone), lit by a studio sky and two area lights; a few build their own heights (the Warlords
+wild's ring and settings, the rider's engraved lines, the Portrait modelled as a bust). The
 PNG covers the whole canvas at the assets' density (1.5 px per logical px), so the generator
 (`kit.rendered`) lays it back exactly where the mask was. The renders are committed in
 `tools/assets/sources/rendered/<game>/<name>.png`: `make assets` composes from them and never
