@@ -5,7 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: venv play test test-fast lint bench simulate par package clean-venv soak byte-flip faults storage-failures simulate-memory
+.PHONY: venv play test test-fast lint bench simulate par package clean-venv soak byte-flip faults app-faults storage-failures simulate-memory
+.PHONY: manifest start-failures
 
 # tasks.py creates .venv from requirements.lock (again when the lock changes) and writes the stamp.
 $(STAMP): requirements.lock tasks.py
@@ -48,14 +49,30 @@ byte-flip: $(STAMP)
 storage-failures: $(STAMP)
 	$(BIN)/python -m tools.storage_failures
 
+## Start-ups that must end in one sentence (settings as a FIFO, a 300-character folder name,
+## --window 100000x100000, low memory, changed game data ...): exit code and sentence, a Markdown table.
+start-failures: $(STAMP)
+	$(BIN)/python -m tools.start_failures
+
+## The SHA-256 of every file under assets/ (assets/MANIFEST.sha256, checked at start-up); a test
+## fails while it is stale.
+manifest: $(STAMP)
+	$(BIN)/python -m game.manifest write
+
 ## The simulator's memory over 30 s of a 10^12-round run (its workers included): flat, with progress.
 simulate-memory: $(STAMP)
 	$(BIN)/python -m tools.rss_over_time --seconds 30 --every 2 --settle 12 -- \
 		nice $(BIN)/python -m game simulate stones --rounds 1000000000000
 
-## Fault injection: 300 SIGKILLs at random instants per game, every round replayed (figures).
+## Fault injection: 300 SIGKILLs at random instants per game through the round driver, then 100
+## SIGKILLs/SIGTERMs per game through the real app aimed at its scenes (about an hour per game),
+## every round replayed (figures).
 faults: $(STAMP)
 	$(BIN)/python -m tests.game.faults --kills 300
+	nice $(BIN)/python -m tools.app_faults --stops 100
+
+app-faults: $(STAMP)
+	nice $(BIN)/python -m tools.app_faults --stops 100
 
 par: $(STAMP)
 	$(BIN)/python -m game par stones --json

@@ -1,4 +1,4 @@
-"""Reelhouse, the desktop app: parse the flags and run the app (see `scenes/app.py`).
+"""Reelhouse, the desktop app: parse the flags and run the app (`scenes/app/app.py`, the composition root).
 
 The start time is taken before any heavy import, so the measured time to the first frame covers
 the whole start-up from process launch as far as Python can see it.
@@ -19,6 +19,9 @@ from pathlib import Path  # noqa: E402
 
 LOG_ENV = "REELHOUSE_LOG"  # e.g. REELHOUSE_LOG=info shows start-up timing
 WINDOW_ENV = "REELHOUSE_WINDOW"  # e.g. REELHOUSE_WINDOW=1920x1080: the window's size (as --window)
+NO_MEMORY = (  # as scenes.app.startup_checks.MSG_NO_MEMORY, for when not even that module loads
+    "Reelhouse does not have enough memory to start ({reason}); close other programs and start it again."
+)
 MIN_WINDOW = (640, 360)  # the app refuses smaller (scenes.core.view.MIN_WINDOW)
 
 
@@ -44,6 +47,17 @@ def _seed(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be non-negative, got {value}")
     return value
+
+
+def _data_dir_arg() -> str | None:
+    """`--data-dir` as given, read straight from argv (the parser may not have run)."""
+    argv = sys.argv[1:]
+    for i, arg in enumerate(argv):
+        if arg.startswith("--data-dir="):
+            return arg.split("=", 1)[1]
+        if arg == "--data-dir" and i + 1 < len(argv):
+            return argv[i + 1]
+    return None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -114,6 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="run a scripted 30 s of play without a frame cap and print frame-time "
         "figures as one JSON object",
     )
+    p.add_argument(
+        "--modified-games",
+        action="store_true",
+        help="play game data that differs from the release (designers): the lobby marks such a "
+        "game MODIFIED and shows its exact RTP computed from the changed data",
+    )
     p.add_argument("--version", action="version", version=f"Reelhouse {__version__}")
     return p
 
@@ -134,24 +154,33 @@ def main(argv: list[str] | None = None) -> int:
     # the app uses no pydantic plugins: skip looking for them in every installed package's
     # metadata, a cost paid before the first frame
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # NumPy's OpenBLAS starts a buffer per core it sees and ends the process itself when memory
+    # is short; the app does no linear algebra, so one thread is all it needs
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     import logging
 
     level = os.environ.get(LOG_ENV, "WARNING").upper()
     logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="%(name)s: %(message)s")
     from game.paths import user_data_dir
     from game.storage import MSG_DIR_EMPTY, StorageFailure
-    from scenes.core.app import assets_root, run
+    from scenes.app.app import assets_root, run
     from scenes.core.context import LaunchOptions
     from scenes.core.exits import EXIT_STORAGE, failure_text
 
     if args.data_dir is not None and not args.data_dir.strip():
         print(failure_text(StorageFailure("dir_empty", MSG_DIR_EMPTY), assets_root()), file=sys.stderr)
         return EXIT_STORAGE
+    from scenes.app.startup_checks import data_dir_problem
+
+    problem = data_dir_problem(args.data_dir)
+    if problem is not None:
+        print(problem.english(), file=sys.stderr)
+        return EXIT_STORAGE
     scratch: Path | None = None
     data_dir = Path(args.data_dir) if args.data_dir is not None else None
     seed = args.seed
     if args.bench:
-        from scenes.bench import bench_seed
+        from scenes.app.bench import bench_seed
 
         seed = bench_seed(args.game) if seed is None else seed
         if data_dir is None:
@@ -168,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         turbo=args.turbo,
         frames=args.frames,
         bench=args.bench,
+        modified_games=args.modified_games,
     )
     try:
         return run(options, started=_STARTED)
@@ -186,3 +216,14 @@ if __name__ == "__main__":
     except BrokenPipeError:  # a script stopped reading the autoplay or bench lines: quietly too
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
+    except Exception as exc:  # too little memory (ulimit -v): one sentence, never a traceback
+        try:
+            from scenes.app.startup_checks import out_of_memory_text
+
+            said = out_of_memory_text(exc, _data_dir_arg())
+        except BaseException:  # not even that module loads: the sentence in plain English
+            said = NO_MEMORY.format(reason=type(exc).__name__)
+        if said is None:
+            raise
+        print(said, file=sys.stderr)
+        os._exit(1)  # threads that could not start must not hold the exit

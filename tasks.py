@@ -29,8 +29,25 @@ LOCK = ROOT / "requirements.lock"
 STAMP = VENV / ".installed-stamp"
 
 # mypy's scope: the engine is held to --strict; the scenes and tools to the default checks
-# (see docs/architecture.md, "Types").
-MYPY_RUNS: tuple[tuple[str, ...], ...] = ()
+# (see docs/architecture.md, "Types"). Each run keeps its own cache: the runs' options differ, and
+# one shared cache would be rebuilt by every run (about 40 s instead of 2 s when nothing changed).
+MYPY_RUNS: tuple[tuple[str, ...], ...] = (
+    ("--strict", "--cache-dir", ".mypy_cache/strict", "game"),
+    ("--cache-dir", ".mypy_cache/tools", "tools"),
+    # the shared rooms of scenes/ (scenes/reels and scenes/games are not clean yet)
+    (
+        "--cache-dir",
+        ".mypy_cache/scenes",
+        "scenes/__init__.py",
+        "scenes/app",
+        "scenes/core",
+        "scenes/front",
+        "scenes/menus",
+        "scenes/presentation",
+        "scenes/viewers",
+        "scenes/widgets",
+    ),
+)
 
 
 def venv_python(root: Path = VENV, platform: str = sys.platform) -> Path:

@@ -203,6 +203,26 @@ def archive_extras() -> dict[str, Path]:
     return {"reelhouse.desktop": DESKTOP_FILE, "reelhouse.png": ICON_PNG}
 
 
+def bundle_assets(app_dir: Path) -> Path:
+    """The assets tree inside a one-dir app (`_internal/assets`, or `assets` beside the program)."""
+    inner = app_dir / "_internal" / "assets"
+    return inner if inner.is_dir() else app_dir / "assets"
+
+
+def manifest_mismatch(assets: Path, committed: Path = ROOT / "assets") -> list[str]:
+    """The files of the bundled `assets` tree whose digests differ from the committed manifest
+    (`assets/MANIFEST.sha256`, which the bundle also carries); [] when they all match."""
+    if str(ROOT) not in sys.path:  # run as a script from build/
+        sys.path.insert(0, str(ROOT))
+    from game import manifest
+
+    want = manifest.read(committed)
+    if want is None:
+        return [f"{committed / manifest.MANIFEST_NAME}: missing (run `make manifest`)"]
+    got = manifest.build(assets)
+    return sorted(rel for rel in want.keys() | got.keys() if want.get(rel) != got.get(rel))
+
+
 def dir_size(path: Path) -> int:
     """Total size in bytes of the files under `path`."""
     return sum(p.stat().st_size for p in _iter_files([path]))
@@ -234,6 +254,11 @@ def main(argv: list[str] | None = None) -> int:
 
     app_dir = executable.parent
     print(f"package: {app_dir.relative_to(ROOT)}/ {dir_size(app_dir) / 1e6:.1f} MB unpacked")
+    differ = manifest_mismatch(bundle_assets(app_dir))
+    if differ:  # a bundle that is not what was released must not ship
+        listed = ", ".join(differ[:10])
+        raise SystemExit(f"package: the bundle's assets differ from assets/MANIFEST.sha256: {listed}")
+    print("package: the bundle's assets match assets/MANIFEST.sha256")
     if not args.no_archive:
         out = make_archive(app_dir, archive_path(version), archive_extras(), mtime=_source_date_epoch())
         print(f"package: {out.relative_to(ROOT)} {out.stat().st_size / 1e6:.1f} MB")

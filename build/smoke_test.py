@@ -198,6 +198,12 @@ def smoke(exe: Path) -> None:
 
         print(f"smoke: {exe.relative_to(ROOT) if exe.is_relative_to(ROOT) else exe}")
         print(f"smoke: --version → {check_version(exe, env)}")
+        if bundle:
+            differ = package.manifest_mismatch(package.bundle_assets(bundle))
+            if differ:
+                listed = ", ".join(differ[:10])
+                raise SmokeError(f"bundled files differ from assets/MANIFEST.sha256: {listed}")
+            print("smoke: every bundled asset matches assets/MANIFEST.sha256")
 
         data_dir = tmp / "data-dir"
         args = ["--game", GAME, "--autoplay", str(ROUNDS), "--turbo", "--seed", "1"]

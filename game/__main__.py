@@ -119,13 +119,23 @@ def cmd_describe(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_choices(text: str | None) -> list[int]:
-    if not text:
-        return []
-    try:
-        return [int(part) for part in text.split(",") if part.strip() != ""]
-    except ValueError:
-        raise UsageError(f"--choices must be whole numbers separated by commas, got {text!r}") from None
+def _parse_choices(text: str | None) -> tuple[list[int], list[int]]:
+    """Picks and their entropies from "3:8843,11,17" (a pick without ":entropy" carries none)."""
+    picks: list[int] = []
+    entropies: list[int] = []
+    for part in (text or "").split(","):
+        if part.strip() == "":
+            continue
+        pick, _, entropy = part.partition(":")
+        try:
+            picks.append(int(pick))
+            entropies.append(int(entropy) if entropy.strip() else 0)
+        except ValueError:
+            raise UsageError(
+                "--choices must be whole numbers separated by commas, each optionally followed by "
+                f":entropy (e.g. 3:8843,11,17), got {text!r}"
+            ) from None
+    return picks, entropies
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -134,7 +144,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     defn = _load(args.game).definition
     bet = _bet_from_args(defn, args)
     try:
-        result = play_round(defn, bet, args.seed, _parse_choices(args.choices))
+        picks, entropies = _parse_choices(args.choices)
+        result = play_round(defn, bet, args.seed, picks, entropies=entropies)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     data = result.to_json()
@@ -183,6 +194,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             f"hit frequency {out['hit_frequency']:.2%}, "
             f"{out['rounds_per_second']:,.0f} rounds/s, seed {out['seed']}"
         )
+        slo, shi = out["std_ci99"]
+        print(f"SD per round {out['std_per_round']:.4f} × bet (99 % CI {slo:.4f} .. {shi:.4f})")
+        print(
+            "round wins, × the total bet: "
+            + ", ".join(f"{b['bucket']} {b['probability']:.4%}" for b in out["distribution"])
+        )
         if args.check_flow:
             print(
                 f"play ≡ simulation: {out['flow_checked']:,} rounds replayed through the flow, "
@@ -194,15 +211,49 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_par(args: argparse.Namespace) -> int:
     from game.math.par import par_sheet
 
-    defn = _load(args.game).definition
-    sheet = par_sheet(defn)
+    loaded = _load(args.game)
+    defn = loaded.definition
+    if args.lines is not None and args.lines > len(defn.lines):
+        raise UsageError(f"lines must be 1 to {len(defn.lines)}")
+    if args.lines is not None and args.write_info:
+        raise UsageError("--write-info writes the figures at the game's default lines: leave out --lines")
+    # the volatility section is the default bet's (the game info page's); --lines N gives the RTP
+    sheet = par_sheet(defn, args.lines, volatility=args.lines is None, rounds=args.sample_rounds)
+    if args.write_info:
+        from game.math.info import info_from_sheet, write_info
+
+        try:
+            path = write_info(loaded, info_from_sheet(loaded, sheet))
+        except OSError as exc:
+            raise UsageError(f"cannot write the game info file: {exc.strerror or exc}") from None
+        print(f"wrote {path}", file=sys.stderr)
     if args.json:
         _print_json(sheet, pretty=True)
     else:
-        print(f"exact RTP {sheet['rtp']:.6%}")
+        n = sheet.get("lines")
+        at = f" at {n} line{'' if n == 1 else 's'}" if n else ""
+        print(f"exact RTP{at} {sheet['rtp']:.6%}")
         for part in sheet.get("parts", []):
             print(f"  {part['name']}: {part['rtp']:.6%} ({part.get('method', '')})")
+        if "volatility" in sheet:
+            _print_volatility(sheet["volatility"])
     return 0
+
+
+def _print_volatility(vol: dict[str, Any]) -> None:
+    print(
+        f"SD per round {vol['std_per_round']:.4f} × bet, {vol['std_method']}; "
+        f"VI90 {vol['vi90']:.3f}, VI95 {vol['vi95']:.3f}: {vol['class']} volatility"
+    )
+    one_in = vol["top_award"]["one_in_rounds"]
+    print(
+        f"hit frequency {vol['hit_frequency']:.4%}; top award ({vol['top_award']['x_bet']:,.0f} × bet) "
+        f"1 round in {one_in:,.0f}; largest win {vol['largest_win']['x_bet']:,.0f} × bet"
+    )
+    print(f"round wins, × the total bet ({vol['distribution']['method']}):")
+    for b in vol["distribution"]["buckets"]:
+        lo, hi = b["ci99"]
+        print(f"  {b['bucket']:>9}: {b['probability']:10.6%}  (99 % {lo:.6%} .. {hi:.6%})")
 
 
 def bench(defn: GameDefinition, rounds: int, play_rounds: int) -> dict[str, Any]:
@@ -220,17 +271,17 @@ def bench(defn: GameDefinition, rounds: int, play_rounds: int) -> dict[str, Any]
     for seed in range(50):  # warm-up
         play_round(defn, bet, seed)
     start = time.perf_counter()
-    triggered = []
+    triggered: list[tuple[int, int]] = []  # (seed, picks) of rounds that stop at a pick
     for seed in range(play_rounds):
         result = play_round(defn, bet, seed)
         if result.pending is not None and len(triggered) < 50:
-            triggered.append(result)
+            triggered.append((seed, result.pending.picks_left))
     base_us = (time.perf_counter() - start) / play_rounds * 1e6
     feature_us = None
     if triggered:
         start = time.perf_counter()
-        for r in triggered:
-            play_round(defn, bet, r.seed, list(range(r.pending.picks_left)))
+        for seed, picks in triggered:
+            play_round(defn, bet, seed, list(range(picks)))
         feature_us = (time.perf_counter() - start) / len(triggered) * 1e6
     return {
         "game": defn.id,
@@ -321,7 +372,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--seed", type=_seed, required=True)
     _add_bet_args(p)
-    p.add_argument("--choices", help="pick indices in order, e.g. 3,11,17")
+    p.add_argument(
+        "--choices",
+        help="pick indices in order, each optionally with the entropy stored with it, e.g. 3:8843,11,17",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_play)
 
@@ -348,6 +402,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("par", help="the exact par sheet")
     p.add_argument("game")
+    p.add_argument("--lines", type=_positive, help="active lines (default: the game's default)")
+    p.add_argument(
+        "--sample-rounds",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="rounds simulated for the figures that are not exact (default 1,000,000)",
+    )
+    p.add_argument(
+        "--write-info",
+        action="store_true",
+        help="also write the game info page's figures beside the game data (par_info.json)",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_par)
 
@@ -362,7 +429,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        code = args.func(args)
+        code: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except (UsageError, DefinitionError) as exc:

@@ -34,8 +34,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-ROUND_CHOICES: tuple[int, ...] = (10, 25, 50, 100, 250, 500, 1000)
 RoundsChoice = Literal[10, 25, 50, 100, 250, 500, 1000]
+ROUND_CHOICES: tuple[RoundsChoice, ...] = (10, 25, 50, 100, 250, 500, 1000)
 
 
 class StopReason(Enum):

@@ -13,7 +13,7 @@ import re
 import tomllib
 from itertools import pairwise
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -294,7 +294,7 @@ class LoadedGame(BaseModel):
     data: bytes = b""
 
 
-def _field_name(loc: tuple) -> str:
+def _field_name(loc: tuple[int | str, ...]) -> str:
     out = ""
     for part in loc:
         if isinstance(part, int):
@@ -360,7 +360,7 @@ def _too_deep(data: object) -> str | None:
     value is too deep is it walked again with names, to say which."""
     if not isinstance(data, dict | list):
         return None
-    stack: list[tuple[dict | list, int]] = [(data, 0)]
+    stack: list[tuple[dict[Any, Any] | list[Any], int]] = [(data, 0)]
     while stack:
         value, depth = stack.pop()
         children = value.values() if isinstance(value, dict) else value

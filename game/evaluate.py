@@ -169,7 +169,7 @@ class CompiledGame:
 
     # -- compilation ---------------------------------------------------------------------------
     @property
-    def _pay_key(self) -> tuple:
+    def _pay_key(self) -> tuple[object, ...]:
         return (self.symbol_ids, self.reel_count, self.line_pay.tobytes())
 
     def _compile_reels(self, name: str, wild_reels: frozenset[int]) -> CompiledReels:
@@ -220,7 +220,7 @@ class CompiledGame:
         return LineLut(wild_set=wild_set, pay=pay, symbol=sym, run=run)
 
 
-_LUTS: OrderedDict[tuple, LineLut] = OrderedDict()
+_LUTS: OrderedDict[tuple[object, ...], LineLut] = OrderedDict()
 _LUT_CACHE_SIZE = 16
 _GAMES: OrderedDict[int, CompiledGame] = OrderedDict()
 _GAME_CACHE_SIZE = 16
@@ -314,17 +314,19 @@ def compile_game(defn: GameDefinition) -> CompiledGame:
 # -- batch evaluation --------------------------------------------------------------------------
 def grids_from_stops(reels: CompiledReels, stops: np.ndarray) -> np.ndarray:
     """(N, reels, rows) symbol indices shown for (N, reels) stops."""
-    return reels.flat_windows[stops + reels.offsets]
+    grids: np.ndarray = reels.flat_windows[stops + reels.offsets]
+    return grids
 
 
 def line_codes(reels: CompiledReels, stops: np.ndarray, lines: int) -> np.ndarray:
     """(N, lines) combination code of each of the first `lines` lines for (N, reels) stops."""
     if stops.shape[0] <= SMALL_BATCH:
         flat = reels.flat_line_parts
-        return flat[stops + reels.offsets][:, :, :lines].sum(axis=1, dtype=flat.dtype)
+        small: np.ndarray = flat[stops + reels.offsets][:, :, :lines].sum(axis=1, dtype=flat.dtype)
+        return small
     parts = reels.line_parts_for(lines)
     # np.take on contiguous tables: a plain row gather, much faster than fancy indexing of a view
-    codes = np.take(parts[0], stops[:, 0], axis=0)
+    codes: np.ndarray = np.take(parts[0], stops[:, 0], axis=0)
     for r in range(1, len(parts)):
         codes += np.take(parts[r], stops[:, r], axis=0)
     return codes
@@ -334,17 +336,19 @@ def line_codes_from_grid(cg: CompiledGame, grid: np.ndarray, lines: int) -> np.n
     """(N, lines) combination codes from (N, reels, rows) grids of symbol indices."""
     reel_idx = np.arange(cg.reel_count)[None, :]
     cells = grid[:, reel_idx, cg.lines[:lines]]  # (N, lines, reels)
-    return (cells.astype(np.int64) @ cg.powers).astype(cg.code_dtype)
+    codes: np.ndarray = (cells.astype(np.int64) @ cg.powers).astype(cg.code_dtype)
+    return codes
 
 
 def line_cells(cg: CompiledGame, codes: np.ndarray) -> np.ndarray:
     """The symbol indices (…, reels) a combination code stands for."""
-    return (codes[..., None].astype(np.int64) // cg.powers) % cg.symbol_count
+    cells: np.ndarray = (codes[..., None].astype(np.int64) // cg.powers) % cg.symbol_count
+    return cells
 
 
 def line_pays(cg: CompiledGame, lut: LineLut, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(pay at level 1, symbol index, run) of every line code, each shaped like `codes`."""
-    if not lut.direct:
+    if lut.pay is not None and lut.symbol is not None and lut.run is not None:  # not lut.direct
         return lut.pay[codes], lut.symbol[codes], lut.run[codes]
     pay, sym, run = best_line(cg, line_cells(cg, codes).reshape(-1, cg.reel_count), lut.wild_set)
     return pay.reshape(codes.shape), sym.reshape(codes.shape), run.reshape(codes.shape)
@@ -352,15 +356,18 @@ def line_pays(cg: CompiledGame, lut: LineLut, codes: np.ndarray) -> tuple[np.nda
 
 def line_pay_totals(cg: CompiledGame, lut: LineLut, codes: np.ndarray) -> np.ndarray:
     """(N,) sum of the level-1 line pays of each row of codes (the simulator's hot path)."""
-    if not lut.direct:
-        return np.take(lut.pay, codes).sum(axis=1, dtype=np.int64)
-    return line_pays(cg, lut, codes)[0].sum(axis=1, dtype=np.int64)
+    if lut.pay is not None:  # not lut.direct
+        totals: np.ndarray = np.take(lut.pay, codes).sum(axis=1, dtype=np.int64)
+        return totals
+    direct: np.ndarray = line_pays(cg, lut, codes)[0].sum(axis=1, dtype=np.int64)
+    return direct
 
 
 def scatter_counts(reels: CompiledReels, stops: np.ndarray) -> np.ndarray:
     """(N, n_scatter) how many of each scatter symbol the window shows."""
     if stops.shape[0] <= SMALL_BATCH:
-        return reels.flat_scatter_parts[stops + reels.offsets].sum(axis=1)
+        small: np.ndarray = reels.flat_scatter_parts[stops + reels.offsets].sum(axis=1)
+        return small
     parts = reels.scatter_parts
     counts = np.take(parts[0], stops[:, 0], axis=0).astype(np.int64)
     for r in range(1, len(parts)):
@@ -371,7 +378,8 @@ def scatter_counts(reels: CompiledReels, stops: np.ndarray) -> np.ndarray:
 def scatter_counts_from_grid(cg: CompiledGame, grid: np.ndarray) -> np.ndarray:
     """(N, n_scatter) scatter counts from (N, reels, rows) grids."""
     scat = np.array(cg.scatters, dtype=grid.dtype)
-    return (grid[:, :, :, None] == scat).sum(axis=(1, 2), dtype=np.int64)
+    counts: np.ndarray = (grid[:, :, :, None] == scat).sum(axis=(1, 2), dtype=np.int64)
+    return counts
 
 
 def scatter_multiples(cg: CompiledGame, counts: np.ndarray) -> np.ndarray:
@@ -397,7 +405,8 @@ class SpinBatch:
 
     @property
     def win_coins(self) -> np.ndarray:
-        return self.line_coins + self.scatter_coins
+        coins: np.ndarray = self.line_coins + self.scatter_coins
+        return coins
 
 
 def evaluate_spins(
@@ -440,7 +449,9 @@ def evaluate_codes(
 ) -> SpinBatch:
     """Evaluate N spins from line codes and scatter counts (the grid-driven entry point)."""
     n = codes.shape[0]
-    mult = np.full(n, multiplier, dtype=np.int64) if np.ndim(multiplier) == 0 else multiplier
+    mult: np.ndarray = (
+        np.full(n, multiplier, dtype=np.int64) if np.ndim(multiplier) == 0 else np.asarray(multiplier)
+    )
     line = line_pay_totals(cg, lut, codes) * (bet.level * mult)
     scatter = scatter_multiples(cg, counts) * (bet.total_coins * mult)
     return SpinBatch(

@@ -12,6 +12,7 @@ holding symbol ids exactly as evaluated (wild-reel covers, held cells and overla
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -148,8 +149,8 @@ _adapter: tuple[int, TypeAdapter[Any]] | None = None
 
 def event_types() -> tuple[type[GameEvent], ...]:
     """Every event model: the shared ones and every registered game's own (tags checked unique)."""
-    out = (*SHARED_EVENTS, *games.event_models())
-    seen: dict[str, type] = {}
+    out: tuple[type[GameEvent], ...] = (*SHARED_EVENTS, *games.event_models())
+    seen: dict[str, type[GameEvent]] = {}
     for model in out:
         tag = model.model_fields["type"].default
         if tag in seen and seen[tag] is not model:
@@ -162,16 +163,17 @@ def event_adapter() -> TypeAdapter[Any]:
     """The tagged union of every event model as a list validator (rebuilt when games register)."""
     global _adapter
     if _adapter is None or _adapter[0] != games.generation():
-        union = Annotated[Union[event_types()], Field(discriminator="type")]  # noqa: UP007 - built at run time
-        _adapter = (games.generation(), TypeAdapter(list[union]))  # type: ignore[valid-type]
+        union: Any = Annotated[Union[event_types()], Field(discriminator="type")]  # noqa: UP007 - built at run time
+        _adapter = (games.generation(), TypeAdapter(list[union]))
     return _adapter[1]
 
 
-def events_to_json(events: list) -> list[dict]:
+def events_to_json(events: Sequence[BaseModel]) -> list[dict[str, Any]]:
     """Events as plain JSON-ready dicts."""
     return [e.model_dump(mode="json") for e in events]
 
 
-def events_from_json(data: list[dict]) -> list:
+def events_from_json(data: list[dict[str, Any]]) -> list[GameEvent]:
     """Parse events back from `events_to_json` output (any registered game's events)."""
-    return event_adapter().validate_python(data)
+    events: list[GameEvent] = event_adapter().validate_python(data)
+    return events

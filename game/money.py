@@ -10,7 +10,30 @@ from decimal import Decimal, InvalidOperation
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from game.bounds import MAX_COIN_VALUE_CENTS, MAX_COINS_PER_LEVEL, MAX_LEVEL, MAX_LINES
+from game.bounds import MAX_COIN_VALUE_CENTS, MAX_COINS_PER_LEVEL, MAX_LEVEL, MAX_LINES, MAX_ROUND_WIN_CENTS
+
+MAX_CENTS = MAX_ROUND_WIN_CENTS
+"""The most a balance, an amount or a win may be (2^53 cents): exact in a float64, and int64 (and
+SQLite's INTEGER) holds 1,024 times it, so no sum of two of them can overflow."""
+
+
+class AmountTooLarge(ValueError):  # noqa: N818 - reads as what happened
+    """A balance or amount would pass `MAX_CENTS`; nothing was changed."""
+
+
+def add_cents(balance: int, amount: int) -> int:
+    """`balance + amount`, refused (AmountTooLarge) when either or the sum passes `MAX_CENTS`."""
+    total = balance + amount
+    if abs(balance) > MAX_CENTS or abs(amount) > MAX_CENTS or abs(total) > MAX_CENTS:
+        raise AmountTooLarge(f"{balance} + {amount} cents passes the bound of {MAX_CENTS} cents")
+    return total
+
+
+def room_for_win(balance: int, max_win: int) -> bool:
+    """Whether a round that may win up to `max_win` cents can start on `balance`: the balance
+    after its largest possible win still within `MAX_CENTS` (checked before the bet, so no credit
+    can overflow and no round is ever left open for want of room)."""
+    return 0 <= max_win <= MAX_CENTS and balance + max_win <= MAX_CENTS
 
 
 class Bet(BaseModel):

@@ -8,6 +8,12 @@ limit / n raw values (CERTIFICATION R4).
 - `Rng.from_seed(seed)`: deterministic stream (tests, simulation, replay), PCG64 from NumPy.
 - `new_play_seed()`: a fresh 64-bit seed from the OS (`secrets`), recorded with the round so that
   the round can be replayed; never derived from the clock.
+- `new_choice_entropy()`: fresh non-zero entropy from the OS for one player choice, drawn after
+  the choice is made and stored with it; `pick_below(seed, k, entropy, n)` is the one draw that
+  choice k's reveal takes from a SplitMix64 stream keyed by (round seed, k, entropy), and
+  `pick_below_many` the same draw for arrays of keys (the simulator), value for value. So what is
+  behind a pick cannot be computed from the seed alone (issue 19, "outcomes drawn after the
+  choice is stored"); entropy 0 means "no draw" (rounds recorded before, `--seed` sessions).
 
 Scalar and batch draws consume the same raw stream, so a batch of one equals a scalar draw.
 """
@@ -16,9 +22,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
+
+T = TypeVar("T")
 
 RAW_BITS = 32
 RAW_SPAN = 1 << RAW_BITS
@@ -88,6 +96,114 @@ class Pcg64Source:
 def new_play_seed() -> int:
     """A fresh, unpredictable 63-bit seed from the operating system."""
     return secrets.randbits(63)
+
+
+ENTROPY_BITS = 63
+"""A choice's entropy fits SQLite's signed INTEGER: 1 ≤ entropy < 2**63."""
+
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_PICK_TAG = 0x5049434B5F524556  # "PICK_REV": keeps pick streams apart from any other use of a seed
+
+
+def new_choice_entropy() -> int:
+    """Fresh entropy for one stored player choice, from the OS: uniform in [1, 2**63)."""
+    while True:
+        value = secrets.randbits(ENTROPY_BITS)
+        if value:
+            return value
+
+
+def _mix64(z: int) -> int:
+    """SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijection of 64-bit values."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def pick_stream_start(seed: int, k: int, entropy: int) -> int:
+    """The SplitMix64 state of choice k's stream: seed, choice number and entropy mixed in turn."""
+    state = _mix64((seed & _MASK64) ^ _PICK_TAG)
+    state = _mix64(state ^ ((k * _GAMMA) & _MASK64))
+    return _mix64(state ^ (entropy & _MASK64))
+
+
+def pick_below(seed: int, k: int, entropy: int, n: int) -> int:
+    """One integer uniform in [0, n) from choice k's stream (rejection on the top 32 bits of each
+    SplitMix64 output, like `Rng.below`, so there is no bias)."""
+    if not 1 <= n <= RAW_SPAN:
+        raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
+    limit = RAW_SPAN - (RAW_SPAN % n)
+    state = pick_stream_start(seed, k, entropy)
+    while True:
+        state = (state + _GAMMA) & _MASK64
+        r = _mix64(state) >> 32
+        if r < limit:
+            return r % n
+
+
+def _mix64_array(z: np.ndarray) -> np.ndarray:
+    """`_mix64` of each uint64 in `z`, in place (uint64 products wrap, as the masked scalar's)."""
+    z ^= z >> np.uint64(30)
+    z *= np.uint64(0xBF58476D1CE4E5B9)
+    z ^= z >> np.uint64(27)
+    z *= np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return z
+
+
+def _as_u64(values: Any) -> np.ndarray:
+    """Whole numbers in [0, 2**64) as a new uint64 array of at least one dimension (int64 input
+    reinterpreted bit for bit; 0-d arithmetic would check every product for overflow)."""
+    arr = np.atleast_1d(np.asarray(values))
+    if arr.dtype == np.int64:
+        return arr.view(np.uint64).copy()
+    return np.array(arr, dtype=np.uint64)
+
+
+def pick_below_many(seeds: Any, ks: Any, entropies: Any, n: Any) -> np.ndarray:
+    """`pick_below` for arrays of (seed, k, entropy) keys and ranges `n` (broadcast together), as
+    int64: element for element the same values (uint64 arithmetic wraps like the masked scalar
+    one)."""
+    span = np.asarray(n, dtype=np.int64)
+    if span.size and not (span.min() >= 1 and span.max() <= RAW_SPAN):
+        raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
+    shape = np.broadcast_shapes(np.shape(seeds), np.shape(ks), np.shape(entropies), span.shape)
+    seed, k, entropy = _as_u64(seeds), _as_u64(ks), _as_u64(entropies)
+    seed ^= np.uint64(_PICK_TAG)
+    k *= np.uint64(_GAMMA)
+    state = _mix64_array(_mix64_array(seed) ^ k)  # a single seed is mixed once, then broadcast
+    keyed = state ^ entropy
+    full = shape or (1,)
+    if keyed.shape != full:  # a range array longer than the keys
+        keyed = np.broadcast_to(keyed, full).copy()
+    state = _mix64_array(keyed).ravel()
+    if span.ndim:
+        span = np.broadcast_to(span, full).ravel()
+    size = span.astype(np.uint64)
+    limit = np.uint64(RAW_SPAN) - np.uint64(RAW_SPAN) % size
+    state += np.uint64(_GAMMA)
+    r = _mix64_array(state.copy()) >> np.uint64(32)
+    out = (r % size).astype(np.int64)
+    todo = np.flatnonzero(r >= limit)  # rejected draws (fewer than n in 2**32) draw again
+    while todo.size:
+        state[todo] += np.uint64(_GAMMA)
+        r = _mix64_array(state[todo]) >> np.uint64(32)
+        lim, sz = (limit, size) if not span.ndim else (limit[todo], size[todo])
+        ok = r < lim
+        out[todo[ok]] = (r[ok] % (sz if not span.ndim else sz[ok])).astype(np.int64)
+        todo = todo[~ok]
+    result: np.ndarray = out.reshape(shape)
+    return result
+
+
+def entropies_from(rng: Rng, count: int) -> np.ndarray:
+    """`count` simulated choice entropies from a stream (int64, in [1, 2**63)): what
+    `new_choice_entropy` gives a played choice, from two raw 32-bit draws each (one call). A
+    draw of 0 (odds 2**-63) counts as 1."""
+    raw = rng.below_many(RAW_SPAN, 2 * count)
+    out: np.ndarray = np.maximum(((raw[:count] >> 1) << 32) | raw[count:], 1)
+    return out
 
 
 class Rng:
@@ -187,7 +303,7 @@ class Rng:
         """A uniform order of range(n): the same draws as `shuffle(list(range(n)))`."""
         return self.shuffle(list(range(n)))
 
-    def shuffle(self, items: list) -> list:
+    def shuffle(self, items: list[T]) -> list[T]:
         """A new list: a uniform Fisher–Yates permutation of `items`."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
@@ -209,6 +325,11 @@ class SeedSource:
         self.session_seed = session_seed
         self._seq = Rng.from_seed(session_seed) if session_seed is not None else None
         self._picks = Rng.from_seed(session_seed + 1) if session_seed is not None else None
+
+    def next_entropy(self) -> int:
+        """The entropy stored with a player's choice: fresh from the OS in normal play, 0 in a
+        session with a fixed seed (its rounds then replay exactly, picks included)."""
+        return new_choice_entropy() if self.session_seed is None else 0
 
     def next_seed(self) -> int:
         if self._seq is None:

@@ -6,6 +6,13 @@ first unanswered choice (`pending`) or the end of the round. Answering a pick is
 with one more choice; the events then strictly extend the previous ones. A round in progress is
 stored as a `RoundState` (game, bet, seed, choices) and resumed by playing it again.
 
+Each choice may carry an entropy (`entropies`, parallel to `choices`; 0 or missing: none), drawn
+after the player chose and stored with the choice. A flow asks `ctx.swap_with(choice, face_down)`
+which face-down position's hidden content goes behind the pick: a uniform one from choice k's
+stream keyed by (seed, k, entropy) (`game.rng.pick_below`), or the pick itself for entropy 0.
+The hidden contents are a uniform arrangement and the swap does not look at them, so each
+reveal's law is unchanged, while the seed alone no longer tells what a pick reveals.
+
 The round owns the running total and the win cap: a flow calls `ctx.credit(coins)` after each
 spin and stops spinning once it returns True; the round then emits `WinCapEvent` and
 `RoundEndEvent`, paying exactly the cap.
@@ -20,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -38,17 +45,27 @@ from game.evaluate import (
     grid_symbols,
     grids_from_stops,
 )
-from game.events import PickRequestEvent, RoundEndEvent, SpinEvent, SpinMode, WinCapEvent, events_to_json
+from game.events import (
+    GameEvent,
+    PickRequestEvent,
+    RoundEndEvent,
+    SpinEvent,
+    SpinMode,
+    WinCapEvent,
+    events_to_json,
+)
 from game.games import rules_for
 from game.games.common import GameRules, cap_coins
 from game.money import Bet, cents_to_decimal_str
-from game.rng import Rng
+from game.rng import Rng, pick_below
 
 
 class RoundContext:
     """What a game flow sees while it runs one round: data, bet, RNG and the running total."""
 
-    def __init__(self, defn: GameDefinition, bet: Bet, rng: Any, state: BaseModel | None = None) -> None:
+    def __init__(
+        self, defn: GameDefinition, bet: Bet, rng: Any, state: BaseModel | None = None, seed: int = 0
+    ) -> None:
         self.defn = defn
         self.bet = bet
         self.rng = rng
@@ -61,6 +78,21 @@ class RoundContext:
         self.cap_coins = cap_coins(defn, bet)
         self.total_coins = 0
         self.capped = False
+        self.seed = seed
+        """The round's seed: the key of its pick streams (0 for a simulated round)."""
+        self.choice_number = -1
+        """The number of the choice answered last (0 for the round's first), set by the round."""
+        self.choice_entropy = 0
+        """The entropy stored with that choice (0: none)."""
+
+    def swap_with(self, choice: int, face_down: Sequence[int]) -> int:
+        """The position whose hidden content goes behind the just-answered `choice`: one drawn
+        uniformly from `face_down` (every position still face down, the pick included, in
+        increasing order) with the choice's entropy, or `choice` itself without one. The flow
+        swaps the two positions' contents before revealing."""
+        if not self.choice_entropy:
+            return choice
+        return face_down[pick_below(self.seed, self.choice_number, self.choice_entropy, len(face_down))]
 
     def credit(self, coins: int) -> bool:
         """Add a win to the running total; True once the total has reached the cap."""
@@ -72,7 +104,8 @@ class RoundContext:
     @property
     def paid_coins(self) -> int:
         """The running total as it would be paid (at most the cap)."""
-        return min(self.total_coins, self.cap_coins) if self.capped else self.total_coins
+        cap = self.cap_coins
+        return min(self.total_coins, cap) if self.capped and cap is not None else self.total_coins
 
     def spin_events(
         self,
@@ -134,7 +167,7 @@ class RoundResult:
     seed: int
     bet: Bet
     choices: tuple[int, ...]
-    events: list
+    events: list[GameEvent]
     pending: PickRequestEvent | None
     finished: bool
     total_win_coins: int
@@ -144,6 +177,8 @@ class RoundResult:
     """The cross-round state the round began with (stateful games only)."""
     state_out: BaseModel | None = None
     """The cross-round state after the round (stateful games only)."""
+    entropies: tuple[int, ...] = ()
+    """The entropy each choice carried (parallel to `choices`; 0: none)."""
 
     @property
     def total_win_cents(self) -> int:
@@ -158,11 +193,13 @@ class RoundResult:
             seed=self.seed,
             choices=self.choices,
             state=None if self.state_in is None else self.state_in.model_dump(mode="json"),
+            entropies=self.entropies,
         )
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (the `python -m game play --json` output)."""
-        return {
+        """A JSON-ready dict (the `python -m game play --json` output). "entropies" is there only
+        when a choice carries one, so a round without any reads as it always did."""
+        out = {
             "game": self.game_id,
             "seed": self.seed,
             "bet": _bet_json(self.bet),
@@ -177,6 +214,9 @@ class RoundResult:
             "state_in": None if self.state_in is None else self.state_in.model_dump(mode="json"),
             "state_out": None if self.state_out is None else self.state_out.model_dump(mode="json"),
         }
+        if any(self.entropies):
+            out["entropies"] = list(self.entropies)
+        return out
 
 
 class RoundState(BaseModel):
@@ -190,6 +230,8 @@ class RoundState(BaseModel):
     choices: tuple[int, ...] = ()
     state: dict[str, Any] | None = None
     """The cross-round state the round began with, as JSON (stateful games only)."""
+    entropies: tuple[int, ...] = ()
+    """Each choice's entropy (parallel to `choices`; missing or 0: none)."""
 
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
@@ -198,14 +240,15 @@ class RoundState(BaseModel):
     def from_json(cls, data: dict[str, Any]) -> RoundState:
         return cls.model_validate(data)
 
-    def with_choice(self, choice: int) -> RoundState:
-        return self.model_copy(update={"choices": (*self.choices, int(choice))})
+    def with_choice(self, choice: int, entropy: int = 0) -> RoundState:
+        entropies = (*self.entropies, *(0,) * (len(self.choices) - len(self.entropies)), int(entropy))
+        return self.model_copy(update={"choices": (*self.choices, int(choice)), "entropies": entropies})
 
     def resume(self, defn: GameDefinition) -> RoundResult:
         """Play this round again (up to its next choice or its end)."""
         if defn.id != self.game:
             raise ValueError(f"this round belongs to {self.game!r}, not {defn.id!r}")
-        return play_round(defn, self.bet, self.seed, self.choices, state=self.state)
+        return play_round(defn, self.bet, self.seed, self.choices, state=self.state, entropies=self.entropies)
 
 
 def play_round(
@@ -215,15 +258,17 @@ def play_round(
     choices: Sequence[int] = (),
     *,
     state: BaseModel | dict[str, Any] | None = None,
+    entropies: Sequence[int] = (),
 ) -> RoundResult:
-    """Play one round of `defn` from `seed` with the player's `choices` so far.
+    """Play one round of `defn` from `seed` with the player's `choices` so far (and the entropy
+    each carries: `entropies`, parallel to them, missing ones 0).
 
     Raises ValueError for a bet the game does not offer, an invalid choice (out of range,
     already picked, or given when no choice is pending) or a state the game does not keep.
     `state` is the cross-round state of games that carry one (a model or its JSON; None starts a
     new player's state); stateless games take None.
     """
-    return run_round(defn, bet, Rng.from_seed(seed), choices, state=state, seed=seed)
+    return run_round(defn, bet, Rng.from_seed(seed), choices, state=state, seed=seed, entropies=entropies)
 
 
 def typed_state(
@@ -252,16 +297,24 @@ def run_round(
     *,
     state: BaseModel | dict[str, Any] | None = None,
     seed: int = 0,
+    entropies: Sequence[int] = (),
 ) -> RoundResult:
     """`play_round` with the round's random source given: an `Rng`, or a `game.tape.TapeRng`
-    that replays a simulated round's draws (the simulator's `--check-flow`). `seed` is only
-    recorded in the result."""
+    that replays a simulated round's draws (the simulator's `--check-flow`). `seed` is recorded
+    in the result and keys the pick streams of choices that carry an entropy."""
     validate_bet(defn, bet)
+    if len(entropies) > len(choices):
+        raise ValueError(f"{len(entropies)} entropies for {len(choices)} choice(s)")
+    if any(
+        isinstance(e, bool) or not isinstance(e, int | np.integer) or not 0 <= e < 1 << 63 for e in entropies
+    ):
+        raise ValueError("a choice's entropy is a whole number from 0 to 2**63 - 1")
+    keys = [int(e) for e in entropies] + [0] * (len(choices) - len(entropies))
     rules = rules_for(defn)
     state_in = typed_state(rules, defn, state)
-    ctx = RoundContext(defn, bet, rng, state_in)
+    ctx = RoundContext(defn, bet, rng, state_in, seed=seed)
     flow = rules.play(ctx)
-    events: list = []
+    events: list[GameEvent] = []
     answers = list(choices)
     used = 0
     pending: PickRequestEvent | None = None
@@ -276,6 +329,7 @@ def run_round(
                     pending = event
                     break
                 reply = answers[used]
+                ctx.choice_number, ctx.choice_entropy = used, keys[used]
                 used += 1
     except StopIteration:
         pass
@@ -298,6 +352,7 @@ def run_round(
         seed=seed,
         bet=bet,
         choices=tuple(int(c) for c in choices),
+        entropies=tuple(keys),
         events=events,
         pending=pending,
         finished=pending is None,
@@ -308,7 +363,7 @@ def run_round(
     )
 
 
-def _cap_rule(defn: GameDefinition, bet: Bet, cap: int) -> str:
+def _cap_rule(defn: GameDefinition, bet: Bet, cap: int) -> Literal["currency", "coins_per_level"]:
     if defn.cap.max_currency_cents is not None and cap == defn.cap.max_currency_cents // bet.coin_value_cents:
         return "currency"
     return "coins_per_level"

@@ -5,18 +5,21 @@ It owns the order that makes a round trustworthy (CERTIFICATION R6, F1, F3, M1):
 1. `start(bet)`: the ledger debits the bet and records the round (seed, bet, engine version, data
    SHA-256) in one transaction FIRST; only then does the engine compute the outcome, up to the
    first player choice. Nothing on screen has moved yet: the scene animates what this returns.
-2. `choose(index)`: the ledger records the choice FIRST; then the engine replays the round with
-   all choices so far, and the driver returns only the new tail of events.
+2. `choose(index)`: the pick is checked, then fresh entropy is drawn for it (`secrets`, never 0;
+   0 in a session with a fixed seed) and the ledger records the choice WITH its entropy in one
+   transaction FIRST; then the engine replays the round with all choices so far, and the driver
+   returns only the new tail of events. What the pick reveals is drawn from the round's seed and
+   that entropy (see game.round), so nothing the ledger holds before the pick tells it.
 3. `finish()`: the ledger credits the round's total win, stores its events and closes it, exactly
    once. The balance is then the ledger's.
-4. `resume()`: at start-up the ledger's open round is replayed from its stored seed and choices,
-   giving the very same events. `start()` hands the ledger the game data file with the bet, and
-   the ledger keeps it once per SHA-256, so a round whose game data changed since (an update, or
-   a player editing the file after seeing a loss land) is replayed and completed under the rules
-   it began with: no change to the data can void it. Only a round that truly cannot be replayed
-   is refused with `ResumeRefused`, saying why: another engine version, data the ledger does not
-   hold (a round begun before it kept any), data this version no longer accepts, symbols the
-   installed game cannot show, or a replay that raises.
+4. `resume()`: at start-up the ledger's open round is replayed from its stored seed and choices
+   (with their stored entropies), giving the very same events. `start()` hands the ledger the
+   game data file with the bet, and the ledger keeps it once per SHA-256, so a round whose game
+   data changed since (an update, or a player editing the file after seeing a loss land) is
+   replayed and completed under the rules it began with: no change to the data can void it. Only
+   a round that truly cannot be replayed is refused with `ResumeRefused`, saying why: another
+   engine version, data the ledger does not hold (a round begun before it kept any), data this
+   version no longer accepts, symbols the installed game cannot show, or a replay that raises.
 5. `void_unresumable()`: such a round would stay open forever and, with the ledger's one-open-
    round rule, block every new round. The rules say "Malfunction voids all pays and plays", so
    the driver asks the ledger to void it (`Ledger.void_round`: the bet refunded once, no win, in
@@ -42,7 +45,8 @@ uses it like this::
 The bet rules live here too (`min_bet()`, `can_afford()`, `set_bet()`), and pick checks
 (`choose()` refuses with a message before anything is written). No drawing happens here, so
 every promise above is unit-tested without a display. The driver never draws a random number
-itself: seeds come from the `SeedSource` passed in.
+itself: seeds and choice entropies come from the `SeedSource` passed in (a source without
+`next_entropy` gets fresh OS entropy for each choice).
 """
 
 from __future__ import annotations
@@ -56,10 +60,18 @@ from pydantic import BaseModel
 
 from game import ENGINE_VERSION, messages
 from game.bets import BetRefused, min_bet, validate_bet
-from game.definitions import DefinitionError, GameDefinition, LoadedGame, parse_definition
+from game.definitions import DefinitionError, GameDefinition, LoadedGame, parse_definition, win_bound_cents
 from game.events import PickRequestEvent, events_to_json
 from game.games import state_model
-from game.ledger import InsufficientFunds, LedgerError, OpenRound, RoundInProgress
+from game.ledger import (
+    MSG_AT_LIMIT,
+    BalanceAtLimit,
+    InsufficientFunds,
+    Ledger,
+    LedgerError,
+    OpenRound,
+    RoundInProgress,
+)
 from game.messages import Message, Money
 from game.money import Bet
 
@@ -92,7 +104,7 @@ MSG_VOIDED = messages.VOIDED
 
 
 class Seeds(Protocol):
-    """What the driver needs from `game.rng.SeedSource`."""
+    """What the driver needs from `game.rng.SeedSource` (`next_entropy()` too, when it has one)."""
 
     def next_seed(self) -> int: ...
 
@@ -101,8 +113,8 @@ class RoundRefused(Exception):  # noqa: N818 - reads as what happened to the rou
     """The round could not start or resume; `message` says why (translated by the scenes) and
     `str(exc)` is the same in plain English.
 
-    `reason` is one of "funds", "bet", "busy", "other_game", "changed" (the last always as a
-    `ResumeRefused`).
+    `reason` is one of "funds", "bet", "busy", "other_game", "limit" (the balance too large for
+    the round's largest possible win), "changed" (the last always as a `ResumeRefused`).
     """
 
     def __init__(self, message: Message, reason: str) -> None:
@@ -139,7 +151,7 @@ class RoundView:
     round_id: int
     bet: Bet
     seed: int
-    events: tuple
+    events: tuple[Any, ...]
     pending: PickRequestEvent | None
     finished: bool
     choices: tuple[int, ...]
@@ -147,6 +159,8 @@ class RoundView:
     definition: GameDefinition | None = None
     """The rules the round is played under: the installed game's, or for a resumed round whose
     data changed since, the data it began with (kept by the ledger)."""
+    entropies: tuple[int, ...] = ()
+    """Each stored choice's entropy (parallel to `choices`)."""
 
 
 class RoundDriver:
@@ -156,7 +170,7 @@ class RoundDriver:
     ledger session the rounds belong to (or None).
     """
 
-    def __init__(self, ledger, loaded_game: LoadedGame, seeds: Seeds, session_id: int | None) -> None:
+    def __init__(self, ledger: Ledger, loaded_game: LoadedGame, seeds: Seeds, session_id: int | None) -> None:
         self.ledger = ledger
         self.loaded = loaded_game
         self.definition = loaded_game.definition
@@ -167,6 +181,7 @@ class RoundDriver:
         self._bet: Bet | None = None
         self._seed: int | None = None
         self._choices: list[int] = []
+        self._entropies: list[int] = []
         self._result: RoundResult | None = None
         self._state: BaseModel | None = None
         self._rules: GameDefinition = self.definition  # the rules of the round in progress
@@ -192,12 +207,17 @@ class RoundDriver:
         return self._result is not None and self._result.finished
 
     @property
-    def events(self) -> tuple:
+    def events(self) -> tuple[Any, ...]:
         return tuple(self._result.events) if self._result is not None else ()
 
     @property
     def choices(self) -> tuple[int, ...]:
         return tuple(self._choices)
+
+    @property
+    def entropies(self) -> tuple[int, ...]:
+        """The entropy stored with each choice of the round (parallel to `choices`)."""
+        return tuple(self._entropies)
 
     @property
     def balance_cents(self) -> int:
@@ -286,9 +306,12 @@ class RoundDriver:
                 self.session_id,
                 game_data=self.loaded.data or None,
                 state_in=None if state is None else state.model_dump(mode="json"),
+                max_win_cents=win_bound_cents(self.definition),
             )
         except InsufficientFunds as exc:
             raise RoundRefused(Message(MSG_FUNDS), "funds") from exc
+        except BalanceAtLimit as exc:
+            raise RoundRefused(Message(MSG_AT_LIMIT), "limit") from exc
         except RoundInProgress as exc:
             other = self.ledger.open_round()
             game = other.game_id if other is not None else "another game"
@@ -296,16 +319,18 @@ class RoundDriver:
         # The bet is debited and the seed stored: only now is the outcome computed (R6).
         self._selected_bet = bet
         self._round_id, self._bet, self._seed, self._choices = round_id, bet, seed, []
+        self._entropies = []
         self._state = state
         self._rules = self.definition
         self._result = play_round(self.definition, bet, seed, [], state=state)
         return self._view(resumed=False)
 
-    def choose(self, index: int) -> list:
+    def choose(self, index: int) -> list[Any]:
         """Answer the pending pick: record it in the ledger, then reveal. Returns the new events.
 
         The choice is checked before it is recorded, because a recorded invalid choice would
-        make the stored round impossible to replay.
+        make the stored round impossible to replay. Its entropy is drawn only then, and stored
+        with it in the same transaction before the engine reveals anything.
         """
         from game.games.common import PickRefused, check_pick
 
@@ -314,11 +339,26 @@ class RoundDriver:
             raise PickRefused(Message(messages.PICK_NONE))
         pending = result.pending
         index = check_pick(index, pending.options, pending.picked)
-        self.ledger.record_choice(self._round_id, index)
+        entropy = self._next_entropy()
+        self.ledger.record_choice(self._round_id, index, entropy)
         self._choices.append(index)
+        self._entropies.append(entropy)
         before = len(result.events)
-        self._result = play_round(self._rules, self._bet, self._seed, list(self._choices), state=self._state)
+        self._result = play_round(
+            self._rules,
+            self._bet,
+            self._seed,
+            list(self._choices),
+            state=self._state,
+            entropies=list(self._entropies),
+        )
         return list(self._result.events[before:])
+
+    def _next_entropy(self) -> int:
+        from game.rng import new_choice_entropy
+
+        source = getattr(self.seeds, "next_entropy", None)
+        return int(source()) if source is not None else new_choice_entropy()
 
     def finish(self) -> int:
         """Credit the round's total win and close it in the ledger (once); return the balance."""
@@ -378,6 +418,7 @@ class RoundDriver:
         self._rules = self._replayed_rules
         self._round_id, self._bet, self._seed = stored.round_id, stored.bet, stored.seed
         self._choices = list(stored.choices)
+        self._entropies = list(stored.entropies)
         self._selected_bet = stored.bet
         self._state = result.state_in
         self._result = result
@@ -422,7 +463,9 @@ class RoundDriver:
             # the state the round began with, kept with it (a round begun before schema version
             # 4 has none: then the game's stored state, which no round changes while one is open)
             state = stored.state_in if stored.state_in is not None else self.stored_state()
-            result = play_round(rules, stored.bet, stored.seed, list(stored.choices), state=state)
+            result = play_round(
+                rules, stored.bet, stored.seed, list(stored.choices), state=state, entropies=stored.entropies
+            )
         except Exception as exc:  # any failure: the stored round no longer fits this game
             log.exception("round %d cannot be replayed", stored.round_id)
             return None, f"The round could not be replayed ({type(exc).__name__}: {exc})."
@@ -440,13 +483,14 @@ class RoundDriver:
             pending=self._result.pending,
             finished=self._result.finished,
             choices=tuple(self._choices),
+            entropies=tuple(self._entropies),
             resumed=resumed,
             definition=self._rules,
         )
 
 
 def rules_of_round(
-    ledger, stored: OpenRound, installed: LoadedGame | None
+    ledger: Ledger, stored: OpenRound, installed: LoadedGame | None
 ) -> tuple[GameDefinition, str] | tuple[None, str]:
     """The definition a stored round began with: the installed one when its SHA-256 is the
     round's, else the game data the ledger kept with the round, validated again. (None, why)
@@ -480,7 +524,7 @@ REASON_GAME_REMOVED = "The game of this round is no longer installed."
 REASON_WAITS_FOR_PICK = "The game of this round is no longer installed, and the round waits for a pick."
 
 
-def settle_orphan(ledger, stored: OpenRound, session_id: int | None = None) -> tuple[int, Message]:
+def settle_orphan(ledger: Ledger, stored: OpenRound, session_id: int | None = None) -> tuple[int, Message]:
     """An open round whose game is no longer installed: complete it under the rules it began
     with when the ledger kept them and it needs no more choices (the win credited once, like
     any round), else void it with the reason (the bet refunded). Returns the new balance and

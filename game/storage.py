@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -190,3 +191,36 @@ def prepare_data_dir(path: Path | str) -> Path:
     if not os.access(path, os.R_OK | os.X_OK):
         raise StorageFailure("permission", MSG_PERMISSION, path=path)
     return path
+
+
+SETTINGS_LIMIT = 64 * 1024  # bytes: far above any real settings file (about 600 bytes)
+
+
+def read_bounded(path: Path, limit: int = SETTINGS_LIMIT) -> bytes | None:
+    """The bytes of `path` if it is a regular file (links followed) of at most `limit` bytes;
+    None when it is anything else (a FIFO, a device, a folder, too big). Opened non-blocking,
+    so a FIFO with no writer never holds the app. OSError when it cannot be read."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+        return None
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)  # what was opened, not what the name pointed to a moment before
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        data = os.read(fd, limit + 1)
+    finally:
+        os.close(fd)
+    return data if len(data) <= limit else None
+
+
+def is_unreadable_kind(path: Path, limit: int = SETTINGS_LIMIT) -> bool:
+    """True when `path` exists (links followed) but is not a regular file of at most `limit`
+    bytes: never opened (a FIFO would block, /dev/zero never ends)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return (stat.S_ISREG(st.st_mode) and st.st_size > limit) or not (
+        stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)
+    )

@@ -3,10 +3,11 @@
 The batch simulator (`simulate_batch`) draws for many rounds at once, in whatever order is fast.
 For a sample of its rounds it writes a `Tape`: each draw that round consumed, in the order the
 played flow (`play`) makes them, as the flow's own call (`stops`, `below`, `choice_index`,
-`permutation`), plus the player's picks and, for games with state across rounds, the state in and
-out. `TapeRng` then stands in for the round's `Rng` and `play_round` plays the round again from
-the tape; if the flow asks for a different draw, or leaves draws unused, or pays another total,
-the two paths disagree on a rule (`python -m game simulate --check-flow`).
+`permutation`), plus the player's picks (each with its entropy) and, for games with state across
+rounds, the state in and out. `TapeRng` then stands in for the round's `Rng` and `play_round`
+plays the round again from the tape; if the flow asks for a different draw, or leaves draws
+unused, or pays another total, the two paths disagree on a rule
+(`python -m game simulate --check-flow`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class Tape:
 
     draws: list[Draw] = field(default_factory=list)
     choices: list[int] = field(default_factory=list)
+    entropies: list[int] = field(default_factory=list)
+    """Each pick's entropy (parallel to `choices`)."""
     state_in: Any = None
     state_out: Any = None
 
@@ -47,8 +50,9 @@ class Tape:
     def permutation(self, n: int, order: Sequence[int]) -> None:
         self.draws.append(("permutation", int(n), tuple(int(i) for i in order)))
 
-    def pick(self, choice: int) -> None:
+    def pick(self, choice: int, entropy: int = 0) -> None:
         self.choices.append(int(choice))
+        self.entropies.append(int(entropy))
 
 
 class TapeRng:
@@ -81,10 +85,12 @@ class TapeRng:
         return np.array([row], dtype=np.int64)
 
     def below(self, n: int) -> int:
-        return self._next("below", int(n))
+        drawn: int = self._next("below", int(n))
+        return drawn
 
     def choice_index(self, weights: Sequence[int]) -> int:
-        return self._next("choice", tuple(int(w) for w in weights))
+        drawn: int = self._next("choice", tuple(int(w) for w in weights))
+        return drawn
 
     def permutation(self, n: int) -> list[int]:
         return list(self._next("permutation", int(n)))

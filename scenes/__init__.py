@@ -1,15 +1,19 @@
-"""Everything on screen (pygame lives here), in rooms:
+"""Everything on screen (pygame lives here), in rooms that import one way, lowest first
+(`core < widgets < presentation < reels < viewers < menus < games < front < app`):
 
-- `core/`: the app and its loop, the scene stack, intents, the typed context, the asset store,
-  audio, text, translation and the settings store;
+- `core/`: the scene stack, intents, the typed context, the view and canvas, the asset store,
+  audio, text, translation, the settings store, the route ids and the shared palettes;
+- `widgets/`: buttons, selectors, sliders, dialogs, panels, effects;
+- `presentation/`: what a game's presentation must answer (`base`) and the registry that finds
+  each game's;
 - `reels/`: the reels scene and what it is made of (round player, autoplay, stage art, reel view,
   win presenter, HUD, sounds, celebration);
-- `menus/`: settings, sound mixer, autoplay dialog, reality check;
 - `viewers/`: paytable, rules, history, replay, balance chart;
+- `menus/`: settings, sound mixer, autoplay dialog, reality check;
+- `games/<id>/`: what one game alone shows, found through the presentation registry;
 - `front/`: intro and lobby;
-- `widgets/`: buttons, selectors, sliders, dialogs, panels, effects;
-- `games/<id>/`: what one game alone shows, found through the presentation registry
-  (`scenes.games`).
+- `app/`: the composition root (bootstrap, the loop and the window, the route table, the bench
+  behind `main.py --bench`).
 
-`bench.py` is the scripted run behind `main.py --bench`.
+A room opens a screen of a room above it by route id (`scenes.core.routes`), never by import.
 """

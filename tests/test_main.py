@@ -135,7 +135,7 @@ def test_bench_prints_one_json_object():
 
 
 def test_percentile():
-    from scenes.bench import percentile
+    from scenes.app.bench import percentile
 
     assert percentile([], 50) == 0.0
     assert percentile([5.0], 99) == 5.0

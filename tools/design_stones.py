@@ -261,12 +261,12 @@ def fine_search(ev: Evaluator, d: Design) -> Design:
     m = ev.evaluate(d)
     fixed = m["base_scatter"]
     p_trigger = 1 / m["trigger_one_in"]
-    base_opts = [(ev.base_line(d.counts["base"]), None)]
+    base_opts: list[tuple[float, np.ndarray | None]] = [(ev.base_line(d.counts["base"]), None)]
     for reel, _a, _b, c in swaps(d.counts["base"], "base"):
         counts = d.counts["base"].copy()
         counts[reel] = c
         base_opts.append((ev.base_line(counts), counts))
-    free_opts = [(ev.free_rtp(d.counts["free"]), None)]
+    free_opts: list[tuple[float, np.ndarray | None]] = [(ev.free_rtp(d.counts["free"]), None)]
     for reel, _a, _b, c in swaps(d.counts["free"], "free"):
         counts = d.counts["free"].copy()
         counts[reel] = c
@@ -275,7 +275,7 @@ def fine_search(ev: Evaluator, d: Design) -> Design:
     free_opts = [o for o in free_opts if _outside(o[0] / p_trigger, *FREE_VALUE_RANGE) == 0]
     free_opts.sort(key=lambda o: o[0])
     free_vals = np.array([o[0] for o in free_opts])
-    best = (float("inf"), None, None)
+    best: tuple[float, np.ndarray | None, np.ndarray | None] = (float("inf"), None, None)
     for bv, bc in base_opts:
         want = TARGET_RTP - fixed - bv
         i = int(np.searchsorted(free_vals, want))
@@ -600,7 +600,9 @@ def par_markdown(defn: GameDefinition, par: dict, sims: list[dict]) -> str:
     w("")
     w("| scatters in the base game | probability | odds | picks |")
     w("|---|---:|---:|---:|")
-    picks_of = defn.feature.picks_by_scatters
+    feature = defn.feature
+    assert isinstance(feature, StonesFeature)
+    picks_of = feature.picks_by_scatters
     for n, p in fs["trigger_by_scatters"].items():
         k = picks_of[min(int(n), max(picks_of))]
         w(f"| {n} | {p:.8f} | {_one_in(p)} | {k} |")
@@ -756,7 +758,10 @@ def main() -> None:
         current = load_definition(GAME_FILE).definition
         sims = [json.loads(path.read_text(encoding="utf-8")) for path in args.sim]
         DOC_FILE.parent.mkdir(parents=True, exist_ok=True)
-        DOC_FILE.write_text(par_markdown(current, exact.par_sheet(current), sims), encoding="utf-8")
+        from tools.volatility_doc import with_section  # keeps the volatility section
+
+        text = par_markdown(current, exact.par_sheet(current), sims)
+        DOC_FILE.write_text(with_section(text, "stones"), encoding="utf-8")
         return
 
     defn = load_definition(GAME_FILE).definition

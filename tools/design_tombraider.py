@@ -2,7 +2,8 @@
 rate, tuned to the published RTP with the exact calculator.
 
 Run from the repository root: `python -m tools.design_tombraider` (add `--dry-run` to only print,
-`--doc` to write the par sheet document only).
+`--doc` to write the par sheet document only, `--super-only` to keep the strips and solve the
+Super Mode weight alone, `--rtp-by-lines` to write the exact RTP at every line count).
 
 The search is deterministic (seeded NumPy generators). The free reels are fixed symbol counts
 laid out from a seed: their cascades depend on the order of the symbols, so their value is
@@ -28,6 +29,7 @@ import numpy as np
 
 from game.definitions import GameDefinition, load_definition
 from game.games.tombraider import exact
+from game.games.tombraider.model import feature_of
 from game.math.odds import hit_frequency
 from game.math.patterns import line_pay_table
 from tools.design_stones import _toml_pays, _toml_strips, write_atomically
@@ -181,13 +183,34 @@ def with_data(defn: GameDefinition, reel_sets: dict[str, list[list[str]]], weigh
     return GameDefinition.model_validate(data)
 
 
+def _exact_rtp(defn: GameDefinition, weight: int) -> Fraction:
+    data = defn.model_dump()
+    data["feature"]["super_mode"]["weight"] = weight
+    par = exact.par_sheet(GameDefinition.model_validate(data), estimate_cap=False)
+    return Fraction(par["rtp_fraction"])
+
+
 def solve_super_mode(defn: GameDefinition) -> int:
-    """The Super Mode weight (out of SUPER_MODE_OUT_OF) that puts the exact RTP nearest the target."""
-    par = exact.par_sheet(defn)
-    sm_part = next(p for p in par["parts"] if p["name"] == "super_mode")
-    per_weight = Fraction(sm_part["fraction"]) / defn.feature.super_mode.weight
-    rest = Fraction(par["rtp_fraction"]) - Fraction(sm_part["fraction"])
-    return round((TARGET_RTP - rest) / per_weight)
+    """The Super Mode weight (out of SUPER_MODE_OUT_OF) that puts the exact RTP nearest the target.
+
+    Super Mode's own pays and the free spins its Keys win are proportional to the weight; the
+    passports its spins stamp move the Global Adventure's rate almost so. Secant steps on the
+    exact RTP, then the nearest whole weight of the two around the solution."""
+    w0 = feature_of(defn).super_mode.weight
+    r0 = _exact_rtp(defn, w0)
+    w1 = max(1, round(w0 * 0.99))
+    r1 = _exact_rtp(defn, w1)
+    for _ in range(6):
+        if r1 == r0:
+            break
+        w2 = w1 + (TARGET_RTP - r1) * (w1 - w0) / (r1 - r0)
+        w0, r0 = w1, r1
+        w1 = max(1, round(w2))
+        if w1 == w0:
+            break
+        r1 = _exact_rtp(defn, w1)
+    near = {w: abs(_exact_rtp(defn, w) - TARGET_RTP) for w in (w1 - 1, w1, w1 + 1)}
+    return min(near, key=lambda w: near[w])
 
 
 def main() -> None:
@@ -195,6 +218,16 @@ def main() -> None:
     parser.add_argument("--dry-run", action="store_true", help="print, do not write the file")
     parser.add_argument("--steps", type=int, default=3_000)
     parser.add_argument("--doc", action="store_true", help="only write the par sheet document")
+    parser.add_argument(
+        "--rtp-by-lines",
+        action="store_true",
+        help="only write the exact RTP at every line count (assets/games/tombraider/rtp_by_lines.json)",
+    )
+    parser.add_argument(
+        "--super-only",
+        action="store_true",
+        help="keep the paytable and the strips; solve only the Super Mode weight",
+    )
     parser.add_argument("--sim", type=Path, action="append", default=[], help="a simulation result (JSON)")
     args = parser.parse_args()
 
@@ -204,11 +237,35 @@ def main() -> None:
 
         sims = [json.loads(path.read_text(encoding="utf-8")) for path in args.sim]
         DOC_FILE.parent.mkdir(parents=True, exist_ok=True)
-        DOC_FILE.write_text(par_markdown(current, exact.par_sheet(current), sims), encoding="utf-8")
+        from tools.volatility_doc import with_section  # keeps the volatility section
+
+        text = par_markdown(current, exact.par_sheet(current), sims)
+        DOC_FILE.write_text(with_section(text, "tombraider"), encoding="utf-8")
+        return
+
+    if args.rtp_by_lines:
+        from game.games.tombraider import rtp_lines
+
+        loaded = load_definition(GAME_FILE)
+        rtps = rtp_lines.exact_rtps(loaded.definition)
+        doc = rtp_lines.document(loaded.definition, loaded.sha256, rtps)
+        out = GAME_FILE.parent / rtp_lines.FILE_NAME
+        out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        for n, r in enumerate(rtps, start=1):
+            print(f"{n:2d} lines  {float(r):.6%}")
+        return
+
+    if args.super_only:
+        weight = solve_super_mode(current)
+        text = render(GAME_FILE.read_text(encoding="utf-8"), dict(current.reel_sets), weight)
+        if not args.dry_run:
+            write_atomically(GAME_FILE, text)
+        print(f"super mode weight {weight} / {SUPER_MODE_OUT_OF} (1 in {SUPER_MODE_OUT_OF / weight:.1f})")
+        print(f"exact rtp {float(_exact_rtp(current, weight)):.8f}")
         return
 
     rng = np.random.Generator(np.random.PCG64(SEED))
-    draft = with_data(current, current.reel_sets, current.feature.super_mode.weight)
+    draft = with_data(current, current.reel_sets, feature_of(current).super_mode.weight)
     counts = search_base(draft, rng, args.steps)
     print(f"base line (float) {base_line(draft, counts):.6f}")
     free_rng = np.random.Generator(np.random.PCG64(FREE_SEED))
@@ -216,13 +273,13 @@ def main() -> None:
     tries = []
     for _ in range(LAYOUT_TRIES):
         base = [layout(list(counts[r]), KEYS["base"][r], PASSPORTS["base"][r], rng) for r in range(5)]
-        trial = with_data(current, {"base": base, "free": free}, current.feature.super_mode.weight)
+        trial = with_data(current, {"base": base, "free": free}, feature_of(current).super_mode.weight)
         hit = float(hit_frequency(trial, len(trial.lines)))
         tries.append((abs(hit - HIT_FREQUENCY_TARGET), hit, base))
     _, hit, base = min(tries, key=lambda t: t[0])
     print("hit frequencies tried:", " ".join(f"{t[1]:.3f}" for t in tries))
     reel_sets = {"base": base, "free": free}
-    weight = solve_super_mode(with_data(current, reel_sets, current.feature.super_mode.weight))
+    weight = solve_super_mode(with_data(current, reel_sets, feature_of(current).super_mode.weight))
     if not 1 <= weight < SUPER_MODE_OUT_OF:
         raise SystemExit(f"the Super Mode weight would be {weight}: retune the other parts")
     text = render(GAME_FILE.read_text(encoding="utf-8"), reel_sets, weight)

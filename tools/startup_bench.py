@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -96,7 +97,7 @@ def bench(runs: int, game: str, fresh: bool = False) -> dict:
             out[f"{name}_runs_s"] = [round(v, 3) for v in values]
         return out
 
-    out = {
+    out: dict[str, Any] = {
         "runs": runs,
         "data_folder": "fresh" if fresh else "kept",
         "driver": env.get("SDL_VIDEODRIVER", "x11"),

@@ -305,6 +305,145 @@ def ctrl_c_autoplay(base: Path, lang: str) -> list[Row]:
     return [Row("Ctrl-C (SIGINT) during autoplay", lang, proc.returncode, sentence(out, err))]
 
 
+# -- the wallet that can't be quietly rolled back, doubled or forged cheaply --------------------
+def second_instance(base: Path, lang: str) -> list[Row]:
+    data = data_folder(base, lang)
+    first = start_app("--data-dir", str(data), "--frames", "1000000")
+    try:
+        wait_for(lambda: (data / "ledger.sqlite3.anchor").exists())
+        for side in data.iterdir():  # no side file holds the lock: delete them all
+            if side.name not in ("ledger.sqlite3", "settings.json"):
+                side.unlink()
+        res = run_app("--data-dir", str(data), "--frames", "2")
+    finally:
+        first.terminate()
+        first.communicate(timeout=60)
+    return [row("a second copy running (every file beside the ledger deleted)", lang, res)]
+
+
+def hard_link(base: Path, lang: str) -> list[Row]:
+    data = data_folder(base, lang)
+    other = base / "other"
+    other.mkdir()
+    new_wallet(other)
+    os.link(other / "ledger.sqlite3", data / "ledger.sqlite3")
+    res = run_app("--data-dir", str(data), "--frames", "2")
+    return [row("ledger.sqlite3 hard-linked into a second data folder", lang, res)]
+
+
+def older_copy(base: Path, lang: str) -> list[Row]:
+    data = data_folder(base, lang)
+    db = data / "ledger.sqlite3"
+    run_app(*AUTOPLAY, "--autoplay", "2", "--data-dir", str(data))
+    backup = base / "backup.sqlite3"
+    shutil.copyfile(db, backup)
+    run_app(*AUTOPLAY, "--autoplay", "26", "--data-dir", str(data))
+    shutil.copyfile(backup, db)
+    res = run_app("--data-dir", str(data), "--frames", "5")
+    kept = [p.name for p in data.glob("ledger.sqlite3.not-latest-*") if p.read_bytes() == backup.read_bytes()]
+    return [
+        row(
+            "an older copy of the ledger put back",
+            lang,
+            res,
+            f"kept as found: {kept[0]}" if kept else "NOT KEPT",
+        )
+    ]
+
+
+def other_wallet(base: Path, lang: str) -> list[Row]:
+    data = data_folder(base, lang)
+    run_app(*AUTOPLAY, "--autoplay", "1", "--data-dir", str(data))
+    other = base / "other"
+    other.mkdir()
+    new_wallet(other)
+    shutil.copyfile(other / "ledger.sqlite3", data / "ledger.sqlite3")
+    res = run_app("--data-dir", str(data), "--frames", "5")
+    return [row("another wallet's ledger copied in", lang, res)]
+
+
+def wal_lost_after_kill(base: Path, lang: str) -> list[Row]:
+    data = data_folder(base, lang)
+    db = data / "ledger.sqlite3"
+    proc = start_app(*AUTOPLAY, "--autoplay", "100000", "--data-dir", str(data))
+    wait_for(lambda: rounds_of_copy(db, Path(tempfile.mkdtemp(dir=base))) >= 6)
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=60)
+    before = rounds_of_copy(db, base / "before")
+    for suffix in ("-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    res = run_app(*AUTOPLAY, "--autoplay", "1", "--data-dir", str(data))
+    after = rounds_of_copy(db, base / "after")
+    note = f"{before} rounds in the ledger and its WAL at the kill, {after} after the next start"
+    return [
+        row("SIGKILL mid-autoplay, then -wal and -shm deleted (next start --autoplay 1)", lang, res, note)
+    ]
+
+
+def rounds_of_copy(db: Path, scratch: Path) -> int:
+    """Rounds in a copy of the ledger and its companions: this process never opens the files the
+    app uses, whose -wal and -shm the case deletes under SQLite's feet."""
+    scratch.mkdir(exist_ok=True)
+    for suffix in ("", "-wal", "-shm"):
+        if Path(f"{db}{suffix}").exists():
+            shutil.copyfile(f"{db}{suffix}", scratch / f"ledger.sqlite3{suffix}")
+    conn = sqlite3.connect(scratch / "ledger.sqlite3")
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM rounds").fetchone()[0])
+    except sqlite3.Error:  # copied mid-write while the app runs: not yet
+        return 0
+    finally:
+        conn.close()
+
+
+def forge_top_up(db: Path, amount: int) -> None:
+    """A top-up appended like an attacker: sqlite3, the rules dropped and put back, every digest
+    recomputed with the seal module, the anchor deleted."""
+    sys.path.insert(0, str(ROOT))
+    from game.ledger import seal
+
+    conn = sqlite3.connect(db, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        rules = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
+        for name, _ in rules:
+            conn.execute(f'DROP TRIGGER "{name}"')
+        balance, head = conn.execute("SELECT balance_cents, head_digest FROM account").fetchone()
+        meters = conn.execute(f"SELECT {', '.join(seal.METER_COLUMNS)} FROM meters").fetchone()
+        txn_id = conn.execute("SELECT COALESCE(MAX(id), 0) FROM transactions").fetchone()[0] + 1
+        at = "2026-12-01T12:00:00.000000+00:00"
+        after, new = balance + amount, seal.meters_after(meters, "top_up", amount)
+        digest = seal.txn_digest(head, txn_id, "top_up", amount, after, None, at, new)
+        conn.execute(
+            "INSERT INTO transactions (id, kind, amount_cents, balance_after_cents, round_id, at, "
+            "prev_digest, digest) VALUES (?, 'top_up', ?, ?, NULL, ?, ?, ?)",
+            (txn_id, amount, after, at, head, digest),
+        )
+        conn.execute("UPDATE account SET balance_cents = ?, head_digest = ?", (after, digest))
+        conn.execute(f"UPDATE meters SET {', '.join(f'{c} = ?' for c in seal.METER_COLUMNS)}", new)
+        for _, sql in rules:
+            conn.execute(sql)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+    Path(f"{db}.anchor").unlink(missing_ok=True)
+
+
+def forged_top_up(base: Path, lang: str) -> list[Row]:
+    rows = []
+    for amount, case in (
+        (999_999_999_999, "a forged top-up of 999,999,999,999 cents, digests recomputed"),
+        (2**63 - 10**7, "a forged balance near 2^63 cents, digests recomputed"),
+    ):
+        data = data_folder(base / str(amount), lang)
+        run_app(*AUTOPLAY, "--autoplay", "1", "--data-dir", str(data))
+        forge_top_up(data / "ledger.sqlite3", amount)
+        rows.append(row(case, lang, run_app(*AUTOPLAY, "--autoplay", "1", "--data-dir", str(data))))
+    return rows
+
+
+WALLET_CASES = [second_instance, hard_link, older_copy, other_wallet, wal_lost_after_kill, forged_top_up]
+
 CASES: list[tuple[Callable[[Path, str], list[Row]], bool]] = [  # (case, needs root to mount)
     (read_only_folder, False),
     (read_only_file, False),
@@ -321,6 +460,7 @@ CASES: list[tuple[Callable[[Path, str], list[Row]], bool]] = [  # (case, needs r
     (empty_data_dir, False),
     (sigterm, False),
     (ctrl_c_autoplay, False),
+    *((case, False) for case in WALLET_CASES),
 ]
 
 

@@ -84,7 +84,8 @@ def feature_model(feature_type: str) -> type[Feature]:
             raise
         with_model = ", ".join(sorted(t for t, p in packages().items() if _has_model(p)))
         raise ValueError(f"no game plays feature type {feature_type!r} (known: {with_model})") from None
-    return mod.FEATURE
+    model: type[Feature] = mod.FEATURE
+    return model
 
 
 def _has_model(package: str) -> bool:
@@ -126,4 +127,5 @@ def state_model(defn: GameDefinition) -> type[BaseModel] | None:
 
 def rules_for(defn: GameDefinition) -> GameRules:
     """The rules (flow, batch, exact par) that play a definition."""
-    return _part(feature_type(defn), "rules", "RULES")
+    rules: GameRules = _part(feature_type(defn), "rules", "RULES")
+    return rules

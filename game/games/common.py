@@ -5,12 +5,16 @@ A game's `rules.py` builds one `GameRules`:
 - `play(ctx)`: the round as a generator. It yields events in order; a yielded
   `PickRequestEvent` is answered with the player's choice through `send()`. It draws only through
   `ctx.rng` (`stops(lengths, 1)`, `below(n)`, `choice_index(weights)`, `permutation(n)`), credits
-  each win with `ctx.credit(coins)` and stops spinning once that returns True (the cap).
+  each win with `ctx.credit(coins)` and stops spinning once that returns True (the cap). Hidden
+  contents a pick reveals are laid out before the pick; on each answer the flow swaps the picked
+  position's content with `ctx.swap_with(choice, face_down)`'s, so the seed alone never tells it.
 - `simulate_batch(cg, bet, rng, pick_rng, n, *, state=None, record=None)`: n rounds at once with
   the same evaluation and feature functions; player picks come from `pick_rng`. For the round
   indices in `record` it writes a `game.tape.Tape` (the draws in play order), so the simulator
   can replay those rounds through `play` and prove both paths pay the same (`--check-flow`).
 - `par_sheet(defn, lines)`: the game's exact par sheet (`game/games/<id>/exact.py`).
+- `round_moments(defn, lines)`: (E[X], E[X²]) of a round's win per total bet, exact, where the
+  game has them (None: the par sheet samples the SD, `game.math.volatility`).
 - `events`: the game's own event models; `state_model`: its cross-round state (None: none);
   `initial_batch_state(cg, bet, rng, players)`: the start state of `players` simulated players,
   a NumPy array whose first axis is the player, for games whose rounds depend on earlier ones
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 from pydantic import BaseModel
@@ -63,7 +67,7 @@ class BatchStats:
     state: Any = None
 
 
-class BatchSimulator:
+class BatchSimulator(Protocol):
     """The call shape of `simulate_batch` (documentation for type checkers)."""
 
     def __call__(
@@ -90,6 +94,7 @@ class GameRules:
     events: tuple[type[BaseModel], ...] = ()
     state_model: type[BaseModel] | None = None
     initial_batch_state: Callable[[CompiledGame, Bet, Rng, int], Any] | None = None
+    round_moments: Callable[[GameDefinition, int | None], tuple[float, float]] | None = None
 
     @property
     def stateful(self) -> bool:

@@ -6,7 +6,8 @@ round's events at the end) so that a kill at any instant leaves a consistent, re
 
 - `begin_round` debits the bet and records the round as open in ONE transaction, together with
   the game data the round is played with (stored once per SHA-256);
-- `record_choice` stores one player choice in its own transaction;
+- `record_choice` stores one player choice, with the entropy its reveal is drawn with, in its own
+  transaction;
 - `finish_round` credits the win, stores the events (and optional cross-round state) and closes
   the round in ONE transaction; a closed round can never be credited again;
 - `void_round` refunds the bet of a round that truly cannot be completed and marks it void, in
@@ -24,18 +25,21 @@ A damaged database file (CERTIFICATION F4) is moved aside, never deleted, a fres
 and `Ledger.notice` says so in one plain sentence; damage found while the app runs sets the file
 aside at once and raises `LedgerDamaged`. A disk that says no (full, read-only, a folder where
 the file should be...) raises `game.storage.StorageFailure` with one plain sentence. A second app
-instance on the same file is kept out by an exclusive lock file. Nothing touches the disk at
-import time.
+instance on the same file is kept out by an exclusive lock on the ledger file itself; a ledger
+with a second name (a hard link) is refused; a ledger older than the one this data folder last
+saved (`anchor`) is set aside as found. Nothing touches the disk at import time.
 
 Modules: `core` (the Ledger), `records` (refusals and records), `schema` (DDL and upgrades),
-`seal` (digests and checks), `files` (lock, open, set aside, create).
+`seal` (digests and checks), `files` (lock, open, set aside, create), `anchor` (the rollback
+anchor).
 """
 
 from __future__ import annotations
 
-from game.ledger.core import DEFAULT_START_BALANCE_CENTS, DEFAULT_TOP_UP_CENTS, Ledger
+from game.ledger.core import DEFAULT_START_BALANCE_CENTS, DEFAULT_TOP_UP_CENTS, MSG_AT_LIMIT, Ledger
 from game.ledger.files import MSG_SET_ASIDE
 from game.ledger.records import (
+    BalanceAtLimit,
     InsufficientFunds,
     LedgerDamaged,
     LedgerError,
@@ -55,8 +59,10 @@ from game.storage import StorageFailure
 __all__ = [
     "DEFAULT_START_BALANCE_CENTS",
     "DEFAULT_TOP_UP_CENTS",
+    "MSG_AT_LIMIT",
     "MSG_SET_ASIDE",
     "SCHEMA_VERSION",
+    "BalanceAtLimit",
     "InsufficientFunds",
     "Ledger",
     "LedgerDamaged",

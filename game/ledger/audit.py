@@ -6,7 +6,9 @@ integrity check before this runs), so it stays proportional to the file:
 - the journal: each entry's balance_after = previous balance + amount; the meter identity (M1)
   start + top-ups − Σ bets + Σ wins + Σ refunds = balance; meters = the journal's sums; and unless
   `legacy`: the hash chain from the genesis digest, every entry's digest (its meters after it
-  included), the head digest, ids without gaps;
+  included), the head digest, ids without gaps; what the meters mean (`_meaning`): every
+  amount and balance within 2^53 cents, a top-up the standard amount made while no round was
+  open and the balance could not cover the smallest bet it was made for;
 - each round debited exactly once by its bet; each closed round credited exactly once by its
   win and never refunded; each void round refunded once with its bet, never credited, with a
   reason; an open round neither credited nor refunded; bet fields within Bet's bounds; a 64-bit
@@ -29,6 +31,11 @@ from typing import Any
 
 from game.bounds import MAX_COIN_VALUE_CENTS, MAX_COINS_PER_LEVEL, MAX_LEVEL, MAX_LINES
 from game.ledger import seal
+from game.ledger.records import TOP_UP_CENTS
+from game.money import MAX_CENTS
+
+MAX_BET_CENTS = max(MAX_LINES, MAX_COINS_PER_LEVEL) * MAX_LEVEL * MAX_COIN_VALUE_CENTS
+"""The most any bet can cost within Bet's bounds, so the most a game's smallest bet can be."""
 
 
 def audit(conn: sqlite3.Connection, *, legacy: bool = False) -> list[str]:
@@ -49,16 +56,25 @@ def _journal(conn: sqlite3.Connection, legacy: bool, problems: list[str]) -> dic
         "SELECT balance_cents, start_balance_cents, created_at FROM account WHERE id = 1"
     ).fetchone()
     head = None if legacy else conn.execute("SELECT head_digest FROM account WHERE id = 1").fetchone()[0]
+    if not all(type(v) is int and 0 <= v <= MAX_CENTS for v in (balance, start)):
+        problems.append(f"the balance {balance!r} or start {start!r} is not within {MAX_CENTS} cents")
     chain = None if legacy else seal.genesis_digest(start, created)
     meters: seal.Meters5 = seal.ZERO_METERS
     running = start
     expected_id = 1
     entries: dict[tuple[int, str], list[int]] = {}
     columns = "id, kind, amount_cents, balance_after_cents, round_id, at" + (
-        "" if legacy else ", prev_digest, digest"
+        "" if legacy else ", prev_digest, digest, min_bet_cents"
     )
+    open_round: int | None = None
     for row in conn.execute(f"SELECT {columns} FROM transactions ORDER BY id"):
         txn_id, kind, amount, after, round_id, at = row[:6]
+        min_bet = None if legacy else row[8]
+        _meaning(txn_id, kind, amount, after, running, min_bet, open_round, problems)
+        if kind == "bet":
+            open_round = round_id
+        elif kind in ("win", "refund") and round_id == open_round:
+            open_round = None
         running += amount
         if after != running:
             problems.append(f"journal entry {txn_id}: balance_after {after}, expected {running}")
@@ -75,7 +91,7 @@ def _journal(conn: sqlite3.Connection, legacy: bool, problems: list[str]) -> dic
                 problems.append(f"journal entry {expected_id} is missing (next is {txn_id})")
             if prev != chain:
                 problems.append(f"journal entry {txn_id}: the chain is broken before it")
-            if seal.txn_digest(prev, txn_id, kind, amount, after, round_id, at, meters) != stored:
+            if seal.txn_digest(prev, txn_id, kind, amount, after, round_id, at, meters, min_bet) != stored:
                 problems.append(f"journal entry {txn_id}: its content does not match its digest")
             chain = stored
         expected_id = txn_id + 1
@@ -99,6 +115,44 @@ def _journal(conn: sqlite3.Connection, legacy: bool, problems: list[str]) -> dic
     return entries
 
 
+def _meaning(
+    txn_id: int,
+    kind: str,
+    amount: int,
+    after: int,
+    before: int,
+    min_bet: int | None,
+    open_round: int | None,
+    problems: list[str],
+) -> None:
+    """What the meters mean, entry by entry: amounts and balances within 2^53 cents; a top-up is
+    the standard amount, made while no round was open and the balance could not cover the
+    smallest bet it was made for (kept with top-ups from schema step TOP_UP_RULE_VERSION on;
+    older top-ups are held to a bound: at most the standard amount, the balance below it)."""
+    where = f"journal entry {txn_id}"
+    if not all(type(v) is int for v in (amount, after)):
+        problems.append(f"{where}: an amount is not a whole number of cents")
+        return
+    if abs(amount) > MAX_CENTS or not 0 <= after <= MAX_CENTS:
+        problems.append(f"{where}: an amount or balance passes the bound of {MAX_CENTS} cents")
+    if kind != "top_up":
+        if min_bet is not None:
+            problems.append(f"{where}: a {kind} carries a smallest bet")
+        return
+    if min_bet is None:
+        if amount > TOP_UP_CENTS or before >= TOP_UP_CENTS:
+            problems.append(f"{where}: a top-up of {amount} on a balance of {before}")
+        return
+    if type(min_bet) is not int or not 1 <= min_bet <= MAX_BET_CENTS:
+        problems.append(f"{where}: the smallest bet {min_bet!r} is not a bet")
+    elif amount != TOP_UP_CENTS:
+        problems.append(f"{where}: a top-up of {amount}, not the standard {TOP_UP_CENTS}")
+    elif before >= min_bet:
+        problems.append(f"{where}: a top-up while the balance {before} covered the smallest bet {min_bet}")
+    if open_round is not None:
+        problems.append(f"{where}: a top-up while round {open_round} was open")
+
+
 def _bet_cents(lines: Any, level: Any, coin_value: Any, unit: Any) -> int | None:
     """What a stored bet costs, or None if its fields are not a valid `Bet` (the same bounds,
     checked without building one: this runs for every round at every open)."""
@@ -106,20 +160,25 @@ def _bet_cents(lines: Any, level: Any, coin_value: Any, unit: Any) -> int | None
     limits = (MAX_LINES, MAX_LEVEL, MAX_COIN_VALUE_CENTS, MAX_COINS_PER_LEVEL)
     if not all(type(v) is int and 1 <= v <= hi for v, hi in zip(fields, limits, strict=True)):
         return None
-    return (lines if unit is None else unit) * level * coin_value
+    cents: int = (lines if unit is None else unit) * level * coin_value
+    return cents
 
 
 def _rounds(
     conn: sqlite3.Connection, legacy: bool, entries: dict[tuple[int, str], list[int]], problems: list[str]
 ) -> None:
-    choices: dict[int, list[tuple[int, int, str]]] = {}
-    for rid, seq, choice, made_at in conn.execute(
-        "SELECT round_id, seq, choice, made_at FROM choices ORDER BY round_id, seq"
+    choices: dict[int, list[tuple[Any, ...]]] = {}
+    has_entropy = any(row[1] == "entropy" for row in conn.execute("PRAGMA table_info(choices)"))
+    for rid, *made in conn.execute(
+        f"SELECT round_id, seq, choice, made_at{', entropy' if has_entropy else ''} "
+        "FROM choices ORDER BY round_id, seq"
     ):
-        choices.setdefault(rid, []).append((seq, choice, made_at))
+        choices.setdefault(rid, []).append(tuple(made))
     for rid, made in choices.items():
         if [c[0] for c in made] != list(range(len(made))):
             problems.append(f"round {rid}: choices are not numbered 0..{len(made) - 1}")
+        if has_entropy and not all(c[3] is None or (type(c[3]) is int and 0 <= c[3] < 2**63) for c in made):
+            problems.append(f"round {rid}: a choice's entropy is not a whole number from 0 to 2**63 - 1")
     none = (0, None, None)
     columns = seal.ROUND_V3_SELECT if legacy else seal.ROUND_SELECT + ", digest"
     n_open = 0

@@ -19,12 +19,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from game import storage
-from game.ledger import audit, files, seal
+from game.ledger import anchor, audit, files, seal
 from game.ledger.files import stamp, utc
 from game.ledger.records import (
+    TOP_UP_CENTS,
+    BalanceAtLimit,
     InsufficientFunds,
     LedgerDamaged,
     LedgerError,
@@ -37,12 +39,16 @@ from game.ledger.records import (
     TopUpRefused,
 )
 from game.messages import Message
-from game.money import Bet, format_cents
+from game.money import MAX_CENTS, AmountTooLarge, Bet, add_cents, format_cents, room_for_win
 
 log = logging.getLogger(__name__)
 
 DEFAULT_START_BALANCE_CENTS = 500_000
-DEFAULT_TOP_UP_CENTS = 500_000
+DEFAULT_TOP_UP_CENTS = TOP_UP_CENTS
+MSG_AT_LIMIT = (
+    "Your balance is too large to start this round: its largest possible win would take it past "
+    "the most Reelhouse can keep."
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -95,7 +101,7 @@ class Ledger:
     def __init__(
         self,
         conn: sqlite3.Connection,
-        lock: files.LockFile,
+        lock: files.LedgerLock,
         path: Path,
         clock: Callable[[], datetime],
         notice: Message | None,
@@ -126,15 +132,12 @@ class Ledger:
         """
         path = Path(path)
         _require_int("start_balance_cents", start_balance_cents, 0)
+        if start_balance_cents > MAX_CENTS:
+            raise ValueError(f"start_balance_cents must be at most {MAX_CENTS}")
         clock = clock or (lambda: datetime.now(UTC))
         storage.prepare_data_dir(path.parent)
         storage.check_file_slot(path, allow_link=False)
-        lock = files.LockFile(path.with_name(path.name + ".lock"))
-        try:
-            conn, notice = files.open_checked(path, clock, start_balance_cents)
-        except BaseException:
-            lock.release()
-            raise
+        conn, lock, notice = files.open_checked(path, clock, start_balance_cents)
         return cls(conn, lock, path, clock, notice)
 
     def close(self) -> None:
@@ -164,14 +167,21 @@ class Ledger:
         return self._conn
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
+    def _tx(self, durable: str | None = None) -> Iterator[sqlite3.Connection]:
         """One write transaction. IMMEDIATE takes the write lock up front, so the checks made
-        inside it still hold when the writes land."""
+        inside it still hold when the writes land.
+
+        `durable` ("choice" or "money"): after the commit, the WAL is checkpointed into the main
+        file, so losing `-wal`/`-shm` (a cleaner, a sync tool, copying the one file) loses nothing
+        committed; after a money move the rollback anchor is written too (`game.ledger.anchor`).
+        """
         conn = self._db
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield conn
             conn.execute("COMMIT")
+            if durable is not None:
+                self._make_durable(durable == "money")
         except BaseException:
             if self._conn is conn:
                 try:
@@ -181,7 +191,17 @@ class Ledger:
                     log.error("rollback failed: %s", exc)
             raise
 
-    def _damaged(self, detail: str) -> None:
+    def _make_durable(self, moved_money: bool) -> None:
+        busy, log_frames, done = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        if busy or log_frames != done:  # one connection: never, unless the disk misbehaves
+            log.warning("ledger checkpoint incomplete: busy %s, %s of %s frames", busy, done, log_frames)
+        if moved_money:
+            try:
+                anchor.write(self.path, anchor.of(self._db))
+            except OSError as exc:
+                raise storage.from_os_error(exc, anchor.path_of(self.path)) from exc
+
+    def _damaged(self, detail: str) -> NoReturn:
         """Set the file aside now (the ledger closes) and raise LedgerDamaged."""
         log.error("ledger %s found damaged while in use: %s", self.path, detail)
         conn, self._conn = self._conn, None
@@ -226,20 +246,28 @@ class Ledger:
             (*(values[c] for c in changed), sealed, values["id"]),
         )
 
-    def _move_money(self, kind: str, amount_cents: int, round_id: int | None, now: str) -> int:
+    def _move_money(
+        self, kind: str, amount_cents: int, round_id: int | None, now: str, min_bet_cents: int | None = None
+    ) -> int:
         """Append one sealed journal entry, move the balance and meters with it; return the
-        balance after. The caller holds the transaction and has checked the head."""
+        balance after. The caller holds the transaction and has checked the head. A balance that
+        would pass 2^53 cents is refused (BalanceAtLimit; the transaction rolls back)."""
         conn = self._db
         balance, head = conn.execute("SELECT balance_cents, head_digest FROM account WHERE id = 1").fetchone()
         meters = conn.execute(f"SELECT {', '.join(seal.METER_COLUMNS)} FROM meters WHERE id = 1").fetchone()
         txn_id = int(self._one("SELECT COALESCE(MAX(id), 0) FROM transactions")) + 1
-        after = balance + amount_cents
+        try:
+            after = add_cents(balance, amount_cents)
+        except AmountTooLarge as exc:
+            raise BalanceAtLimit(MSG_AT_LIMIT) from exc
         new_meters = seal.meters_after(meters, kind, amount_cents)
-        sealed = seal.txn_digest(head, txn_id, kind, amount_cents, after, round_id, now, new_meters)
+        sealed = seal.txn_digest(
+            head, txn_id, kind, amount_cents, after, round_id, now, new_meters, min_bet_cents
+        )
         conn.execute(
             "INSERT INTO transactions (id, kind, amount_cents, balance_after_cents, round_id, at, "
-            "prev_digest, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (txn_id, kind, amount_cents, after, round_id, now, head, sealed),
+            "prev_digest, digest, min_bet_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (txn_id, kind, amount_cents, after, round_id, now, head, sealed, min_bet_cents),
         )
         conn.execute("UPDATE account SET balance_cents = ?, head_digest = ? WHERE id = 1", (after, sealed))
         conn.execute(
@@ -272,6 +300,7 @@ class Ledger:
         *,
         game_data: bytes | None = None,
         state_in: Any = None,
+        max_win_cents: int | None = None,
     ) -> int:
         """Debit the bet and record the round as open, in one transaction; return its id.
 
@@ -280,8 +309,10 @@ class Ledger:
         under its own rules (`stored_game_data`). `state_in` is the cross-round state the round
         begins with (a JSON value, for a game that keeps one): it is kept with the round, sealed
         by its digest and never changed, so the round is resumed and replayed from it. Raises
-        RoundInProgress if a round is open and InsufficientFunds if the balance cannot cover
-        `bet.total_cents`; in both cases nothing is written.
+        RoundInProgress if a round is open, InsufficientFunds if the balance cannot cover
+        `bet.total_cents`, and BalanceAtLimit if the round's largest possible win
+        (`max_win_cents`, the game's bound) could take the balance past 2^53 cents: no credit can
+        then overflow and leave the round open. In each case nothing is written.
         """
         if not isinstance(bet, Bet):
             raise TypeError(f"bet must be a Bet, got {type(bet).__name__}")
@@ -293,6 +324,8 @@ class Ledger:
             if not isinstance(text, str) or not text:
                 raise ValueError(f"{name} must be a non-empty string")
         _require_int("seed", seed, 0)
+        if max_win_cents is not None:
+            _require_int("max_win_cents", max_win_cents, 0)
         if seed >= 2**64:
             raise ValueError("seed must fit in 64 bits")
         if session_id is not None:
@@ -302,7 +335,7 @@ class Ledger:
         state_in_json = None if state_in is None else _to_json(state_in)
         bet_cents = bet.total_cents
         now = self._now()
-        with self._tx() as conn:
+        with self._tx("money") as conn:
             self._check_head()
             if self._one("SELECT id FROM rounds WHERE status = 'open'") is not None:
                 raise RoundInProgress("Finish the current round before starting a new one.")
@@ -317,6 +350,8 @@ class Ledger:
                     f"Your balance of {format_cents(before)} does not cover the bet of "
                     f"{format_cents(bet_cents)}."
                 )
+            if not room_for_win(before - bet_cents, max_win_cents or 0):
+                raise BalanceAtLimit(MSG_AT_LIMIT)
             if game_data is not None:
                 self._store_game_data(game_sha256, game_id, game_data, now)
             round_id = int(self._one("SELECT COALESCE(MAX(id), 0) FROM rounds")) + 1
@@ -363,6 +398,7 @@ class Ledger:
         ).fetchone()
         if row is None:
             return None
+        content: object  # checked below: a damaged file may hold anything
         game_id, content, stored_at, stored = row
         if (
             not isinstance(content, bytes)
@@ -373,12 +409,16 @@ class Ledger:
         return content
 
     @_guarded
-    def record_choice(self, round_id: int, choice: int) -> None:
-        """Append one player choice to an open round (its own transaction)."""
+    def record_choice(self, round_id: int, choice: int, entropy: int = 0) -> None:
+        """Append one player choice with its entropy to an open round (one transaction; the
+        entropy is what the pick's reveal is drawn with, see game.round)."""
         _require_int("round_id", round_id)
         _require_int("choice", choice)
+        _require_int("entropy", entropy, 0)
+        if entropy >= 1 << 63:
+            raise ValueError("entropy must be below 2**63")
         now = self._now()
-        with self._tx() as conn:
+        with self._tx("choice") as conn:
             values = self._round_row(round_id)
             if values["status"] == "void":
                 raise RoundClosed(f"Round {round_id} was voided; it takes no more choices.")
@@ -386,10 +426,10 @@ class Ledger:
                 raise RoundClosed(f"Round {round_id} is already finished.")
             seq = len(values["choices"])
             conn.execute(
-                "INSERT INTO choices (round_id, seq, choice, made_at) VALUES (?, ?, ?, ?)",
-                (round_id, seq, choice, now),
+                "INSERT INTO choices (round_id, seq, choice, made_at, entropy) VALUES (?, ?, ?, ?, ?)",
+                (round_id, seq, choice, now, entropy),
             )
-            values["choices"] = [*values["choices"], (seq, choice, now)]
+            values["choices"] = [*values["choices"], (seq, choice, now, entropy)]
             self._write_round(values, ())
 
     @_guarded
@@ -429,14 +469,14 @@ class Ledger:
         if not all(isinstance(key, str) for key in state_json):
             raise TypeError("state keys must be strings")
         now = self._now()
-        with self._tx():
+        with self._tx("money"):
             self._check_head()
             values = self._round_row(round_id)
             if values["status"] == "void":
                 raise RoundClosed(f"Round {round_id} was voided and its bet refunded; it pays nothing.")
             if values["status"] != "open":
                 raise RoundClosed(f"Round {round_id} is already finished.")
-            win_cents = win_coins * values["coin_value_cents"]
+            win_cents: int = win_coins * values["coin_value_cents"]
             after = int(self._one("SELECT balance_cents FROM account WHERE id = 1")) + win_cents
             values.update(
                 status="closed",
@@ -481,7 +521,7 @@ class Ledger:
             raise ValueError("a void round needs a reason")
         reason = reason.strip()
         now = self._now()
-        with self._tx():
+        with self._tx("money"):
             self._check_head()
             values = self._round_row(round_id)
             if values["status"] == "void":
@@ -496,15 +536,22 @@ class Ledger:
 
     @_guarded
     def top_up(self, *, min_bet_cents: int, amount_cents: int = DEFAULT_TOP_UP_CENTS) -> int:
-        """Add play money when the balance cannot cover `min_bet_cents`; return the new balance.
+        """Add the standard amount (`DEFAULT_TOP_UP_CENTS`) when the balance cannot cover
+        `min_bet_cents`, the smallest bet of the game it is made for; return the new balance.
 
+        The smallest bet is kept with the top-up (sealed), so the audit checks the rule exactly.
         Refused (TopUpRefused) while the balance still covers the smallest bet, and
-        (RoundInProgress) while a round is open, since its win may still arrive.
+        (RoundInProgress) while a round is open, since its win may still arrive. `amount_cents`
+        is there to be explicit: any other amount than the standard one is a ValueError.
         """
         _require_int("min_bet_cents", min_bet_cents, 1)
         _require_int("amount_cents", amount_cents, 1)
+        if amount_cents != DEFAULT_TOP_UP_CENTS:
+            raise ValueError(f"a top-up is always the standard {DEFAULT_TOP_UP_CENTS} cents")
+        if min_bet_cents > audit.MAX_BET_CENTS:
+            raise ValueError(f"min_bet_cents must be at most {audit.MAX_BET_CENTS}")
         now = self._now()
-        with self._tx():
+        with self._tx("money"):
             self._check_head()
             if self._one("SELECT id FROM rounds WHERE status = 'open'") is not None:
                 raise RoundInProgress("Finish the current round before topping up.")
@@ -514,7 +561,7 @@ class Ledger:
                     f"Your balance of {format_cents(before)} still covers the smallest bet; "
                     "a top-up is only given when it does not."
                 )
-            return self._move_money("top_up", amount_cents, None, now)
+            return self._move_money("top_up", amount_cents, None, now, min_bet_cents)
 
     # -- rounds ---------------------------------------------------------------------------------
     @_guarded
@@ -533,6 +580,7 @@ class Ledger:
             bet=record.bet,
             seed=record.seed,
             choices=record.choices,
+            entropies=record.entropies,
             balance_before_cents=record.balance_before_cents,
             started_at=record.started_at,
             session_id=record.session_id,
@@ -559,7 +607,7 @@ class Ledger:
     @_guarded
     def count_rounds(self, game_id: str | None = None, *, session_id: int | None = None) -> int:
         """How many rounds (of one game, or of one session) the ledger holds."""
-        sql, params = "SELECT COUNT(*) FROM rounds WHERE 1 = 1", []
+        sql, params = "SELECT COUNT(*) FROM rounds WHERE 1 = 1", list[object]()
         if game_id is not None:
             sql, params = sql + " AND game_id = ?", [*params, game_id]
         if session_id is not None:
@@ -586,6 +634,7 @@ class Ledger:
             finished_at=v["finished_at"],
             session_id=v["session_id"],
             choices=tuple(c[1] for c in v["choices"]),
+            entropies=tuple((c[3] if len(c) > 3 else None) or 0 for c in v["choices"]),
             events=None if events is None else json.loads(events),
             void_reason=v["void_reason"],
             state_in=None if state_in is None else json.loads(state_in),
@@ -659,7 +708,7 @@ class Ledger:
             raise TypeError("state keys must be strings")
         value_json = _to_json(value)
         now = self._now()
-        with self._tx():
+        with self._tx("choice"):
             if (
                 self._one("SELECT id FROM rounds WHERE status = 'open' AND game_id = ?", (game_id,))
                 is not None

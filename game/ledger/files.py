@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from game import storage
-from game.ledger import audit, schema
+from game.ledger import anchor, audit, schema
 from game.ledger.records import LedgerLocked, LedgerTooNew
 from game.messages import Message
 from game.storage import StorageFailure
@@ -39,50 +40,140 @@ SQLITE_CANTOPEN = 14
 SQLITE_AUTH = 23
 SQLITE_NOTADB = 26
 
-COMPANIONS = ("-wal", "-shm")
+COMPANIONS = ("-wal", "-shm", "-journal")
+STAGE = ".as-found"  # where the files are copied, as found, before a connection opens them
 MSG_SET_ASIDE = "Your saved game data was damaged and has been set aside as {name}; a new wallet was started."
 
 
-class LockFile:
-    """An exclusive, non-blocking lock on `<ledger>.lock`, held for the ledger's lifetime.
+# On Windows the lock is a byte range: this byte, far beyond the bytes SQLite locks (its lock page
+# starts at 1 GiB) and never read or written while the ledger stays under 2 GiB. SQLite's own
+# locks on Windows are byte ranges too, and a range lock is mandatory, so it must not overlap them.
+WINDOWS_LOCK_OFFSET = 0x7FFF_0000
+MSG_LOCKED = "Reelhouse is already running with this wallet; close the other window first."
+MSG_HARD_LINK = (
+    "{path} has another name on this disk (a hard link), so two copies of Reelhouse could use it "
+    "at once. Copy it to a file of its own and start Reelhouse again."
+)
+MESSAGES = (MSG_HARD_LINK,)
 
-    The OS drops the lock when the process dies (even by SIGKILL), so a crash never leaves a stale
-    lock. The file itself is never deleted: deleting a lock file races with a second opener.
+
+def _windows() -> bool:
+    return sys.platform.startswith("win")
+
+
+def _open_handle(path: Path, create: bool) -> int:
+    """A read-write descriptor on `path`. On Windows through CreateFileW with FILE_SHARE_DELETE,
+    so the file can still be renamed (set aside, replaced by a new wallet) while we hold it."""
+    if not _windows():
+        return os.open(path, os.O_RDWR | (os.O_CREAT if create else 0), 0o644)
+    import ctypes
+    import msvcrt
+    from ctypes import wintypes
+
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+    create_file = kernel32.CreateFileW
+    create_file.argtypes = [
+        wintypes.LPCWSTR,
+        wintypes.DWORD,
+        wintypes.DWORD,
+        wintypes.LPVOID,
+        wintypes.DWORD,
+        wintypes.DWORD,
+        wintypes.HANDLE,
+    ]
+    create_file.restype = wintypes.HANDLE
+    generic_rw, share_all, normal = 0xC0000000, 0x7, 0x80  # GENERIC_READ|WRITE; READ|WRITE|DELETE
+    disposition = 4 if create else 3  # OPEN_ALWAYS, OPEN_EXISTING
+    handle = create_file(str(path), generic_rw, share_all, None, disposition, normal, None)
+    if handle is None or handle == wintypes.HANDLE(-1).value:
+        raise ctypes.WinError(ctypes.get_last_error())  # type: ignore[attr-defined]
+    return int(msvcrt.open_osfhandle(handle, os.O_RDWR))  # type: ignore[attr-defined]
+
+
+def _lock(fd: int) -> None:
+    """Take the exclusive lock on `fd` without waiting (OSError if another process holds it)."""
+    if _windows():
+        import msvcrt
+
+        os.lseek(fd, WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+class LedgerLock:
+    """The single-instance lock, held on the ledger file ITSELF for the ledger's lifetime.
+
+    POSIX: `flock` on a descriptor of the file (independent of SQLite's own fcntl locks); Windows:
+    `msvcrt.locking` of one byte SQLite never uses (`WINDOWS_LOCK_OFFSET`). The OS drops it when the
+    process dies (even by SIGKILL). There is no side file: deleting any file beside the ledger
+    changes nothing. The lock follows the file, so whoever replaces the ledger (a new wallet, a
+    set-aside) locks the replacement before it is renamed into place, and a taker checks that the
+    file it locked is still the one at the path. A file with another name (`st_nlink > 1`) is
+    refused before SQLite opens it: two data folders would each lock their own path to it.
+
+    The descriptor is closed only after every SQLite connection to the file in this process is
+    closed: on POSIX closing any descriptor of a file drops SQLite's fcntl locks on it.
     """
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        storage.check_file_slot(path, allow_link=False)
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise storage.from_os_error(exc, path) from exc
-        try:
-            if sys.platform.startswith("win"):
-                import msvcrt
-
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-            else:
-                import fcntl
-
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            os.close(fd)
-            raise LedgerLocked(
-                "Reelhouse is already running with this wallet; close the other window first."
-            ) from exc
+    def __init__(self, fd: int, path: Path) -> None:
         self._fd: int | None = fd
+        self.path = path
+
+    @classmethod
+    def take(cls, path: Path, *, create: bool = False) -> LedgerLock:
+        """Lock the file at `path` (made empty if `create` and missing). LedgerLocked if another
+        process holds it; StorageFailure when the disk says no or the file has another name."""
+        for _attempt in range(5):
+            try:
+                fd = _open_handle(path, create)
+            except OSError as exc:
+                raise storage.from_os_error(exc, path) from exc
+            try:
+                _lock(fd)
+            except OSError as exc:
+                os.close(fd)
+                raise LedgerLocked(MSG_LOCKED) from exc
+            lock = cls(fd, path)
+            try:
+                held, there = os.fstat(fd), os.stat(path)
+            except FileNotFoundError:
+                lock.release()  # replaced or set aside while we took it: take the new one
+                continue
+            except OSError as exc:
+                lock.release()
+                raise storage.from_os_error(exc, path) from exc
+            if (held.st_dev, held.st_ino) != (there.st_dev, there.st_ino) and held.st_ino:
+                lock.release()
+                continue
+            if held.st_nlink > 1:
+                lock.release()
+                raise StorageFailure("hard_link", MSG_HARD_LINK, path=path)
+            return lock
+        raise LedgerLocked(MSG_LOCKED)
+
+    def truncate(self) -> None:
+        if self._fd is not None:
+            os.ftruncate(self._fd, 0)
+
+    def fsync(self) -> None:
+        if self._fd is not None:
+            os.fsync(self._fd)
 
     def release(self) -> None:
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
         try:
-            if sys.platform.startswith("win"):
+            if _windows():
                 import msvcrt
 
-                os.lseek(fd, 0, os.SEEK_SET)
-                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+                os.lseek(fd, WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        except OSError:
+            pass
         finally:
             os.close(fd)  # on POSIX closing the descriptor releases the flock
 
@@ -141,7 +232,7 @@ def check_sound(conn: sqlite3.Connection) -> int:
     rows = conn.execute("PRAGMA integrity_check").fetchall()
     if rows != [("ok",)]:
         raise schema.DamagedError("; ".join(str(r[0]) for r in rows[:5]))
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
     if version == 0:
         # the app never leaves an unversioned file: a new wallet is renamed into place complete
         raise schema.DamagedError("an empty or unversioned file")
@@ -171,60 +262,143 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def set_aside(path: Path, stamp: str) -> Path:
-    """Rename the damaged file (and its -wal/-shm companions) to `<name>.damaged-<stamp>`.
-
-    Never deletes. The companions move first: a stale -wal beside a fresh database could
-    otherwise be replayed into it if we were killed between the renames. A folder that refuses
-    the rename is a StorageFailure.
-    """
-    base = path.with_name(f"{path.name}.damaged-{stamp}")
+def _aside_base(path: Path, stamp: str, tag: str) -> Path:
+    base = path.with_name(f"{path.name}.{tag}-{stamp}")
     n = 1
     while any(
         Path(f"{base}{suffix}").exists() for suffix in ("", *COMPANIONS)
-    ):  # two damages in one second: never overwrite an earlier set-aside
+    ):  # two set-asides in one second: never overwrite an earlier one
         n += 1
-        base = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    try:
-        for suffix in (*COMPANIONS, ""):
-            src = Path(f"{path}{suffix}")
-            if src.exists():
-                os.replace(src, f"{base}{suffix}")
-    except OSError as exc:
-        raise storage.from_os_error(exc, path.parent) from exc
-    fsync_dir(path.parent)
-    log.warning("damaged ledger %s set aside as %s", path, base.name)
+        base = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
     return base
 
 
-def create_wallet(path: Path, now: str, start_balance_cents: int) -> None:
-    """Build a new wallet at the current schema beside `path` and rename it into place.
+def set_aside(path: Path, stamp: str, staged: Path | None = None, tag: str = "damaged") -> Path:
+    """Set the ledger aside as `<name>.<tag>-<stamp>` (with its -wal, -shm, -journal); return
+    that name. `tag` is "damaged", or "not-latest" for a sound file older than the data folder's
+    anchor. Never deletes what it has not kept.
 
-    A kill before the rename leaves no ledger file (the next start builds again), so the app
-    itself never leaves an empty or half-made one: an empty ledger file is always damage.
+    With `staged` (the copies `stage` made before any connection opened the file), the copies ARE
+    the set-aside files, byte for byte as found, and the files as the check left them are removed
+    (they hold nothing the copies do not). Without, the files themselves are renamed, companions
+    first: a stale -wal beside a fresh database could otherwise be replayed into it if we were
+    killed between the renames. A folder that refuses is a StorageFailure.
     """
-    tmp = path.with_name(f"{path.name}.new")
-    for suffix in ("", "-journal", "-wal", "-shm"):
-        leftover = Path(f"{tmp}{suffix}")
-        if leftover.exists():  # our own unfinished creation: a wallet nobody ever played
-            leftover.unlink()
-    conn = sqlite3.connect(tmp, isolation_level=None)
+    base = _aside_base(path, stamp, tag)
     try:
-        # a kill before the rename throws the file away, so only the one fsync below matters
-        conn.execute("PRAGMA journal_mode = MEMORY")
-        conn.execute("PRAGMA synchronous = OFF")
-        conn.execute("PRAGMA foreign_keys = OFF")
-        schema.migrate(conn, 0, schema.SCHEMA_VERSION, now, start_balance_cents)
-        conn.execute("PRAGMA journal_mode = WAL")
-    finally:
-        conn.close()
-    fd = os.open(tmp, os.O_RDONLY)
+        if staged is not None:
+            for suffix in ("", *COMPANIONS):
+                src = Path(f"{staged}{suffix}")
+                if src.exists():
+                    _fsync_file(src)
+                    os.replace(src, f"{base}{suffix}")
+            fsync_dir(path.parent)
+            for suffix in (*COMPANIONS, ""):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+        else:
+            for suffix in (*COMPANIONS, ""):
+                src = Path(f"{path}{suffix}")
+                if src.exists():
+                    os.replace(src, f"{base}{suffix}")
+    except OSError as exc:
+        raise storage.from_os_error(exc, path.parent) from exc
+    fsync_dir(path.parent)
+    log.warning("ledger %s set aside as %s", path, base.name)
+    return base
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
     finally:
         os.close(fd)
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
+
+
+def opens_unchanged(path: Path) -> bool:
+    """Whether the start-up check leaves the file's bytes as they are: a WAL-mode SQLite file at
+    the current version with no -wal, -shm or -journal beside it (the check then only reads it;
+    otherwise opening merges a WAL, rolls a journal back or upgrades the file)."""
+    if any(Path(f"{path}{suffix}").exists() for suffix in COMPANIONS):
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except OSError:
+        return False
+    return (
+        len(head) == 100
+        and head[:16] == b"SQLite format 3\0"
+        and head[18:20] == b"\x02\x02"
+        and int.from_bytes(head[60:64], "big") == schema.SCHEMA_VERSION
+    )
+
+
+def stage(path: Path) -> Path | None:
+    """Copy the ledger and its companions byte for byte to `<name>.as-found` before any connection
+    opens them, unless opening leaves them as they are (`opens_unchanged`); return the copy's name
+    (None: nothing copied). A damaged file is set aside from these copies (`set_aside`)."""
+    if opens_unchanged(path):
+        return None
+    staged = path.with_name(path.name + STAGE)
+    try:
+        for suffix in ("", *COMPANIONS):
+            Path(f"{staged}{suffix}").unlink(missing_ok=True)  # an earlier start's, killed
+        for suffix in ("", *COMPANIONS):
+            src = Path(f"{path}{suffix}")
+            if src.exists():
+                shutil.copyfile(src, f"{staged}{suffix}")
+    except OSError as exc:
+        raise storage.from_os_error(exc, path.parent) from exc
+    return staged
+
+
+def discard(staged: Path | None) -> None:
+    """Remove the as-found copies of a file that proved sound."""
+    if staged is None:
+        return
+    for suffix in ("", *COMPANIONS):
+        try:
+            Path(f"{staged}{suffix}").unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("could not remove %s%s: %s", staged, suffix, exc)
+
+
+def create_wallet(path: Path, now: str, start_balance_cents: int) -> LedgerLock | None:
+    """Build a new wallet at the current schema beside `path`, lock it and rename it into place;
+    return the lock, now on `path` (None: another instance placed a wallet meanwhile; retry).
+
+    A kill before the rename leaves no ledger file (the next start builds again), so the app
+    itself never leaves an empty or half-made one: an empty ledger file is always damage. The
+    wallet is locked while it is built, so a second instance never sees it unlocked.
+    """
+    tmp = path.with_name(f"{path.name}.new")
+    lock = LedgerLock.take(tmp, create=True)
+    try:
+        if path.exists():
+            lock.release()
+            return None
+        for suffix in COMPANIONS:  # our own unfinished creation: a wallet nobody ever played
+            Path(f"{tmp}{suffix}").unlink(missing_ok=True)
+        lock.truncate()
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            # a kill before the rename throws the file away, so only the one fsync below matters
+            conn.execute("PRAGMA journal_mode = MEMORY")
+            conn.execute("PRAGMA synchronous = OFF")
+            conn.execute("PRAGMA foreign_keys = OFF")
+            schema.migrate(conn, 0, schema.SCHEMA_VERSION, now, start_balance_cents)
+            conn.execute("PRAGMA journal_mode = WAL")
+        finally:
+            conn.close()
+        lock.fsync()
+        os.replace(tmp, path)
+        lock.path = path
+        fsync_dir(path.parent)
+    except BaseException:
+        lock.release()
+        raise
+    return lock
 
 
 def stray_wal(path: Path) -> bool:
@@ -255,23 +429,70 @@ def reraise(exc: sqlite3.Error, path: Path) -> NoReturn:
 
 def open_checked(
     path: Path, clock: Callable[[], datetime], start_balance_cents: int
-) -> tuple[sqlite3.Connection, Message | None]:
-    """Connect to a sound, current, fully checked file; set a damaged one aside first. The
-    notice says what was set aside (None when nothing was)."""
+) -> tuple[sqlite3.Connection, LedgerLock, Message | None]:
+    """Lock the ledger, then connect to a sound, current, fully checked file that is the latest
+    this data folder saved (`game.ledger.anchor`); a damaged or older file is set aside as found
+    first and a new wallet started. The notice says what was set aside (None when nothing was)."""
     notice: Message | None = None
-    for _attempt in range(3):  # a fresh wallet cannot be damaged; 3 bounds a flaky disk
+    for _attempt in range(4):  # a fresh wallet cannot be damaged; 4 bounds a flaky disk
         if stray_wal(path):
             notice = Message(MSG_SET_ASIDE, {"name": set_aside(path, stamp(clock)).name})
         try:
-            if not path.exists():
+            created = not path.exists()
+            lock = (
                 create_wallet(path, utc(clock()).isoformat(timespec="microseconds"), start_balance_cents)
-            return inspect(path, clock, start_balance_cents), notice
-        except schema.DamagedError as exc:
-            log.error("ledger %s is damaged: %s", path, exc)
-            notice = Message(MSG_SET_ASIDE, {"name": set_aside(path, stamp(clock)).name})
+                if created
+                else LedgerLock.take(path)
+            )
         except OSError as exc:
             raise storage.from_os_error(exc, path) from exc
+        if lock is None:
+            continue
+        staged: Path | None = None
+        try:
+            staged = None if created else stage(path)
+            try:
+                conn = inspect(path, clock, start_balance_cents)
+            except schema.DamagedError as exc:
+                log.error("ledger %s is damaged: %s", path, exc)
+                notice = Message(MSG_SET_ASIDE, {"name": set_aside(path, stamp(clock), staged).name})
+                lock.release()
+                continue
+            try:
+                older = _older_than_anchor(conn, path, created)
+                if older is not None:
+                    conn.close()
+                    aside = set_aside(path, stamp(clock), staged, tag="not-latest")
+                    notice = Message(older.id, {**older.params, "name": aside.name})
+                    lock.release()
+                    continue
+                anchor.write(path, anchor.of(conn))
+            except BaseException:
+                conn.close()
+                raise
+            discard(staged)
+            return conn, lock, notice
+        except OSError as exc:
+            lock.release()
+            discard(staged)
+            raise storage.from_os_error(exc, path) from exc
+        except BaseException:  # a file from a newer app, a disk that says no: left as it was
+            lock.release()
+            discard(staged)
+            raise
     raise StorageFailure("io", storage.MSG_IO, path=path, reason="it is damaged again at once")
+
+
+def _older_than_anchor(conn: sqlite3.Connection, path: Path, created: bool) -> Message | None:
+    if created:
+        return None
+    found = anchor.read(path)
+    if found is None:  # the first start after the upgrade that brought anchors: say nothing
+        return None
+    older = anchor.compare(conn, found)
+    if older is not None:
+        log.error("ledger %s is not the one its anchor describes (%s)", path, found)
+    return older
 
 
 def inspect(path: Path, clock: Callable[[], datetime], start_balance_cents: int) -> sqlite3.Connection:

@@ -13,6 +13,9 @@ from typing import Any
 from game.money import Bet
 from game.storage import MSG_DAMAGED_NOW, StorageFailure
 
+TOP_UP_CENTS = 500_000
+"""The standard top-up: every top-up is exactly this (the schema's trigger and the audit say so)."""
+
 
 # -- errors -------------------------------------------------------------------------------------
 class LedgerError(Exception):
@@ -50,6 +53,11 @@ class TopUpRefused(LedgerError):  # noqa: N818 - the agreed API names
     """A top-up is only given when the balance cannot cover the smallest bet."""
 
 
+class BalanceAtLimit(LedgerError):  # noqa: N818 - reads as what happened
+    """The round's largest possible win would take the balance past 2^53 cents
+    (`game.money.MAX_CENTS`); nothing was written."""
+
+
 # -- records ------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Meters:
@@ -66,8 +74,8 @@ class Meters:
 @dataclass(frozen=True, slots=True)
 class OpenRound:
     """Everything the app needs to resume an unfinished round exactly: `play_round(defn, bet,
-    seed, choices, state=state_in)` with the stored values reproduces the events up to the last
-    recorded choice."""
+    seed, choices, state=state_in, entropies=entropies)` with the stored values reproduces the
+    events up to the last recorded choice."""
 
     round_id: int
     game_id: str
@@ -80,6 +88,7 @@ class OpenRound:
     started_at: str
     session_id: int | None
     state_in: Any = None  # the cross-round state it began with (None: none kept, or before v4)
+    entropies: tuple[int, ...] = ()  # each choice's entropy (0: none, e.g. recorded before v5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +124,9 @@ class RoundRecord:
     events: list[dict[str, Any]] | None
     void_reason: str | None = None
     state_in: Any = None
+    entropies: tuple[int, ...] = ()
+    """Each choice's entropy, parallel to `choices` (0: none; choices recorded before schema
+    version 5 have none): replay with `play_round(..., entropies=entropies)`."""
 
 
 class LedgerDamaged(StorageFailure):

@@ -18,7 +18,9 @@ from collections.abc import Callable
 
 from game.ledger import audit, seal
 
-SCHEMA_VERSION = 4
+# The top-up step's number (after version 5, the choices' entropy).
+TOP_UP_RULE_VERSION = 6
+SCHEMA_VERSION = TOP_UP_RULE_VERSION
 
 
 class DamagedError(Exception):
@@ -390,12 +392,60 @@ def _upgrade_to_v4(conn: sqlite3.Connection, now: str, start_balance_cents: int)
         conn.execute(statement)
 
 
+# Version 5: each choice keeps the entropy drawn after it was made and stored with it in the
+# same row (`choices.entropy`, 0 ≤ entropy < 2**63; 0 in sessions with a fixed seed): what a
+# pick reveals is drawn from the round's seed AND that entropy, so it cannot be read from the
+# ledger before the pick (see game.round). Choices recorded before have none (NULL, replayed as
+# entropy 0) and keep the digests version 4 gave their rounds (see seal.round_digest), so the
+# step writes no row; a new choice cannot be written without one.
+SCHEMA_V5 = """
+ALTER TABLE choices ADD COLUMN entropy INTEGER CHECK (entropy >= 0);
+CREATE TRIGGER choices_with_entropy BEFORE INSERT ON choices WHEN NEW.entropy IS NULL
+BEGIN SELECT RAISE(ABORT, 'a choice is recorded with its entropy'); END;
+"""
+
+
+def _upgrade_to_v5(conn: sqlite3.Connection, now: str, start_balance_cents: int) -> None:
+    for statement in split_sql(SCHEMA_V5):
+        conn.execute(statement)
+
+
+# The top-up rule (version TOP_UP_RULE_VERSION): each top-up keeps the smallest bet of the game it
+# was made for (`min_bet_cents`, sealed in its journal digest), so the audit checks the rule
+# exactly: a top-up is the standard amount (500,000 cents, `records.TOP_UP_CENTS`), given while
+# no round is open and the balance cannot cover that bet. Other entries carry NULL; top-ups made
+# before the step carry NULL too and keep their digests (a NULL is left out of the digest, see
+# seal.txn_digest), checked by a bound instead. The database refuses a top-up that breaks the rule
+# and any entry whose amount or balance passes 2^53 cents (`game.money.MAX_CENTS`). The step
+# writes no row.
+SCHEMA_TOP_UP_RULE = """
+ALTER TABLE transactions ADD COLUMN min_bet_cents INTEGER;
+CREATE TRIGGER transactions_top_up_rule BEFORE INSERT ON transactions
+WHEN (NEW.kind = 'top_up') <> (NEW.min_bet_cents IS NOT NULL)
+  OR NEW.kind = 'top_up' AND (NEW.amount_cents <> 500000 OR NEW.min_bet_cents < 1
+      OR (SELECT balance_cents FROM account WHERE id = 1) >= NEW.min_bet_cents
+      OR EXISTS (SELECT 1 FROM rounds WHERE status = 'open'))
+BEGIN SELECT RAISE(ABORT, 'a top-up is the standard amount, made when the balance is below the smallest bet');
+END;
+CREATE TRIGGER transactions_within_bound BEFORE INSERT ON transactions
+WHEN abs(NEW.amount_cents) > 9007199254740992 OR NEW.balance_after_cents > 9007199254740992
+BEGIN SELECT RAISE(ABORT, 'amounts and balances stay within 2^53 cents'); END;
+"""
+
+
+def _upgrade_top_up_rule(conn: sqlite3.Connection, now: str, start_balance_cents: int) -> None:
+    for statement in split_sql(SCHEMA_TOP_UP_RULE):
+        conn.execute(statement)
+
+
 # Upgrade path: MIGRATIONS[v] turns a version v-1 file into version v (0 = no file yet).
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection, str, int], None]] = {
     1: _create_v1,
     2: _upgrade_to_v2,
     3: _upgrade_to_v3,
     4: _upgrade_to_v4,
+    5: _upgrade_to_v5,
+    TOP_UP_RULE_VERSION: _upgrade_top_up_rule,
 }
 
 

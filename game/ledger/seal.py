@@ -14,9 +14,9 @@ a round was played with. They are sealed like this (schema version 3):
   check made before each round, `check_head`); the full check (`audit`) re-derives both by
   walking the whole chain;
 - each round row carries `digest` over every column (its events and, from version 4, the state
-  it began with included) and its choices in order; each session, cross-round state and stored
-  game data row carries a digest of its columns (game data is also keyed by the SHA-256 of its
-  content).
+  it began with included) and its choices in order (each with its entropy, from version 5);
+  each session, cross-round state and stored game data row carries a digest of its columns
+  (game data is also keyed by the SHA-256 of its content).
 
 A digest is SHA-256 over the canonical JSON of a tagged list of the values, so no two different
 contents share an encoding. This detects damage (a flipped bit, a torn write, an edit by hand
@@ -67,7 +67,7 @@ ROUND_V3_SELECT = ", ".join(ROUND_V3_COLUMNS)
 ROUND_SEALED_COLUMNS = (*ROUND_V3_COLUMNS, "state_in_json")
 ROUND_SELECT = ", ".join(ROUND_SEALED_COLUMNS)
 METER_COLUMNS = ("rounds_played", "wagered_cents", "won_cents", "topped_up_cents", "refunded_cents")
-TXN_COLUMNS = "id, kind, amount_cents, balance_after_cents, round_id, at, prev_digest, digest"
+TXN_COLUMNS = "id, kind, amount_cents, balance_after_cents, round_id, at, prev_digest, digest, min_bet_cents"
 
 Meters5 = tuple[int, int, int, int, int]
 ZERO_METERS: Meters5 = (0, 0, 0, 0, 0)
@@ -107,9 +107,14 @@ def txn_digest(
     round_id: int | None,
     at: str,
     meters_after: Sequence[int],
+    min_bet_cents: int | None = None,
 ) -> str:
+    """An entry's digest. A top-up keeps the smallest bet it answered (schema step
+    `TOP_UP_RULE_VERSION`), sealed after the rest; NULL (every other entry, and top-ups made before
+    the step) is left out, so older entries keep the digests they were written with."""
+    tail = () if min_bet_cents is None else (min_bet_cents,)
     return digest(
-        "txn", prev, txn_id, kind, amount_cents, balance_after_cents, round_id, at, list(meters_after)
+        "txn", prev, txn_id, kind, amount_cents, balance_after_cents, round_id, at, list(meters_after), *tail
     )
 
 
@@ -119,7 +124,9 @@ STATE_IN_AT = ROUND_SEALED_COLUMNS.index("state_in_json")
 
 def round_digest(values: Sequence[Any], choices: Iterable[Sequence[Any]]) -> str:
     """`values` in ROUND_SEALED_COLUMNS order (or ROUND_V3_COLUMNS order, for the upgrade to
-    version 3); `choices` as (seq, choice, made_at) by seq.
+    version 3); `choices` as (seq, choice, made_at) or, from version 5, (seq, choice, made_at,
+    entropy) by seq. A choice's entropy is sealed with it; a NULL one (a choice recorded before
+    version 5) is left out, so those rounds keep their digests.
 
     The events (the largest column by far) enter as their own SHA-256, so sealing a round costs
     one pass over their bytes instead of JSON-escaping them. A NULL `state_in_json` is left out
@@ -130,7 +137,8 @@ def round_digest(values: Sequence[Any], choices: Iterable[Sequence[Any]]) -> str
     events = fields[EVENTS_AT]
     if events is not None:
         fields[EVENTS_AT] = hashlib.sha256(events.encode("utf-8", "surrogatepass")).hexdigest()
-    return digest("round", fields, [list(c) for c in choices])
+    sealed = [list(c) if len(c) < 4 or c[3] is not None else list(c[:3]) for c in choices]
+    return digest("round", fields, sealed)
 
 
 def session_digest(session_id: int, started_at: str, start_txn_id: int, start_balance_cents: int) -> str:
@@ -159,9 +167,13 @@ def meters_after(meters: Sequence[int], kind: str, amount_cents: int) -> Meters5
     raise ValueError(f"unknown journal kind {kind!r}")
 
 
-def choices_of(conn: sqlite3.Connection, round_id: int) -> list[tuple[int, int, str]]:
+def choices_of(conn: sqlite3.Connection, round_id: int) -> list[tuple[Any, ...]]:
+    """A round's choices as (seq, choice, made_at, entropy) by seq; a file before version 5 has
+    no entropy column: (seq, choice, made_at)."""
+    has_entropy = any(row[1] == "entropy" for row in conn.execute("PRAGMA table_info(choices)"))
+    columns = "seq, choice, made_at, entropy" if has_entropy else "seq, choice, made_at"
     return conn.execute(
-        "SELECT seq, choice, made_at FROM choices WHERE round_id = ? ORDER BY seq", (round_id,)
+        f"SELECT {columns} FROM choices WHERE round_id = ? ORDER BY seq", (round_id,)
     ).fetchall()
 
 
@@ -182,20 +194,14 @@ def check_head(conn: sqlite3.Connection) -> str | None:
         if balance != start or tuple(meters) != ZERO_METERS:
             return "balance or meters moved without a journal entry"
         return None
-    txn_id, kind, amount, after, round_id, at, prev, stored = last
+    txn_id, kind, amount, after, round_id, at, prev, stored, min_bet = last
     if head != stored:
         return f"the wallet's head digest is not that of journal entry {txn_id}"
-    if txn_digest(prev, txn_id, kind, amount, after, round_id, at, meters) != stored:
+    if txn_digest(prev, txn_id, kind, amount, after, round_id, at, meters, min_bet) != stored:
         return f"the meters or journal entry {txn_id} do not match its digest"
     if balance != after:
         return f"the balance {balance} is not the journal's {after}"
     return None
-
-
-def check_round(conn: sqlite3.Connection, round_id: int, stored: str) -> bool:
-    """Whether round `round_id`'s row and choices still make its `stored` digest."""
-    row = conn.execute(f"SELECT {ROUND_SELECT} FROM rounds WHERE id = ?", (round_id,)).fetchone()
-    return row is not None and round_digest(row, choices_of(conn, round_id)) == stored
 
 
 def seal_all(conn: sqlite3.Connection) -> None:

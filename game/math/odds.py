@@ -152,7 +152,8 @@ def row_masks(
     """Per stop of a strip: the mask of window rows (bit w = row w) showing one of `symbols`
     (symbol indices), with the rows of `forced` always set (cells laid over with a wild)."""
     win = windows(defn, strip)
-    return (np.isin(win, list(symbols)) * (1 << np.arange(defn.rows))).sum(axis=1) | forced
+    masks: np.ndarray = (np.isin(win, list(symbols)) * (1 << np.arange(defn.rows))).sum(axis=1) | forced
+    return masks
 
 
 def mask_counts(masks: np.ndarray, rows: int) -> np.ndarray:

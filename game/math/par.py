@@ -17,11 +17,28 @@ from game.games import rules_for
 from game.math.patterns import fraction_str
 
 
-def par_sheet(defn: GameDefinition, lines: int | None = None, *, estimate_cap: bool = True) -> dict[str, Any]:
+def par_sheet(
+    defn: GameDefinition,
+    lines: int | None = None,
+    *,
+    estimate_cap: bool = True,
+    volatility: bool = False,
+    rounds: int | None = None,
+) -> dict[str, Any]:
     """The game's par sheet (JSON-ready): its exact RTP, every part with its method, hit
     frequency, top award and the cap. `estimate_cap` adds the (sampled) estimate of what the cap
-    removes where it can bind."""
-    return rules_for(defn).par_sheet(defn, lines, estimate_cap=estimate_cap)
+    removes where it can bind. `volatility` adds `std_per_round` and the `volatility` section
+    (SD, index, class, the round-win distribution; `game.math.volatility`), sampling `rounds`
+    rounds where a figure is not exact."""
+    from game.math.volatility import SAMPLE_ROUNDS, volatility_section
+
+    rules = rules_for(defn)
+    sheet = rules.par_sheet(defn, lines, estimate_cap=estimate_cap)
+    if volatility:
+        section = volatility_section(defn, sheet, rules.round_moments, rounds=rounds or SAMPLE_ROUNDS)
+        sheet["std_per_round"] = section["std_per_round"]
+        sheet["volatility"] = section
+    return sheet
 
 
 def check_lines(defn: GameDefinition, lines: int | None) -> int:
@@ -59,7 +76,7 @@ def cap_section(
     """
     cap = defn.cap
     max_level = max(defn.bet.levels)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for coin in defn.bet.coin_values_cents:
         caps = []
         if cap.max_currency_cents is not None:

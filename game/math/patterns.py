@@ -49,7 +49,8 @@ def windows(defn: GameDefinition, strip: Sequence[str]) -> np.ndarray:
     ids = np.array([idx[s] for s in strip], dtype=np.int64)
     n = len(ids)
     rows = np.arange(defn.rows)
-    return ids[(np.arange(n)[:, None] + rows[None, :]) % n]
+    out: np.ndarray = ids[(np.arange(n)[:, None] + rows[None, :]) % n]
+    return out
 
 
 def pays_by_run(pays: dict[int, int], n: int) -> list[int]:

@@ -2,7 +2,8 @@
 
 Rounds are played by the game's registered `simulate_batch` (see `game.games.common`), which uses
 the same evaluation and feature functions as `play_round`; player picks are uniform, drawn from a
-separate RNG. The work is cut into fixed chunks, each with its own seeds derived from the run's
+separate RNG, and each carries a simulated entropy from that RNG (the played pick's swap, see
+`game.round`). The work is cut into fixed chunks, each with its own seeds derived from the run's
 seed (chunk i's seeds are child i of `numpy.random.SeedSequence(seed)`, derived when the chunk is
 handed out), so a result depends on (seed, rounds, bet) and not on how many worker processes ran
 it, and memory stays flat however many rounds are asked for: chunks are handed to the workers a
@@ -16,7 +17,7 @@ simulated players in lock-step within a chunk, each carrying its own state from 
 Play ≡ simulation (`check_flow`): the batch tapes an evenly spread sample of rounds (their draws in
 play order, see `game.tape`); each taped round is played again through `game.round.run_round`
 with a `TapeRng` and the two totals (and states) must agree. `flow_mismatches` counts the rounds
-where they do not.
+where they do not. A taped pick is replayed with the entropy the batch drew for it.
 """
 
 from __future__ import annotations
@@ -35,8 +36,10 @@ from game.bets import validate_bet
 from game.definitions import GameDefinition
 from game.evaluate import compile_game
 from game.games import rules_for
+from game.math.volatility import LABELS, bucket_counts, distribution, sample_sd
 from game.money import Bet
 from game.rng import Rng
+from game.tape import Tape
 
 CHUNK_ROUNDS = 100_000
 """Rounds per chunk of a stateless game (one seed pair each); also its batch size."""
@@ -58,6 +61,9 @@ class ChunkStats:
     rounds: int = 0
     win_coins: int = 0
     win_sq: float = 0.0
+    win_cube: float = 0.0
+    win_quad: float = 0.0
+    buckets: np.ndarray = field(default_factory=lambda: np.zeros(len(LABELS), dtype=np.int64))
     uncapped_coins: int = 0
     hits: int = 0
     largest: int = 0
@@ -72,6 +78,9 @@ class ChunkStats:
         self.rounds += other.rounds
         self.win_coins += other.win_coins
         self.win_sq += other.win_sq
+        self.win_cube += other.win_cube
+        self.win_quad += other.win_quad
+        self.buckets = self.buckets + other.buckets
         self.uncapped_coins += other.uncapped_coins
         self.hits += other.hits
         self.largest = max(self.largest, other.largest)
@@ -160,10 +169,14 @@ def run_chunk(
 
 def _merge_batch(stats: ChunkStats, defn: GameDefinition, bet: Bet, b: Any, n: int) -> None:
     wins = b.wins.astype(np.float64)
+    sq = wins * wins
     one = ChunkStats(
         rounds=n,
         win_coins=int(b.wins.sum()),
-        win_sq=float(np.dot(wins, wins)),
+        win_sq=float(sq.sum()),
+        win_cube=float(np.dot(sq, wins)),
+        win_quad=float(np.dot(sq, sq)),
+        buckets=bucket_counts(b.wins, bet.total_coins),
         uncapped_coins=int(b.uncapped.sum()),
         hits=int(np.count_nonzero(b.wins)),
         largest=int(b.wins.max()) if n else 0,
@@ -175,7 +188,9 @@ def _merge_batch(stats: ChunkStats, defn: GameDefinition, bet: Bet, b: Any, n: i
     stats.merge(one)
 
 
-def check_tapes(defn: GameDefinition, bet: Bet, tapes: dict, wins: np.ndarray, out: ChunkStats) -> None:
+def check_tapes(
+    defn: GameDefinition, bet: Bet, tapes: dict[int, Tape], wins: np.ndarray, out: ChunkStats
+) -> None:
     """Play each taped round through the flow and compare it with the batch (`out` counts)."""
     from game.round import run_round
     from game.tape import TapeMismatch, TapeRng
@@ -187,7 +202,7 @@ def check_tapes(defn: GameDefinition, bet: Bet, tapes: dict, wins: np.ndarray, o
         problem = ""
         try:
             rng = TapeRng(tape)
-            result = run_round(defn, bet, rng, tape.choices, state=tape.state_in)
+            result = run_round(defn, bet, rng, tape.choices, state=tape.state_in, entropies=tape.entropies)
             if not result.finished:
                 problem = "the flow still waits for a pick after the taped picks"
             elif rng.left:
@@ -301,9 +316,12 @@ def report(
     n = s.rounds
     stake = bet.total_coins
     rtp = s.win_coins / (n * stake)
-    # Per-round x = win / total bet: sample variance from Σx and Σx².
-    var = max(0.0, (s.win_sq / stake**2 - n * rtp * rtp) / (n - 1))
-    half = Z99 * math.sqrt(var / n)
+    # Per-round x = win / total bet: sample variance from Σx and Σx², the SD's interval from
+    # Σx³ and Σx⁴ (delta method, `sample_sd`).
+    sd, sd_se = sample_sd(
+        n, s.win_coins / stake, s.win_sq / stake**2, s.win_cube / stake**3, s.win_quad / stake**4
+    )
+    half = Z99 * sd / math.sqrt(n)
     rates = {name: count / n for name, count in sorted(s.counts.items())}
     parts = {name: coins / (n * stake) for name, coins in s.parts.items()}
     if s.uncapped_coins != s.win_coins:
@@ -316,7 +334,9 @@ def report(
         "rounds": n,
         "rtp": rtp,
         "ci99": [rtp - half, rtp + half],
-        "std_per_round": math.sqrt(var),
+        "std_per_round": sd,
+        "std_ci99": [max(0.0, sd - Z99 * sd_se), sd + Z99 * sd_se],
+        "distribution": distribution(s.buckets, n),
         "rtp_published": defn.rtp_published,
         "rtp_parts": parts,
         "hit_frequency": s.hits / n,

@@ -46,13 +46,18 @@ import pygame
 
 from game.paths import asset_path
 from scenes.core.canvas import Canvas, ScaledFont
+from scenes.core.placeholder import load_font, placeholder
 
 log = logging.getLogger(__name__)
 
 FONT_NAMES = ("display", "display_regular", "text", "text_bold")
+# s: the longest wait for a picture a worker decodes; a worker that died (out of memory) never
+# finishes its job, and the picture is then decoded here instead
+PREFETCH_WAIT_S = 15.0
 FILE_DENSITY = 1.5  # px per logical px of every file under assets/images
 IMAGE_SUFFIXES = (".png", ".jpg")
 SCALED_FONTS = ("text", "text_bold")  # the body text the text size setting enlarges
+MIN_TEXT_PX = 11  # no text renders smaller, in physical px (small windows: 1000×700, 800×600)
 
 DERIVED_BUDGET_BYTES = 64 * 1024 * 1024
 """Pixel bytes the derived surfaces may hold at 1 px per logical px (× the density² in a denser
@@ -106,6 +111,7 @@ class AssetStore:
         self.derived_budget = DERIVED_BUDGET_BYTES
         self._derived_bytes = 0
         self._fonts: dict[tuple[str, int], ScaledFont] = {}
+        self.broken_fonts: set[str] = set()  # damaged or missing (scenes.core.verify): pygame's own
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._preload: list[str] = []
         self._jobs: list[Callable[[], object]] = []  # art prepared behind the first frame
@@ -230,7 +236,7 @@ class AssetStore:
             path = str(self.image_path(rel))
             if size is None:
                 self._decoding[rel] = pool.submit(pygame.image.load, path)
-            else:
+            elif density is not None:  # always, for a sized item (see above)
                 self._scaling[(rel, size, density)] = pool.submit(_load_scaled, path, size, density)
         pool.shutdown(wait=False)
 
@@ -241,8 +247,8 @@ class AssetStore:
         if job is None:
             return None
         try:
-            surf = job.result()
-        except (OSError, pygame.error) as exc:  # made again by the caller, which reports it
+            surf = job.result(timeout=PREFETCH_WAIT_S)
+        except (OSError, pygame.error, TimeoutError) as exc:  # made again by the caller, which reports it
             log.info("prefetching %s failed: %s", rel, exc)
             return None
         if pygame.display.get_surface() is None:
@@ -255,8 +261,8 @@ class AssetStore:
         if job is None:
             return None
         try:
-            return job.result()
-        except (OSError, pygame.error) as exc:  # loaded again by the caller, which reports it
+            return job.result(timeout=PREFETCH_WAIT_S)
+        except (OSError, pygame.error, TimeoutError) as exc:  # loaded again by the caller, which reports it
             log.info("prefetching %s failed: %s", rel, exc)
             return None
 
@@ -269,7 +275,10 @@ class AssetStore:
                 path = self.image_path(rel)
                 if not path.is_file():
                     raise FileNotFoundError(f"missing image: {path}")
-                surf = pygame.image.load(str(path))
+                try:
+                    surf = pygame.image.load(str(path))
+                except (pygame.error, OSError):  # damaged: the round goes on over a placeholder
+                    surf = placeholder(path)
             self._files[rel] = surf
         if rel not in self._converted and pygame.display.get_surface() is not None:
             # convert needs a display mode; surfaces loaded earlier are converted here, on first
@@ -418,10 +427,8 @@ class AssetStore:
             if not pygame.font.get_init():
                 pygame.font.init()
             path = self.root / "fonts" / f"{name}.ttf"
-            if not path.is_file():
-                raise FileNotFoundError(f"missing font: {path}")
-            px = max(1, round(int(size) * self.density))
-            f = ScaledFont(pygame.font.Font(str(path), px), self.density, int(size))
+            px = max(MIN_TEXT_PX, round(int(size) * self.density))
+            f = ScaledFont(load_font(path, px, name in self.broken_fonts), self.density, int(size))
             self._fonts[key] = f
         return f
 

@@ -51,20 +51,26 @@ def rect4(r) -> tuple[float, float, float, float]:
 @dataclass(frozen=True, slots=True)
 class TextMark:
     """A rendered text: where its glyphs' top-left pixel is in the canvas holding the mark
-    (physical px, exactly as the blits placed it)."""
+    (physical px, exactly as the blits placed it), and the font's size in physical px. A panel
+    leaves a mark too (`panel` set, `glyphs` None, `size` its (w, h)): the plate texts sit on."""
 
     text: str
     colour: tuple[int, ...]
     x: int
     y: int
-    glyphs: pygame.Surface  # the glyph pixels; alpha = coverage
+    glyphs: pygame.Surface | None  # the glyph pixels; alpha = coverage
+    px: int = 0  # the font's size in physical px
+    panel: tuple[int, int] | None = None  # a panel's physical (w, h)
 
     def moved(self, dx: int, dy: int) -> TextMark:
-        return TextMark(self.text, self.colour, self.x + dx, self.y + dy, self.glyphs)
+        return TextMark(self.text, self.colour, self.x + dx, self.y + dy, self.glyphs, self.px, self.panel)
 
     @property
     def box(self) -> pygame.Rect:
-        return pygame.Rect(self.x, self.y, *self.glyphs.get_size())
+        if self.glyphs is not None:
+            return pygame.Rect(self.x, self.y, *self.glyphs.get_size())
+        w, h = self.panel or (0, 0)
+        return pygame.Rect(self.x, self.y, w, h)
 
 
 class TextRecorder:
@@ -74,9 +80,25 @@ class TextRecorder:
         self.suppress = False  # glyphs render transparent (outlines and shadows stay)
         self.rendered: list[str] = []  # every text rendered, in order
 
-    def mark(self, canvas: Canvas, text: str, colour) -> None:
+    def mark(self, canvas: Canvas, text: str, colour, px: int = 0) -> None:
         self.rendered.append(text)
-        canvas.marks = [TextMark(text, tuple(colour), 0, 0, canvas.surf)]
+        canvas.marks = [TextMark(text, tuple(colour), 0, 0, canvas.surf, px)]
+
+    @staticmethod
+    def cover(canvas: Canvas, rect) -> None:
+        """An opaque picture with soft edges (blitted with alpha, so not found opaque) was drawn
+        over logical `rect` of `canvas`: the texts wholly under it are hidden."""
+        prect = canvas.phys_rect(rect)
+        while canvas._parent is not None:  # a subsurface's marks are kept by its parent
+            prect, canvas = prect.move(canvas._offset), canvas._parent
+        if canvas.marks:
+            canvas._drop_marks_in(prect)
+
+    @staticmethod
+    def mark_panel(canvas: Canvas, rect, name: str = "panel") -> None:
+        """Note that a panel (a plate texts sit on) covers logical `rect` of `canvas`."""
+        pr = canvas.phys_rect(rect)
+        canvas._add_marks([TextMark(name, (), pr.x, pr.y, None, 0, pr.size)])
 
 
 class Canvas:
@@ -146,10 +168,6 @@ class Canvas:
         k = self.k
         x0, y0 = round(x * k), round(y * k)
         return pygame.Rect(x0, y0, round((x + w) * k) - x0, round((y + h) * k) - y0)
-
-    def logical_rect(self, pr: pygame.Rect) -> pygame.Rect:
-        """A physical rect → the smallest logical rect covering it."""
-        return _lr(pr, self.k)
 
     # drawing -----------------------------------------------------------------------------------
     def _source(self, src) -> pygame.Surface:
@@ -264,7 +282,7 @@ class Canvas:
         if prect is None:
             self.marks = None
             return
-        self.marks = [m for m in self.marks if not prect.contains(m.box)] or None
+        self.marks = [m for m in self.marks or () if not prect.contains(m.box)] or None
 
     def subsurface(self, rect) -> Canvas:
         """A canvas sharing this one's pixels over logical `rect`."""
@@ -338,8 +356,10 @@ class Canvas:
                         m.glyphs,
                         (max(1, round(m.glyphs.get_width() * sx)), max(1, round(m.glyphs.get_height() * sy))),
                     ),
+                    round(m.px * sy),
                 )
                 for m in self.marks
+                if m.glyphs is not None
             ]
         return c
 
@@ -355,15 +375,6 @@ class Canvas:
 
     def grayscale(self) -> Canvas:
         return Canvas(pygame.transform.grayscale(self.surf), self.k, (self.lw, self.lh))
-
-    def box_blurred(self, radius: float) -> Canvas:
-        """Box-blurred by `radius` logical px (a glow or a shadow: its text marks are dropped)."""
-        r = max(1, round(radius * self.k))
-        return Canvas(pygame.transform.box_blur(self.surf, r), self.k, (self.lw, self.lh))
-
-    def gaussian_blurred(self, radius: float) -> Canvas:
-        r = max(1, round(radius * self.k))
-        return Canvas(pygame.transform.gaussian_blur(self.surf, r), self.k, (self.lw, self.lh))
 
     def __repr__(self) -> str:
         return f"<Canvas {self.lw:g}×{self.lh:g} at {self.k:g} px/px>"
@@ -470,7 +481,7 @@ class ScaledFont:
             return Canvas(surf, self.k)
         c = Canvas(self.font.render(text, antialias, color, bg), self.k)
         if rec is not None and not effect and text.strip():
-            rec.mark(c, text, color)
+            rec.mark(c, text, color, getattr(self.font, "point_size", round(self.logical_size * self.k)))
         return c
 
     def size(self, text: str) -> tuple[int, int]:

@@ -1,19 +1,20 @@
 """What the app hands every scene: launch options and the shared services.
 
-`AppContext` is built once by `scenes.core.app.build_context` after the display exists and passed
+`AppContext` is built once by `scenes.app.app.build_context` after the display exists and passed
 to each scene's constructor; scenes take what they need from it (no module-level singletons).
 Every field is typed and always present (no scene probes for one): `ledger` is the open
 `game.ledger.Ledger`, `i18n` the app's one `Translator`, `seeds` the round seeds. `notices` holds
 what the player must be told from start-up (a damaged settings file, a repaired ledger, a voided
 round), as `game.messages.Message`s the scenes translate; the first scene that can show a message
-takes them with `take_notices()`.
+takes them with `take_notices()`. `routes` are the screens a scene opens by id (`open`), registered
+by the app (`scenes.core.routes`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.definitions import LoadedGame
 from game.messages import Message
@@ -21,6 +22,7 @@ from scenes.core.assets import AssetStore
 from scenes.core.audio import AudioService
 from scenes.core.i18n import Translator
 from scenes.core.intents import IntentMapper
+from scenes.core.routes import Routes
 from scenes.core.settings_store import SIZE_SCALES, Settings, save_settings
 
 if TYPE_CHECKING:
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
 
     from game.ledger import Ledger
     from game.rng import SeedSource
+    from scenes.core.stack import SceneStack
+    from scenes.core.verify import Verification
 
 
 @dataclass
@@ -43,6 +47,7 @@ class LaunchOptions:
     turbo: bool = False
     frames: int | None = None
     bench: bool = False
+    modified_games: bool = False  # play game data that differs from the release, marked MODIFIED
 
 
 class LazySeedSource:
@@ -67,6 +72,10 @@ class LazySeedSource:
         """The next round's seed (see `SeedSource.next_seed`)."""
         return self.resolve().next_seed()
 
+    def next_entropy(self) -> int:
+        """The entropy stored with a player's pick (see `SeedSource.next_entropy`)."""
+        return self.resolve().next_entropy()
+
     def auto_pick(self, options: int, picked: Sequence[int]) -> int:
         """A pick made for the player by `--autoplay N` (see `SeedSource.auto_pick`)."""
         return self.resolve().auto_pick(options, picked)
@@ -90,6 +99,14 @@ class AppContext:
     # `--autoplay N` stopped before its N rounds for a reason of its own (the balance ran
     # short, no round could start): the app then exits with the cut-short code
     autoplay_cut_short: bool = False
+    # the released files' check (scenes.core.verify): modified games, damaged media
+    verification: Verification | None = None
+    routes: Routes = field(default_factory=Routes)
+
+    def open(self, route: str, stack: SceneStack, *args: Any, **kwargs: Any) -> Any:
+        """Open the screen of `route` (a `scenes.core.routes` id) on `stack`; `args` are the
+        route's own (the game id, the bet...). Returns what its opener returns (the scene)."""
+        return self.routes.opener(route)(self, stack, *args, **kwargs)
 
     def save_settings(self) -> None:
         """Persist the current settings atomically and apply the audio and display ones."""

@@ -82,12 +82,11 @@ def _failure_window(text: str, ok: str, assets_root: Path | None, stop: Callable
     if screen is None:
         pygame.display.set_caption(WINDOW_TITLE)
         screen = pygame.display.set_mode((760, 300))
+    from scenes.core.placeholder import load_font
+
     fonts = (assets_root or Path(".")) / "fonts"
-    try:
-        font = pygame.font.Font(str(fonts / "text.ttf"), 22)
-        bold = pygame.font.Font(str(fonts / "text_bold.ttf"), 22)
-    except (OSError, pygame.error):
-        font = bold = pygame.font.Font(None, 26)
+    # a damaged file (truncated fonts open, then fail to draw) falls back to pygame's own font
+    font, bold = load_font(fonts / "text.ttf", 22), load_font(fonts / "text_bold.ttf", 22)
     width = min(680, screen.get_width() - 80)
     lines = wrap_text(font, text, width)
     height = 30 * len(lines) + 110

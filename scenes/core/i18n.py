@@ -1,11 +1,14 @@
 """The translation layer: catalogs, plural forms, and number / money / time formatting per language.
 
-One `Translator` lives on the app context (`ctx.i18n`, built by `scenes.core.app.build_context`
+One `Translator` lives on the app context (`ctx.i18n`, built by `scenes.app.app.build_context`
 for the saved language); there is no module-level `_` singleton. Catalogs are JSON files
-`assets/locale/<lang>.json` keyed by the English msgid: a value is either the translated string
-or, for plural entries, a list `[one, other]` (English and Spanish share the rule "one when
-n == 1"). `en.json` is the list of every player-facing msgid; a test checks `es.json` covers
-it with the same format fields.
+keyed by the English msgid: a value is either the translated string or, for plural entries, a
+list `[one, other]` (English and Spanish share the rule "one when n == 1"). The shared rooms'
+words are in `assets/locale/<lang>.json`; a game's own words are in its room,
+`assets/games/<id>/locale/<lang>.json`, merged at load (`load_catalogs`). A msgid defined in two
+files is refused at start-up naming both (`catalog_collision`). The English catalogs together
+list every player-facing msgid; a test checks the Spanish ones cover them with the same format
+fields.
 
 Switching language (`set_language`) swaps the catalog at once and bumps `generation`. Nothing
 here caches translated text; scenes translate while drawing (the text cache is keyed by the
@@ -70,6 +73,54 @@ def load_catalog(folder: Path, language: str) -> dict[str, str | list[str]]:
     return {k: v for k, v in data.items() if k and isinstance(v, str | list)}
 
 
+def game_catalog_paths(folder: Path, language: str) -> list[Path]:
+    """Every game's own catalog for `language` beside the shared `folder` (`<folder>/../games/<id>/
+    locale/<language>.json`), sorted by game id."""
+    return sorted(Path(folder).parent.glob(f"games/*/locale/{language}.json"))
+
+
+def catalog_files(folder: Path, language: str) -> list[Path]:
+    """The shared catalog and every game's own, the shared one first."""
+    return [Path(folder) / f"{language}.json", *game_catalog_paths(folder, language)]
+
+
+def _merged(folder: Path, language: str) -> tuple[dict[str, str | list[str]], str | None]:
+    """The merged catalog, and a sentence naming the first msgid two files define (else None);
+    the first file's entry is kept."""
+    merged: dict[str, str | list[str]] = {}
+    source: dict[str, Path] = {}
+    clash: str | None = None
+    for path in catalog_files(folder, language):
+        if not path.is_file() and path.parent != Path(folder):
+            continue
+        for key, value in load_catalog(path.parent, language).items():
+            if key in merged:
+                clash = clash or f"{path}: {key!r}: already defined in {source[key]}"
+                continue
+            merged[key] = value
+            source[key] = path
+    return merged, clash
+
+
+def load_catalogs(folder: Path, language: str) -> dict[str, str | list[str]]:
+    """The shared catalog `<folder>/<language>.json` merged with every game's own; a msgid two
+    files define keeps the first (logged; start-up refuses it first, `catalog_collision`)."""
+    merged, clash = _merged(folder, language)
+    if clash:
+        log.error("translation catalogs collide: %s", clash)
+    return merged
+
+
+def catalog_collision(folder: Path) -> str | None:
+    """`file: msgid: already defined in other file` for the first msgid two catalogs of one
+    language define (the shared one and the games' own), else None."""
+    for language in LANGUAGES:
+        _, clash = _merged(folder, language)
+        if clash:
+            return clash
+    return None
+
+
 def format_fields(text: str) -> set[str]:
     """The field names used by a format string ("{coins:,} coins" → {"coins"})."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
@@ -123,7 +174,7 @@ class Translator:
             log.warning("unknown language %r, using %s", language, DEFAULT_LANGUAGE)
             language = DEFAULT_LANGUAGE
         if language not in self._catalogs:
-            self._catalogs[language] = load_catalog(self.folder, language)
+            self._catalogs[language] = load_catalogs(self.folder, language)
         if language != self.language or self.generation == 0:
             self.generation += 1
         self.language = language
@@ -249,6 +300,9 @@ __all__ = [
     "CURRENCY_SYMBOLS",
     "LANGUAGES",
     "Translator",
+    "catalog_collision",
+    "catalog_files",
     "format_fields",
     "load_catalog",
+    "load_catalogs",
 ]

@@ -38,6 +38,7 @@ from pydantic import (
 
 from game import storage
 from game.messages import Message
+from game.storage import is_unreadable_kind, read_bounded
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,11 @@ SETTINGS_VERSION = 3
 DAMAGED_MESSAGE = (
     "Your settings file could not be read, so the default settings are in use; "
     "the old file was kept as {name}."
+)
+
+NOT_A_SETTINGS_FILE = (
+    "Your settings file is not an ordinary file of at most 64 KB, so it was not read and the "
+    "default settings are in use; it was kept as {name}."
 )
 
 CURRENCY_SYMBOLS: dict[str, str] = {"EUR": "€", "GBP": "£", "USD": "$"}
@@ -159,13 +165,18 @@ def load_settings(path: Path) -> tuple[Settings, Message | None]:
     Raises StorageFailure when the file cannot be used at all (see the module docstring).
     """
     path = Path(path)
+    if is_unreadable_kind(path):  # a FIFO, a device, a huge file: never opened, kept aside
+        log.warning("settings file %s is not a small regular file: not read", path)
+        return Settings(), Message(NOT_A_SETTINGS_FILE, {"name": _move_aside(path).name})
     storage.check_file_slot(path, allow_link=True)
     if not path.exists():
         return Settings(), None
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path)
     except OSError as exc:
         raise storage.from_os_error(exc, path) from exc
+    if raw is None:  # changed into something else since the look above
+        return Settings(), Message(NOT_A_SETTINGS_FILE, {"name": _move_aside(path).name})
     try:
         data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
@@ -182,9 +193,9 @@ def saved_language(path: Path) -> str:
     default when it cannot be read or is not valid): storage failures found before the settings
     are loaded are said in the player's language too."""
     try:
-        data = json.loads(Path(path).read_bytes().decode("utf-8"))
+        data = json.loads((read_bounded(Path(path)) or b"").decode("utf-8"))
         language = upgrade(data).get("language") if isinstance(data, dict) else None
-        return Settings(language=language).language
+        return Settings.model_validate({"language": language}).language
     except (OSError, UnicodeDecodeError, ValueError, ValidationError, RecursionError, AttributeError):
         return Settings().language
 

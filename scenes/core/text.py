@@ -17,12 +17,20 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from typing import Protocol
 
 import pygame
 
 from scenes.core.canvas import Canvas, ScaledFont
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+class Measures(Protocol):
+    """What measuring text needs: a `ScaledFont` (logical px) or a plain pygame font (pixels)."""
+
+    def size(self, text: str, /) -> tuple[int, int]: ...
+
 
 ANCHORS = (
     "center",
@@ -239,7 +247,7 @@ def draw_counter(
     return rect
 
 
-def wrap_text(font: ScaledFont, text: str, width: int) -> list[str]:
+def wrap_text(font: Measures, text: str, width: int) -> list[str]:
     """Split `text` into lines no wider than `width` pixels (breaking at spaces)."""
     lines: list[str] = []
     for para in text.split("\n"):
@@ -256,7 +264,7 @@ def wrap_text(font: ScaledFont, text: str, width: int) -> list[str]:
     return lines
 
 
-def fit_font(assets, name: str, text: str, max_width: int, size: int, min_size: int = 10):
+def fit_font(assets, name: str, text: str, max_width: int, size: int, min_size: int = 10) -> ScaledFont:
     """The largest font of `name` (≤ `size`) in which `text` fits `max_width` pixels."""
     while size > min_size and assets.font(name, size).size(text)[0] > max_width:
         size -= 1

@@ -6,7 +6,7 @@ appears (from 2.5) and breathes. With the `intro_movie` setting off the scene is
 screen instead: the backdrop, the logo and the prompt, nothing moving. Either way Space, Enter, a
 click or any key skips to the lobby at any time (the lobby replaces the intro); S is left to the
 app, which opens the settings menu over the intro, and M to the app's mute. The app does not
-show the intro at all when the `intro_screen` setting is off (`scenes.core.app.initial_scenes`).
+show the intro at all when the `intro_screen` setting is off (`scenes.app.app.initial_scenes`).
 
 The prompt and the tagline under the logo ("THREE CLASSIC SLOTS") are translated through the
 context's translator and rebuilt when the language changes

@@ -1,7 +1,7 @@
 """The lobby: the installed games as tiles, the balance, lobby music; the way into each game.
 
 Only games with a validated definition and a presentation get a tile (`ctx.games` holds only
-those, see `scenes.core.app.shown_games`: a game whose data arrives before its scenes is not
+those, see `scenes.app.app.shown_games`: a game whose data arrives before its scenes is not
 offered). A tile shows the game's art (`<game>/tile.png`, named by its presentation), its name,
 published RTP and one-line pitch; it lifts and glows while hovered or focused. Click a tile, or
 choose with ←/→ and press Enter (or Space), to open the game's `ReelsScene` over the lobby; Esc
@@ -29,18 +29,23 @@ first frame does not wait for the reels machinery).
 
 from __future__ import annotations
 
+import functools
 import sys
 
 import pygame
 
-from scenes.core.canvas import Canvas
+from game.ledger import LedgerError
+from game.messages import Message
+from scenes.core.canvas import Canvas, ScaledFont
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import COMMAND_ACTS, Act, Intent
+from scenes.core.routes import HISTORY, MIXER, SETTINGS
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font, render_text, wrap_text
+from scenes.core.theme import MENU_CREAM, MENU_GOLD, MUTED_LIGHT
 from scenes.core.transitions import Fade
-from scenes.games import art_of
+from scenes.presentation import art_of
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
 from scenes.widgets.effects import glint, soft_glow, soft_shadow
@@ -69,6 +74,8 @@ TEXT_TOOLTIP_QUIT = "Leave Reelhouse"
 TEXT_TAGLINE = "THREE CLASSIC SLOTS"
 TEXT_OPEN_GAME_FIRST = "Open a game first"
 TEXT_CLOSE_FIRST = "Close this screen first (Esc)"
+TEXT_ROUND_WAITS = "The round waits: it resumes when you open {game} again"
+TEXT_ROUND_WAITING = "ROUND WAITING"
 # keys meant for a game: in the lobby they say to open one (S and H are the app's, Space plays)
 GAME_ACTS = COMMAND_ACTS - {Act.SPIN, Act.SETTINGS, Act.HISTORY}
 
@@ -91,10 +98,6 @@ SHADOW_PAD = 22
 GLINT_STEPS = 18
 GLINT_S = 0.8  # duration of one light sweep over the focused tile
 GLINT_EVERY_S = 4.5
-
-GOLD = (246, 206, 120)
-CREAM = (246, 238, 222)
-MUTED = (196, 184, 168)
 
 
 def reels_scene(ctx: AppContext, game_id: str) -> Scene:
@@ -137,13 +140,15 @@ class LobbyScene(Scene):
             rect = pygame.Rect(x0 + i * (TILE_W + TILE_GAP), TILE_TOP, TILE_W, TILE_H)
             play_rect = pygame.Rect(0, 0, PLAY_W, PLAY_H)
             play_rect.midtop = (rect.centerx, rect.bottom + 10 + CAPTION_H + 7)
-            play = Button(play_rect, label="", font_size=22, on_click=lambda gid=gid: self.open_game(gid))
+            play = Button(play_rect, label="", font_size=22, on_click=functools.partial(self.open_game, gid))
             self.tiles.append(_Tile(gid, rect, play))
         self.focus = 0
         self.fade = Fade(0.45, "in")
         self.t = 0.0
         self.glint_step = -1
         self.balance_cents = 0
+        self.waiting: str | None = None  # the game holding an open round (its tile's ribbon)
+        self.left_game = False  # a game was opened from here: back from it, say a waiting round
         self._balance_clock = 0.0
         # right to left: leave, sound, settings, history
         icons = [
@@ -168,7 +173,7 @@ class LobbyScene(Scene):
         # the keyboard's way round: the tiles first, then the icons (Tab's order); the arrows are
         # handled here, by rows
         self.ring = FocusRing(
-            [FocusItem(lambda t=t: self._tile_focus_rect(t), key=t.game_id) for t in self.tiles]
+            [FocusItem(functools.partial(self._tile_focus_rect, t), key=t.game_id) for t in self.tiles]
             + [FocusItem(b.rect, b.click, key=f"icon-{i}") for i, b in enumerate(self.icon_buttons)],
             arrows="none",
         )
@@ -208,11 +213,12 @@ class LobbyScene(Scene):
         a.defer(lambda: self.glow)
         for rel in (self.tile_art[t.game_id] for t in self.tiles):
             for step in range(GLINT_STEPS):
-                a.defer(
-                    lambda rel=rel, step=step: a.derived(
-                        ("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS)
-                    )
-                )
+                a.defer(functools.partial(self._glint, rel, step))
+
+    def _glint(self, rel: str, step: int) -> Canvas:
+        """One frame of a tile's light sweep (made once, then kept by the asset store)."""
+        a = self.ctx.assets
+        return a.derived(("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS))
 
     # text -----------------------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -236,10 +242,11 @@ class LobbyScene(Scene):
         A cache, not state: it is a pure function of the language, the games and the version, so
         `draw` may fetch it; the layer seen under the settings menu switches with the language.
         """
-        key = ("lobby-static", self.tr.language, tuple(self.ids), self.ctx.version)
+        v = self.ctx.verification
+        key = ("lobby-static", self.tr.language, tuple(self.ids), self.ctx.version, v and v.generation)
         return self.ctx.assets.derived(key, self._build_static)
 
-    def pitch_layout(self, game_id: str) -> tuple[pygame.font.Font, list[str]]:
+    def pitch_layout(self, game_id: str) -> tuple[ScaledFont, list[str]]:
         """The game's pitch, translated and wrapped to the caption: two lines at most, in the
         largest text size (15 down to 13 px) that holds it whole (Spanish runs longer)."""
         pitch = self.tr.gettext(self.ctx.games[game_id].definition.pitch)
@@ -249,7 +256,12 @@ class LobbyScene(Scene):
             lines = wrap_text(font, pitch, PITCH_W)
             if len(lines) <= PITCH_LINES and len(lines) * (font.get_height() + 1) <= room:
                 return font, lines
-        return font, lines[:PITCH_LINES]
+        if len(lines) > PITCH_LINES:  # a small window: the pitch says it goes on
+            last = lines[PITCH_LINES - 1].rstrip(" ,;:")
+            while last and font.size(last + "…")[0] > PITCH_W:
+                last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+            lines = [*lines[: PITCH_LINES - 1], last.rstrip(" ,;:") + "…"]
+        return font, lines
 
     def pitch_lines(self, game_id: str) -> list[str]:
         return self.pitch_layout(game_id)[1]
@@ -267,10 +279,21 @@ class LobbyScene(Scene):
         for tile in self.tiles:
             d = self.ctx.games[tile.game_id].definition
             out[f"{tile.game_id}.name"] = tr.gettext(d.name)
-            out[f"{tile.game_id}.rtp"] = rtp_text(tr, d.rtp_published)
+            out[f"{tile.game_id}.rtp"] = self.tile_rtp(tile.game_id)
             out[f"{tile.game_id}.pitch"] = self.pitch_lines(tile.game_id)
             out[f"{tile.game_id}.play"] = tile.play.label
         return out
+
+    def tile_rtp(self, game_id: str) -> str:
+        """The RTP line under a tile: the published RTP, or for a game whose data differs from
+        the release (`--modified-games`) MODIFIED and the exact RTP computed from that data."""
+        d = self.ctx.games[game_id].definition
+        v = self.ctx.verification
+        said = v.tile_text(game_id) if v is not None else None
+        if said is None:
+            return rtp_text(self.tr, d.rtp_published)
+        rtp = v.modified[game_id] if v is not None else None
+        return self.tr.t(said, rtp=self.tr.format_number(round((rtp or 0.0) * 10000), 2))
 
     def balance_text(self) -> str:
         return self.tr.format_money(self.balance_cents, self.ctx.settings.display_currency)
@@ -286,7 +309,7 @@ class LobbyScene(Scene):
             a.font("text_bold", 14),
             " ".join(self.tr.gettext(TEXT_TAGLINE)),  # letter-spaced capitals
             (640, 76),
-            MUTED,
+            MUTED_LIGHT,
             shadow=False,
             outline=2,
             outline_color=(10, 4, 18),
@@ -298,22 +321,21 @@ class LobbyScene(Scene):
         tr = self.tr
         rtp_font = a.font("text_bold", 14)
         for tile in self.tiles:
-            d = self.ctx.games[tile.game_id].definition
             layer.blit(shadow, (tile.rect.x - SHADOW_PAD, tile.rect.y - SHADOW_PAD + 10))
             cap = self._caption_rect(tile)
             draw_panel(layer, a, cap, alpha=215)
             draw_text(
                 layer,
                 rtp_font,
-                rtp_text(tr, d.rtp_published),
+                self.tile_rtp(tile.game_id),
                 (cap.centerx, cap.top + 41),
-                GOLD,
+                MENU_GOLD,
                 shadow=False,
             )
             y = cap.top + PITCH_TOP
             font, lines = self.pitch_layout(tile.game_id)
             for line in lines:
-                draw_text(layer, font, line, (cap.centerx, y), MUTED, anchor="midtop", shadow=False)
+                draw_text(layer, font, line, (cap.centerx, y), MUTED_LIGHT, anchor="midtop", shadow=False)
                 y += font.get_height() + 1
         small = a.font("text", 15)
         draw_text(
@@ -321,24 +343,24 @@ class LobbyScene(Scene):
             small,
             tr.t(TEXT_VERSION, version=self.ctx.version),
             (16, 712),
-            MUTED,
+            MUTED_LIGHT,
             anchor="bottomleft",
             shadow=False,
         )
         self._draw_hint(layer, small)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
-    def _draw_hint(self, layer: Canvas, font: pygame.font.Font) -> None:
+    def _draw_hint(self, layer: Canvas, font: ScaledFont) -> None:
         a = self.ctx.assets
         hints = (TEXT_HINT_CHOOSE, TEXT_HINT_PLAY, TEXT_HINT_LEAVE)
-        parts = [render_text(font, self.tr.gettext(t), MUTED) for t in hints]
+        parts = [render_text(font, self.tr.gettext(t), MUTED_LIGHT) for t in hints]
         icon = 16
         gap = 28
         width = 2 * icon + 6 + sum(p.get_width() for p in parts) + 2 * gap
         x = 1264 - width
         y = 704
         for name in ("icon_left", "icon_right"):
-            layer.blit(a.tinted(f"ui/{name}", MUTED, (icon, icon)), (x, y - icon // 2))
+            layer.blit(a.tinted(f"ui/{name}", MUTED_LIGHT, (icon, icon)), (x, y - icon // 2))
             x += icon
         x += 6
         for i, p in enumerate(parts):
@@ -363,29 +385,34 @@ class LobbyScene(Scene):
     # lifecycle ----------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self._refresh_balance()
+        self.waiting = self._waiting_game()
         self.ctx.audio.music("common/lobby_music")
-        notices = self.ctx.take_notices()
+        self._tell(self.ctx.take_notices())
+
+    def _tell(self, notices: list) -> None:
+        """Say the start-up notices: in a dialog each, or on stderr when nobody is watching."""
         if not notices:
             return
         if self.ctx.options.autoplay or self.ctx.options.bench:
             for n in notices:  # nobody is watching the screen: say it on stderr
                 print(n.english(), file=sys.stderr)
             return
-        tr = self.tr
+        tr, stack = self.tr, self.stack
+        if stack is None:
+            return
         for n in notices:
             # queued, so the dialog lands on top of whatever the app pushes at start-up
-            self.stack.queue(
-                lambda n=n: (
-                    self.stack
-                    and self.stack.push(
-                        MessageDialog(
-                            self.ctx.assets,
-                            tr.gettext(TEXT_NOTICE_TITLE),
-                            tr.message(n),
-                            ok=tr.gettext(TEXT_OK),
-                            close_first=tr.gettext(TEXT_CLOSE_FIRST),
-                        )
-                    )
+            stack.queue(functools.partial(self._show_notice, tr, n))
+
+    def _show_notice(self, tr: Translator, notice: Message) -> None:
+        if self.stack is not None:
+            self.stack.push(
+                MessageDialog(
+                    self.ctx.assets,
+                    tr.gettext(TEXT_NOTICE_TITLE),
+                    tr.message(notice),
+                    ok=tr.gettext(TEXT_OK),
+                    close_first=tr.gettext(TEXT_CLOSE_FIRST),
                 )
             )
 
@@ -397,10 +424,42 @@ class LobbyScene(Scene):
 
     def on_resume(self) -> None:
         self._refresh_balance()
+        before, self.waiting = self.waiting, self._waiting_game()
+        back_from_game, self.left_game = self.left_game or before != self.waiting, False
+        if back_from_game and self.waiting is not None and self.stack is not None:  # Esc in a bonus
+            name = self.tr.gettext(self.ctx.games[self.waiting].definition.name)
+            # over the tiles' pictures, clear of the tagline and the tiles' captions
+            at = (640, TILE_TOP + 150)
+            show_toast(self.stack, self.ctx.assets, self.tr.t(TEXT_ROUND_WAITS, game=name), midtop=at)
         self.ctx.audio.music("common/lobby_music")
         self.fade = Fade(0.3, "in")
         for tile in self.tiles:
             tile.armed = False
+
+    def _waiting_game(self) -> str | None:
+        """The game holding an open round (left in a bonus), if any."""
+        led = self.ctx.ledger
+        if led is None:
+            return None
+        try:
+            held = led.open_round()
+        except LedgerError:  # a record it cannot read is reported where the game opens
+            return None
+        return held.game_id if held is not None and held.game_id in self.ctx.games else None
+
+    def _draw_waiting(self, surface: Canvas) -> None:
+        """The ROUND WAITING ribbon across the top of the tile whose game holds the open round."""
+        tile = next((t for t in self.tiles if t.game_id == self.waiting), None)
+        if tile is None:
+            return
+        r = tile.rect.move(0, -round(LIFT_PX * tile.hot))
+        band = pygame.Rect(r.x, r.y + 18, r.w, 34)
+        surface.fill((150, 28, 36), band)
+        surface.fill((236, 196, 98), (band.x, band.y, band.w, 2))
+        surface.fill((236, 196, 98), (band.x, band.bottom - 2, band.w, 2))
+        text = self.tr.gettext(TEXT_ROUND_WAITING)
+        font = fit_font(self.ctx.assets, "text_bold", text, band.w - 24, 18, 14)
+        draw_text(surface, font, text, band.center, MENU_CREAM, shadow=True)
 
     def _refresh_balance(self) -> None:
         led = self.ctx.ledger
@@ -418,6 +477,7 @@ class LobbyScene(Scene):
                 raise
             self.stack.push(Toast(self.ctx.assets, self.tr.gettext(TEXT_UNAVAILABLE)))
             return
+        self.left_game = True
         self.stack.push(scene)
 
     def ask_quit(self) -> None:
@@ -443,26 +503,21 @@ class LobbyScene(Scene):
         if self.stack is None:
             return
         self.ctx.audio.play("common/click")
-        from scenes.menus.mixer import open_mixer  # the menus load when first opened
-
-        open_mixer(self.ctx, self.stack, topright=(ICONS_RIGHT + 2, ICONS_TOP + ICON_SIZE + 8))
+        # by route: the menus load when first opened
+        self.ctx.open(MIXER, self.stack, topright=(ICONS_RIGHT + 2, ICONS_TOP + ICON_SIZE + 8))
 
     def open_settings(self) -> None:
         if self.stack is None:
             return
         self.ctx.audio.play("common/click")
-        from scenes.menus.settings_menu import open_settings
-
-        open_settings(self.ctx, self.stack)
+        self.ctx.open(SETTINGS, self.stack)
 
     def open_history(self) -> None:
         """Every game's rounds (the lobby belongs to no one game)."""
         if self.stack is None:
             return
-        from scenes.viewers.history import open_history  # the viewer pulls in the paytable frame: load on use
-
         self.ctx.audio.play("common/click")
-        open_history(self.ctx, self.stack, None)
+        self.ctx.open(HISTORY, self.stack, None)  # the viewer pulls in the paytable frame: load on use
 
     # input -----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -548,6 +603,10 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         if self.t == 0.0:
             self._warm()
+        v = self.ctx.verification
+        media = v.media_notice() if v is not None else None
+        if media is not None:  # the released media checked after the first frame
+            self._tell([media])
         self.t += dt
         if self.tr.generation != self._generation:
             self._relabel()
@@ -591,6 +650,8 @@ class LobbyScene(Scene):
         for i, tile in enumerate(self.tiles):
             if i not in resting:
                 self._draw_tile(surface, tile, i == self.focus)
+        if self.waiting is not None:
+            self._draw_waiting(surface)
         for b in self.buttons:
             b.draw(surface, a)
         focused = self.ring.focused
@@ -630,14 +691,14 @@ class LobbyScene(Scene):
             a.font("text_bold", 13),
             title,
             (box.centerx, box.top + 10),
-            GOLD,
+            MENU_GOLD,
             anchor="midtop",
             shadow=False,
         )
         amount = self.balance_text()
         font = fit_font(a, "display", amount, box.w - 24, 26)
         # under the title whatever the text size: centred in the room left below it
-        draw_text(surface, font, amount, (box.centerx, (head.bottom + box.bottom - 4) // 2), CREAM)
+        draw_text(surface, font, amount, (box.centerx, (head.bottom + box.bottom - 4) // 2), MENU_CREAM)
 
     def _draw_tile(self, surface: Canvas, tile: _Tile, focused: bool) -> None:
         a = self.ctx.assets
@@ -655,7 +716,7 @@ class LobbyScene(Scene):
         cap = self._caption_rect(tile)
         name = self.tr.gettext(d.name)
         font = fit_font(a, "display", name, cap.w - 24, 23)
-        draw_text(surface, font, name, (cap.centerx, cap.top + 20), GOLD if focused else CREAM)
+        draw_text(surface, font, name, (cap.centerx, cap.top + 20), MENU_GOLD if focused else MENU_CREAM)
 
 
 def _tri(x: float) -> float:

@@ -17,22 +17,22 @@ button; ←/→ change the rounds, or the focused condition's amount (→ on / �
 Enter presses the focused control (START at first, and on the rounds row). Esc, A or a click
 outside the panel closes without starting.
 
-`stop_message(tr, reason)` words a `StopReason` for the reels scene's toast.
 Entry point: `open_autoplay(ctx, stack, game_id, config, on_start, running=False)`.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import pygame
 
-from game.autoplay import ROUND_CHOICES, AutoplayConfig, StopReason
+from game.autoplay import ROUND_CHOICES, AutoplayConfig, RoundsChoice
 from scenes.core.canvas import Canvas, draw
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, fit_font
-from scenes.viewers.paytable import CREAM, GOLD, INK, SOFT
+from scenes.core.theme import CREAM, GOLD, INK, SOFT
 from scenes.widgets import Button, Selector, draw_panel
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, dim_layer
 from scenes.widgets.feedback import refuse_command
@@ -56,17 +56,6 @@ T_APPLY = "APPLY"
 T_NOTE = "Autoplay settings return to their defaults when the game is reloaded."
 T_PICK_NOTE = "When Free Spins are won, autoplay waits for your picks; press CONTINUE to go on."
 T_TIP_CLOSE = "Close (Esc)"
-T_STOP_REASONS = {
-    "rounds_done": "Autoplay finished: all rounds played.",
-    "any_win": "Autoplay stopped: you won.",
-    "free_spins": "Autoplay stopped: Free Spins won.",
-    "single_win": "Autoplay stopped: a single win reached your amount.",
-    "cash_increase": "Autoplay stopped: your cash increased by your amount.",
-    "cash_decrease": "Autoplay stopped: your cash decreased by your amount.",
-    "insufficient_funds": "Autoplay stopped: your balance does not cover the bet.",
-    "player": "Autoplay stopped.",
-}
-
 # Amounts offered by the steppers, in cents (a ladder the player can step through quickly).
 AMOUNTS_CENTS: tuple[int, ...] = (
     100,
@@ -94,11 +83,6 @@ NOTE_UP = 22  # px from the panel's bottom to the footnote's baseline: inside th
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
 AMOUNT_FIELDS = ("single_win_exceeds_cents", "cash_increases_by_cents", "cash_decreases_by_cents")
-
-
-def stop_message(tr, reason: StopReason) -> str:
-    """The player's sentence for why autoplay stopped."""
-    return tr.t(T_STOP_REASONS[reason.value])
 
 
 def _nearest_step(cents: int) -> int:
@@ -170,7 +154,7 @@ class AutoplayScene(Scene):
                     pygame.Rect(x, p.top + 122, w, 52),
                     label=str(n),
                     font_size=24,
-                    on_click=lambda n=n: self.set_rounds(n),
+                    on_click=functools.partial(self.set_rounds, n),
                 )
             )
             x += w + gap
@@ -196,21 +180,21 @@ class AutoplayScene(Scene):
                 self.toggles[key] = Toggle(
                     pygame.Rect(p.left + 330, y + 8, 76, 38),
                     value=value,
-                    on_change=lambda v, k=key: self.set_flag(k, v),
+                    on_change=functools.partial(self.set_flag, key),
                 )
                 if field is not None:
                     sel = Selector(
                         pygame.Rect(p.left + 450, y, 280, 54),
                         title=tr.t(T_AMOUNT),
                         format_value=lambda i: self._money(AMOUNTS_CENTS[i]),
-                        on_step=lambda d, f=field: self.step_amount(f, d),
+                        on_step=functools.partial(self.step_amount, field),
                     )
                     self.selectors[field] = sel
                 y += ROW_PITCH
         label = tr.t(T_APPLY if self.running else T_START)
         bottom = p.bottom - BUTTONS_UP
         if self.running and self.on_stop is not None:
-            self.stop_btn = Button(
+            self.stop_btn: Button | None = Button(
                 pygame.Rect(p.centerx - 250, bottom, 230, 58),
                 label=tr.t(T_STOP),
                 font_size=20,
@@ -241,7 +225,7 @@ class AutoplayScene(Scene):
                 FocusItem(
                     row,
                     toggle.toggle,
-                    step=lambda d, key=key, t=toggle: self._step_row(key, t, d),
+                    step=functools.partial(self._step_row, key, toggle),
                     key=key,
                 )
             )
@@ -295,7 +279,7 @@ class AutoplayScene(Scene):
         return self.tr.format_money(cents, self.ctx.settings.display_currency)
 
     # -- state changes ---------------------------------------------------------------------------
-    def set_rounds(self, n: int) -> None:
+    def set_rounds(self, n: RoundsChoice) -> None:
         if n in ROUND_CHOICES:
             self.rounds = n
             self._sync()

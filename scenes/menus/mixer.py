@@ -14,6 +14,7 @@ Mute is the audio service's session state (`ctx.audio.muted`), not a saved setti
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import pygame
@@ -26,6 +27,7 @@ from scenes.core.intents import Act, Intent
 from scenes.core.settings_store import save_failure_reason
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font
+from scenes.core.theme import MENU_CREAM, MENU_GOLD, MUTED
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, show_toast
 from scenes.widgets.feedback import refuse_command
@@ -51,9 +53,6 @@ PANEL_SIZE = (404, 384)
 DEFAULT_TOPRIGHT = (1256, 84)  # under the top-right icon buttons of the lobby and the reels
 PAD = 26
 SLIDER_PITCH = 70
-GOLD = (246, 206, 120)
-CREAM = (246, 238, 222)
-MUTED = (186, 172, 152)
 FOCUS_RATE = 14.0
 
 # (settings field, msgid, icon)
@@ -92,8 +91,8 @@ class MixerScene(Scene):
                 Slider(
                     r,
                     value=getattr(s, key),
-                    on_change=lambda v, k=key: self._live(k, v),
-                    on_release=lambda v, k=key: self._released(k),
+                    on_change=functools.partial(self._live, key),
+                    on_release=functools.partial(self._released, key),
                 )
             )
         mute_y = self.rect.top + 104 + len(CHANNELS) * SLIDER_PITCH - 14
@@ -121,7 +120,7 @@ class MixerScene(Scene):
         self.ctx.audio.set_volumes(s.master_volume, s.music_volume, s.effects_volume)
         self.dirty = True
 
-    def _released(self, key: str) -> None:
+    def _released(self, key: str, value: float) -> None:
         self.save()
         if key != "music_volume":
             self.ctx.audio.play("common/click")  # hear the new effects level
@@ -225,14 +224,14 @@ class MixerScene(Scene):
         shadow = a.derived(("mixer-shadow", r.size), lambda: _shadow(r.size, a.density))
         surface.blit(shadow, (r.x - 16, r.y - 6))
         draw_solid_panel(surface, a, r)
-        icon = a.tinted("ui/icon_mute" if self.ctx.audio.muted else "ui/icon_sound", GOLD, (30, 30))
+        icon = a.tinted("ui/icon_mute" if self.ctx.audio.muted else "ui/icon_sound", MENU_GOLD, (30, 30))
         surface.blit(icon, icon.get_rect(midleft=(r.left + PAD, r.top + 40)))
         draw_text(
             surface,
             a.font("display", 28),
             tr.gettext(T_TITLE),
             (r.left + PAD + 42, r.top + 42),
-            GOLD,
+            MENU_GOLD,
             anchor="midleft",
             outline=1,
             outline_color=(70, 40, 10),
@@ -242,7 +241,7 @@ class MixerScene(Scene):
         for i, ((_, msgid, _), sl) in enumerate(zip(CHANNELS, self.sliders, strict=True)):
             self._draw_focus(surface, i, self._slider_row(i))
             label_y = sl.rect.y - 20
-            color = GOLD if self.hot[i] > 0.5 else CREAM
+            color = MENU_GOLD if self.hot[i] > 0.5 else MENU_CREAM
             font = fit_font(a, "text", tr.gettext(msgid), r.w - 2 * PAD - 80, 19)
             draw_text(
                 surface,
@@ -259,7 +258,7 @@ class MixerScene(Scene):
                 a.font("text_bold", 17),
                 pct,
                 (r.right - PAD - 8, label_y),
-                MUTED if muted else CREAM,
+                MUTED if muted else MENU_CREAM,
                 anchor="midright",
                 shadow=False,
             )
@@ -267,7 +266,7 @@ class MixerScene(Scene):
         self._draw_focus(surface, len(self.sliders), self.mute_row)
         focused = self.mute_row if self.focus == len(self.sliders) else self._slider_row(self.focus)
         draw_focus_ring(surface, a, focused)
-        color = GOLD if self.hot[-1] > 0.5 else CREAM
+        color = MENU_GOLD if self.hot[-1] > 0.5 else MENU_CREAM
         draw_text(
             surface,
             a.font("text", 19),
@@ -284,7 +283,7 @@ class MixerScene(Scene):
                 a.font("text_bold", 15),
                 tr.gettext(T_MUTED),
                 (r.centerx, r.bottom - 30),
-                GOLD,
+                MENU_GOLD,
                 shadow=False,
             )
         else:

@@ -6,7 +6,7 @@ since the last check. `session_seconds` counts the whole run.
 
 `RealityCheckScene(ctx, session_seconds, net_cents)` says how long the player has played and the
 session's net result (`session_net_cents(ctx)`: the ledger's session balances, last − first, so a
-top-up counts as a gain). CONTINUE closes it; STOP returns to the lobby (`return_to_lobby`) or
+top-up counts as a gain). CONTINUE closes it; STOP returns to the lobby (the `LOBBY` route) or
 calls the `on_stop` hook the app passes. ←/→ (or Tab) move the focus ring between them, Enter
 presses the focused one (CONTINUE at first), Esc continues.
 
@@ -27,8 +27,10 @@ from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
+from scenes.core.routes import LOBBY
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text
+from scenes.core.theme import MENU_CREAM, MENU_GOLD, MUTED_LIGHT
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, dim_layer
 from scenes.widgets.feedback import refuse_command
@@ -45,11 +47,8 @@ T_CONTINUE = "CONTINUE"
 T_STOP = "STOP"
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
-GOLD = (246, 206, 120)
-CREAM = (246, 238, 222)
 GAIN = (150, 230, 140)
 LOSS = (255, 150, 120)
-MUTED = (196, 184, 168)
 
 
 class RealityCheckTimer:
@@ -98,19 +97,6 @@ def session_net_cents(ctx: AppContext) -> int:
     return int(points[-1][1] - points[0][1]) if points else 0
 
 
-def return_to_lobby(ctx: AppContext, stack: SceneStack) -> None:
-    """Pop everything above the lobby (or start the lobby if it is not in the stack)."""
-    from scenes.front.lobby import LobbyScene
-
-    scenes = stack.scenes
-    lobby_at = next((i for i, s in enumerate(scenes) if isinstance(s, LobbyScene)), None)
-    if lobby_at is None:
-        stack.clear_to(LobbyScene(ctx))
-        return
-    for _ in range(len(scenes) - 1 - lobby_at):
-        stack.pop()
-
-
 class RealityCheckScene(Scene):
     opaque = False
     modal = True
@@ -147,7 +133,7 @@ class RealityCheckScene(Scene):
         if self.on_stop is not None:
             stack.queue(self.on_stop)
         else:
-            stack.queue(lambda: return_to_lobby(self.ctx, stack))
+            stack.queue(lambda: self.ctx.open(LOBBY, stack))
 
     def handle(self, intent: Intent) -> bool:
         act = intent.act
@@ -189,23 +175,28 @@ class RealityCheckScene(Scene):
             a.font("display", 34),
             tr.gettext(T_TITLE),
             (r.centerx, r.top + 50),
-            GOLD,
+            MENU_GOLD,
             outline=1,
             outline_color=(70, 40, 10),
         )
         body = a.font("text", 22)
         played = tr.t(T_PLAYED, duration=tr.format_duration(self.session_seconds))
-        draw_text(surface, body, played, (r.centerx, r.top + 112), CREAM, shadow=False)
+        draw_text(surface, body, played, (r.centerx, r.top + 112), MENU_CREAM, shadow=False)
         currency = self.ctx.settings.display_currency
         amount = tr.format_money(self.net_cents, currency)
         if self.net_cents > 0:
             amount = "+" + amount
         net_font = a.font("text_bold", 24)
         net = tr.t(T_NET, amount=amount)
-        color = GAIN if self.net_cents > 0 else LOSS if self.net_cents < 0 else CREAM
+        color = GAIN if self.net_cents > 0 else LOSS if self.net_cents < 0 else MENU_CREAM
         draw_text(surface, net_font, net, (r.centerx, r.top + 156), color, shadow=False)
         draw_text(
-            surface, a.font("text", 19), tr.gettext(T_ASK), (r.centerx, r.top + 204), MUTED, shadow=False
+            surface,
+            a.font("text", 19),
+            tr.gettext(T_ASK),
+            (r.centerx, r.top + 204),
+            MUTED_LIGHT,
+            shadow=False,
         )
         for b in self.buttons:
             b.draw(surface, a)

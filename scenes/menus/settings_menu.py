@@ -43,6 +43,7 @@ from scenes.core.settings_store import (
 )
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font
+from scenes.core.theme import MENU_CREAM, MENU_GOLD, MUTED
 from scenes.widgets.button import Button
 from scenes.widgets.choice import Choice
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, dim_layer, show_toast
@@ -83,9 +84,6 @@ ROW_PITCH = 46
 TOGGLE_SIZE = (66, 32)
 CHOICE_SIZE = (210, 40)
 
-GOLD = (246, 206, 120)
-CREAM = (246, 238, 222)
-MUTED = (186, 172, 152)
 SECTION = (214, 178, 112)
 DIM_ALPHA = 150
 FOCUS_RATE = 14.0
@@ -365,7 +363,7 @@ class SettingsScene(Scene):
         if hit is None or armed != hit:
             return
         row = self.rows[hit]
-        if row.widget is None or not row.widget.rect.collidepoint(pos):
+        if row.widget is None or pos is None or not row.widget.rect.collidepoint(pos):
             self._activate(row)
 
     # per frame ---------------------------------------------------------------------------------
@@ -396,7 +394,7 @@ class SettingsScene(Scene):
         title = tr.gettext(T_TITLE)
         font = a.font("display", 40)
         tw = font.size(title)[0]
-        icon = a.tinted("ui/icon_settings", GOLD, (34, 34))
+        icon = a.tinted("ui/icon_settings", MENU_GOLD, (34, 34))
         x0 = PANEL.centerx - (tw + 46) // 2
         surface.blit(icon, icon.get_rect(midleft=(x0, PANEL.top + 54)))
         draw_text(
@@ -404,7 +402,7 @@ class SettingsScene(Scene):
             font,
             title,
             (x0 + 46, PANEL.top + 56),
-            GOLD,
+            MENU_GOLD,
             anchor="midleft",
             outline=1,
             outline_color=(70, 40, 10),
@@ -426,7 +424,7 @@ class SettingsScene(Scene):
             help_font,
             tr.gettext(focused.help),
             (PANEL.centerx, PANEL.bottom - 74),
-            CREAM,
+            MENU_CREAM,
             anchor="center",
             shadow=False,
         )
@@ -452,14 +450,14 @@ class SettingsScene(Scene):
         label = self.tr.gettext(row.label)
         label_w = r.w - 36 - (row.widget.rect.w if row.widget is not None else 40)
         font = fit_font(a, "text", label, label_w, 21)
-        color = GOLD if row.hot > 0.5 else CREAM
+        color = MENU_GOLD if row.hot > 0.5 else MENU_CREAM
         draw_text(surface, font, label, (r.left + 20, r.centery), color, anchor="midleft", shadow=False)
         if row.widget is not None:
             row.widget.draw(surface, a)
         else:
-            chevron = a.tinted("ui/icon_right", GOLD if row.hot > 0.5 else MUTED, (26, 26))
+            chevron = a.tinted("ui/icon_right", MENU_GOLD if row.hot > 0.5 else MUTED, (26, 26))
             surface.blit(chevron, chevron.get_rect(midright=(r.right - 14, r.centery)))
-            icon = a.tinted(LINK_ICONS[row.key], GOLD if row.hot > 0.5 else MUTED, (26, 26))
+            icon = a.tinted(LINK_ICONS[row.key], MENU_GOLD if row.hot > 0.5 else MUTED, (26, 26))
             surface.blit(icon, icon.get_rect(midright=(r.right - 46, r.centery)))
 
 

@@ -28,6 +28,22 @@ P_AUTOPLAY_DONE = "autoplay: {rounds} rounds played, balance {balance}"
 P_AUTOPLAY_STOPPED = (
     "autoplay stopped after {rounds} rounds: the balance {balance} does not cover the bet {bet}"
 )
+# Player-facing msgids (assets/locale/*.json): why the player's autoplay stopped, in a toast.
+T_STOP_REASONS = {
+    "rounds_done": "Autoplay finished: all rounds played.",
+    "any_win": "Autoplay stopped: you won.",
+    "free_spins": "Autoplay stopped: Free Spins won.",
+    "single_win": "Autoplay stopped: a single win reached your amount.",
+    "cash_increase": "Autoplay stopped: your cash increased by your amount.",
+    "cash_decrease": "Autoplay stopped: your cash decreased by your amount.",
+    "insufficient_funds": "Autoplay stopped: your balance does not cover the bet.",
+    "player": "Autoplay stopped.",
+}
+
+
+def stop_message(tr, reason: StopReason) -> str:
+    """The player's sentence for why autoplay stopped."""
+    return tr.t(T_STOP_REASONS[reason.value])
 
 
 class AutoplayHost(Protocol):
@@ -111,8 +127,6 @@ class Autoplay:
         """Autoplay stopped: the player's is told in a toast; the command line's ends the app
         (rounds done, balance short) once the scene is idle, or hands over to the player."""
         if not self.auto_picks:
-            from scenes.menus.autoplay_dialog import stop_message
-
             self.host.toast(stop_message(self.tr, reason))
         elif reason in (StopReason.ROUNDS_DONE, StopReason.INSUFFICIENT_FUNDS):
             self._ended = reason

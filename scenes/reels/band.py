@@ -18,8 +18,7 @@ ledger holds.
 from __future__ import annotations
 
 from scenes.core.i18n import Caption, Translator
-
-CREAM = (255, 248, 230)
+from scenes.core.theme import CREAM
 
 
 class Band:

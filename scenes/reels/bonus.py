@@ -270,7 +270,14 @@ class BonusScene(Scene):
         return False
 
     def toast(self, text: str) -> None:
-        show_toast(self.stack, self.assets, text, midtop=(SCREEN.centerx, self.layout.title.bottom + 6))
+        """`text` in a toast over the hint line (which gives way while it shows: `toasting`), clear
+        of the title and the stage."""
+        show_toast(self.stack, self.assets, text, midtop=(SCREEN.centerx, self.layout.hint_y - 28))
+
+    @property
+    def toasting(self) -> bool:
+        """A toast of this scene is showing (over the hint line)."""
+        return self.stack is not None and any(getattr(s, "owner", None) is self for s in self.stack.scenes)
 
     # -- time and drawing ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:

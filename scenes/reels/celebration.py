@@ -13,6 +13,12 @@ scene's band). SPIN, Enter, Esc or a click first completes the count, a second p
 it also closes by itself a moment after the count ends. When the round had a feature,
 `parts` (label msgid, coins) say where the total came from, under the amount.
 
+Everything wears the shown game's dress (`dress`, from its presentation): the plate's shape and
+each tier's colours, rays and flash. The amount is set large in gold lettering with depth. The
+scene under it stays in view, dimmed above the band; a tier's flash adds the tier's light above
+the band only, at most FLASH_LIGHT of it, so the screen never washes pale and the balance under
+it stays readable.
+
 With `reduced_motion` the banner neither pops nor flashes, the rays hold still and only a few
 slow coins fall. The coins' paths come from a local generator seeded by the amount: decoration
 only, never an outcome, and the same win always looks the same.
@@ -35,7 +41,8 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import COMMAND_ACTS, Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_counter, draw_text
-from scenes.reels.celebration_art import RAYS, TIER_LOOKS, build_banner, build_rays, coin_frames
+from scenes.presentation.dress import PLAIN, Dress
+from scenes.reels.celebration_art import RAYS, build_banner, build_rays, coin_frames, gold_glyph
 from scenes.reels.hud import RECT_BAND
 from scenes.reels.win_presenter import CELEBRATION_TIERS
 from scenes.widgets.dialog import show_toast
@@ -60,6 +67,9 @@ CENTER = (640, 268)
 SCREEN = (1280, 720)
 SCREEN_ABOVE_BAND = pygame.Rect(0, 0, 1280, RECT_BAND.top)
 SHINE_EVERY = 0.05  # s between refreshes of the rays' shimmer
+DIM_ABOVE_BAND = 120  # the scene above the band multiplied by this /255: there, but calmer
+FLASH_LIGHT = 0.45  # a tier's flash adds at most this share of its light (never a pale wash)
+AMOUNT_SIZE = 84  # the amount's gold lettering (display font, logical px)
 
 
 def count_plan(win_coins: int, bet_coins: int, *, quick: bool = False) -> list[tuple[str, int, int, float]]:
@@ -102,9 +112,11 @@ class CelebrationScene(Scene):
         parts: list[tuple[str, int]] | None = None,
         on_count: Callable[[int], None] | None = None,
         on_done: Callable[[], None] | None = None,
+        dress: Dress = PLAIN,
     ) -> None:
         super().__init__()
         self.assets = assets
+        self.dress = dress  # the game's plate shape and tier colours
         self.sounds = sounds
         self.win_coins = win_coins
         self.bet_coins = bet_coins
@@ -157,17 +169,17 @@ class CelebrationScene(Scene):
 
     def _banner(self, tier: str) -> Canvas:
         text = self.tr.gettext(T_TIER[tier])
-        look = TIER_LOOKS[tier]
+        look, shape = self.dress.tiers[tier], self.dress.celebration
         return self.assets.derived(
-            ("celebration-banner", tier, text), lambda: build_banner(self.assets, look, text)
+            ("celebration-banner", look, shape, text), lambda: build_banner(self.assets, look, text, shape)
         )
 
     def _rays(self, tier: str) -> tuple[Canvas, Canvas]:
         """The tier's two ray layers (cached; the second sits between the first one's rays)."""
-        look = TIER_LOOKS[tier]
+        look = self.dress.tiers[tier]
         a, b = (
             self.assets.derived(
-                ("celebration-rays", tier, half),
+                ("celebration-rays", look.rays, half),
                 lambda half=half: build_rays(look, half * math.pi / RAYS, density=self.assets.density),
             )
             for half in (0, 1)
@@ -323,7 +335,8 @@ class CelebrationScene(Scene):
     def draw(self, surface: Canvas) -> None:
         # the game below dimmed (multiplied: cheaper than a full-screen alpha layer); the band less,
         # so the balance and the win meter counting with the celebration stay readable
-        surface.fill((90, 90, 90), SCREEN_ABOVE_BAND, special_flags=pygame.BLEND_RGB_MULT)
+        dim = DIM_ABOVE_BAND
+        surface.fill((dim, dim, dim), SCREEN_ABOVE_BAND, special_flags=pygame.BLEND_RGB_MULT)
         surface.fill((150, 150, 150), RECT_BAND, special_flags=pygame.BLEND_RGB_MULT)
         tier = self.tier
         cx, cy = CENTER
@@ -345,34 +358,47 @@ class CelebrationScene(Scene):
                 sy = cy + math.sin(a) * 120
                 surface.blit(self._spark, self._spark.get_rect(center=(int(sx), int(sy))))
         self._draw_amount(surface)
-        if self.flash > 0.02:  # a tier reached: the screen flashes (light added, cheaply)
-            k = int(140 * self.flash)
-            surface.fill((k, k, int(k * 0.9)), special_flags=pygame.BLEND_RGB_ADD)
+        if self.flash > 0.02:  # a tier reached: light in the tier's colour added above the band
+            share = FLASH_LIGHT * self.flash
+            light = tuple(int(c * share) for c in self.dress.tiers[tier].flash)
+            surface.fill(light, SCREEN_ABOVE_BAND, special_flags=pygame.BLEND_RGB_ADD)
+
+    def _draw_gold(
+        self, surface: Canvas, text: str, centre: tuple[int, int], edge: tuple[int, int, int]
+    ) -> None:
+        """`text` in the gold lettering, centred on `centre`: one cached picture per character
+        (a figure counting up costs a blit per character)."""
+        a = self.assets
+        glyphs = [
+            a.derived(
+                ("celebration-gold", ch, AMOUNT_SIZE, edge),
+                lambda ch=ch: gold_glyph(a, ch, AMOUNT_SIZE, edge),
+            )
+            for ch in text
+        ]
+        pad = 8  # each glyph's picture has 8 logical px around the letter: let them overlap
+        width = sum(g.get_width() - 2 * pad for g in glyphs) + 2 * pad
+        x = centre[0] - width // 2
+        for g in glyphs:
+            surface.blit(g, g.get_rect(midleft=(x, centre[1])))
+            x += g.get_width() - 2 * pad
 
     def _draw_amount(self, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         cx, cy = CENTER
-        look = TIER_LOOKS[self.tier]
-        draw_counter(
-            surface,
-            a.font("display", 64),
-            tr.format_coins(self.shown),
-            (cx, cy + 168),
-            (255, 246, 214),
-            outline=3,
-            outline_color=look.outline,
-        )
+        look = self.dress.tiers[self.tier]
+        self._draw_gold(surface, tr.format_coins(self.shown), (cx, cy + 170), look.outline)
         money = tr.format_money(self.shown * self.coin_value_cents, self.currency)
         draw_counter(
             surface,
             a.font("text_bold", 30),
             money,
-            (cx, cy + 226),
+            (cx, cy + 236),
             (255, 226, 150),
             outline=2,
             outline_color=(30, 14, 0),
         )
-        y = cy + 270
+        y = cy + 276
         if len(self.parts) > 1:
             text = "   ·   ".join(
                 tr.t(T_PART, label=tr.gettext(label), amount=tr.format_coins(coins))

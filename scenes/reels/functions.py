@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from game.autoplay import AutoplayConfig
 from game.bets import max_bet, step_bet
 from scenes.core.intents import Act, Intent
+from scenes.core.routes import AUTOPLAY, HISTORY, MINI_PAYTABLE, MIXER, PAYTABLE, RULES, SETTINGS
 from scenes.reels.hud import icon_rect
 from scenes.reels.reel_view import CELL_H, CELL_W
 
@@ -90,9 +91,7 @@ class GameFunctions:
     def open_settings(self: ReelsScene) -> None:
         if self.between_rounds:
             self._click()
-            from scenes.menus.settings_menu import open_settings  # the menus load when first opened
-
-            open_settings(self.ctx, self.stack)
+            self.ctx.open(SETTINGS, self.stack)  # the menus load when first opened
         else:
             self.refuse_mid_round()
 
@@ -102,36 +101,28 @@ class GameFunctions:
         if self.between_rounds:
             self._click()
             r = icon_rect(0)
-            from scenes.menus.mixer import open_mixer
-
-            open_mixer(self.ctx, self.stack, topright=(r.right + 2, r.bottom + 6))
+            self.ctx.open(MIXER, self.stack, topright=(r.right + 2, r.bottom + 6))
         else:
             self.toggle_mute()
 
     def open_paytable(self: ReelsScene) -> None:
         if self.between_rounds:
-            from scenes.viewers.paytable import open_paytable  # the viewers load on first use
-
             self._click()
-            open_paytable(self.ctx, self.stack, self.game_id, self.bet)
+            self.ctx.open(PAYTABLE, self.stack, self.game_id, self.bet)  # the viewers load on first use
         else:
             self.refuse_mid_round()
 
     def open_rules(self: ReelsScene) -> None:
         if self.between_rounds:
-            from scenes.viewers.rules import open_rules
-
             self._click()
-            open_rules(self.ctx, self.stack, self.game_id)
+            self.ctx.open(RULES, self.stack, self.game_id)
         else:
             self.refuse_mid_round()
 
     def open_history(self: ReelsScene) -> None:
         if self.between_rounds:
-            from scenes.viewers.history import open_history
-
             self._click()
-            open_history(self.ctx, self.stack, self.game_id)
+            self.ctx.open(HISTORY, self.stack, self.game_id)
         else:
             self.refuse_mid_round()
 
@@ -154,14 +145,12 @@ class GameFunctions:
         """Open the mini paytable for the symbol in (reel, row), beside that cell."""
         if not self.may_inspect():
             return False
-        from scenes.viewers.paytable import open_mini_paytable
-
         symbol = self.view.visible_cells()[reel][row]
         self.presenter.clear()  # the win presentation gives way to the symbol's pays
         self.hud.finish_count()
         self._click()
         rect = self.view.cell_rect(reel, row)
-        open_mini_paytable(self.ctx, self.stack, self.game_id, symbol, self.bet, rect)
+        self.ctx.open(MINI_PAYTABLE, self.stack, self.game_id, symbol, self.bet, rect)
         return True
 
     # -- the bet ------------------------------------------------------------------------------------
@@ -221,10 +210,8 @@ class GameFunctions:
             assert self.autoplay.controller is not None
             self._click()
             config = self.autoplay.controller.config
-            from scenes.menus.autoplay_dialog import open_autoplay
-
-            open_autoplay(
-                self.ctx,
+            self.ctx.open(
+                AUTOPLAY,
                 self.stack,
                 self.game_id,
                 config,
@@ -238,9 +225,7 @@ class GameFunctions:
             self.toast(self.tr.message(self.blocked))
         else:
             self._click()
-            from scenes.menus.autoplay_dialog import open_autoplay
-
-            open_autoplay(self.ctx, self.stack, self.game_id, self.autoplay.config, self.start_autoplay)
+            self.ctx.open(AUTOPLAY, self.stack, self.game_id, self.autoplay.config, self.start_autoplay)
 
     def start_autoplay(self: ReelsScene, config: AutoplayConfig) -> None:
         """START (or APPLY while running) in the dialog."""

@@ -1,8 +1,8 @@
 """The heads-up display of the reels: money, bet selectors, SPIN, AUTO, messages, win meter, icons.
 
-Layout (logical pixels, band y = 560..720 on `ui/hud_bar`): BALANCE, LINES, LEVEL, COIN VALUE,
-TOTAL BET, TOTAL WIN, the AUTO button over MAX BET (TOP UP in its place when the balance runs
-out) and the big SPIN button, with a message line above them; during free spins a counter and
+Layout (logical pixels, band y = 560..720 on the game's band, `Dress.hud_bar`): BALANCE, LINES,
+LEVEL, COIN VALUE, TOTAL BET, TOTAL WIN, the AUTO button over MAX BET (TOP UP in its place when
+the balance runs out) and the big SPIN button, with a message line above them; during free spins a counter and
 multiplier badge cover the game's title on the frame's marquee above the reels. The top-left
 corner holds back to the lobby, then the game's own information, paytable (P) and rules (I); the
 top-right corner the player's things, as in the lobby: game history (H), settings (the spanner;
@@ -32,17 +32,20 @@ remembered per text.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import pygame
 
 from game.definitions import GameDefinition
 from game.money import Bet
-from scenes.core.canvas import Canvas
+from scenes.core.canvas import Canvas, ScaledFont
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font
-from scenes.reels.band import CREAM, Band
+from scenes.core.theme import CREAM, GOLD, SOFT
+from scenes.presentation.dress import PLAIN, Dress
+from scenes.reels.band import Band
 from scenes.widgets import Button, Selector, draw_panel
 from scenes.widgets.panel import draw_solid_panel
 
@@ -72,8 +75,6 @@ TIP_HISTORY = "Game history (H)"
 TIP_AUTOPLAY = "Autoplay (A)"
 TIP_AUTOPLAY_RUNNING = "Autoplay settings (A); any other key or click stops autoplay"
 
-GOLD = (255, 214, 120)
-SOFT = (214, 190, 140)
 WIN_GLOW = (255, 236, 150)
 
 BAND_Y = 560
@@ -142,9 +143,11 @@ class Hud(Band):
         on_autoplay: Callable[[], None] | None = None,
         on_continue: Callable[[], None] | None = None,
         currency: str = "EUR",
+        dress: Dress = PLAIN,
     ) -> None:
         super().__init__(tr)
         self.assets = assets
+        self.dress = dress  # the game's panel behind the boxes and selectors (its band: the stage)
         self.definition = definition
         self.currency = currency  # the display currency's code
         self.balance_cents: int | None = 0
@@ -161,7 +164,9 @@ class Hud(Band):
 
         def selector(rect: pygame.Rect, title: str, fmt: Callable[[int], str], name: str) -> Selector:
             step = lambda d: on_step(name, d)  # noqa: E731 - the same call for a press and a refusal
-            return Selector(rect, title=title, format_value=fmt, on_step=step, on_refused=step)
+            return Selector(
+                rect, title=title, format_value=fmt, on_step=step, on_refused=step, panel=dress.panel
+            )
 
         def button(rect: pygame.Rect, fn: Callable[[], None] | None, **kw) -> Button:
             # a press on it greyed goes to the same action, which says why it cannot act now
@@ -190,7 +195,7 @@ class Hud(Band):
         self._boxes: dict[tuple, Canvas] = {}
         self._bands: dict[tuple, Canvas] = {}  # the whole band, likewise (800 KB each)
         self._scratch: tuple[Canvas, Canvas] | None = None  # (backdrop, copy)
-        self._fits: dict[tuple, pygame.font.Font] = {}
+        self._fits: dict[tuple[str, str, int, int], ScaledFont] = {}
         self._band_last: tuple | None = None  # the band's look at the last draw (when to compose)
         self.relabel()
 
@@ -409,7 +414,7 @@ class Hud(Band):
                     backdrop,
                     sel.rect,
                     ("selector", sel.look()),
-                    lambda target, sel=sel: sel.draw(target, a),
+                    functools.partial(sel.draw, assets=a),
                 )
         for rect, title, coins, cents, color, glow in boxes[1:]:
             self._box(surface, backdrop, rect, title, coins, cents, color, glow)
@@ -427,7 +432,7 @@ class Hud(Band):
                 outline_color=(10, 40, 20),
             )
 
-    def _fit(self, name: str, text: str, width: int, size: int) -> pygame.font.Font:
+    def _fit(self, name: str, text: str, width: int, size: int) -> ScaledFont:
         """`fit_font`, remembered per (font, text, width, size): measuring every frame is waste."""
         key = (name, text, width, size)
         font = self._fits.get(key)
@@ -504,7 +509,7 @@ class Hud(Band):
         glow: bool,
     ) -> None:
         a = self.assets
-        draw_panel(surface, a, rect, alpha=215)
+        draw_panel(surface, a, rect, alpha=215, art=self.dress.panel, corner=self.dress.panel_corner)
         title_font = self._fit("text_bold", title, rect.w - 16, 14)
         draw_text(
             surface, title_font, title, (rect.centerx, rect.top + 8), SOFT, anchor="midtop", shadow=False
@@ -528,7 +533,8 @@ class Hud(Band):
         a, tr = self.assets, self.tr
         index, total, mult = self.free  # type: ignore[misc]
         r = RECT_FREE
-        draw_solid_panel(surface, a, r)  # opaque: the marquee's title must not show through
+        dress = self.dress  # opaque: the marquee's title must not show through
+        draw_solid_panel(surface, a, r, art=dress.plate, corner=dress.plate_corner, backing=dress.backing)
         badge = pygame.Rect(0, 0, 64, 44)
         badge.midright = (r.right - 10, r.centery)
         title = tr.say(self.free_title) if self.free_title else tr.gettext(T_FREE_SPINS)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 
 from scenes.core.canvas import Canvas, draw
 
@@ -63,7 +64,6 @@ OKABE_ITO: tuple[Color, ...] = (
     (240, 240, 240),  # white
 )
 PATTERNS = ("solid", "dash", "dot", "dashdot")
-PALETTES = ("standard", "colour_blind")
 
 DASH, GAP, DOT_STEP = 22.0, 11.0, 15.0
 
@@ -81,7 +81,7 @@ def line_colour(line: int, palette: str = "standard") -> Color:
     return line_style(line, palette)[0]
 
 
-def _walk(points: list[tuple[float, float]]):
+def _walk(points: Sequence[tuple[float, float]]):
     """Each segment: its ends, its length and the distance along the line to its start."""
     run = 0.0
     for (x0, y0), (x1, y1) in itertools.pairwise(points):
@@ -90,7 +90,7 @@ def _walk(points: list[tuple[float, float]]):
         run += length
 
 
-def _point_at(points: list[tuple[float, float]], d: float) -> tuple[float, float]:
+def _point_at(points: Sequence[tuple[float, float]], d: float) -> tuple[float, float]:
     for x0, y0, x1, y1, length, run in _walk(points):
         if run + length >= d and length > 0:
             k = (d - run) / length
@@ -98,7 +98,9 @@ def _point_at(points: list[tuple[float, float]], d: float) -> tuple[float, float
     return points[-1]
 
 
-def _sub_polyline(points: list[tuple[float, float]], start: float, end: float) -> list[tuple[float, float]]:
+def _sub_polyline(
+    points: Sequence[tuple[float, float]], start: float, end: float
+) -> list[tuple[float, float]]:
     """The part of a polyline between distances `start` and `end` along it (corners kept)."""
     out = [_point_at(points, start)]
     for x0, y0, _x1, _y1, _length, run in _walk(points):
@@ -111,7 +113,7 @@ def _sub_polyline(points: list[tuple[float, float]], start: float, end: float) -
 def draw_patterned(
     surface: Canvas,
     colour: tuple[int, ...],
-    points: list[tuple[float, float]],
+    points: Sequence[tuple[float, float]],
     width: int,
     pattern: str = "solid",
 ) -> None:

@@ -40,7 +40,8 @@ from game.events import (
     SpinEvent,
     WinCapEvent,
 )
-from scenes.games.base import cap_caption
+from scenes.presentation.base import cap_caption
+from scenes.presentation.hosts import ReelsHost, facade
 from scenes.reels.band import CREAM, Band
 from scenes.reels.hud import GOLD
 from scenes.reels.reel_view import NORMAL, QUICK, TURBO, SpinTiming
@@ -51,8 +52,8 @@ from scenes.reels.win_presenter import ALL_TIME, count_time
 if TYPE_CHECKING:
     from game.money import Bet
     from scenes.core.i18n import Caption, Translator
-    from scenes.core.stack import SceneStack
-    from scenes.games.base import Presentation
+    from scenes.core.stack import Scene, SceneStack
+    from scenes.presentation.base import Presentation
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,11 @@ class Picks:
     auto_pick: Callable[[int, list[int]], int] | None
     leave: Callable[[], None]
     watch_only: bool = False
+    # live play: the pick the engine waits for (None: none); `failed(exc)` hears of a pick that
+    # could not be made; `complete()` finishes a round whose every choice is stored (the way out)
+    pending: Callable[[], PickRequestEvent | None] | None = None
+    failed: Callable[[Exception], None] | None = None
+    complete: Callable[[], None] | None = None
 
 
 class Host(Protocol):
@@ -125,6 +131,11 @@ class Host(Protocol):
 
     def round_ended(self, ev: RoundEndEvent) -> None:
         """The round's last event: live play credits the win; a replay says it is over."""
+
+    def celebrates(self, win_coins: int) -> bool:
+        """True when the round's end will be celebrated (a win that reaches a tier, in live play
+        at a pace that shows it): the celebration is then that moment's only one."""
+        ...
 
 
 def _main_game_win(events: list) -> int:
@@ -175,6 +186,11 @@ class RoundPlayer:
         self.played: list = []  # the events of this round begun so far, in order
         # where the round's win came from once a feature has ended: (label msgid, coins)
         self.win_parts: list[tuple[str, int]] = []
+        # what the presentation's hooks get instead of this player (scenes.presentation.hosts)
+        self.face: ReelsHost = facade(self, ReelsHost)
+        # how to leave a free mode once the round's celebration closes (a game's own way out of
+        # its mode, e.g. Super Mode's; else `leave_free`): see `celebrated`
+        self.leave_after: Callable[[], None] | None = None
 
     @property
     def view(self):
@@ -197,6 +213,7 @@ class RoundPlayer:
         self.band.reset_win()
         self.round_win = 0
         self.round_over = False
+        self.leave_after = None
         self.cap_text = ""
         self.events = list(events)
         self.played = []
@@ -207,7 +224,13 @@ class RoundPlayer:
     def resume(self, events: list | tuple, bet: Bet) -> None:
         """Show a round recovered from the ledger: what was decided before the picks at once
         (the first spin at rest, its win counted), the rest animated. Events the presentation
-        already announced before the picks are not shown again."""
+        already announced before the picks are not shown again.
+
+        The bonus scenes follow the engine's state, not what was on screen when the app stopped:
+        they open at the pick the engine waits for (the driver's pending one, the last event),
+        or, when every choice is stored, right after the last stored pick (its reveal plays,
+        then the rest of the feature, then the credit); a pick request whose answer is already
+        among the events is never asked again."""
         self.bet = bet
         self.round_over = False
         self.stage.decor.clear()
@@ -252,6 +275,46 @@ class RoundPlayer:
         while not self.waiting and self.queue:
             self._begin(self.queue.popleft())
 
+    # -- picks -----------------------------------------------------------------------------------
+    def picks(self) -> Picks:
+        """How the bonus scenes answer picks: the host's, guarded in live play. A pick the engine
+        is not waiting for is never sent to it: the bonus scenes close and the round is completed
+        from its record (`complete`); a pick that fails is reported once (`failed`: automatic
+        picks and autoplay stop, the round stays open) and raised to the scene, which says why."""
+        picks = self.host.picks()
+        pending, failed, complete = picks.pending, picks.failed, picks.complete
+        if pending is None:
+            return picks
+        inner = picks.choose
+
+        def choose(index: int) -> list:
+            if pending() is None:
+                log.error("a pick was asked that the engine is not waiting for: the round completes")
+                if complete is not None:
+                    complete()
+                return []
+            try:
+                return inner(index)
+            except Exception as exc:
+                if failed is not None:
+                    failed(exc)
+                raise
+
+        return Picks(choose, picks.auto_pick, picks.leave, picks.watch_only, pending, failed, complete)
+
+    def abandon(self) -> None:
+        """Drop what is left to show of the round (its record completes it): the queue, the held
+        events, the free spins' look; the round counts as over on screen."""
+        self.queue.clear()
+        self.held = []
+        self.waiting = ""
+        self._after = None
+        self.current = None
+        if self.stage.free_mode:
+            self.leave_free()
+        self.stage.banner = None
+        self.round_over = True
+
     # -- helpers for presentations -----------------------------------------------------------------
     def wait(self, seconds: float, then: Callable[[], None] | None = None) -> None:
         """Pause `seconds` (already scaled by the caller), then run `then`."""
@@ -272,6 +335,21 @@ class RoundPlayer:
 
     def feature_won(self) -> None:
         self.host.feature_won()
+
+    # -- for the presentation's hooks (`ReelsHost`) -------------------------------------------------
+    def next_event(self) -> Any | None:
+        """The event that plays after the one being shown (None when none is queued)."""
+        return self.queue[0] if self.queue else None
+
+    def push_scene(self, scene: Scene) -> bool:
+        """Show `scene` over the reels; False where the host has no scene stack."""
+        if self.host.stack is None:
+            return False
+        self.host.stack.push(scene)
+        return True
+
+    def clear_wins(self) -> None:
+        self.presenter.clear()
 
     def enter_free(
         self,
@@ -342,7 +420,7 @@ class RoundPlayer:
     # -- the shared events -------------------------------------------------------------------------
     def _begin(self, ev: Any) -> None:
         self.played.append(ev)
-        if self.presentation.begin(ev, self):
+        if self.presentation.begin(ev, self.face):
             return
         if isinstance(ev, SpinEvent):
             self._begin_spin(ev)
@@ -351,11 +429,17 @@ class RoundPlayer:
         elif isinstance(ev, PickRequestEvent):
             self._open_pick(ev)
         elif isinstance(ev, FreeSpinsEndEvent):
-            self._feature_summary(ev)
+            # one celebration per moment: when the round ends here in a celebration, it carries
+            # the split (its parts line) and plays over the last free spin, so no summary first
+            celebrated = self.celebrated_next()
+            self._feature_summary(ev, banner=not celebrated)
             self.sounds.feature_end()
             self.sounds.free_spins_music(False)
             self.band.finish_count()
-            self.wait(3.4 * self.speed, then=self.leave_free)
+            if celebrated:
+                self.wait(0.8 * self.speed)  # the last free spin's wins settle, then the round ends
+            else:
+                self.wait(3.4 * self.speed, then=self.leave_free)
         elif isinstance(ev, WinCapEvent):
             assert self.bet is not None
             self.cap_text = cap_caption(ev, self.definition, self.bet)
@@ -369,9 +453,23 @@ class RoundPlayer:
         else:
             log.warning("no animation for event %s", ev.type)
 
-    def _feature_summary(self, ev: FreeSpinsEndEvent) -> None:
+    def celebrated(self) -> None:
+        """The round's celebration closed: a round celebrated in a free mode (over its last
+        grid) goes back to the main game now."""
+        leave, self.leave_after = self.leave_after, None
+        if self.stage.free_mode:
+            (leave or self.leave_free)()
+
+    def celebrated_next(self) -> bool:
+        """The round ends with the next event and its end is celebrated (`Host.celebrates`): one
+        celebration per moment, so a feature's own summary gives way to it."""
+        nxt = self.queue[0] if self.queue else None
+        return isinstance(nxt, RoundEndEvent) and self.host.celebrates(nxt.total_win_coins)
+
+    def _feature_summary(self, ev: FreeSpinsEndEvent, *, banner: bool = True) -> None:
         """The free spins are over: their own win, the main game's and the round's total so far,
-        each labelled, so nobody wonders why the total is more than the free spins paid."""
+        each labelled, so nobody wonders why the total is more than the free spins paid (on a
+        banner, unless the round's celebration says it: `banner` False)."""
         self.presenter.clear()
         feature = ev.win_coins
         main = _main_game_win(self.played)
@@ -382,10 +480,15 @@ class RoundPlayer:
         if other > 0:
             parts.append((T_PART_OTHER, other))
         self.win_parts = parts
-        self.stage.banner = ("fs_end", lambda tr: tr.gettext(T_FS_WIN), lambda tr: tr.format_coins(feature))
-        rows = [(label, coins) for label, coins in parts if label != T_PART_FREE]
-        self.stage.summary = [(T_PART_FREE, feature), *rows, (T_ROUND_TOTAL, total)]
         spins = ev.spins_played
+        if banner:
+            self.stage.banner = (
+                "fs_end",
+                lambda tr: tr.gettext(T_FS_WIN),
+                lambda tr: tr.format_coins(feature),
+            )
+            rows = [(label, coins) for label, coins in parts if label != T_PART_FREE]
+            self.stage.summary = [(T_PART_FREE, feature), *rows, (T_ROUND_TOTAL, total)]
         self.band.set_message(lambda tr: tr.t(T_FREE_PAID, coins=feature, spins=spins), GOLD)
 
     def _begin_spin(self, ev: SpinEvent) -> None:
@@ -396,7 +499,7 @@ class RoundPlayer:
         if ev.mode == "base":
             self.base_spin = ev
         if ev.mode in ("free", "respin") and ev.spin_index is not None:
-            self.count_spin(ev, *self.presentation.counts_before(ev, self))
+            self.count_spin(ev, *self.presentation.counts_before(ev, self.face))
         self.view.spin(ev, self.pace.timing)
         self.sounds.spin_started(self.pace.turbo)
         self.waiting = "reels"
@@ -421,7 +524,7 @@ class RoundPlayer:
         """The reels are at rest on `ev` (its overlay laid): the game's own moment if it has
         one (`Presentation.landed`), then the wins."""
         self.waiting = ""
-        if not self.presentation.landed(ev, self):
+        if not self.presentation.landed(ev, self.face):
             self.show_wins(ev)
 
     def show_wins(self, ev: SpinEvent | CascadeEvent) -> None:
@@ -453,7 +556,7 @@ class RoundPlayer:
         self.stage.trigger_cells = None
         events = [ev, *self.queue]
         self.queue.clear()
-        scene = self.presentation.open_pick(self, events)
+        scene = self.presentation.open_pick(self.face, events)
         self.resumed_picks = False
         if scene is None:
             log.error("%s has no scene to answer a pick", self.definition.id)
@@ -463,7 +566,9 @@ class RoundPlayer:
             self.host.stack.push(scene)
 
     def _end_round(self, ev: RoundEndEvent) -> None:
-        if self.stage.free_mode:
+        # a celebrated end plays over the free spins' last grid and backdrop, not over the stale
+        # triggering spin: the host leaves free spins once it closes
+        if self.stage.free_mode and not self.host.celebrates(ev.total_win_coins):
             self.leave_free()
         self.round_over = True
         self.round_win = ev.total_win_coins

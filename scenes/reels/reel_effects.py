@@ -51,7 +51,7 @@ class OverlayLaying:
     """Wilds laid over `cells`, one after another; `laid` grows as each lands."""
 
     def __init__(self, cells: Sequence[Cell], style: str | None, scale: float) -> None:
-        self.cells = [tuple(c) for c in cells]
+        self.cells = [(c[0], c[1]) for c in cells]
         self.style = style or "stamp"
         self.scale = max(0.0, scale)
         self.t = 0.0

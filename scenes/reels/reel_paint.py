@@ -84,6 +84,7 @@ class ReelPainter:
                 composed.add(i)
                 continue
             speed = abs(reel.velocity) if reel.phase in ("spin", "decel") else 0.0
+            table: dict[str, Canvas]
             if speed > 0.55 * self.timing.speed:
                 table, blur = art.blur_heavy, BLUR_HEAVY
             elif speed > 3.0:
@@ -126,8 +127,7 @@ class ReelPainter:
                     surface.blit(art.sharp[sym], (x, y))
                 else:
                     surface.blit(img, (x, y - blur))
-                if tagged and sym in self.wild_marked:
-                    tag = art.wild_tag
+                if tagged and sym in self.wild_marked and (tag := art.wild_tag) is not None:
                     surface.blit(
                         tag, (x + (SYMBOL - tag.get_width()) // 2, y + SYMBOL - tag.get_height() - 4)
                     )
@@ -241,8 +241,7 @@ class ReelPainter:
             if (lit is not None and k in lit) or top + k in runs:
                 continue
             col.blit(art.sharp[sym], (pad, k * CELL_H))
-            if tags[k]:
-                tag = art.wild_tag
+            if tags[k] and (tag := art.wild_tag) is not None:
                 col.blit(
                     tag, (pad + (SYMBOL - tag.get_width()) // 2, k * CELL_H + SYMBOL - tag.get_height() - 4)
                 )

@@ -101,8 +101,9 @@ class ReelView(ReelPainter):
         self._pending: set[Cell] = set()  # overlay cells whose wild is not laid yet
         self._laying: OverlayLaying | None = None
         self._cascade: CascadeFall | None = None
-        # how a spin's overlay wilds are laid: the game's look (its presentation's overlay_effect)
-        self.make_overlay: Callable[[list[Cell], str | None, float], OverlayLaying] = OverlayLaying
+        # how a spin's overlay wilds are laid: the game's look (its presentation's overlay_effect;
+        # None: the plain laying)
+        self.make_overlay: Callable[[list[Cell], str | None, float], OverlayLaying | None] = OverlayLaying
         self.reels = [Reel(i, len(s), 0) for i, s in enumerate(self.strips)]
         # composed columns of reels at rest over a backdrop (see `draw`): a cache, a pure
         # function of its key, which holds the backdrop itself (so its id cannot be reused)
@@ -190,8 +191,8 @@ class ReelView(ReelPainter):
         self.grid = [list(col) for col in event.grid]
         self.set_cover(event.wild_reels)
         self._clear_cells()
-        self.held = frozenset(tuple(c) for c in event.held)
-        self.overlay = tuple(tuple(c) for c in event.overlay)
+        self.held = frozenset((c[0], c[1]) for c in event.held)
+        self.overlay = tuple((c[0], c[1]) for c in event.overlay)
         self.overlay_style = event.overlay_style
         self._under = {
             (r, row): strips[r][(event.stops[r] + row) % len(strips[r])] for r, row in self.overlay
@@ -293,7 +294,9 @@ class ReelView(ReelPainter):
         if not self._pending:
             return False
         cells = [c for c in self.overlay if c in self._pending]
-        self._laying = self.make_overlay(cells, self.overlay_style, (timing or self.timing).effects)
+        scale = (timing or self.timing).effects
+        laying = self.make_overlay(cells, self.overlay_style, scale)
+        self._laying = laying if laying is not None else OverlayLaying(cells, self.overlay_style, scale)
         return True
 
     def cascade(self, event: CascadeEvent, timing: SpinTiming | None = None) -> None:

@@ -6,7 +6,7 @@
   banners);
 - the HUD (`hud.Hud`: money, bet selectors, SPIN, AUTO, icons, message line, win meter);
 - the round player (`player.RoundPlayer`): it plays the round's events on the stage, the game's
-  own through its presentation (`scenes.games`), e.g. the Stones' picker;
+  own through its presentation (`scenes.presentation`), e.g. the Stones' picker;
 - autoplay (`autoplay.Autoplay`): the player's, and `--autoplay N` on the same path;
 - the sounds (`sound_director.SoundDirector`) and the big-win celebration.
 
@@ -36,7 +36,7 @@ import sys
 
 from game.autoplay import AutoplayConfig
 from game.bets import default_bet, validate_bet
-from game.events import RoundEndEvent, events_from_json
+from game.events import RoundEndEvent, SpinEvent, events_from_json
 from game.ledger import LedgerError
 from game.messages import Message
 from game.money import Bet
@@ -45,16 +45,17 @@ from scenes.core.canvas import Canvas
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
+from scenes.core.theme import CREAM, GOLD
 from scenes.core.transitions import Fade
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 from scenes.reels.autoplay import Autoplay
 from scenes.reels.bonus import BonusScene
 from scenes.reels.functions import GameFunctions
-from scenes.reels.hud import GOLD, Hud
+from scenes.reels.hud import Hud
 from scenes.reels.player import Pace, Picks, RoundPlayer
 from scenes.reels.reel_view import WINDOW
 from scenes.reels.sound_director import SoundDirector
-from scenes.reels.stage import CAP_COLOR, CREAM, Stage
+from scenes.reels.stage import CAP_COLOR, Stage
 from scenes.reels.win_presenter import ALL_TIME, win_tier
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST, TEXT_OK, MessageDialog
 from scenes.widgets.feedback import show_toast
@@ -70,6 +71,11 @@ T_TOPPED_UP = "Your balance was topped up"
 T_RESUMED = "Resuming your unfinished round"
 T_AUTOPLAY_LEFT = "Autoplay: {n} left"
 T_VOIDED = "Unfinished round voided: {amount} refunded"
+T_COMPLETED = "Your round was completed from its record: {amount} won"
+# `--autoplay N` on stderr (English, like its other lines)
+P_PICK_FAILED = (
+    "autoplay stopped: the pick could not be saved ({error}); the round stays open and resumes next time"
+)
 T_NOTICE = "Please note"
 
 TOAST_S = 3.5
@@ -116,6 +122,7 @@ class ReelsScene(GameFunctions, Scene):
             on_autoplay=self.autoplay_pressed,
             on_continue=self.continue_autoplay,
             currency=self.currency,
+            dress=self.presentation.dress,
         )
         self.hud.set_bet(self.bet)
         self.hud.balance_cents = self.driver.balance_cents
@@ -213,7 +220,46 @@ class ReelsScene(GameFunctions, Scene):
             choose=self.driver.choose,
             auto_pick=self.ctx.seeds.auto_pick if auto else None,
             leave=self._leave_from_picker,
+            pending=lambda: self.driver.pending,
+            failed=self._pick_failed,
+            complete=self._complete_from_record,
         )
+
+    def _pick_failed(self, exc: Exception) -> None:
+        """A pick could not be made (the bonus scene says why and turns its automatic picks off):
+        autoplay stops; the round stays open in the ledger. `--autoplay N` says so and ends."""
+        if not self.autoplay.running:
+            return
+        self.autoplay.stop()
+        if self.ctx.options.autoplay:
+            print(P_PICK_FAILED.format(error=exc), file=sys.stderr, flush=True)
+            self.cut_short()
+            self.request_quit()
+
+    def _complete_from_record(self) -> None:
+        """The way out: a bonus scene asked for a pick the engine is not waiting for. Every choice
+        is stored, so the engine has the round's end: the bonus scenes close and the round is
+        credited once with the engine's total, in one sentence."""
+        if self.stack is not None:
+            for scene in self.stack.scenes:
+                if isinstance(scene, BonusScene):
+                    self.stack.remove(scene)
+        self.player.abandon()
+        if not self.driver.active or not self.driver.finished:
+            log.error("the round cannot be completed from its record: the engine waits for a pick")
+            return
+        coins = self.driver.total_win_coins
+        self.hud.balance_cents = self.driver.finish()  # the one credit of this round
+        self._show_state()
+        amount = self.bet.coins_to_cents(coins)
+        self.player.round_win = coins
+        self.hud.count_win_to(coins, 0.0)
+        self.hud.set_message(lambda tr: tr.t(T_COMPLETED, amount=tr.money(amount)), GOLD)
+        self.toast(self.tr.t(T_COMPLETED, amount=self.tr.money(amount)))
+        if self.ctx.options.autoplay:
+            print(self.tr.t(T_COMPLETED, amount=self.tr.money(amount)), file=sys.stderr, flush=True)
+        self.autoplay.round_finished(amount, self.balance_cents, 0.5 * self.speed)
+        self._refresh_hud()
 
     def feature_won(self) -> None:
         self.autoplay.feature_won()
@@ -231,11 +277,15 @@ class ReelsScene(GameFunctions, Scene):
             return
         self.stage.show_state(state)
 
+    def celebrates(self, win_coins: int) -> bool:
+        """A round's win reaching a celebration tier is celebrated (never in turbo)."""
+        tier = win_tier(win_coins, self.bet.total_coins)
+        return tier is not None and not self.player.pace.turbo and self.stack is not None
+
     def round_ended(self, ev: RoundEndEvent) -> None:
         self.hud.balance_cents = self.driver.finish()  # the one credit of this round
         self._show_state()
-        tier = win_tier(ev.total_win_coins, self.bet.total_coins)
-        celebrate = tier is not None and not self.player.pace.turbo and self.stack is not None
+        celebrate = self.celebrates(ev.total_win_coins)
         self.hud.credited(ev.total_win_coins)
         if celebrate:
             # the celebration counts the win up from nothing: the balance rises with it
@@ -261,6 +311,7 @@ class ReelsScene(GameFunctions, Scene):
                     parts=self.player.win_parts,
                     on_count=self._celebration_counted,
                     on_done=self._celebrated,
+                    dress=self.presentation.dress,
                 )
             )
         self._refresh_hud()
@@ -274,6 +325,7 @@ class ReelsScene(GameFunctions, Scene):
             hud.win_shown = float(min(coins, hud.win_target))
 
     def _celebrated(self) -> None:
+        self.player.celebrated()  # celebrated over a free mode's last grid: back to the main game
         self.player.done_waiting()
         self.hud.celebration_count = None
         self.hud.finish_count()
@@ -312,7 +364,10 @@ class ReelsScene(GameFunctions, Scene):
     def on_uncovered(self, by: Scene) -> None:
         """Back from a bonus scene (the picker, a battle, the world map): the reels fade in
         rather than cut in, as the bonus faded in (not with reduced motion)."""
-        if isinstance(by, BonusScene) and not self.player.pace.reduced_motion:
+        # not under a celebration that takes over at once (the quest's big win): the reels wait
+        # under it without updating, and a fade held at black would leave it playing over black
+        celebrating = self.player.waiting == "celebration"
+        if isinstance(by, BonusScene) and not self.player.pace.reduced_motion and not celebrating:
             self.fade = Fade(RETURN_FADE_S, "in")
 
     def on_pause(self) -> None:
@@ -333,7 +388,7 @@ class ReelsScene(GameFunctions, Scene):
             events = events_from_json(last[0].events)
         except ValueError:
             return
-        spin = next((e for e in events if e.type == "spin" and e.mode == "base"), None)
+        spin = next((e for e in events if isinstance(e, SpinEvent) and e.mode == "base"), None)
         if spin is not None and spin.reel_set in self.defn.reel_sets:
             self.view.show(spin.reel_set, spin.stops, spin.grid)
 

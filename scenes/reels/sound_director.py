@@ -47,7 +47,6 @@ WIN_TIERS = {"line": LINE_WIN, "small": WIN_SMALL, "big": WIN_BIG, "mega": WIN_M
 
 KEY_SPIN = "spin_loop"
 KEY_ANTICIPATION = "anticipation"
-KEY_COUNT = "win_count"
 TICK_EVERY = 0.075  # s between coin ticks while a win meter counts up
 
 

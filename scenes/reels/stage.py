@@ -2,20 +2,22 @@
 
 One `Stage` per shown game, shared by the reels scene (live play) and the replay, so a replayed
 round sits on the same reel backing under the same frame and marquee as when it was played. The
-art names come from the game's presentation (`scenes.games`): `<game>/background` (and
+art names come from the game's presentation (`scenes.presentation`): `<game>/background` (and
 `background_free` during free spins, when the game has one), `reel_bg`, `frame` (which carries
 the game's marquee: its full title above the reels, and the line markers' gutters), the wild-reel
 cover when the game has wild reels, and `symbols/<id>_stack` for a symbol that comes in
 full-height stacks. Symbols are shown at SYMBOL px, a stack at SYMBOL × `STACK` rows, the
 wild-reel cover at SYMBOL × three rows, whatever their files' size.
 
-The backdrop, reel backing, frame and HUD bar are composed once into one opaque surface per
+The backdrop, reel backing, frame and the game's HUD band (its dress, `Presentation.dress`) are
+composed once into one opaque surface per
 backdrop (the frame is transparent over the whole reel window, so nothing drawn later in the
 window is covered by it). A frame writes each of its pixels once: the reel view paints the reel
 window and the band its own rectangle, each over that surface, and the stage blits it only
 around them (`static_parts`).
 
-A banner over the reels (`banner`: kind, title, subtitle as captions) announces a feature, the
+A banner over the reels (`banner`: kind, title, subtitle as captions), on the game's own plate
+(`draw_plate`, from its dress), announces a feature, the
 end of free spins, the cap ("cap") or a one-line note ("note"); `trigger_cells` makes the
 landed trigger symbols glow alone. The end of a feature ("fs_end") carries a summary
 (`summary`: rows of label msgid and coins, the last one the round's total so far), so every figure
@@ -39,17 +41,15 @@ from scenes.core.assets import AssetStore
 from scenes.core.canvas import Canvas, draw
 from scenes.core.i18n import Caption, Translator
 from scenes.core.text import draw_text, fit_font, render_text
-from scenes.games.base import GameArt, Presentation
-from scenes.reels.hud import GOLD, RECT_BAND
+from scenes.presentation.base import GameArt, Presentation
+from scenes.reels.hud import RECT_BAND
 from scenes.reels.reel_view import CELL_H, SYMBOL, WINDOW, ReelView, SymbolArt, soft_blur
 from scenes.reels.symbol_art import STACK
 from scenes.reels.win_presenter import WinPresenter
-from scenes.widgets import draw_panel
 from scenes.widgets.panel import draw_solid_panel
 
 T_WILD = "WILD"
 
-CREAM = (255, 248, 230)
 CAP_COLOR = (255, 190, 90)
 SCREEN = pygame.Rect(0, 0, 1280, 720)
 
@@ -132,6 +132,7 @@ class Stage:
         self.presentation = presentation
         self.tr = tr
         self.art_names = presentation.art
+        self.dress = presentation.dress  # the game's band, plates and palette
         self.view = ReelView(definition, self._symbol_art(), trigger=presentation.trigger(definition))
         self.view.make_overlay = presentation.overlay_effect
         self.presenter = WinPresenter(
@@ -241,7 +242,7 @@ class Stage:
         surf.blit(own() if own is not None else a.scaled(name, SCREEN.size), (0, 0))
         surf.blit(a.scaled(self._name(names.reel_bg), WINDOW.size), WINDOW)
         surf.blit(a.scaled(self._name(names.frame), SCREEN.size), (0, 0))
-        surf.blit(a.image("ui/hud_bar"), RECT_BAND.topleft)
+        surf.blit(a.scaled(self.dress.hud_bar, RECT_BAND.size), RECT_BAND.topleft)
         return surf
 
     @property
@@ -317,24 +318,41 @@ class Stage:
         if kind in ("cap", "note"):  # one line: the cap, or a note such as the replay's end
             box = pygame.Rect(0, 0, 760, 110)
             box.center = WINDOW.center
-            draw_panel(surface, a, box, alpha=240)
-            font = fit_font(a, "display", title, box.w - 40, 32)
-            colour = CAP_COLOR if kind == "cap" else GOLD
-            draw_text(surface, font, title, box.center, colour, outline=2, outline_color=(60, 20, 0))
+            self.draw_plate(surface, box)
+            font = fit_font(a, "display", title, box.w - 60, 32)
+            colour = CAP_COLOR if kind == "cap" else self.dress.title
+            draw_text(
+                surface, font, title, box.center, colour, outline=2, outline_color=self.dress.title_outline
+            )
             return
         if kind == "fs_end" and self.summary:
             self._draw_summary(surface, title, self.summary)
             return
         box = pygame.Rect(0, 0, 620, 190)
         box.center = (WINDOW.centerx, WINDOW.centery - 10)
-        draw_panel(surface, a, box, alpha=236)
+        self.draw_plate(surface, box)
+        dress = self.dress
         # Spanish runs longer ("GANANCIA EN GIROS GRATIS"): the largest size that fits
-        font = fit_font(a, "display", title, box.w - 40, 56)
+        font = fit_font(a, "display", title, box.w - 60, 56)
         draw_text(
-            surface, font, title, (box.centerx, box.top + 66), GOLD, outline=3, outline_color=(60, 30, 0)
+            surface,
+            font,
+            title,
+            (box.centerx, box.top + 66),
+            dress.title,
+            outline=3,
+            outline_color=dress.title_outline,
         )
-        sub_font = fit_font(a, "display_regular", sub, box.w - 40, 34 if kind == "fs_end" else 24)
-        draw_text(surface, sub_font, sub, (box.centerx, box.top + 138), CREAM)
+        sub_font = fit_font(a, "display_regular", sub, box.w - 60, 34 if kind == "fs_end" else 24)
+        draw_text(surface, sub_font, sub, (box.centerx, box.top + 138), dress.text)
+
+    def draw_plate(self, surface: Canvas, box: pygame.Rect) -> None:
+        """A feature plate in the game's dress (opaque: the reels must not show through its
+        words), for the banners here and a game's own plates (its decor)."""
+        dress = self.dress
+        draw_solid_panel(
+            surface, self.assets, box, art=dress.plate, corner=dress.plate_corner, backing=dress.backing
+        )
 
     def _draw_summary(self, surface: Canvas, title: str, rows: list[tuple[str, int]]) -> None:
         """A feature's end: its title, then one labelled row per figure; the last row (the round's
@@ -343,21 +361,28 @@ class Stage:
         row_h = 44
         box = pygame.Rect(0, 0, 640, 118 + row_h * len(rows))
         box.center = (WINDOW.centerx, WINDOW.centery - 6)
-        draw_solid_panel(surface, a, box)  # opaque: the reels must not show through the figures
-        font = fit_font(a, "display", title, box.w - 40, 50)
+        self.draw_plate(surface, box)  # opaque: the reels must not show through the figures
+        dress = self.dress
+        font = fit_font(a, "display", title, box.w - 60, 50)
         draw_text(
-            surface, font, title, (box.centerx, box.top + 50), GOLD, outline=3, outline_color=(60, 30, 0)
+            surface,
+            font,
+            title,
+            (box.centerx, box.top + 50),
+            dress.title,
+            outline=3,
+            outline_color=dress.title_outline,
         )
         left, right = box.left + 44, box.right - 44
         y = box.top + 108
         for i, (label, coins) in enumerate(rows):
             last = i == len(rows) - 1
             if last:
-                draw.line(surface, (200, 160, 90), (left, y - row_h // 2 + 2), (right, y - row_h // 2 + 2), 2)
+                draw.line(surface, dress.accent, (left, y - row_h // 2 + 2), (right, y - row_h // 2 + 2), 2)
                 y += 6
             size = 30 if last else 24
             label_font = fit_font(a, "text_bold", tr.gettext(label), 300, size - 4)
-            colour = GOLD if last else CREAM
+            colour = dress.title if last else dress.text
             draw_text(surface, label_font, tr.gettext(label), (left, y), colour, anchor="midleft")
             value = tr.format_coins(coins)
             draw_text(

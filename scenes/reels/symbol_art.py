@@ -10,6 +10,7 @@ layout (the art contract, see docs/assets.md) is here too: `WINDOW`, `CELL_W`, `
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from functools import cached_property
 
@@ -238,15 +239,15 @@ class SymbolArt:
     def warm(self, defer: Callable[[Callable[[], object]], None]) -> None:
         """Hand the making of every blur, pulse step and glow to `defer` (one job each)."""
         for k in self.sharp:
-            defer(lambda k=k: self.blur_heavy[k])
-            defer(lambda k=k: self.blur_light[k])
+            defer(functools.partial(self.blur_heavy.__getitem__, k))
+            defer(functools.partial(self.blur_light.__getitem__, k))
         for k in self.stack_sharp:
-            defer(lambda k=k: self.stack_blur_heavy[k])
-            defer(lambda k=k: self.stack_blur_light[k])
+            defer(functools.partial(self.stack_blur_heavy.__getitem__, k))
+            defer(functools.partial(self.stack_blur_light.__getitem__, k))
         for name in ("anticipation_glow", "anticipation_wash", "cell_glow", "cover_glow", "held_frame"):
-            defer(lambda name=name: getattr(self, name))
+            defer(functools.partial(getattr, self, name))
         for k in self.sharp:
-            defer(lambda k=k: self.pulse[k])
+            defer(functools.partial(self.pulse.__getitem__, k))
 
     def stamp(self, symbol: str, scale: float) -> Canvas:
         """`symbol` at `scale` (to the nearest 0.05; scaled once, then kept): a wild stamped

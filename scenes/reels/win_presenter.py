@@ -3,9 +3,10 @@
 After a spin with wins the presenter first shows every winning line at once (coloured lines
 through the cell centres, joined to their numbered markers at the window's edges), the winning
 cells bright and pulsing and the rest dimmed; then it cycles through the wins one by one
-("LINE 7: 40 coins", "SCATTER: 50 coins"); the message line names the win from the first moment
-("3 WINS: 130 coins" while every line shows). The 25 line markers sit at the window's left and
-right edges in every state: lines in play bright, lines not in play dim, winning lines lit in
+("LINE 7: 40 coins", "SCATTER: 50 coins"), as the originals do; the message line names the win from
+the first moment ("3 WINS: 130 coins" while every line shows). The line markers sit at the
+window's left and right edges (one per line when a row's would not fit: `marker_positions`) in
+every state: lines in play bright, lines not in play dim, winning lines lit in
 their colour; hovering a marker previews its line.
 
 It owns only presentation state (which win is shown, for how long); it never computes a win: it
@@ -20,6 +21,7 @@ it is English.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -45,7 +47,7 @@ LINE_COLOURS: tuple[tuple[int, int, int], ...] = STANDARD
 BADGE_W, BADGE_H = 30, 18
 GOLD_FRAME = (255, 206, 90)  # the frame of winning cells while every line shows at once
 MARKER_GAP = 6  # px between the window edge and a marker
-ALL_TIME = 1.7  # s: every winning line at once
+ALL_TIME = 0.9  # s: every winning line at once, a brief flash before they show one by one
 EACH_TIME = 1.15  # s: one win in the cycle
 PULSE_RATE = 9.0  # pulse steps per second
 
@@ -57,35 +59,59 @@ def line_colour(line: int, palette: str = "standard") -> tuple[int, int, int]:
 
 def marker_positions(
     lines: list[list[int]], window: pygame.Rect, rows: int
-) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Centres of the left and right markers of each line (index 0 = line 1).
+) -> tuple[list[tuple[int, int] | None], list[tuple[int, int] | None]]:
+    """Centres of the left and right markers of each line (index 0 = line 1; None: no marker on
+    that side).
 
     A line's left marker sits beside the row it starts on, its right marker beside the row it
-    ends on; the lines sharing a row share its height evenly, in line order.
+    ends on; the lines sharing a row share its height evenly, in line order. When a row's markers
+    would not fit its height (more than CELL_H // BADGE_H: Stones' 25 lines, the 30-line games),
+    each line gets one marker only, on the side where fewer stand beside its row (the left on a
+    tie), so no two markers ever overlap.
     """
+    fit = CELL_H // BADGE_H
+    ends = [(ln[0], ln[-1]) for ln in lines]
+    per_row = [[sum(1 for e in ends if e[s] == row) for row in range(rows)] for s in (0, 1)]
+    both = all(n <= fit for side in per_row for n in side)
+    placed: list[list[int]] = [[], []]  # the lines with a marker on each side
+    counts = [[0] * rows, [0] * rows]
+    for i, (first, last) in enumerate(ends):
+        if both:
+            sides: tuple[int, ...] = (0, 1)
+        elif counts[0][first] <= counts[1][last]:
+            sides = (0,)  # the left has room to spare beside this line's first row
+        else:
+            sides = (1,)
+        for s in sides:
+            placed[s].append(i)
+            counts[s][(first, last)[s]] += 1
 
-    def side(row_of: list[int], x: int) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = [(0, 0)] * len(row_of)
+    def side(s: int, x: int) -> list[tuple[int, int] | None]:
+        out: list[tuple[int, int] | None] = [None] * len(ends)
         for row in range(rows):
-            members = [i for i, r in enumerate(row_of) if r == row]
+            members = [i for i in placed[s] if ends[i][s] == row]
             step = CELL_H / max(1, len(members))
             for k, i in enumerate(members):
                 out[i] = (x, round(window.y + row * CELL_H + (k + 0.5) * step))
         return out
 
-    left = side([ln[0] for ln in lines], window.left - MARKER_GAP - BADGE_W // 2)
-    right = side([ln[-1] for ln in lines], window.right + MARKER_GAP + BADGE_W // 2)
+    left = side(0, window.left - MARKER_GAP - BADGE_W // 2)
+    right = side(1, window.right + MARKER_GAP + BADGE_W // 2)
     return left, right
 
 
 def _line_points(
-    line: list[int], left: tuple[int, int], right: tuple[int, int], window: pygame.Rect
+    line: list[int], left: tuple[int, int] | None, right: tuple[int, int] | None, window: pygame.Rect
 ) -> list[tuple[int, int]]:
-    pts = [(left[0] + BADGE_W // 2, left[1])]
-    for reel, row in enumerate(line):
-        pts.append((window.x + reel * CELL_W + CELL_W // 2, window.y + row * CELL_H + CELL_H // 2))
-    pts.append((right[0] - BADGE_W // 2, right[1]))
-    return pts
+    """The line through its cells' centres, from its left marker (or the window's edge, beside
+    its first cell, when it has none there) to its right one."""
+    mid = [
+        (window.x + reel * CELL_W + CELL_W // 2, window.y + row * CELL_H + CELL_H // 2)
+        for reel, row in enumerate(line)
+    ]
+    start = (left[0] + BADGE_W // 2, left[1]) if left is not None else (window.left, mid[0][1])
+    end = (right[0] - BADGE_W // 2, right[1]) if right is not None else (window.right, mid[-1][1])
+    return [start, *mid, end]
 
 
 LINE_MARGIN = 18
@@ -167,8 +193,12 @@ def _render_badge(
         fill, edge = colour, (255, 255, 255)
     elif state == "on":
         # dark enough under cream digits for 4.5:1 whatever the line's colour
-        fill = tuple(int(c * 0.36) for c in colour)
-        edge = tuple(min(255, int(c * 0.9)) for c in colour)
+        fill = (int(colour[0] * 0.36), int(colour[1] * 0.36), int(colour[2] * 0.36))
+        edge = (
+            min(255, int(colour[0] * 0.9)),
+            min(255, int(colour[1] * 0.9)),
+            min(255, int(colour[2] * 0.9)),
+        )
     else:  # a line not played: muted, still legible
         fill, edge = (30, 30, 36), (70, 70, 76)
     rect = surf.get_rect()
@@ -184,7 +214,8 @@ def _render_badge(
     if state == "off":
         text_col, outline, ring = (172, 170, 162), 0, (0, 0, 0)
     else:
-        behind = _luminance(tuple(surf.get_at(rect.center))[:3])
+        px = surf.get_at(rect.center)
+        behind = _luminance((px[0], px[1], px[2]))
         on_dark = (1.05) / (behind + 0.05)  # cream digits
         on_light = (behind + 0.05) / 0.055  # near-black digits
         dark, light = (20, 14, 8), (255, 252, 244)
@@ -247,13 +278,16 @@ class WinPresenter:
         self.palette = palette
         window = view.window
         self.left, self.right = marker_positions(definition.lines, window, definition.rows)
-        self.marker_rects: list[tuple[pygame.Rect, pygame.Rect]] = []
-        for i in range(1, len(definition.lines) + 1):
-            lr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
-            lr.center = self.left[i - 1]
-            rr = pygame.Rect(0, 0, BADGE_W, BADGE_H)
-            rr.center = self.right[i - 1]
-            self.marker_rects.append((lr, rr))
+        # each line's markers (one or two: see marker_positions)
+        self.marker_rects: list[tuple[pygame.Rect, ...]] = []
+        for i in range(len(definition.lines)):
+            rects = []
+            for centre in (self.left[i], self.right[i]):
+                if centre is not None:
+                    r = pygame.Rect(0, 0, BADGE_W, BADGE_H)
+                    r.center = centre
+                    rects.append(r)
+            self.marker_rects.append(tuple(rects))
         self.rebuild(font, badge_art)
         self.scale = 1.0
         self.clear()
@@ -319,7 +353,11 @@ class WinPresenter:
         n = len(self.definition.lines)
         defer(lambda: self._gold_frame)
         for i in range(n):
-            defer(lambda i=i: (self._line_art[i], self._frames[i], self._badges[(i + 1, "lit")]))
+            defer(functools.partial(self._warm_line, i))
+
+    def _warm_line(self, i: int) -> object:
+        """Make line `i`'s art, cell frame and lit marker (each kept by its table)."""
+        return self._line_art[i], self._frames[i], self._badges[(i + 1, "lit")]
 
     # -- state ------------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -406,11 +444,11 @@ class WinPresenter:
     @property
     def emphasis(self) -> frozenset[tuple[int, int]] | None:
         if self.phase == "all":
-            return frozenset(tuple(p) for w in self.wins for p in w.positions)
+            return frozenset((p[0], p[1]) for w in self.wins for p in w.positions)
         win = self.current
         if win is None:
             return None
-        return frozenset(tuple(p) for p in win.positions)
+        return frozenset((p[0], p[1]) for p in win.positions)
 
     @property
     def pulse(self) -> int:
@@ -436,8 +474,8 @@ class WinPresenter:
         """The line whose marker is under `pos` (1-based), for the hover preview."""
         if pos is None:
             return None
-        for i, (lr, rr) in enumerate(self.marker_rects, start=1):
-            if lr.collidepoint(pos) or rr.collidepoint(pos):
+        for i, rects in enumerate(self.marker_rects, start=1):
+            if any(r.collidepoint(pos) for r in rects):
                 return i
         return None
 
@@ -483,8 +521,7 @@ class WinPresenter:
             for i in range(1, len(self.marker_rects) + 1):
                 state = "lit" if (i in lit or i == hover) else ("on" if i <= lines_played else "off")
                 badge = self._badges[(i, state)]
-                lr, rr = self.marker_rects[i - 1]
-                seq += [(badge, lr), (badge, rr)]
+                seq += [(badge, r) for r in self.marker_rects[i - 1]]
             if len(self._marker_seqs) >= MARKER_LOOKS:
                 self._marker_seqs.clear()
             self._marker_seqs[key] = seq

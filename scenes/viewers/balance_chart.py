@@ -34,6 +34,8 @@ def chart_points(balances: Sequence[int], rect: pygame.Rect) -> list[tuple[int, 
     """Screen points for balances (cents) inside `rect`: first at the left, last at the right."""
     if not balances:
         return []
+    lo: float
+    hi: float
     lo, hi = min(balances), max(balances)
     span = max(1, hi - lo)
     lo -= span * 0.08  # headroom so the line never sits on the frame
@@ -55,6 +57,7 @@ def draw_balance_chart(
     money: Callable[[int], str],
     title: str,
     empty_text: str = T_NO_POINTS,
+    edge: tuple[int, int, int] = (150, 112, 60),
 ) -> pygame.Rect:
     """The chart inside `rect` (its frame, title, min/max labels, baseline, line, last value); with
     fewer than two points, one line at the rect's top instead. Returns the rect used."""
@@ -82,9 +85,9 @@ def draw_balance_chart(
         return head.union(note)
     plate = Canvas.new(rect.size, surface.k)
     draw.rect(plate, (16, 11, 10, 210), plate.get_rect(), border_radius=12)
-    draw.rect(plate, (150, 112, 60, 255), plate.get_rect(), width=2, border_radius=12)
+    draw.rect(plate, (*edge, 255), plate.get_rect(), width=2, border_radius=12)
     surface.blit(plate, rect)
-    small = assets.font("text", 14)
+    small = assets.font("text", 15)
     draw_text(
         surface,
         assets.font("text_bold", 15),
@@ -95,7 +98,7 @@ def draw_balance_chart(
         shadow=False,
     )
     # the top label (the highest balance) sits on the plot's top edge: below the title, not beside it
-    plot = pygame.Rect(rect.left + 110, rect.top + 44, rect.w - 130, rect.h - 58)
+    plot = pygame.Rect(rect.left + 120, rect.top + 36, rect.w - 140, rect.h - 48)
     for k in range(3):
         y = plot.top + plot.h * k // 2
         draw.line(surface, GRID, (plot.left, y), (plot.right, y), 1)

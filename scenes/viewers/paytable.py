@@ -3,7 +3,7 @@
 `PaytableScene(ctx, game_id, bet)` lays out the pages of `scenes.viewers.paytable_pages.build_pages`,
 which are generated from the very definition the engine plays (CERTIFICATION P4) at the current
 bet: symbols with their art and pays, wild and scatter, the pages of the game's own feature (laid
-out by its presentation, `scenes.games`: the Stones' stones and free-spins rules), the numbered
+out by its presentation, `scenes.presentation`: the Stones' stones and free-spins rules), the numbered
 line diagrams and how wins pay (with the win cap).
 The arrows (buttons, ← →, the wheel) page through it; the centre button, Esc or P returns.
 
@@ -31,8 +31,11 @@ from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.core.text import draw_text, fit_font, wrap_text
-from scenes.games import presentation_of
+from scenes.core.theme import CREAM, DIM, GOLD, INK, SOFT
+from scenes.presentation import presentation_of
+from scenes.presentation.hosts import PaytableHost, facade
 from scenes.reels.line_palette import draw_patterned, line_style
+from scenes.viewers.look import PLAIN, ViewerLook, draw_framed_panel, look_of
 from scenes.viewers.paytable_pages import LineShape, Page, SymbolPays, build_pages, symbol_pays
 from scenes.widgets import Button, draw_panel
 from scenes.widgets.dialog import TEXT_CLOSE_FIRST
@@ -52,18 +55,22 @@ SCREEN = pygame.Rect(0, 0, 1280, 720)
 PANEL = pygame.Rect(36, 18, 1208, 684)
 CONTENT = pygame.Rect(76, 104, 1128, 500)
 NAV_Y = 640
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-SOFT = (214, 190, 140)
-DIM = (182, 174, 160)  # notes and hints: quieter than the text, still 4.5:1
-INK = (18, 12, 10)
 CARD_FILL = (24, 16, 14, 200)
 CARD_EDGE = (150, 112, 60)
 
 
 # -- drawing helpers shared by the viewers -------------------------------------------------------
-def card(surface: Canvas, rect: pygame.Rect, fill=CARD_FILL, edge=CARD_EDGE, radius: int = 14) -> None:
-    """A dark, gold-edged card (translucent)."""
+_WORN: list[ViewerLook] = [PLAIN]
+"""The look of the viewer being drawn (set by `PagedOverlayScene.draw` around its page)."""
+
+
+def card(surface: Canvas, rect: pygame.Rect, fill=None, edge=None, radius: int = 14) -> None:
+    """A dark card (translucent), edged in the shown game's look (gold in the house look)."""
+    look = _WORN[-1]
+    if fill is None:
+        fill = look.card_fill if look.framed else CARD_FILL
+    if edge is None:
+        edge = look.edge if look.framed else CARD_EDGE
     rect = pygame.Rect(rect)
     plate = Canvas.new(rect.size, surface.k)
     draw.rect(plate, fill, plate.get_rect(), border_radius=radius)
@@ -138,6 +145,7 @@ class PagedOverlayScene(Scene):
         self.tr = ctx.i18n
         self.game_id = game_id
         self.title = title  # a msgid, translated when drawn
+        self.look = look_of(ctx, game_id)  # the shown game's palette (the house look for none)
         self.page = 0
         self.t = 0.0
         cx = SCREEN.centerx
@@ -170,9 +178,7 @@ class PagedOverlayScene(Scene):
         """What Tab reaches: the buttons (a subclass may put its own items first)."""
         keys = {id(self.prev_btn): "prev", id(self.close_btn): "close", id(self.next_btn): "next"}
         keys.update({id(b): f"extra-{k}" for k, b in enumerate(self.extra_buttons)})
-        return [
-            FocusItem(b.rect, b.click, enabled=lambda b=b: b.enabled, key=keys[id(b)]) for b in self.buttons
-        ]
+        return [FocusItem(b.rect, b.click, enabled=b.is_enabled, key=keys[id(b)]) for b in self.buttons]
 
     def refresh_focus(self, default: str = "") -> None:
         """Rebuild the focus items (the page or its rows changed); the focus stays on the same
@@ -243,12 +249,21 @@ class PagedOverlayScene(Scene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: Canvas) -> None:
         a = self.assets
+        look = self.look
         surface.blit(backdrop(a, self.game_id), (0, 0))
-        draw_panel(surface, a, PANEL, alpha=236)
+        if look.framed:
+            draw_framed_panel(surface, a, PANEL, look)
+        else:
+            draw_panel(surface, a, PANEL, alpha=236)
         title = self.page_title(self.page)
         font = fit_font(a, "display", title, PANEL.w - 200, 40)
-        draw_text(surface, font, title, (SCREEN.centerx, 62), GOLD, outline=2, outline_color=INK)
-        self.draw_page(surface, self.page)
+        colour, ink = (look.title, look.title_outline) if look.framed else (GOLD, INK)
+        draw_text(surface, font, title, (SCREEN.centerx, 62), colour, outline=2, outline_color=ink)
+        _WORN.append(look)
+        try:
+            self.draw_page(surface, self.page)
+        finally:
+            _WORN.pop()
         n = self.page_count
         if n > 1:
             x0 = SCREEN.centerx - (n - 1) * 9
@@ -281,6 +296,7 @@ class PaytableScene(PagedOverlayScene):
         super().__init__(ctx, game_id, defn.name)
         self.definition = defn
         self.bet = bet
+        self.face: PaytableHost = facade(self, PaytableHost)  # what the presentation draws with
         self._built = (-1, "")
         self.pages: list[Page] = []
         self._rebuild()
@@ -315,7 +331,7 @@ class PaytableScene(PagedOverlayScene):
         if layout is not None:
             layout(surface, page)
         else:  # a page of the game's own feature
-            presentation_of(self.definition).draw_page(self, surface, page)
+            presentation_of(self.definition).draw_page(self.face, surface, page)
 
     # -- layouts ---------------------------------------------------------------------------------
     def _symbol_image(self, symbol_id: str, size: int) -> Canvas:

@@ -4,7 +4,7 @@ Nothing here draws and nothing is typed in by hand: every pay, count and rule fi
 the same `GameDefinition` the engine evaluates, at the player's CURRENT bet, so the paytable can
 never disagree with the maths. `scenes.viewers.paytable` only lays these pages out. A game's
 feature has pages of its own and notes under its symbols' pays: its presentation gives them
-(`scenes.games`), placed after the symbols and before the bet lines.
+(`scenes.presentation`), placed after the symbols and before the bet lines.
 
 Amounts: a line pay of `p` (coins per line at level 1) shows as `p × level` coins and that many
 coins × the coin value in currency (integer cents, formatted by `game.money.format_cents`). A
@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from game.definitions import GameDefinition
 from game.money import Bet, format_cents
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 
 # Player-facing strings (one place, for the translation layer).
 T_HIGH = "HIGH SYMBOLS"
@@ -140,7 +140,7 @@ def symbol_pays(defn: GameDefinition, symbol_id: str, bet: Bet, tr: Tr = ENGLISH
     notes: list[str] = []
     name = tr.gettext(sym.name)  # the symbol's name in the player's language
     if sym.kind == "wild":
-        notes.append(tr.t(T_WILD_RULE, scatter=tr.t(scatter_name(defn, tr))))  # names are msgids too
+        notes.append(tr.t(T_WILD_RULE, scatter=scatter_name(defn, tr)))  # translated there
     elif sym.kind == "scatter" and symbol_id in defn.scatter_pays:
         notes.append(tr.t(T_SCATTER_RULE, scatter=name))
     notes.extend(presentation_of(defn).symbol_notes(defn, symbol_id, tr))

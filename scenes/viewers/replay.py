@@ -2,8 +2,9 @@
 
 `ReplayScene(ctx, round_record)` first checks the round (`check_replay`): it must be finished,
 its game installed and its data unchanged (the stored `game_sha256` equals the loaded file's),
-and re-running `play_round(definition, bet, seed, choices)` from the stored seed and choices (and
-the state the round began with, for a game that keeps one) must give exactly the stored events.
+and re-running `play_round(definition, bet, seed, choices)` from the stored seed and choices (with
+the entropy stored with each, and the state the round began with, for a game that keeps one) must
+give exactly the stored events.
 If any check fails the scene says why in plain words and shows nothing else: an old round must
 never be re-animated with different data or a different outcome.
 
@@ -24,6 +25,7 @@ import math
 from typing import Any
 
 import pygame
+from pydantic import BaseModel
 
 from game.definitions import LoadedGame
 from game.events import PickRequestEvent, RoundEndEvent, events_to_json
@@ -34,14 +36,15 @@ from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene
 from scenes.core.text import draw_text, wrap_text
-from scenes.games import presentation_of
+from scenes.core.theme import CREAM, GOLD, INK, SOFT
+from scenes.presentation import presentation_of
 from scenes.reels.band import Band
 from scenes.reels.hud import RECT_BAND
 from scenes.reels.player import Pace, Picks, RoundPlayer
 from scenes.reels.sound_director import SoundDirector
 from scenes.reels.stage import Stage
 from scenes.viewers.history import local_time
-from scenes.viewers.paytable import CREAM, GOLD, INK, SOFT, backdrop
+from scenes.viewers.paytable import backdrop
 from scenes.widgets import Button, draw_panel
 
 log = logging.getLogger(__name__)
@@ -85,7 +88,14 @@ def check_replay(loaded: LoadedGame | None, record, state: Any = None) -> tuple[
     if record.game_sha256 != loaded.sha256:
         return None, T_CHANGED
     try:
-        result = play_round(loaded.definition, record.bet, record.seed, list(record.choices), state=state)
+        result = play_round(
+            loaded.definition,
+            record.bet,
+            record.seed,
+            list(record.choices),
+            state=state,
+            entropies=record.entropies,
+        )
     except ValueError as exc:
         log.warning("replay of round %s failed: %s", record.round_id, exc)
         return None, T_DIFFERENT
@@ -122,11 +132,13 @@ def state_before(ledger, loaded: LoadedGame, record) -> Any:
         for r in reversed(ledger.history(ledger.count_rounds(game_id), 0, game_id))
         if r.round_id < record.round_id and r.status == "closed"
     ]
-    state = rules.state_model()
+    state: BaseModel | None = rules.state_model()
     for r in earlier:
         if r.game_sha256 != loaded.sha256:
             return None
-        state = play_round(loaded.definition, r.bet, r.seed, list(r.choices), state=state).state_out
+        state = play_round(
+            loaded.definition, r.bet, r.seed, list(r.choices), state=state, entropies=r.entropies
+        ).state_out
     return state
 
 
@@ -237,6 +249,10 @@ class ReplayScene(Scene):
         """Nothing to decide: the recording goes on."""
 
     def hold_after_feature(self) -> bool:
+        return False
+
+    def celebrates(self, win_coins: int) -> bool:
+        """A replay celebrates nothing (its end is said over the reels)."""
         return False
 
     def round_ended(self, ev: RoundEndEvent) -> None:

@@ -1,17 +1,22 @@
 """One recorded round in detail (from the history): every step, paged, and REPLAY.
 
 `RoundDetailScene(ctx, record)` shows the round's steps from its stored events, as the game's
-presentation lists them (`scenes.games`, `Presentation.detail_steps`): each spin and cascade
+presentation lists them (`scenes.presentation`, `Presentation.detail_steps`): each spin and cascade
 step as its grid with small symbol thumbnails, the winning cells framed (held cells in teal),
 its wins listed; the shared events in one line each (free-spins end, the cap in the player's
 words and currency, the total); and the game's own steps (the Stones' trigger, picks and
 free-spins features), drawn by its presentation. Long rounds continue on further pages.
 REPLAY re-animates the round on the reels (`scenes.viewers.replay.ReplayScene`).
 
-`paginate_steps(steps, height)` lays the steps out in two columns per page (pure; tested).
+Every win of every spin and cascade is listed: a spin's card grows to hold its wins, and a spin
+with more wins than a card can hold continues on the next card (`expand_steps`, pure; tested),
+its grid on the first. `paginate_steps(steps, height)` lays the steps out in two columns per
+page (pure; tested).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -20,10 +25,12 @@ from scenes.core.canvas import Canvas, draw
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
 from scenes.core.text import draw_text, fit_font, wrap_text
-from scenes.games import presentation_or_plain
-from scenes.games.base import Step
+from scenes.core.theme import CREAM, DIM, GOLD, SOFT, TEAL
+from scenes.presentation import presentation_or_plain
+from scenes.presentation.base import Step
+from scenes.presentation.hosts import DetailHost, facade
 from scenes.viewers.history import T_REPLAY, local_time, win_text
-from scenes.viewers.paytable import CONTENT, CREAM, DIM, GOLD, SOFT, PagedOverlayScene, card
+from scenes.viewers.paytable import CONTENT, PagedOverlayScene, card
 from scenes.widgets import Button
 
 # Player-facing msgids (assets/locale/*.json)
@@ -41,9 +48,50 @@ T_LINE_WIN = "Line {line}: {count} × {symbol}"
 T_SCATTER_WIN = "Scatter: {count} × {symbol}"
 T_SPIN_WIN = "Spin win {coins:,} coins · {money}"
 T_WAITING = "The round waits for a pick."
+T_CONTINUED = "{title} (continued)"
 
-TEAL = (120, 255, 220)
 COLUMN_GAP = 10
+CELL = 38  # px of a grid cell's thumbnail
+WIN_LINE_H = 19  # px a listed win takes
+WINS_TOP = 34  # px from a spin card's top to its first win
+WINS_BOTTOM = 30  # px under the last win: the spin's total
+
+
+@dataclass(frozen=True, slots=True)
+class WinSlice:
+    """Which of a spin's wins one card lists: `start` to `stop`; `first` is the card with the
+    grid (False: a continuation card)."""
+
+    start: int
+    stop: int
+    first: bool = True
+
+
+def spin_card_height(rows: int, wins: int) -> int:
+    """The height of a spin card showing a grid of `rows` rows and `wins` wins."""
+    grid = CELL * rows + 22
+    return max(grid, WINS_TOP + WIN_LINE_H * max(1, wins) + WINS_BOTTOM)
+
+
+def expand_steps(steps: list[Step], max_height: int) -> list[Step]:
+    """The steps with each spin card as tall as its wins need; a spin with more wins than fit
+    in `max_height` continues on further cards (`WinSlice` in `data`), none cut."""
+    out: list[Step] = []
+    for step in steps:
+        spin = step.spin
+        if step.kind != "spin" or spin is None:
+            out.append(step)
+            continue
+        rows, wins = len(spin.grid[0]) if spin.grid else 0, len(spin.wins)
+        per_card = max(1, (max_height - WINS_TOP - WINS_BOTTOM) // WIN_LINE_H)
+        if wins <= per_card:
+            out.append(replace(step, height=spin_card_height(rows, wins), data=WinSlice(0, wins)))
+            continue
+        for start in range(0, wins, per_card):
+            stop = min(wins, start + per_card)
+            height = spin_card_height(rows if start == 0 else 0, stop - start)
+            out.append(replace(step, height=height, data=WinSlice(start, stop, first=start == 0)))
+    return out
 
 
 def paginate_steps(steps: list[Step], height: int, columns: int = 2) -> list[list[list[Step]]]:
@@ -75,8 +123,10 @@ class RoundDetailScene(PagedOverlayScene):
         loaded = ctx.games.get(record.game_id)
         self.definition = loaded.definition if loaded is not None else None
         self.presentation = presentation_or_plain(self.definition)
+        self.face: DetailHost = facade(self, DetailHost)  # what the presentation draws with
         events = events_from_json(record.events) if record.events else []
-        self.steps = self.presentation.detail_steps(events, self.definition, record.bet)
+        steps = self.presentation.detail_steps(events, self.definition, record.bet)
+        self.steps = expand_steps(steps, CONTENT.h - 56)
         self.pages = paginate_steps(self.steps, CONTENT.h - 56)
         self.replay_btn = Button(
             pygame.Rect(CONTENT.right - 190, 612, 180, 52),
@@ -169,14 +219,15 @@ class RoundDetailScene(PagedOverlayScene):
     def _draw_step(self, surface: Canvas, step: Step, r: pygame.Rect) -> None:
         card(surface, r)
         if step.kind == "spin" and step.spin is not None:
-            self._draw_spin(surface, step.spin, r)
+            part = step.data if isinstance(step.data, WinSlice) else WinSlice(0, len(step.spin.wins))
+            self._draw_spin(surface, step.spin, r, part)
         elif step.kind == "text":
             text = self.tr.say(step.text)
             font = fit_font(self.assets, "text_bold", text, r.w - 30, 17)
             pos = (r.left + 16, r.centery)
             draw_text(surface, font, text, pos, step.colour, anchor="midleft", shadow=False)
         else:
-            self.presentation.draw_step(self, surface, step, r)
+            self.presentation.draw_step(self.face, surface, step, r)
 
     def _spin_title(self, spin: SpinEvent | CascadeEvent) -> str:
         tr = self.tr
@@ -192,13 +243,60 @@ class RoundDetailScene(PagedOverlayScene):
             title += "  " + tr.t(T_MULT, mult=spin.multiplier)
         return title
 
-    def _draw_spin(self, surface: Canvas, spin: SpinEvent | CascadeEvent, r: pygame.Rect) -> None:
+    def _draw_spin(
+        self, surface: Canvas, spin: SpinEvent | CascadeEvent, r: pygame.Rect, part: WinSlice
+    ) -> None:
         a, tr = self.assets, self.tr
-        cell = 38
+        cell = CELL
         gx, gy = r.left + 12, r.top + 11
+        grid_rect = pygame.Rect(gx - 3, gy - 3, cell * len(spin.grid) + 6, cell * len(spin.grid[0]) + 6)
+        if part.first:
+            self._draw_grid(surface, spin, grid_rect)
+        tx = grid_rect.right + 14 if part.first else r.left + 16
+        title = self._spin_title(spin)
+        if not part.first:
+            title = tr.t(T_CONTINUED, title=title)
+        title_font = fit_font(a, "text_bold", title, r.right - 12 - tx, 16)
+        pos = (tx, r.top + 10)
+        draw_text(surface, title_font, title, pos, self.look.title, anchor="topleft", shadow=False)
+        y = r.top + WINS_TOP
+        body = a.font("text", 15)
+        for w in spin.wins[part.start : part.stop]:
+            name = self.symbol_name(w.symbol)
+            if w.kind == "scatter":
+                label = tr.t(T_SCATTER_WIN, count=w.count, symbol=name)
+            else:
+                label = tr.t(T_LINE_WIN, line=w.line, count=w.count, symbol=name)
+            money = self.coin_money(w.coins)
+            money_w = body.size(money)[0]
+            font = fit_font(a, "text", label, r.right - 24 - money_w - tx, 15)
+            draw_text(surface, font, label, (tx, y), CREAM, anchor="topleft", shadow=False)
+            draw_text(surface, body, money, (r.right - 12, y), CREAM, anchor="topright", shadow=False)
+            y += WIN_LINE_H
+        if part.stop < len(spin.wins):  # the rest on the next card: no total yet
+            return
+        total = (
+            tr.t(T_SPIN_WIN, coins=spin.win_coins, money=self.coin_money(spin.win_coins))
+            if spin.wins
+            else tr.t(T_NO_WIN)
+        )
+        colour = GOLD if spin.wins else DIM
+        draw_text(
+            surface,
+            fit_font(a, "text_bold", total, r.right - 12 - tx, 15),
+            total,
+            (tx, r.bottom - 8),
+            colour,
+            anchor="bottomleft",
+            shadow=False,
+        )
+
+    def _draw_grid(self, surface: Canvas, spin: SpinEvent | CascadeEvent, grid_rect: pygame.Rect) -> None:
+        """The spin's grid as thumbnails, the winning cells framed (held cells in teal)."""
+        a, cell = self.assets, CELL
+        gx, gy = grid_rect.left + 3, grid_rect.top + 3
         wins = {tuple(p) for w in spin.wins for p in w.positions}
         held = {tuple(p) for p in spin.held} if isinstance(spin, SpinEvent) else set()
-        grid_rect = pygame.Rect(gx - 3, gy - 3, cell * len(spin.grid) + 6, cell * len(spin.grid[0]) + 6)
         draw.rect(surface, (8, 6, 6), grid_rect, border_radius=6)
         for reel, column in enumerate(spin.grid):
             for row, sym in enumerate(column):
@@ -209,45 +307,3 @@ class RoundDetailScene(PagedOverlayScene):
                 frame = GOLD if (reel, row) in wins else TEAL if (reel, row) in held else None
                 if frame is not None:
                     draw.rect(surface, frame, (*pos, cell - 2, cell - 2), width=2, border_radius=5)
-        tx = grid_rect.right + 14
-        title_font = a.font("text_bold", 16)
-        draw_text(
-            surface,
-            title_font,
-            self._spin_title(spin),
-            (tx, r.top + 10),
-            GOLD,
-            anchor="topleft",
-            shadow=False,
-        )
-        y = r.top + 32
-        body = a.font("text", 15)
-        shown = spin.wins[:4] if len(spin.wins) <= 4 else spin.wins[:3]
-        for w in shown:
-            name = self.symbol_name(w.symbol)
-            if w.kind == "scatter":
-                label = tr.t(T_SCATTER_WIN, count=w.count, symbol=name)
-            else:
-                label = tr.t(T_LINE_WIN, line=w.line, count=w.count, symbol=name)
-            draw_text(surface, body, label, (tx, y), CREAM, anchor="topleft", shadow=False)
-            money = self.coin_money(w.coins)
-            draw_text(surface, body, money, (r.right - 12, y), CREAM, anchor="topright", shadow=False)
-            y += 18
-        if len(spin.wins) > len(shown):
-            more = f"+{len(spin.wins) - len(shown)}…"
-            draw_text(surface, body, more, (tx, y), SOFT, anchor="topleft", shadow=False)
-        total = (
-            tr.t(T_SPIN_WIN, coins=spin.win_coins, money=self.coin_money(spin.win_coins))
-            if spin.wins
-            else tr.t(T_NO_WIN)
-        )
-        colour = GOLD if spin.wins else DIM
-        draw_text(
-            surface,
-            a.font("text_bold", 15),
-            total,
-            (tx, r.bottom - 8),
-            colour,
-            anchor="bottomleft",
-            shadow=False,
-        )

@@ -3,7 +3,9 @@
 The rules are prose in `assets/games/<id>/rules.md`: each `## ` heading starts a page, blank lines
 separate paragraphs, `- ` starts a bullet, HTML comments are ignored. The viewer word-wraps them
 to the panel and continues a long page on the next one. After the prose it adds a generated page
-(CERTIFICATION A1, S1, X1), computed from the loaded data rather than typed:
+(CERTIFICATION A1, S1, X1), computed from the loaded data rather than typed, after a GAME INFO
+page (RTP, hit frequency, volatility, top award, largest win and the round-win chart,
+`scenes.viewers.game_info`, read from the game's precomputed par figures):
 
 - the published theoretical RTP (`rtp_published`) and the exact RTP of the par sheet
   (`game.math.par.par_sheet`, to 4 decimals), the win cap in currency, and
@@ -26,16 +28,16 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-import pygame
-
 from game import ENGINE_VERSION
 from game.definitions import LoadedGame
-from scenes.core.canvas import Canvas, draw
+from scenes.core.canvas import Canvas, ScaledFont, draw
 from scenes.core.context import AppContext
 from scenes.core.intents import Act
 from scenes.core.stack import SceneStack
 from scenes.core.text import draw_text, wrap_text
-from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, PagedOverlayScene, card
+from scenes.core.theme import CREAM, GOLD, SOFT
+from scenes.viewers.game_info import T_INFO, draw_game_info
+from scenes.viewers.paytable import CONTENT, PagedOverlayScene, card
 from scenes.viewers.paytable_pages import cap_text
 
 log = logging.getLogger(__name__)
@@ -132,7 +134,7 @@ class TextPage:
     part: int = 0  # 0 for a section's first page, 1.. for its continuations
 
 
-def paginate(sections: list[Section], font: pygame.font.Font, width: int, height: int) -> list[TextPage]:
+def paginate(sections: list[Section], font: ScaledFont, width: int, height: int) -> list[TextPage]:
     """Word-wrap every section into pages of at most `height` px; long sections continue."""
     line_h = font.get_linesize() + LINE_GAP
     pages: list[TextPage] = []
@@ -253,15 +255,21 @@ class RulesScene(PagedOverlayScene):
 
     @property
     def page_count(self) -> int:
-        return len(self.text_pages) + 1
+        return len(self.text_pages) + 2
+
+    @property
+    def info_index(self) -> int:
+        return len(self.text_pages)
 
     @property
     def about_index(self) -> int:
-        return len(self.text_pages)
+        return len(self.text_pages) + 1
 
     def page_title(self, index: int) -> str:
         if index == self.about_index:
             return self.tr.t(T_ABOUT)
+        if index == self.info_index:
+            return self.tr.t(T_INFO)
         page = self.text_pages[index]
         title = page.title.upper() if page.part == 0 else self.tr.t(T_CONT, title=page.title.upper())
         return f"{self.tr.t(T_RULES)} · {title}"
@@ -269,6 +277,9 @@ class RulesScene(PagedOverlayScene):
     def draw_page(self, surface: Canvas, index: int) -> None:
         if index == self.about_index:
             self._draw_about(surface)
+            return
+        if index == self.info_index:
+            draw_game_info(surface, self.ctx, self.game_id, CONTENT)
             return
         a = self.assets
         font = a.font("text", BODY_SIZE)

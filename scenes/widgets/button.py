@@ -77,7 +77,7 @@ class Button:
         self._clock = 0.0
         self._last_click: float | None = None
         self._hover_for = 0.0
-        self._looks: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._looks: OrderedDict[tuple[object, ...], Canvas] = OrderedDict()
         self.hover_t = 0.0  # 0..1 eased highlight
         self.press_t = 0.0  # 0..1 eased press
 
@@ -192,6 +192,10 @@ class Button:
             surface.blit(look, r)
         if self.tooltip and self.hover and self._hover_for >= TOOLTIP_DELAY_S:
             self._draw_tooltip(surface, assets)
+
+    def is_enabled(self) -> bool:
+        """`enabled` as a callable (for focus items that ask each frame)."""
+        return self.enabled
 
     def _compose(self, assets, state: str) -> Canvas:
         r = self.rect

@@ -205,6 +205,7 @@ class Toast(Scene):
         self.text = text
         self.seconds = seconds
         self.t = 0.0
+        self.owner: Scene | None = None  # placed for this scene: closes when it leaves
         font = assets.font("text_bold", 22)
         w = min(1100, font.size(text)[0] + 64)
         self.rect = pygame.Rect(0, 0, w, 56)
@@ -218,7 +219,9 @@ class Toast(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
-        if self.t >= self.seconds and self.stack is not None:
+        if self.stack is None:
+            return
+        if self.t >= self.seconds or (self.owner is not None and self.owner not in self.stack.scenes):
             self.stack.remove(self)
 
     def draw(self, surface: Canvas) -> None:
@@ -246,7 +249,8 @@ def show_toast(
                 return scene
             stack.remove(scene)
     toast = Toast(assets, text, seconds=seconds)
-    if midtop is not None:
+    if midtop is not None:  # placed for the scene on top: its toast leaves with it
         toast.rect.midtop = midtop
+        toast.owner = stack.top
     stack.push(toast)
     return toast

@@ -91,10 +91,6 @@ class FocusRing:
                 return True
         return False
 
-    def focus_item(self, item: FocusItem) -> None:
-        if item in self.items:
-            self.index = self.items.index(item)
-
     # -- input ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
         """Move or use the focus; True when the intent was the ring's."""

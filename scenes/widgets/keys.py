@@ -7,21 +7,21 @@ glyphs); any other key is its name in small capitals.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text
+from scenes.core.theme import MUTED
 from scenes.widgets.toggle import pill
-
-MUTED = (186, 172, 152)
 
 
 def draw_key_hints(
     surface: Canvas,
     assets,
-    items: list[tuple[tuple[str, ...], str]],
+    items: Sequence[tuple[tuple[str, ...], str]],
     center: tuple[int, int],
     color: tuple[int, int, int] = MUTED,
     size: int = 15,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.core.canvas import Canvas
+from scenes.core.canvas import Canvas, ScaledFont
 from scenes.core.intents import Intent
 from scenes.core.text import draw_text, fit_font
 from scenes.widgets.button import Button
@@ -33,8 +33,10 @@ class Selector:
         on_step: Callable[[int], None],
         enabled: bool = True,
         on_refused: Callable[[int], None] | None = None,
+        panel: str = "ui/panel",
     ) -> None:
         self.rect = pygame.Rect(rect)
+        self.panel = panel  # the 9-slice behind it (a game's own panel, from its dress)
         self.title = title
         self.format_value = format_value
         self.on_step = on_step
@@ -58,7 +60,7 @@ class Selector:
             on_click=lambda: self.on_step(+1),
             on_refused=(lambda: on_refused(+1)) if on_refused is not None else None,
         )
-        self._fit: dict[str, pygame.font.Font] = {}
+        self._fit: dict[str, ScaledFont] = {}
         self._enabled = True
         self.enabled = enabled
 
@@ -109,7 +111,9 @@ class Selector:
 
     def draw(self, surface: Canvas, assets) -> None:
         r = self.rect
-        surface.blit(assets.derived(("selector-plate", r.size, self.title), lambda: self._plate(assets)), r)
+        surface.blit(
+            assets.derived(("selector-plate", r.size, self.title, self.panel), lambda: self._plate(assets)), r
+        )
         color = VALUE_COLOR if self._enabled else DISABLED_COLOR
         inner = r.w - 2 * (self.minus.rect.w + 6)
         text = self.value_text
@@ -129,7 +133,7 @@ class Selector:
         """The panel and the title, composed once per size and title."""
         r = self.rect
         out = assets.canvas(r.size)
-        draw_panel(out, assets, out.get_rect(), alpha=215)
+        draw_panel(out, assets, out.get_rect(), alpha=215, art=self.panel)
         # fitted to the box: a larger text size, or Spanish ("VALOR DE MONEDA"), must not spill
         title_font = fit_font(assets, "text_bold", self.title, r.w - 12, max(11, min(15, r.h // 4)))
         draw_text(out, title_font, self.title, (r.w // 2, 5), TITLE_COLOR, anchor="midtop", shadow=False)

@@ -36,8 +36,9 @@ KNOB = (252, 248, 240)
 KNOB_OFF = (206, 198, 188)
 
 
-def _mix(a: Color, b: Color, k: float) -> tuple[int, ...]:
-    return tuple(round(x + (y - x) * k) for x, y in zip(a, b, strict=False))
+def _mix(a: Color, b: Color, k: float) -> Color:
+    m = [round(x + (y - x) * k) for x, y in zip(a, b, strict=False)]
+    return (m[0], m[1], m[2]) if len(m) == 3 else (m[0], m[1], m[2], m[3])
 
 
 def pill(

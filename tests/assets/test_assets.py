@@ -19,6 +19,7 @@ import numpy as np
 import pygame
 import pytest
 
+from game.definitions import list_game_ids, load_game
 from tools.assets import loudness
 from tools.assets.compose import MUSIC_LUFS
 from tools.assets.sfx import EFFECT_LUFS
@@ -26,58 +27,13 @@ from tools.assets.sfx import EFFECT_LUFS
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
 IMG = ASSETS / "images"
-GAMES = ("stones", "warlords", "tombraider")
+GAMES = tuple(list_game_ids())
 DENSITY = 1.5  # px per logical px of every file under assets/images (scenes.core.assets)
 OPAQUE = "jpg"  # full-screen backdrops
 LEVEL_TOLERANCE = 1.0  # LU around each target, after Vorbis coding
 PEAK_MAX_DB = -0.3  # decoded sample peak: under full scale with a margin
 
-SYMBOLS = {
-    "stones": [
-        "ten",
-        "jack",
-        "queen",
-        "king",
-        "ace",
-        "serpent",
-        "wolf",
-        "bull",
-        "owl",
-        "deer",
-        "wild",
-        "scatter",
-    ],
-    "warlords": [
-        "samurai",
-        "priestess",
-        "barbarian",
-        "wolf",
-        "panther",
-        "boar",
-        "samurai_helmet",
-        "priestess_mask",
-        "barbarian_helmet",
-        "wild",
-        "scatter_blue",
-        "scatter_green",
-        "scatter_red",
-        "blank",
-    ],
-    "tombraider": [
-        "portrait",
-        "key",
-        "passport",
-        "climber",
-        "rider",
-        "gunslinger",
-        "sword",
-        "ace",
-        "king",
-        "queen",
-        "jack",
-        "ten",
-    ],
-}
+SYMBOLS = {game: list(load_game(game).definition.symbol_ids) for game in GAMES}  # game.toml's
 UI_ICONS = [
     "settings",
     "sound",
@@ -442,11 +398,11 @@ def test_generator_is_reproducible(tmp_path):
     if sources.missing_inputs():
         pytest.skip("generator inputs missing; run make_assets --fetch")
     make_assets.job_map(str(tmp_path))
-    from tools.assets import sfx
+    from tools.assets import games, sfx
     from tools.assets.oggio import write_ogg
     from tools.assets.stings import STINGS
 
-    made = {**sfx.EFFECTS, **STINGS}
+    made = {**sfx.EFFECTS, **STINGS, **games.sounds()}
     for name in ("common/click", "common/reel_stop", "warlords/scatter_red", "tombraider/passport_stamp"):
         write_ogg(tmp_path / f"{name}.ogg", made[name](), quality=sfx.EFFECT_QUALITY)
         assert (tmp_path / f"{name}.ogg").read_bytes() == (ASSETS / "sounds" / f"{name}.ogg").read_bytes(), (

@@ -128,7 +128,7 @@ def test_spec_lists_every_own_module_as_a_hidden_import(monkeypatch: pytest.Monk
     for path in (ROOT / "game" / "games").glob("*.py"):
         name = "game.games" if path.stem == "__init__" else f"game.games.{path.stem}"
         assert name in hidden, name
-    assert {"game", "game.paths", "game.ledger", "scenes", "scenes.core.app"} <= hidden
+    assert {"game", "game.paths", "game.ledger", "scenes", "scenes.app.app"} <= hidden
     assert "game.__main__" not in hidden
 
 

@@ -1,9 +1,14 @@
 """The rules traceability tables (docs/rules/<game>.md) point at code and tests that exist.
 
-Every table row whose first cell is a number is a published rule sentence: its "implemented in"
-cell names `module::attribute` references (the module importable, the attribute present, dotted
-for a class member) and its "tested by" cell names `tests/path.py::test_name` ids (the file
-present, the test defined at module level or as `Class::test_name`). No cell may be empty.
+Every table row whose first cell is a rule id (a number, or a section letter and a number such as
+`G1` or `F4.1`) is a published rule sentence: its "implemented in" cell names `module::attribute`
+references (dotted `game.evaluate::best_line` or as a path, `game/evaluate.py::best_line`; the
+module importable, the attribute present, dotted for a class member; a data file such as
+`assets/games/<id>/game.toml` may be named too and must exist) and its "tested by" cell names
+`tests/path.py::test_name` ids (the file present, the test defined at module level or as
+`Class::test_name`). References are the cell's backticked names; words around them, and anything
+in brackets, are notes.
+No cell may be empty.
 The format is documented at the top of docs/rules/README.md. Running the named tests is the
 suite's job; this test makes sure none of the names has gone stale.
 """
@@ -22,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
 HEADER = ["#", "rule (quoted)", "implemented in", "tested by"]
 SEPARATOR = re.compile(r"<br\s*/?>|,\s+")
+RULE_ID = re.compile(r"^(?:[A-Z]{1,2})?\d+(?:\.\d+)*$")
 
 
 def table_files() -> list[Path]:
@@ -62,15 +68,20 @@ def rows(path: Path) -> list[tuple[int, list[str]]]:
         if [x.lower() for x in c] == HEADER:
             header_seen = True
             continue
-        if c and c[0].isdigit():
+        if c and RULE_ID.match(c[0]):
             out.append((n, c))
     assert header_seen, f"{path.name}: no table with the header | {' | '.join(HEADER)} |"
     return out
 
 
 def refs(cell: str) -> list[str]:
-    """The references of a cell: backticks dropped, split on `<br>` or a comma and a space."""
-    return [r.strip().strip("`").strip() for r in SEPARATOR.split(cell) if r.strip().strip("`").strip()]
+    """The references of a cell: its backticked names (words around them are notes); a cell
+    without backticks is split on `<br>` or a comma and a space."""
+    cell = re.sub(r"\([^()]*\)", "", cell)  # a note in brackets may quote names of its own
+    quoted = [r.strip() for r in re.findall(r"`([^`]+)`", cell) if r.strip()]
+    if quoted:
+        return quoted
+    return [r.strip() for r in SEPARATOR.split(cell) if r.strip()]
 
 
 @functools.cache
@@ -89,10 +100,14 @@ def defined_tests(path: Path) -> frozenset[str]:
 
 
 def implementation_problem(ref: str) -> str | None:
-    """Why `module::attribute` does not resolve, or None."""
+    """Why `module::attribute` (or `path/module.py::attribute`, or a data file) does not resolve."""
     module, sep, attr = ref.partition("::")
+    if not sep and "/" in ref:
+        return None if (ROOT / ref).is_file() else f"{ref!r}: no file {ref}"
     if not sep or not module or not attr:
         return f"{ref!r} is not module::attribute"
+    if module.endswith(".py"):
+        module = module[: -len(".py")].replace("/", ".")
     try:
         obj = importlib.import_module(module)
     except ImportError as exc:
@@ -122,9 +137,12 @@ def check_table(path: Path) -> list[str]:
     found = rows(path)
     if not found:
         problems.append(f"{path.name}: the table has no rule rows")
-    numbers = [int(c[0]) for _, c in found]
-    if numbers != list(range(1, len(numbers) + 1)):
-        problems.append(f"{path.name}: rows are not numbered 1, 2, 3, … in order")
+    ids = [c[0] for _, c in found]
+    if all(i.isdigit() for i in ids):
+        if [int(i) for i in ids] != list(range(1, len(ids) + 1)):
+            problems.append(f"{path.name}: rows are not numbered 1, 2, 3, … in order")
+    elif len(set(ids)) != len(ids):
+        problems.append(f"{path.name}: a rule id is used twice")
     for line, c in found:
         where = f"{path.name}:{line}"
         if len(c) != len(HEADER):
@@ -166,7 +184,9 @@ def test_the_checker_finds_every_kind_of_gap(tmp_path: Path) -> None:
         f'| 2 | "Empty." |  | {ok} |\n'
         f'| 3 | "No module." | `game.nowhere::f` | {ok} |\n'
         '| 4 | "No attribute." | `game.evaluate::nothing_here` | `tests/game/test_evaluate.py::test_nope` |\n'
-        f'| 5 | "No file." | {both} | `tests/none.py::test_x` |\n',
+        f'| 5 | "No file." | {both} | `tests/none.py::test_x` |\n'
+        f'| 6 | "As a path." | `game/evaluate.py::best_line` (a note, `assets/elsewhere.toml`) | {ok} |\n'
+        f'| 7 | "A data file." | `assets/nothing.toml` | {ok} |\n',
         encoding="utf-8",
     )
     problems = "\n".join(check_table(bad))
@@ -175,3 +195,5 @@ def test_the_checker_finds_every_kind_of_gap(tmp_path: Path) -> None:
     assert "game.nowhere" in problems and "nothing_here" in problems
     assert "defines no test_nope" in problems and "no file tests/none.py" in problems
     assert "compile_game" not in problems  # a second reference after <br> is checked and found
+    assert "best_line" not in problems and "no file assets/nothing.toml" in problems
+    assert "elsewhere" not in problems  # a note in brackets is not a reference

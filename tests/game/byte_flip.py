@@ -65,7 +65,7 @@ def make_small_ledger(path: Path) -> None:
         led.finish_round(won, 30, end(30), False, state={"passports": 1})
         lost = led.begin_round("stones", SHA, "1.0.0", BET, 2**64 - 5, first, game_data=GAME_DATA)
         led.finish_round(lost, 0, end(0), False)
-        led.top_up(min_bet_cents=500, amount_cents=1_000)
+        led.top_up(min_bet_cents=500)
         void = led.begin_round("stones", SHA, "1.0.0", BET, 44, first)
         led.void_round(void, "The game of this round is no longer installed.")
         second = led.start_session()

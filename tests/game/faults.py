@@ -85,7 +85,7 @@ for command in sys.stdin:
         while True:
             bet = random_bet(loaded[game].definition, rng)
             if not driver.can_afford(bet):
-                led.top_up(min_bet_cents=bet.total_cents, amount_cents=START)
+                led.top_up(min_bet_cents=bet.total_cents)
                 tell("T")
             view = driver.start(bet)
             tell("B", view.round_id)
@@ -164,7 +164,9 @@ class Replayer:
             assert rec.status == "closed", f"round {rec.round_id} is {rec.status}: {rec.void_reason}"
             if self.state is not None:  # the state kept with the round is the one it began with
                 assert rec.state_in == self.state.model_dump(mode="json"), f"round {rec.round_id}: state_in"
-            result = play_round(defn, rec.bet, rec.seed, list(rec.choices), state=self.state)
+            result = play_round(
+                defn, rec.bet, rec.seed, list(rec.choices), state=self.state, entropies=rec.entropies
+            )
             assert result.finished, f"round {rec.round_id}: the replay waits for a pick"
             assert rec.win_coins == result.total_win_coins, (
                 rec.round_id,

@@ -1,4 +1,4 @@
-"""Old ledger files for the upgrade tests: SQL dumps of what the version 1, 2 and 3 code wrote.
+"""Old ledger files for the upgrade tests: SQL dumps of what the version 1 to 4 code wrote.
 
 The dumps (`tests/game/data/ledger_v<N>.sql`) were made by that code itself, so a file built
 from one holds exactly the schema text and rows a player's file of that version holds. What they
@@ -31,6 +31,7 @@ OLD_FILES = {
     },
 }
 OLD_FILES[3] = OLD_FILES[2]  # the version 2 file as the version 3 code upgraded and sealed it
+OLD_FILES[4] = OLD_FILES[2]  # ... and as the version 4 code upgraded that
 V1_ROUND_COLUMNS = (
     "id, game_id, game_sha256, engine_version, seed, lines, level, coin_value_cents, "
     "coins_per_level_unit, bet_cents, status, win_coins, win_cents, capped, "

@@ -99,6 +99,32 @@ def test_play_json_without_and_with_choices(capsys, stones):
                 assert w["line"] is None or 1 <= w["line"] <= 25
 
 
+def test_play_gives_a_pick_its_entropy(capsys, stones):
+    """`--choices 3:8843,11,17` replays picks with the entropy stored with them; `3,11,17` plays
+    them without (entropy 0, as before); the output names the entropies only when there are some."""
+    from game.bets import default_bet
+    from game.round import play_round
+
+    seed = first_triggering_seed(stones)
+    picks = list(
+        range(play_round(stones.definition, default_bet(stones.definition), seed).pending.picks_left)
+    )
+    plain = ",".join(map(str, picks))
+    keyed = ",".join([f"{picks[0]}:8843", *map(str, picks[1:])])
+    code, out, _ = run(capsys, "play", "stones", "--seed", str(seed), "--choices", plain, "--json")
+    assert code == 0 and "entropies" not in json.loads(out)
+    code, out, _ = run(capsys, "play", "stones", "--seed", str(seed), "--choices", keyed, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["choices"] == picks and data["entropies"] == [8843] + [0] * (len(picks) - 1)
+    want = play_round(
+        stones.definition, default_bet(stones.definition), seed, picks, entropies=[8843]
+    ).to_json()
+    assert data == json.loads(json.dumps(want))
+    for bad in ("3:x", "3:-1", f"3:{2**63}"):
+        code, _, err = run(capsys, "play", "stones", "--seed", str(seed), "--choices", bad, "--json")
+        assert code == 2 and "Traceback" not in err and ("entropy" in err or "whole numbers" in err)
+
+
 def test_play_with_a_bet(capsys):
     code, out, _ = run(
         capsys,
@@ -190,17 +216,31 @@ def test_simulate_and_par_and_bench_print_json(capsys):
         "largest_win",
         "rounds",
         "rounds_per_second",
+        "std_per_round",
+        "std_ci99",
+        "distribution",
     ):
         assert key in sim
+    assert sim["std_ci99"][0] < sim["std_per_round"] < sim["std_ci99"][1]
+    assert sum(b["rounds"] for b in sim["distribution"]) == 20000
     code, out, _ = run(capsys, "bench", "stones", "--rounds", "20000", "--play-rounds", "50")
     assert code == 0
     bench = json.loads(out)
     assert bench["rounds_per_second"] > 0 and bench["play_round_us"] > 0
     assert bench["rounds_per_cpu_second"] > 0
-    code, out, _ = run(capsys, "par", "stones", "--json")
+    code, out, _ = run(capsys, "par", "stones", "--sample-rounds", "20000", "--json")
     assert code == 0
     par = json.loads(out)
     assert 0.5 < par["rtp"] < 1.5 and all({"name", "rtp", "method"} <= p.keys() for p in par["parts"])
+    vol = par["volatility"]
+    assert par["std_per_round"] == vol["std_per_round"] and vol["std_method"].startswith("exact")
+    assert vol["vi90"] == pytest.approx(1.645 * vol["std_per_round"]) and vol["class"] in (
+        "high",
+        "very high",
+    )
+    assert vol["distribution"]["method"].startswith("sampled (20,000 rounds")
+    code, out, _ = run(capsys, "par", "stones", "--sample-rounds", "20000")
+    assert code == 0 and "VI90" in out and "round wins" in out
 
 
 def test_no_progress_bar_off_a_terminal(capsys):

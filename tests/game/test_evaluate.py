@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.definitions import GameDefinition
+from game.definitions import GameDefinition, load_game
 from game.evaluate import (
     best_line,
     compile_game,
@@ -260,7 +260,7 @@ def test_direct_evaluation_equals_the_table(fixed, monkeypatch):
 
 
 # -- properties ----------------------------------------------------------------------------------
-SYMS = ["ten", "jack", "queen", "king", "ace", "serpent", "wolf", "bull", "owl", "deer", "wild", "scatter"]
+SYMS = list(load_game("stones").definition.symbol_ids)  # the game's own (game.toml)
 grids = st.lists(st.lists(st.sampled_from(SYMS), min_size=3, max_size=3), min_size=5, max_size=5)
 
 

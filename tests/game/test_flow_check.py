@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from game.bets import default_bet
+from game.definitions import load_game
 from game.games import rules_for
 from game.math.simulate import checked_rounds, simulate
 from game.round import run_round
@@ -91,8 +92,45 @@ def test_a_tape_replays_exactly_the_recorded_round(stones):
     assert feature, "some round of 5,000 triggers the free spins"
     i = feature[0]
     rng = TapeRng(b.tapes[i])
-    result = run_round(d, bet, rng, b.tapes[i].choices)
+    result = run_round(d, bet, rng, b.tapes[i].choices, entropies=b.tapes[i].entropies)
     assert result.finished and rng.left == 0 and result.total_win_coins == int(b.wins[i])
+    assert all(b.tapes[i].entropies)  # every simulated pick carries its own entropy
+
+
+@pytest.mark.parametrize("game", ["stones", "tombraider"])
+def test_taped_picks_replay_with_their_entropies_and_not_without(request, game):
+    """The batch swaps each pick's content as the played flow does with the pick's entropy: with
+    the taped entropies every feature round pays as in the batch; replayed without them (the
+    old reveal) some pay otherwise, so the check looks at the swaps."""
+    from game.evaluate import compile_game
+    from game.rng import Rng
+
+    d = (request.getfixturevalue("stones") if game == "stones" else load_game(game)).definition
+    bet = default_bet(d)
+    rules = rules_for(d)
+    n = 6_000 if game == "stones" else 400
+    state = None
+    if rules.initial_batch_state is not None:  # every player's passports complete: a quest each
+        state = np.zeros((n, 4), dtype=np.int64)
+        state[:, :3] = ((1 << compile_game(d).reel_count) - 1, 1, bet.total_cents)
+    b = rules.simulate_batch(
+        compile_game(d), bet, Rng.from_seed(3), Rng.from_seed(4), n, state=state, record=np.arange(n)
+    )
+    picked = [i for i, t in b.tapes.items() if t.choices]
+    assert len(picked) >= 20
+    differ = 0
+    for i in picked:
+        tape = b.tapes[i]
+        with_them = run_round(
+            d, bet, TapeRng(tape), tape.choices, state=tape.state_in, entropies=tape.entropies
+        )
+        assert with_them.total_win_coins == int(b.wins[i])
+        try:
+            without = run_round(d, bet, TapeRng(tape), tape.choices, state=tape.state_in)
+            differ += without.total_win_coins != int(b.wins[i])
+        except (TapeMismatch, ValueError):  # another path through the feature
+            differ += 1
+    assert differ >= len(picked) // 4
 
 
 @pytest.mark.parametrize(("total", "check"), [(10, 3), (1_000_003, 17), (250_000, 250_000), (5, 9)])

@@ -69,7 +69,7 @@ def script(path):
     led.finish_round(r1, 0, end(0), False, state={"passports": 1})
     r2 = led.begin_round("tomb", SHA, "1.0.0", BET, 22, session_id=session)
     led.finish_round(r2, 0, end(0), False, state={"passports": 2})
-    led.top_up(min_bet_cents=100, amount_cents=1000)
+    led.top_up(min_bet_cents=100)
     led.set_state("tomb", "flag", True)
     led.close()
 
@@ -101,7 +101,7 @@ elif mode == "serve":
             tell("ready", os.getpid())
             while True:
                 if led.balance_cents < BET.total_cents:
-                    led.top_up(min_bet_cents=BET.total_cents, amount_cents=500)
+                    led.top_up(min_bet_cents=BET.total_cents)
                     tell("T")
                 rid = led.begin_round("stones", SHA, "1.0.0", BET, rng.getrandbits(64))
                 tell("B", rid)
@@ -157,8 +157,8 @@ SCRIPT_STATES = [
     (1, None, 150, 1, None),  # round 1 closed together with its state
     (2, (), 50, 1, None),
     (2, None, 50, 2, None),
-    (2, None, 1050, 2, None),  # topped up
-    (2, None, 1050, 2, True),
+    (2, None, 500_050, 2, None),  # topped up
+    (2, None, 500_050, 2, True),
 ]
 
 

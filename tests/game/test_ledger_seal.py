@@ -52,7 +52,7 @@ def played(tmp_path: Path) -> Path:
             led.record_choice(rid, seed)
             led.finish_round(rid, win, round_end(win), False, state={"last": seed})
         rid = led.begin_round("stones", SHA, "1.0.0", BET, 4, session, state_in={"last": 3})
-        led.record_choice(rid, 11)
+        led.record_choice(rid, 11, 8843)
     return path
 
 
@@ -131,6 +131,9 @@ def test_a_write_ahead_log_without_its_database_is_kept(played: Path) -> None:
         "UPDATE game_state SET value_json = '99'",
         "UPDATE sessions SET start_balance_cents = 1",
         "UPDATE choices SET choice = 12 WHERE round_id = 4",
+        "UPDATE choices SET entropy = 8844 WHERE round_id = 4",
+        "UPDATE choices SET entropy = 0 WHERE round_id = 4",
+        "UPDATE choices SET entropy = NULL WHERE round_id = 4",
         "UPDATE rounds SET win_coins = 31, win_cents = 155 WHERE id = 1",
         """UPDATE rounds SET state_in_json = '{"last":2}' WHERE id = 4""",
         "UPDATE rounds SET state_in_json = NULL WHERE id = 4",
@@ -184,6 +187,26 @@ def test_the_state_a_round_began_with_is_kept_with_it(played: Path) -> None:
         led.finish_round(pending.round_id, 0, round_end(0), False, state={"last": 4})
         assert led.round_detail(pending.round_id).state_in == {"last": 3}  # closing keeps it
         assert led.verify() == []
+
+
+def test_each_choice_is_kept_with_its_entropy(played: Path) -> None:
+    """A choice is written with the entropy its reveal is drawn with, sealed by its round; the
+    database refuses a choice without one."""
+    with Ledger.open(played) as led:
+        pending = led.open_round()
+        assert pending.choices == (11,) and pending.entropies == (8843,)
+        assert led.round_detail(1).entropies == (0,)  # given none: 0, as in a fixed-seed session
+        led.record_choice(pending.round_id, 3, 2**63 - 1)
+        assert led.open_round().entropies == (8843, 2**63 - 1)
+        for bad in (-1, 2**63):
+            with pytest.raises(ValueError):
+                led.record_choice(pending.round_id, 4, bad)
+        with raw(played) as other, pytest.raises(sqlite3.IntegrityError, match="with its entropy"):
+            other.execute(
+                "INSERT INTO choices (round_id, seq, choice, made_at) VALUES (?, 2, 4, 'x')",
+                (pending.round_id,),
+            )
+        assert led.open_round().choices == (11, 3) and led.verify() == []
 
 
 def test_a_damaged_open_round_is_found_before_it_is_resumed(played: Path) -> None:

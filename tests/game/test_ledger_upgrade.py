@@ -1,5 +1,6 @@
 """Old ledger files upgrade on open: v1 -> v2 (void rounds) -> v3 (critical memory, stored game
-data) -> v4 (each round keeps the cross-round state it began with).
+data) -> v4 (each round keeps the cross-round state it began with) -> v5 (each top-up keeps the
+smallest bet it answered).
 
 The old files are what the version 1, 2 and 3 code wrote (tests/game/ledger_files.py). Each upgrade
 step runs in one transaction with its `user_version` bump; the v3 step checks the old money first
@@ -62,13 +63,13 @@ def test_v1_schema_text_is_frozen() -> None:
     assert digest == V1_DDL_SHA256, "the v1 DDL changed: never edit it, add an upgrade step"
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_an_old_file_upgrades_on_open(tmp_path: Path, version: int) -> None:
     path = tmp_path / "old.sqlite3"
     held = make_old_file(path, version)
     columns = V1_ROUND_COLUMNS if version == 1 else V2_ROUND_COLUMNS
     sealed_before = []
-    if version == 3:
+    if version >= 3:
         with raw(path) as conn:
             sealed_before = conn.execute("SELECT id, digest FROM rounds ORDER BY id").fetchall()
     with Ledger.open(path) as led:
@@ -77,7 +78,7 @@ def test_an_old_file_upgrades_on_open(tmp_path: Path, version: int) -> None:
         if sealed_before:
             assert conn.execute("SELECT id, digest FROM rounds ORDER BY id").fetchall() == sealed_before
         assert led.notice is None  # upgraded, not mistaken for damage
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 6
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         # every row kept, with its id
@@ -104,6 +105,9 @@ def test_an_old_file_upgrades_on_open(tmp_path: Path, version: int) -> None:
         # the old open round resumes as it was, and can be voided through the sealed path
         pending = led.open_round()
         assert pending.round_id == held["pending"] and pending.choices == held["pending_choices"]
+        # choices made before version 5 carry no entropy (NULL, kept unsealed): replayed with 0
+        assert conn.execute("SELECT COUNT(*) FROM choices WHERE entropy IS NOT NULL").fetchone()[0] == 0
+        assert pending.entropies == (0,) * len(pending.choices)
         assert led.void_round(held["pending"], REASON) == held["balance"] + 100
         led.finish_round(led.begin_round("stones", SHA, "1.0.0", BET, 44), 0, round_end(0), False)
         assert led.verify() == []
@@ -144,7 +148,7 @@ def test_a_current_file_is_too_new_for_older_code(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
     with pytest.raises(LedgerTooNew, match="newer version"):
         Ledger.open(path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["ledger.sqlite3", "ledger.sqlite3.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ledger.sqlite3", "ledger.sqlite3.anchor"]
 
 
 # -- crash safety -------------------------------------------------------------------------------
@@ -217,7 +221,7 @@ def state_after_kill(path: Path, old: int, held: dict) -> int:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(signal, "SIGKILL"), reason="POSIX")
-@pytest.mark.parametrize("old", [1, 2, 3])
+@pytest.mark.parametrize("old", [1, 2, 3, 4])
 def test_kill_anywhere_in_upgrade_and_void(tmp_path: Path, old: int) -> None:
     template = tmp_path / "old.sqlite3"
     held = make_old_file(template, old)

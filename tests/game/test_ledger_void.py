@@ -119,8 +119,8 @@ def test_random_play_with_voids_keeps_the_meter_identity(ledger: Ledger) -> None
     for n in range(60):
         bet = Bet(lines=rng.randint(1, 25), level=rng.randint(1, 3), coin_value_cents=rng.choice([1, 5]))
         if ledger.balance_cents < bet.total_cents:
-            expected += 5_000
-            ledger.top_up(min_bet_cents=bet.total_cents, amount_cents=5_000)
+            expected += 500_000
+            ledger.top_up(min_bet_cents=bet.total_cents)
         rid = ledger.begin_round("g", SHA, "1", bet, n)
         expected -= bet.total_cents
         for c in range(rng.randrange(3)):
@@ -192,7 +192,7 @@ def test_the_database_allows_only_the_void_path(ledger: Ledger) -> None:
             "never credited",
         ),
         (
-            lambda: conn.execute("INSERT INTO choices VALUES (?, 0, 1, 'x')", (voided,)),
+            lambda: conn.execute("INSERT INTO choices VALUES (?, 0, 1, 'x', 5)", (voided,)),
             "only while their round is open",
         ),
         (lambda: conn.execute("UPDATE meters SET refunded_cents = 0"), "only increase"),

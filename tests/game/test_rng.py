@@ -185,3 +185,62 @@ def test_seeds_are_replayable_and_distinct():
     assert not (a == Rng.from_seed(124).stops(LENGTHS, 1000)).all()
     with pytest.raises(ValueError):
         Rng.from_seed(-1)
+
+
+# -- the pick streams (a choice's reveal, drawn with the entropy stored with it) --------------------
+def test_pick_streams_are_pinned() -> None:
+    """Stored rounds replay through these draws: they must never change."""
+    from game.rng import pick_below, pick_stream_start
+
+    assert pick_stream_start(1, 2, 3) == 6472360053564435648
+    assert [pick_below(0, 0, 1, 20), pick_below(12345, 3, 8843, 20)] == [5, 17]
+    assert pick_below(2**63 - 1, 7, 2**63 - 1, 15) == 12 and pick_below(99, 0, 5, 2**32) == 354963105
+
+
+@pytest.mark.parametrize("n", [1, 2, 6, 15, 20, 2**31 + 1, 2**32])
+def test_the_array_pick_stream_equals_the_scalar_one_draw_for_draw(n: int) -> None:
+    """The simulator's array draws are the played flow's, key for key (2**31 + 1 rejects half of
+    the raw values, so redraws are compared too)."""
+    from game.rng import pick_below, pick_below_many
+
+    keys = np.random.default_rng(5).integers(0, 2**63, size=(3, 400), dtype=np.int64)
+    keys[1] %= 40
+    got = pick_below_many(keys[0], keys[1], keys[2], n)
+    assert got.tolist() == [pick_below(int(s), int(k), int(e), n) for s, k, e in keys.T]
+    assert pick_below_many(0, 3, keys[2, :5], n).tolist() == [
+        pick_below(0, 3, int(e), n) for e in keys[2, :5]
+    ]
+
+
+def test_a_pick_stream_is_uniform_over_entropies() -> None:
+    """For a fixed seed and choice, fresh entropies make every face-down position equally likely."""
+    from game.rng import pick_below_many
+
+    draws = pick_below_many(12345, 2, np.arange(1, 60_001, dtype=np.int64), 17)
+    assert chi2_uniform_p(draws, 17) > 1e-3
+    seeds = pick_below_many(np.arange(60_000, dtype=np.int64), 0, 8843, 17)  # and over seeds
+    assert chi2_uniform_p(seeds, 17) > 1e-3
+
+
+def test_choice_entropy_is_fresh_non_zero_and_0_in_a_fixed_seed_session() -> None:
+    from game.rng import SeedSource, entropies_from, new_choice_entropy
+
+    drawn = {new_choice_entropy() for _ in range(200)}
+    assert len(drawn) == 200 and all(0 < e < 2**63 for e in drawn)
+    assert SeedSource(4).next_entropy() == 0 and SeedSource().next_entropy() > 0
+    simulated = entropies_from(Rng.from_seed(3), 10_000)
+    assert simulated.min() > 0 and len(set(simulated.tolist())) == 10_000
+
+
+def test_the_array_pick_stream_takes_a_range_per_key() -> None:
+    """The simulator draws a whole location's picks at once, each step with its own range."""
+    from game.rng import pick_below, pick_below_many
+
+    keys = np.arange(24).reshape(4, 6)
+    ranges = 6 - np.arange(6)
+    got = pick_below_many(0, keys, keys + 1, ranges)
+    assert got.tolist() == [
+        [pick_below(0, k, k + 1, 6 - j) for j, k in enumerate(row)] for row in keys.tolist()
+    ]
+    with pytest.raises(ValueError):
+        pick_below_many(0, 1, 1, [3, 0])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -196,3 +197,37 @@ def test_result_state_round_trips(tiny):
     assert RoundState.from_json(r.state.to_json()).resume(d).to_json() == r.to_json()
     with pytest.raises(ValueError, match="belongs to"):
         RoundState(game="other", bet=default_bet(d), seed=1).resume(d)
+
+
+def test_entropy_0_plays_as_before_and_fresh_entropy_keeps_each_reveal_uniform(stones):
+    """A choice without entropy (or with 0) reveals what the seed's layout holds, byte for byte as
+    before; with entropy the pick's content is drawn among the face-down ones: over entropies,
+    the first stone picked at one position is every stone equally often (the law unchanged)."""
+    from game.games.stones.events import PickRevealEvent
+
+    d = stones.definition
+    bet = default_bet(d)
+    seed, r = first_seed(d, bet, lambda r: r.pending is not None)
+    picks = list(range(r.pending.picks_left))
+    plain = play_round(d, bet, seed, picks)
+    assert play_round(d, bet, seed, picks, entropies=[0] * len(picks)).to_json() == plain.to_json()
+    assert "entropies" not in plain.to_json()
+    keyed = play_round(d, bet, seed, picks, entropies=[8843, 11, 17])
+    assert keyed.entropies == (8843, 11, 17) and keyed.to_json()["entropies"] == [8843, 11, 17]
+    assert (
+        RoundState(game=d.id, bet=bet, seed=seed, choices=(0,), entropies=(8843,))
+        .with_choice(1, 11)
+        .with_choice(2, 17)
+        .resume(d)
+        .to_json()
+        == keyed.to_json()
+    )
+
+    def first_key(result):
+        return next(e for e in result.events if isinstance(e, PickRevealEvent)).feature.key
+
+    shown = Counter(first_key(play_round(d, bet, seed, [0], entropies=[e])) for e in range(1, 4001))
+    held = Counter(stone.key for stone in d.feature.stones)  # 20 stones, some alike
+    assert set(shown) == set(held)
+    stat = sum((shown[k] - 4000 * n / 20) ** 2 / (4000 * n / 20) for k, n in held.items())
+    assert stat < 36.2  # chi-square over 11 kinds of stone, 10 degrees of freedom: p < 0.001

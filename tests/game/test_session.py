@@ -142,7 +142,9 @@ def test_choose_records_before_revealing(ledger, loaded, bet, feature_seed, monk
         log.clear()
         new = driver.choose(index)
         assert log == ["record_choice", "play_round"]
-        assert ledger.open_round().choices[-1] == index
+        stored = ledger.open_round()
+        assert stored.choices[-1] == index and stored.entropies == driver.entropies
+        assert 0 < stored.entropies[-1] < 2**63  # drawn for this pick, stored with it
         assert isinstance(new[0], PickRevealEvent) and new[0].index == index
         assert list(driver.events[before:]) == new  # the new tail extends the old events
         picks += 1
@@ -178,6 +180,7 @@ def test_resume_after_a_restart_gives_the_identical_round(tmp_path, loaded, bet,
         view = driver.resume()
         assert view is not None and view.resumed
         assert view.seed == feature_seed and view.choices == (7, 2)
+        assert view.entropies == led.open_round().entropies and all(view.entropies)
         assert view.events == seen
         assert view.events[: len(first.events)] == first.events
         assert led.balance_cents == balance_mid  # no second debit
@@ -224,7 +227,9 @@ def test_a_changed_data_file_resumes_under_the_rules_the_round_began_with(
         assert view.events[: len(first.events)] == first.events and view.choices == (3,)
         while driver.pending is not None:
             driver.choose(next(i for i in range(20) if i not in driver.pending.picked))
-        expected = play_round(loaded.definition, bet, feature_seed, list(driver.choices))
+        expected = play_round(
+            loaded.definition, bet, feature_seed, list(driver.choices), entropies=driver.entropies
+        )
         before = led.balance_cents
         assert driver.finish() == before + bet.coins_to_cents(expected.total_win_coins)
         assert led.verify() == [] and led.history(1)[0].status == "closed"
@@ -365,3 +370,29 @@ def test_another_games_open_round_blocks_with_a_plain_message(tmp_path, loaded, 
         with pytest.raises(RoundRefused) as info:
             driver.start(bet)
         assert info.value.reason == "other_game" and "warlords" in str(info.value)
+
+
+def test_a_fixed_seed_session_stores_entropy_0_and_a_played_one_fresh_entropy(ledger, loaded, bet):
+    """`--seed` sessions replay exactly (entropy 0, outcomes as before); otherwise every pick gets
+    its own non-zero entropy from the OS."""
+    from game.rng import SeedSource
+
+    for session_seed, want_zero in ((7, True), (None, False)):
+        source = SeedSource(session_seed)
+        driver = RoundDriver(ledger, loaded, source, None)
+        while True:
+            view = driver.start(bet)
+            if view.pending is not None:
+                break
+            driver.finish()
+        while driver.pending is not None:
+            p = driver.pending
+            driver.choose(source.auto_pick(p.options, p.picked))
+        stored = ledger.open_round()
+        assert stored.entropies == driver.entropies and len(stored.entropies) == len(stored.choices)
+        assert all(e == 0 for e in stored.entropies) if want_zero else all(stored.entropies)
+        again = play_round(
+            loaded.definition, bet, stored.seed, list(stored.choices), entropies=stored.entropies
+        )
+        assert again.events == list(driver.events)
+        driver.finish()

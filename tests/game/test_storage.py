@@ -154,14 +154,14 @@ def test_unreadable_and_read_only_files_for_a_normal_user(tmp_path: Path) -> Non
 
 
 # -- the ledger ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("what", ["folder", "dangling", "link", "lock_folder", "parent_file"])
+@pytest.mark.parametrize("what", ["folder", "dangling", "link", "hard_link", "parent_file"])
 def test_the_ledger_path_must_be_a_plain_file(tmp_path: Path, what: str) -> None:
     path = tmp_path / "ledger.sqlite3"
     expected = {
         "folder": "is_folder",
         "dangling": "dangling",
         "link": "link",
-        "lock_folder": "is_folder",
+        "hard_link": "hard_link",
         "parent_file": "dir_is_file",
     }[what]
     if what == "folder":
@@ -172,8 +172,10 @@ def test_the_ledger_path_must_be_a_plain_file(tmp_path: Path, what: str) -> None
         with Ledger.open(tmp_path / "real.sqlite3"):
             pass
         path.symlink_to(tmp_path / "real.sqlite3")
-    elif what == "lock_folder":
-        (tmp_path / "ledger.sqlite3.lock").mkdir()
+    elif what == "hard_link":  # one file in two data folders: each would lock its own path
+        with Ledger.open(tmp_path / "real.sqlite3"):
+            pass
+        os.link(tmp_path / "real.sqlite3", path)
     else:
         (tmp_path / "blocker").write_text("x")
         path = tmp_path / "blocker" / "ledger.sqlite3"

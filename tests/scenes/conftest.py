@@ -98,7 +98,7 @@ def ledger(tmp_path):
 
 @pytest.fixture
 def ctx(assets, audio, ledger, tmp_path):
-    from scenes.core.app import build_context
+    from scenes.app.app import build_context
     from scenes.core.context import LaunchOptions
 
     options = LaunchOptions(data_dir=tmp_path, seed=1)

@@ -178,6 +178,22 @@ def picker(ctx) -> SceneStack:
     return st
 
 
+def lobby_round_waiting(ctx) -> SceneStack:
+    """Esc in the stone picker: back in the lobby, the round waits (a toast, the tile's ribbon)."""
+    st = picker(ctx)
+    st.handle(Intent(Act.BACK))
+    return settle(st, 1.0)
+
+
+def picker_toast(ctx) -> SceneStack:
+    """A stone already open clicked again: the toast says so, over the hint line."""
+    from scenes.games.stones.picker import stone_center
+
+    st = picker(ctx)
+    click(st, stone_center(0))
+    return settle(st, 0.5)
+
+
 def picker_done(ctx) -> SceneStack:
     from scenes.games.stones.picker import stone_center
 
@@ -362,8 +378,10 @@ def toast(ctx) -> SceneStack:
 
 
 def feature_summary(ctx) -> SceneStack:
-    """The free spins' end: the feature's win, the main game's and the round's total, labelled."""
+    """The free spins' end: the feature's win, the main game's and the round's total, labelled
+    (as a round below the celebration tiers ends it: a celebrated end replaces the summary)."""
     st, scene = _free_spins_stack(ctx)
+    scene.celebrates = lambda _coins: False
     run_until(st, lambda: scene.stage.banner is not None and scene.stage.banner[0] == "fs_end", 600.0)
     return settle(st, 0.4)
 
@@ -549,6 +567,50 @@ def tombraider_map(ctx) -> SceneStack:
     return settle(_tombraider_map(ctx), 1.0)
 
 
+def tombraider_fragment(ctx, banner: bool = False) -> SceneStack:
+    """A location's artefact turns over: the sword fragment, its word rising over the tile (with
+    `banner`: the location over, the panel's banner saying the fragment was found)."""
+    from scenes.games.tombraider.shootout import ShootoutScene
+    from scenes.games.tombraider.world_map import T_FOUND, WorldMapScene
+
+    st = _tombraider_map(ctx)
+    found = ctx.i18n.gettext(T_FOUND)
+
+    def there() -> bool:
+        top = st.top
+        if isinstance(top, ShootoutScene) and top.phase == "picking":
+            st.handle(Intent(Act.CONFIRM))
+        if not isinstance(top, WorldMapScene):
+            return False
+        if top.banner == found or (not banner and top.label is not None and top.label[0] == found):
+            return True
+        if top.phase == "picking":
+            top.pick(next(p for p in range(len(top.tiles)) if top.pickable(p)))
+        return False
+
+    run_until(st, there)
+    return settle(st, 0.5)
+
+
+def tombraider_fragment_banner(ctx) -> SceneStack:
+    return tombraider_fragment(ctx, banner=True)
+
+
+def warlords_after_battle(ctx) -> SceneStack:
+    """A key pressed in the battle (a toast says how to go on), then the battle over: the reels
+    again, the battle's toast gone with it."""
+    from scenes.games.warlords import battle
+
+    st, _scene = _warlords_round(ctx)
+    run_until(st, lambda: isinstance(st.top, battle.BattleScene))
+    fight = st.top
+    run_until(st, lambda: fight.resolved)
+    st.handle(Intent(Act.LEFT))  # a toast says how to go on
+    st.handle(Intent(Act.SPIN))  # and the battle goes on to the re-spins at once
+    run_until(st, lambda: fight not in st.scenes)
+    return settle(st, 1.2)
+
+
 def tombraider_shootout(ctx) -> SceneStack:
     """The Shoot-out over its location, the discs waiting for the pick."""
     from scenes.games.tombraider.shootout import ShootoutScene
@@ -582,12 +644,14 @@ SCREENS: dict[str, Callable] = {
     "intro-movie": intro_movie,
     "lobby": lobby,
     "lobby-quit": lobby_quit,
+    "lobby-round-waiting": lobby_round_waiting,
     "reels": reels,
     "reels-win": reels_win,
     "reels-line": reels_line,
     "mini-paytable": mini_paytable,
     "picker": picker,
     "picker-done": picker_done,
+    "picker-toast": picker_toast,
     "free-spins": free_spins,
     "celebration": celebration,
     "autoplay": autoplay_dialog,
@@ -609,6 +673,7 @@ SCREENS: dict[str, Callable] = {
     "rules": rules,
     "warlords-reels": warlords_reels,
     "warlords-battle": warlords_battle,
+    "warlords-after-battle": warlords_after_battle,
     "warlords-respins": warlords_respins,
     "warlords-final-chance": warlords_final_chance,
     "warlords-free-intro": warlords_free_intro,
@@ -620,6 +685,8 @@ SCREENS: dict[str, Callable] = {
     "tombraider-super": tombraider_super,
     "tombraider-map": tombraider_map,
     "tombraider-shootout": tombraider_shootout,
+    "tombraider-fragment": tombraider_fragment,
+    "tombraider-fragment-banner": tombraider_fragment_banner,
     "tombraider-paytable": tombraider_paytable,
 }
 PAGED = frozenset(

@@ -303,3 +303,39 @@ def wild_reel(lang: str = "en") -> np.ndarray:
     for sy in (150, 330):
         gfx.add(out, gfx.sparkle(H, W, cx + 40 * SS, sy * SS, 30 * SS, (200, 255, 240)))
     return kit.finish(out)
+
+
+# ----------------------------------------------------------------------------- the game's dress
+
+# slate and jade: the band, boxes and plates of the game's screens (tools/assets/dress.py)
+
+
+def _dress_material():
+    from tools.assets import dress
+
+    return dress.Material(
+        face=[(0, "#3a4550"), (0.5, "#252d36"), (1, "#12171d")],
+        rim=[(0, "#06281c"), (0.35, "#17684a"), (0.62, "#3fb488"), (0.82, "#9ef0c8"), (1, "#eafff4")],
+        accent=(110, 230, 170),
+        grain=0.22,
+        seed=31,
+        pattern="veins",
+    )
+
+
+def dress_hud_bar() -> np.ndarray:
+    from tools.assets import dress
+
+    return dress.hud_bar(_dress_material())
+
+
+def dress_panel() -> np.ndarray:
+    from tools.assets import dress
+
+    return dress.panel(_dress_material())
+
+
+def dress_plate() -> np.ndarray:
+    from tools.assets import dress
+
+    return dress.plate(_dress_material())

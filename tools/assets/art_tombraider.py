@@ -315,3 +315,40 @@ def preview() -> dict[str, np.ndarray]:
     d.update(artefacts())
     d.update(discs())
     return d
+
+
+# ----------------------------------------------------------------------------- the game's dress
+
+# sandstone and gold: the band, boxes and plates of the game's screens (tools/assets/dress.py)
+
+
+def _dress_material():
+    from tools.assets import dress
+
+    return dress.Material(
+        face=[(0, "#6e5436"), (0.5, "#4e3a24"), (1, "#2c2012")],
+        rim=gfx.GOLD,
+        accent=(255, 214, 120),
+        grain=0.2,
+        grain_cell=5.0,
+        seed=83,
+        pattern="bricks",
+    )
+
+
+def dress_hud_bar() -> np.ndarray:
+    from tools.assets import dress
+
+    return dress.hud_bar(_dress_material())
+
+
+def dress_panel() -> np.ndarray:
+    from tools.assets import dress
+
+    return dress.panel(_dress_material())
+
+
+def dress_plate() -> np.ndarray:
+    from tools.assets import dress
+
+    return dress.plate(_dress_material())

@@ -228,3 +228,42 @@ def preview() -> dict[str, np.ndarray]:
     d = symbols()
     d.update(overlays())
     return d
+
+
+# ----------------------------------------------------------------------------- the game's dress
+
+# dark iron and embers: the band, boxes and plates of the game's screens (tools/assets/dress.py)
+
+
+def _dress_material():
+    from tools.assets import dress
+
+    return dress.Material(
+        face=[(0, "#34302e"), (0.5, "#1f1c1b"), (1, "#0d0b0b")],
+        rim=[(0, "#1a1614"), (0.35, "#4a423c"), (0.6, "#8a7e72"), (0.8, "#c8b8a4"), (1, "#ffe2b0")],
+        accent=(255, 128, 40),
+        grain=0.26,
+        grain_cell=6.0,
+        seed=57,
+        rivets=True,
+        pattern="plates",
+        embers=True,
+    )
+
+
+def dress_hud_bar() -> np.ndarray:
+    from tools.assets import dress
+
+    return dress.hud_bar(_dress_material())
+
+
+def dress_panel() -> np.ndarray:
+    from tools.assets import dress
+
+    return dress.panel(_dress_material())
+
+
+def dress_plate() -> np.ndarray:
+    from tools.assets import dress
+
+    return dress.plate(_dress_material())

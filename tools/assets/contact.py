@@ -1,5 +1,7 @@
 """Contact sheets: one PNG per game and one for the UI kit, built from the saved outputs, for
-reviewing the art at a glance (docs/contact-sheets/<game>.png, ui.png). Every image is shown at
+reviewing the art at a glance (docs/contact-sheets/<game>.png, ui.png). A game's sheet shows its
+symbols as its data lists them (game.toml, in its generator module's order), its own pictures and
+backdrops (`tools.assets.games`). Every image is shown at
 its logical size (the files are saved at the output density, `kit.DENSITY`), except the composed
 screen, shown at the density: what a 1920×1080 window shows.
 """
@@ -10,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from tools.assets import frames, gfx, kit
+from tools.assets import frames, games, gfx, kit
 
 IMG = "assets/images"
 BG = (22, 20, 30)
@@ -89,94 +91,27 @@ def _names(root: Path, folder: str) -> list[str]:
     return sorted(p.stem for p in (root / IMG / folder).glob("*.png"))
 
 
-SYMBOL_ORDER = {
-    "stones": [
-        "ten",
-        "jack",
-        "queen",
-        "king",
-        "ace",
-        "serpent",
-        "wolf",
-        "bull",
-        "owl",
-        "deer",
-        "wild",
-        "scatter",
-    ],
-    "warlords": [
-        "samurai",
-        "priestess",
-        "barbarian",
-        "wolf",
-        "panther",
-        "boar",
-        "samurai_helmet",
-        "priestess_mask",
-        "barbarian_helmet",
-        "wild",
-        "scatter_blue",
-        "scatter_green",
-        "scatter_red",
-        "blank",
-    ],
-    "tombraider": [
-        "portrait",
-        "key",
-        "passport",
-        "climber",
-        "rider",
-        "gunslinger",
-        "sword",
-        "ace",
-        "king",
-        "queen",
-        "jack",
-        "ten",
-    ],
-}
+def _definition(game: str):
+    """The game's data (assets/games/<id>/game.toml): its name and symbols."""
+    from game.definitions import load_game
+
+    return load_game(game).definition
+
+
+def symbol_order(game: str) -> list[str]:
+    """The game's symbols from its data, in the order its generator module shows them."""
+    return games.module(game).contact_order(_definition(game))
 
 
 def game_sheet(root: Path, game: str) -> pygame.Surface:
-    sh = Sheet(
-        1400,
-        {
-            "stones": "Secret of the Stones",
-            "warlords": "Warlords – Crystals of Power",
-            "tombraider": "Tomb Raider – Secret of the Sword",
-        }[game],
-    )
+    own = games.module(game)
+    sh = Sheet(1400, _definition(game).name)
     sh.row(
         "symbols (160×160, shown 150×150 on the reels)",
-        [(n, _load(root, f"{game}/symbols/{n}.png")) for n in SYMBOL_ORDER[game]],
+        [(n, _load(root, f"{game}/symbols/{n}.png")) for n in symbol_order(game)],
     )
-    if game == "warlords":
-        sh.row(
-            "stacks (160×480) and overlays",
-            [
-                (n, _load(root, f"warlords/symbols/{n}_stack.png"))
-                for n in ("samurai", "priestess", "barbarian")
-            ]
-            + [
-                (n, _load(root, f"warlords/{n}.png"))
-                for n in ("overlay_hammer", "overlay_arrow", "overlay_sword")
-            ],
-        )
-    if game == "stones":
-        sh.row(
-            "picker tablets (120×120) and wild reel",
-            [(n, _load(root, f"stones/tablet/{n}.png")) for n in _names(root, "stones/tablet")]
-            + [("wild_reel", _load(root, "stones/wild_reel.png"))],
-        )
-    if game == "tombraider":
-        sh.row(
-            "artefacts (140×140) and discs (120×120)",
-            [
-                (n, _load(root, f"tombraider/artefacts/{n}.png"))
-                for n in ("closed", "fragment", "trap", "treasure", "bonus")
-            ]
-            + [(n, _load(root, f"tombraider/discs/{n}.png")) for n in ("disc_back", "disc_face")],
-        )
+    for label, items in own.contact_rows(root, _load, _names):
+        sh.row(label, items)
     sh.row(
         "logo and lobby tile",
         [
@@ -186,19 +121,8 @@ def game_sheet(root: Path, game: str) -> pygame.Surface:
     )
     # a composed screen: backdrop + reel bg + symbols + frame + hud
     sh.row("composed screen (1920×1080, ×0.7)", [("screen", _scaled(compose_screen(root, game), 0.7))])
-    backs = ["background", "background_free"] + {
-        "stones": ["picker_bg"],
-        "warlords": ["battle_bg"],
-        "tombraider": [],
-    }[game]
-    thumbs = [(n, _load(root, f"{game}/{n}")) for n in backs]
-    if game == "tombraider":
-        thumbs += [
-            (f"locations/{n}", _load(root, f"tombraider/locations/{n}"))
-            for n in ("london", "ghana", "cambodia", "peru", "tokyo")
-        ]
-        thumbs += [("maps/world_tiles", pygame.image.load(str(root / "assets/maps/world_tiles.png")))]
-    sh.row("backdrops (×0.25)", thumbs, scale=0.25)
+    thumbs = [(n, _load(root, f"{game}/{n}")) for n in ("background", "background_free")]
+    sh.row("backdrops (×0.25)", thumbs + own.contact_backdrops(root, _load), scale=0.25)
     return sh.render()
 
 
@@ -217,7 +141,7 @@ def compose_screen(root: Path, game: str) -> pygame.Surface:
     scr.blit(_raw(root, f"{game}/background"), (0, 0))
     wx, wy, _ww, _wh = frames.WINDOW
     scr.blit(_raw(root, f"{game}/reel_bg"), at(wx, wy))
-    names = SYMBOL_ORDER[game]
+    names = symbol_order(game)
     cell = round(frames.CELL_H * d)
     k = 0
     for i in range(5):
@@ -273,7 +197,7 @@ def ui_sheet(root: Path) -> pygame.Surface:
     )
     fonts = []
     for name, size in (("display", 44), ("display_regular", 40), ("text", 28), ("text_bold", 28)):
-        f = gfx.font(Path(gfx.Fonts.display).parent / f"{name}.ttf", size)
+        f = gfx.font(getattr(gfx.Fonts, name), size)
         s = f.render(f"{name}: BIG WIN 12,345.67 € Spin", True, (240, 230, 210))
         fonts.append((name, s))
     sh.row("fonts", fonts)
@@ -284,7 +208,7 @@ def build_all(root: Path) -> list[str]:
     out = root / "docs" / "contact-sheets"
     out.mkdir(parents=True, exist_ok=True)
     done = []
-    for game in ("stones", "warlords", "tombraider"):
+    for game in games.ids():
         pygame.image.save(game_sheet(root, game), str(out / f"{game}.png"))
         done.append(f"docs/contact-sheets/{game}.png")
     pygame.image.save(ui_sheet(root), str(out / "ui.png"))

@@ -470,7 +470,9 @@ class Fonts:
 _font_cache: dict[tuple[str, int], pygame.font.Font] = {}
 
 
-def font(path: Path, size: int) -> pygame.font.Font:
+def font(path: Path | None, size: int) -> pygame.font.Font:
+    if path is None:
+        raise RuntimeError("the fonts are not in place yet (make_assets fills in gfx.Fonts)")
     key = (str(path), size)
     if key not in _font_cache:
         _font_cache[key] = pygame.font.Font(str(path), size)

@@ -8,7 +8,9 @@ Usage (from the repository root):
     python -m tools.assets.make_assets --fetch    # refresh tools/assets/sources and fonts (npm)
 
 The build reads only committed inputs (tools/assets/sources/*, assets/fonts/*) and is seeded,
-so two runs give byte-identical files. Sounds need the generator-only packages pinned in
+so two runs give byte-identical files. A build into the repository ends by rewriting
+`assets/MANIFEST.sha256` (`game.manifest`: every file under assets/ with its SHA-256, which the
+app checks at start-up). Sounds need the generator-only packages pinned in
 tools/requirements-assets.txt (soundfile for OGG Vorbis).
 """
 
@@ -19,16 +21,21 @@ import hashlib
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # numpy is imported by the steps that draw (workers start light)
+    import numpy as np
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.assets import sources
+from tools.assets import games, sources
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("stones", "warlords", "tombraider")
+GAMES = games.ids()  # each game's art and sound: its module in tools/assets/games/
 OUTPUT_DIRS = ("assets/images", "assets/sounds", "assets/maps", "docs/contact-sheets")
 HAND_MADE = "docs/contact-sheets/"  # a folder shared with review sheets the build does not make
 
@@ -43,7 +50,7 @@ def _setup_fonts(root: Path) -> None:
     gfx.Fonts.text_bold = f / "text_bold.ttf"
 
 
-def _save_all(items: dict[str, object], root: Path, opaque: bool = False) -> list[str]:
+def _save_all(items: Mapping[str, np.ndarray], root: Path, opaque: bool = False) -> list[str]:
     from tools.assets import gfx
 
     for rel, layer in items.items():
@@ -55,33 +62,20 @@ def _save_all(items: dict[str, object], root: Path, opaque: bool = False) -> lis
 
 
 def job_symbols(root: str) -> list[str]:
-    from tools.assets import art_stones, art_tombraider, art_warlords, words
+    """Every game's own pictures (`images()` of its generator module), and again those with
+    words in them in each other language (`<name>.<lang>.png`: words.py)."""
+    from tools.assets import words
 
     r = Path(root)
     _setup_fonts(r)
     done: list[str] = []
     img = "assets/images"
-    for game, mod in (("stones", art_stones), ("warlords", art_warlords), ("tombraider", art_tombraider)):
-        done += _save_all({f"{img}/{game}/symbols/{k}.png": v for k, v in mod.symbols().items()}, r)
-    done += _save_all({f"{img}/warlords/symbols/{k}.png": v for k, v in art_warlords.stacks().items()}, r)
-    done += _save_all({f"{img}/warlords/{k}.png": v for k, v in art_warlords.overlays().items()}, r)
-    done += _save_all({f"{img}/stones/tablet/{k}.png": v for k, v in art_stones.tablets().items()}, r)
-    done += _save_all({f"{img}/stones/wild_reel.png": art_stones.wild_reel()}, r)
-    done += _save_all(
-        {f"{img}/tombraider/artefacts/{k}.png": v for k, v in art_tombraider.artefacts().items()}, r
-    )
-    done += _save_all({f"{img}/tombraider/discs/{k}.png": v for k, v in art_tombraider.discs().items()}, r)
-    # the art with words in it, again in each other language (`<name>.<lang>.png`: words.py)
+    for game in GAMES:
+        done += _save_all({f"{img}/{game}/{k}": v for k, v in games.module(game).images().items()}, r)
     for lang in words.LANGUAGES[1:]:
-        items = {
-            f"{img}/stones/symbols/wild.png": art_stones.wild_symbol(lang),
-            f"{img}/stones/wild_reel.png": art_stones.wild_reel(lang),
-            **{f"{img}/stones/tablet/{k}.png": v for k, v in art_stones.tablets(lang).items()},
-            f"{img}/warlords/symbols/wild.png": art_warlords.wild_symbol(lang),
-            **{f"{img}/warlords/symbols/{k}.png": v for k, v in art_warlords.stacks(lang).items()},
-            f"{img}/tombraider/symbols/portrait.png": art_tombraider.portrait_symbol(lang),
-        }
-        done += _save_all({words.variant(k, lang): v for k, v in items.items()}, r)
+        for game in GAMES:
+            items = {f"{img}/{game}/{k}": v for k, v in games.module(game).images(lang).items()}
+            done += _save_all({words.variant(k, lang): v for k, v in items.items()}, r)
     return done
 
 
@@ -92,20 +86,9 @@ def job_backdrops(root: str) -> list[str]:
     _setup_fonts(r)
     img = "assets/images"
     # opaque full-screen art is JPEG: a quarter of the PNG's bytes, decoded several times faster
-    items = {
-        f"{img}/stones/background.jpg": bd.stones_bg(),
-        f"{img}/stones/background_free.jpg": bd.stones_bg(True),
-        f"{img}/stones/picker_bg.jpg": bd.picker_bg(),
-        f"{img}/warlords/background.jpg": bd.warlords_bg(),
-        f"{img}/warlords/background_free.jpg": bd.warlords_bg(True),
-        f"{img}/warlords/battle_bg.jpg": bd.battle_bg(),
-        f"{img}/tombraider/background.jpg": bd.tomb_bg(),
-        f"{img}/tombraider/background_free.jpg": bd.tomb_bg(True),
-        f"{img}/ui/lobby_bg.jpg": bd.lobby_bg(),
-        f"{img}/ui/intro_bg.jpg": bd.lobby_bg(True),
-    }
-    for loc in bd.LOCATIONS:
-        items[f"{img}/tombraider/locations/{loc}.jpg"] = bd.location_bg(loc)
+    items = {f"{img}/{game}/{k}": v for game in GAMES for k, v in games.module(game).backdrops().items()}
+    items[f"{img}/ui/lobby_bg.jpg"] = bd.lobby_bg()
+    items[f"{img}/ui/intro_bg.jpg"] = bd.lobby_bg(True)
     return _save_all(items, r, opaque=True)
 
 
@@ -117,7 +100,7 @@ def job_chrome(root: str) -> list[str]:
     r = Path(root)
     _setup_fonts(r)
     img = "assets/images"
-    items: dict[str, object] = {}
+    items: dict[str, np.ndarray] = {}
     for s in ("normal", "hover", "pressed", "disabled"):
         items[f"{img}/ui/button_{s}.png"] = ui.button(s)
         items[f"{img}/ui/spin_{s}.png"] = ui.spin_button(s)
@@ -141,6 +124,22 @@ def job_chrome(root: str) -> list[str]:
     return done
 
 
+def job_dress(root: str) -> list[str]:
+    """Each game's dress: its HUD band, its panel (the band's boxes, its viewers) and its feature
+    plate, from the materials in its art module (tools/assets/dress.py draws them)."""
+    from tools.assets import art_stones, art_tombraider, art_warlords
+
+    r = Path(root)
+    img = "assets/images"
+    done: list[str] = []
+    for game, mod in (("stones", art_stones), ("warlords", art_warlords), ("tombraider", art_tombraider)):
+        done += _save_all(
+            {f"{img}/{game}/panel.png": mod.dress_panel(), f"{img}/{game}/plate.png": mod.dress_plate()}, r
+        )
+        done += _save_all({f"{img}/{game}/hud_bar.jpg": mod.dress_hud_bar()}, r, opaque=True)
+    return done
+
+
 def job_frames(root: str) -> list[str]:
     """Each game's reel frame and marquee (the slowest pieces: full-screen at the density)."""
     from tools.assets import frames
@@ -158,15 +157,11 @@ def job_tiles(root: str) -> list[str]:
     r = Path(root)
     _setup_fonts(r)
     img = "assets/images"
-    hero = {
-        "stones": "stones/symbols/scatter.png",
-        "warlords": "warlords/symbols/wild.png",
-        "tombraider": "tombraider/symbols/key.png",
-    }
+    hero = {game: f"{game}/{games.module(game).HERO}" for game in GAMES}
     items = {}
     for game in GAMES:
 
-        def load(rel: str) -> object:
+        def load(rel: str) -> np.ndarray:
             return gfx.from_surface(pygame.image.load(str(r / img / rel)))
 
         items[f"{img}/{game}/tile.png"] = frames.tile(
@@ -185,7 +180,7 @@ def job_tiles(root: str) -> list[str]:
 
 
 def job_stages(root: str) -> list[str]:
-    """Each game's reel screen composed once (backdrop, reel backing, frame, HUD band), as the
+    """Each game's reel screen composed once (backdrop, reel backing, frame, its HUD band), as the
     app would compose it, saved as one JPEG per backdrop: the first frame then decodes one
     picture instead of four (the frame alone is a 1920×1080 PNG)."""
     import pygame
@@ -201,7 +196,7 @@ def job_stages(root: str) -> list[str]:
                 pygame.image.load(str(img / game / f"{part}.jpg")),
                 pygame.image.load(str(img / game / "reel_bg.png")),
                 pygame.image.load(str(img / game / "frame.png")),
-                pygame.image.load(str(img / "ui/hud_bar.png")),
+                pygame.image.load(str(img / game / "hud_bar.jpg")),
             )
             name = "stage" if part == "background" else "stage_free"
             pygame.image.save(stage, str(img / game / f"{name}.jpg"))
@@ -230,14 +225,14 @@ def job_music(root: str) -> list[str]:
     """The lobby and base-game songs."""
     from tools.assets import music
 
-    return music.build_all(Path(root), music.TRACKS)
+    return music.build_all(Path(root))
 
 
 def job_feature_music(root: str) -> list[str]:
     """The free-spins and bonus themes."""
-    from tools.assets import music, music_features
+    from tools.assets import music
 
-    return music.build_all(Path(root), music_features.TRACKS)
+    return music.build_all(Path(root), games.sounds("FEATURE_MUSIC"))
 
 
 def job_sheets(root: str) -> list[str]:
@@ -249,7 +244,7 @@ def job_sheets(root: str) -> list[str]:
 
 
 GROUPS = {
-    "images": [job_frames, job_backdrops, job_symbols, job_chrome],
+    "images": [job_frames, job_backdrops, job_symbols, job_chrome, job_dress],
     "map": [job_map],
     "sounds": [job_feature_music, job_music, job_sounds],
 }
@@ -275,6 +270,10 @@ def build(root: Path, only: str | None = None, workers: int = 2) -> list[str]:
         from tools.assets import manifest
 
         done.append(manifest.write(root))
+    if root == ROOT:  # every file under assets/ with its digest, checked by the app at start-up
+        from game import manifest as released
+
+        done.append(str(released.write(root / "assets").relative_to(root)))
     return done
 
 

@@ -41,7 +41,7 @@ serial derived from the file name (CRCs recomputed), so two runs give byte-ident
 and the map and compares bytes (it skips, saying why, when the generator-only packages are
 missing).
 
-Contact sheets for review: `docs/contact-sheets/{stones,warlords,tombraider,ui}.png`.
+Contact sheets for review: `docs/contact-sheets/<game>.png` and `ui.png`.
 
 ### Rendered figures (Blender)
 
@@ -129,10 +129,11 @@ def _describe(path: Path) -> str:
 
 def _purposes() -> dict[str, str]:
     """Sound name → what it is for: the first sentence of its generator's docstring."""
-    from tools.assets import music, music_features, sfx, stings
+    from tools.assets import games, music, sfx, stings
 
     out = {}
-    for table in (sfx.EFFECTS, stings.STINGS, music.TRACKS, music_features.TRACKS):
+    each_game = (games.sounds(kind) for kind in ("SOUNDS", "MUSIC", "FEATURE_MUSIC"))
+    for table in (sfx.EFFECTS, stings.STINGS, music.TRACKS, *each_game):
         for name, fn in table.items():
             doc = " ".join((fn.__doc__ or "").split())
             out[name] = doc.split(". ")[0].rstrip(".")

@@ -1,7 +1,8 @@
 """Sound effects: each is synthesised from layered partials, noise and envelopes, given some
 room with the convolution reverb, and brought to the effects loudness target (the loudest 400 ms
 at EFFECT_LUFS, peaks under EFFECT_CEILING_DB). Mono OGG, 44.1 kHz, so the app can pan them.
-The win-tier and feature stings are in `stings`.
+The win-tier stings are in `stings`; each game's own effects and stings are in its generator
+module (`tools.assets.games.<id>`, its `SOUNDS`).
 """
 
 from __future__ import annotations
@@ -291,21 +292,6 @@ def scatter_land() -> np.ndarray:
     return scatter("generic")
 
 
-def scatter_blue() -> np.ndarray:
-    """A blue Warlords scatter lands: icy, high crystalline bells."""
-    return scatter("blue")
-
-
-def scatter_green() -> np.ndarray:
-    """A green Warlords scatter lands: woody plucks and a breathy flute."""
-    return scatter("green")
-
-
-def scatter_red() -> np.ndarray:
-    """A red Warlords scatter lands: a low fiery gong under bells."""
-    return scatter("red")
-
-
 def scatter(kind: str) -> np.ndarray:
     """A magical 'land' accent; kind picks pitch and timbre (generic, blue, green, red)."""
     tr = s.Track(3.0)
@@ -351,18 +337,16 @@ EFFECTS = {
     "common/fanfare": fanfare,
     "common/scatter_land": scatter_land,
     "common/feature_end": feature_end,
-    "warlords/scatter_blue": scatter_blue,
-    "warlords/scatter_green": scatter_green,
-    "warlords/scatter_red": scatter_red,
 }
 
 
 def build_all(root: Path) -> list[str]:
     """Every effect and sting (mono effects, stereo music stings) under assets/sounds/."""
+    from tools.assets import games
     from tools.assets.stings import STINGS
 
     done = []
-    for name, fn in {**EFFECTS, **STINGS}.items():
+    for name, fn in {**EFFECTS, **STINGS, **games.sounds()}.items():
         rel = f"assets/sounds/{name}.ogg"
         write_ogg(root / rel, fn(), quality=EFFECT_QUALITY)
         done.append(rel)

@@ -61,8 +61,8 @@ def fade_edges(x: np.ndarray, fin: float = 0.002, fout: float = 0.01) -> np.ndar
 # ----------------------------------------------------------------------------- oscillators
 
 
-def sine(freq, n: int, phase: float = 0.0) -> np.ndarray:
-    if np.isscalar(freq):
+def sine(freq: float | np.ndarray, n: int, phase: float = 0.0) -> np.ndarray:
+    if not isinstance(freq, np.ndarray):  # one pitch; an array is a pitch per sample
         return np.sin(2 * np.pi * freq * tt(n) + phase)
     return np.sin(2 * np.pi * np.cumsum(freq) / SR + phase)
 

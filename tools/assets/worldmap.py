@@ -244,7 +244,7 @@ def paint_world(k: float = 1.0) -> np.ndarray:
     out = gfx.empty(h, w)
     x, y = gfx.grid(h, w)
     n = gfx.value_noise(h, w, 90 * k, 801, 5)
-    sd = np.full((h, w), np.inf, F)
+    sd: np.ndarray = np.full((h, w), np.inf, F)
     for poly in LAND:
         sd = np.minimum(sd, gfx.sd_polygon(h, w, [tuple(c * k for c in project(*p)) for p in poly]))
     # wobble the coasts a little so they look hand drawn

@@ -3,7 +3,8 @@
 The rounds use the same functions as the played flow for everything that decides a pay
 (`evaluate_spins`, the stone tables of `feature`, the round cap); only the order of the draws
 differs: base spins for all rounds, then the stone orders, then each feature configuration's free
-spins. The rounds listed in `record` are taped in play order (`game.tape`), so the simulator can
+spins. Every pick carries a simulated entropy and swaps its stone like a played pick
+(`swap_picks`). The rounds listed in `record` are taped in play order (`game.tape`), so the simulator can
 play them again through `flow.play` and compare (`--check-flow`).
 """
 
@@ -16,11 +17,32 @@ import numpy as np
 from game.evaluate import CompiledGame, evaluate_spins
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.stones.feature import feature_config, free_spins_setup, picks_for_counts, tables
+from game.rng import entropies_from, pick_below_many
 from game.tape import Tape
 
 if TYPE_CHECKING:
     from game.money import Bet
     from game.rng import Rng
+
+
+def swap_picks(layouts: np.ndarray, chosen: np.ndarray, picks: np.ndarray, entropy: np.ndarray) -> np.ndarray:
+    """T rounds' stone orders after their picks' swaps (`RoundContext.swap_with`, the played
+    flow's rule): pick k of round t (position `chosen[t, k]`, for k < `picks[t]`) takes the stone
+    of the face-down position drawn with `entropy[t, k]` (simulated rounds key with seed 0)."""
+    out = layouts.copy()
+    t, size = out.shape
+    down = np.ones((t, size), dtype=bool)
+    for k in range(int(picks.max(initial=0))):
+        rows = np.flatnonzero(picks > k)
+        drawn = pick_below_many(0, k, entropy[rows, k], size - k)
+        # the drawn-th face-down position, counting in increasing order
+        other = np.argmax(np.cumsum(down[rows], axis=1) > drawn[:, None], axis=1)
+        pos = chosen[rows, k]
+        held = out[rows, pos].copy()
+        out[rows, pos] = out[rows, other]
+        out[rows, other] = held
+        down[rows, pos] = False
+    return out
 
 
 def simulate_batch(
@@ -52,9 +74,12 @@ def simulate_batch(
 
     if triggered.size:
         stones = len(f.stones)
-        layouts = rng.permutations(stones, triggered.size)
+        drawn = rng.permutations(stones, triggered.size)
         # Uniform picks: the first k positions of a random order of the stones' positions.
         chosen = pick_rng.permutations(stones, triggered.size)
+        # Each pick carries fresh entropy and swaps its stone with a face-down one, as in play.
+        entropy = entropies_from(pick_rng, triggered.size * stones).reshape(triggered.size, stones)
+        layouts = swap_picks(drawn, chosen, picks[triggered], entropy)
         spins = np.zeros(triggered.size, dtype=np.int64)
         mult = np.zeros_like(spins)
         reel_bits = np.zeros_like(spins)
@@ -92,9 +117,9 @@ def simulate_batch(
         for j in sorted(taped):
             i, k = int(triggered[j]), int(trig_picks[j])
             tape = tapes[i]
-            tape.permutation(stones, layouts[j])
-            for choice in chosen[j, :k].tolist():
-                tape.pick(choice)
+            tape.permutation(stones, drawn[j])
+            for step, choice in enumerate(chosen[j, :k].tolist()):
+                tape.pick(choice, int(entropy[j, step]))
             free = cg.reels(f.free_reel_set)
             for row in free_stops[j]:
                 tape.stops(free.lengths, row)

@@ -87,8 +87,8 @@ def cap_loss_estimate(
         combos = math.prod(len(wins[r]) for r in free_reels)
         if combos <= exact_limit:
             # Few enough stop combinations: enumerate them all (each equally likely).
-            grid = np.indices([len(wins[r]) for r in free_reels]).reshape(len(free_reels), -1)
-            stops_of = dict(zip(free_reels, grid, strict=True))
+            every = np.indices([len(wins[r]) for r in free_reels]).reshape(len(free_reels), -1)
+            stops_of = dict(zip(free_reels, every, strict=True))
             total, width = combos, bin_coins
         else:
             stops_of = {r: rng.integers(len(wins[r]), size=samples) for r in free_reels}
@@ -96,19 +96,19 @@ def cap_loss_estimate(
         top = int(cap_coins_level_1 // width) + 1
         nfft = 1 << int(np.ceil(np.log2(2 * top)))
         code = np.zeros((total, lines), dtype=np.int32)
-        n_sc = {sym: np.zeros(total, dtype=np.int64) for sym, _ in scatter_pays}
+        sc_counts = {sym: np.zeros(total, dtype=np.int64) for sym, _ in scatter_pays}
         for r in range(defn.reels):
             if r + 1 in reels:
                 code += wild * size ** (defn.reels - 1 - r)
                 continue
             code += contrib[r][stops_of[r]]
             for sym, _ in scatter_pays:
-                n_sc[sym] += counts_at[sym][r][stops_of[r]]
+                sc_counts[sym] += counts_at[sym][r][stops_of[r]]
         exact_configs += combos <= exact_limit
         x = tables[syms][code].sum(axis=1)
         for sym, pays in scatter_pays:
             table = np.array([scatter_pay(pays, n) for n in range(defn.reels * defn.rows + 1)])
-            x += table[n_sc[sym]] * bet
+            x += table[sc_counts[sym]] * bet
         b = np.rint(x / width).astype(np.int64)
         mean_bins = float(b.mean())
         pmf1 = np.bincount(np.minimum(b, top), minlength=top + 1)[:top].astype(np.float64) / total

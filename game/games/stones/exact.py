@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from game.definitions import GameDefinition
-from game.games.stones.model import StoneFeature, StonesFeature
+from game.games.stones.model import StoneFeature, StoneKind, StonesFeature
 from game.math.odds import hit_frequency, top_award, top_joint
 from game.math.par import RTP_NOTE, cap_note, cap_section, check_lines, part
 from game.math.patterns import (
@@ -62,7 +62,7 @@ def pick_outcomes(feature: StonesFeature, picks: int) -> PickOutcomes:
 
 @functools.lru_cache(maxsize=32)
 def _pick_outcomes(
-    stone_items: tuple[tuple[str, int | None, str | None], ...],
+    stone_items: tuple[tuple[StoneKind, int | None, str | None], ...],
     free_spins: int,
     initial_multiplier: int,
     picks: int,

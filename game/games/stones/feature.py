@@ -37,7 +37,7 @@ class StonesTables:
 
 def tables(cg: CompiledGame) -> StonesTables:
     """The compiled stone tables of a game (built once per compiled game)."""
-    cached = cg.extras.get("stones")
+    cached: StonesTables | None = cg.extras.get("stones")
     if cached is not None:
         return cached
     f = cg.defn.feature
@@ -50,20 +50,20 @@ def tables(cg: CompiledGame) -> StonesTables:
         picks[n] = f.picks_by_scatters[max(keys)] if keys else 0
     transforms: list[int] = []
     for s in f.stones:
-        if s.kind == "wild_symbol" and cg.index[s.symbol] not in transforms:
-            transforms.append(cg.index[s.symbol])
+        if s.kind == "wild_symbol" and cg.index[s.target] not in transforms:
+            transforms.append(cg.index[s.target])
     size = len(f.stones)
     spins, mult = np.zeros(size, np.int64), np.zeros(size, np.int64)
     reel_bits, symbol_bits = np.zeros(size, np.int64), np.zeros(size, np.int64)
     for i, s in enumerate(f.stones):
         if s.kind == "spins":
-            spins[i] = s.value
+            spins[i] = s.amount
         elif s.kind == "multiplier":
-            mult[i] = s.value
+            mult[i] = s.amount
         elif s.kind == "wild_reel":
-            reel_bits[i] = 1 << (s.value - 1)
+            reel_bits[i] = 1 << (s.amount - 1)
         else:
-            symbol_bits[i] = 1 << transforms.index(cg.index[s.symbol])
+            symbol_bits[i] = 1 << transforms.index(cg.index[s.target])
     out = StonesTables(
         feature=f,
         trigger=cg.scatters.index(cg.index[f.trigger_symbol]),
@@ -80,7 +80,8 @@ def tables(cg: CompiledGame) -> StonesTables:
 
 def picks_for_counts(t: StonesTables, counts: np.ndarray) -> np.ndarray:
     """Picks won for each base spin's trigger-symbol count (0: no free spins)."""
-    return t.picks_by_count[counts]
+    picks: np.ndarray = t.picks_by_count[counts]
+    return picks
 
 
 @dataclass(frozen=True)

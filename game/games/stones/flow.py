@@ -7,7 +7,9 @@ symbols wild for all free spins, which use the free reel set and pay every win (
 times the multiplier. No retrigger.
 
 Draws, in order: the base spin's stops; if triggered, the stones' order (`permutation`); then each
-free spin's stops. `batch.simulate_batch` records the same draws for `--check-flow`.
+free spin's stops. A pick that carries an entropy first swaps the picked stone with one drawn
+among the face-down stones from its own stream (`RoundContext.swap_with`), so the order drawn from
+the seed does not tell what it reveals. `batch.simulate_batch` records the same draws for `--check-flow`.
 """
 
 from __future__ import annotations
@@ -63,6 +65,9 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
             options=len(layout), picks_left=picks - len(picked), picked=list(picked)
         )
         choice = check_pick(choice, len(layout), picked)
+        # with the choice's entropy, the stone behind it is one drawn among those still face down
+        other = ctx.swap_with(choice, [i for i in range(len(layout)) if i not in picked])
+        layout[choice], layout[other] = layout[other], layout[choice]
         picked.append(choice)
         yield PickRevealEvent(index=choice, feature=reveal(f.stones[layout[choice]]))
     yield PicksDoneEvent(

@@ -12,6 +12,9 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
 
 
+StoneKind = Literal["spins", "multiplier", "wild_reel", "wild_symbol"]
+
+
 class StoneFeature(Model):
     """One of the stones.
 
@@ -19,7 +22,7 @@ class StoneFeature(Model):
     wild_reel: `value` is the 1-based reel covered by wilds; wild_symbol: `symbol` becomes wild.
     """
 
-    kind: Literal["spins", "multiplier", "wild_reel", "wild_symbol"]
+    kind: StoneKind
     value: int | None = Field(default=None, ge=1, le=100)
     symbol: SymbolId | None = None
 
@@ -42,6 +45,20 @@ class StoneFeature(Model):
         if self.kind == "wild_reel":
             return f"wild_reel_{self.value}"
         return f"wild_{self.symbol}"
+
+    @property
+    def amount(self) -> int:
+        """`value` of a spins, multiplier or wild_reel stone (the validator makes it present)."""
+        if self.value is None:
+            raise ValueError(f"a {self.kind} stone has no value")
+        return self.value
+
+    @property
+    def target(self) -> str:
+        """`symbol` of a wild_symbol stone (the validator makes it present)."""
+        if self.symbol is None:
+            raise ValueError(f"a {self.kind} stone names no symbol")
+        return self.symbol
 
 
 class StonesFeature(Feature):

@@ -15,6 +15,9 @@ Rules (the rules text and our design, see docs/math/tombraider.md):
 - The fragment banks the pot and the quest moves on. The last trap (`traps_to_end`) draws the
   ending (`choice_index([end, showdown])`) and, for the Showdown, the duel (`choice_index([won,
   lost])`): a won duel is worth the fragment; otherwise the quest ends and the pot is lost.
+- A pick that carries an entropy (a played pick's, drawn after it is stored) first swaps the
+  picked position's content with that of a face-down position drawn from its own stream
+  (`swap_hidden`; a Shoot-out disc likewise with a disc), so the seed does not tell what it shows.
 - Every fragment found: a jackpot (`choice_index`) of `value` × the weighted average bet per
   line (the weighted average bet ÷ the game's line count), rounded down to whole coins.
 
@@ -107,11 +110,13 @@ class Money:
 
     def amount(self, rows: np.ndarray, value: np.ndarray) -> np.ndarray:
         """`value` × the weighted average bet, in whole coins."""
-        return value * self.num[rows] // self.den[rows]
+        coins: np.ndarray = value * self.num[rows] // self.den[rows]
+        return coins
 
     def jackpot(self, rows: np.ndarray, value: np.ndarray) -> np.ndarray:
         """`value` × the weighted average bet per line, in whole coins."""
-        return value * self.num[rows] // (self.den[rows] * self.lines_in_game)
+        coins: np.ndarray = value * self.num[rows] // (self.den[rows] * self.lines_in_game)
+        return coins
 
     def disc(self, value: np.ndarray) -> np.ndarray:
         return value * self.total_bet
@@ -193,7 +198,18 @@ class Progress:
 
     @property
     def playing(self) -> np.ndarray:
-        return ~(self.found | self.lost)
+        still: np.ndarray = ~(self.found | self.lost)
+        return still
+
+
+def swap_hidden(b: Boards, rows: np.ndarray, positions: np.ndarray, others: np.ndarray) -> None:
+    """Boards `rows` exchange what lies face down at `positions` and at `others` (a pick that
+    carries an entropy takes the content of a face-down position drawn from its own stream; the
+    swap never looks at the contents, so a uniform layout stays uniform)."""
+    for arr in (b.artefact, b.value, b.treasure):
+        held = arr[rows, positions].copy()
+        arr[rows, positions] = arr[rows, others]
+        arr[rows, others] = held
 
 
 def reveal(
@@ -224,7 +240,7 @@ def shoot(
 ) -> np.ndarray:
     """Quests `rows` play their Shoot-out: disc `discs` of the values laid out in `orders`; returns
     each disc's value (× the total bet, into the pot)."""
-    value = qt.discs[orders[np.arange(len(rows)), discs]]
+    value: np.ndarray = qt.discs[orders[np.arange(len(rows)), discs]]
     p.pot[rows] += m.disc(value)
     p.shootout[rows] = False
     return value

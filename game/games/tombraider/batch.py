@@ -2,13 +2,16 @@
 
 The batch state is an int64 array, one row per player: (active reels as bits, base spins since
 the first activation, their total bets in cents, adventures played). The rounds use the flow's
-functions for every pay (`game.evaluate`, `feature.cascade_spins`, `feature.super_grids`, the
-quest of `adventure`); only the order of the draws differs (every base spin, every Super Mode
-decision, all the free spins, all of Super Mode, then each quest in turn). Taped rounds list their
+functions for every pay and stamp (`game.evaluate`, `feature.cascade_spins`, `feature.super_grids`,
+`feature.stamp_super`, the quest of `adventure`); only the order of the draws differs (every base
+spin, every Super Mode decision, all the free spins, all of Super Mode, the free spins Super Mode
+won, then the first quest of every player who owes one, then the second ones, …). Taped rounds list their
 draws in play order, so the simulator can replay them through `flow.play` (`--check-flow`).
 
-Players start where the passports' long-run law puts them (`initial_batch_state`), so even short
-simulated sequences carry no start-up bias.
+Players start where the base spins' passports put them in the long run (`initial_batch_state`).
+Super Mode's spins stamp too (about one activation in 140 on the shipped game), which that law
+leaves out: the start-up bias is confined to each player's first collection and is far inside
+any simulation's interval (tests that need the exact law burn rounds in first).
 """
 
 from __future__ import annotations
@@ -23,8 +26,18 @@ import numpy as np
 from game.evaluate import CompiledGame, evaluate_grids, evaluate_spins
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.tombraider import adventure as quest
-from game.games.tombraider.feature import Tables, cascade_spins, passport_bits, super_grids, tables
+from game.games.tombraider.feature import (
+    Collection,
+    Tables,
+    cascade_spins,
+    passport_bits,
+    stamp_super,
+    super_grids,
+    super_passport_bits,
+    tables,
+)
 from game.games.tombraider.model import PassportState
+from game.rng import entropies_from, pick_below_many
 from game.tape import Tape
 
 if TYPE_CHECKING:
@@ -63,7 +76,8 @@ def stationary_sets(p: np.ndarray) -> np.ndarray:
                 break
             b = (b - 1) & a
         out[a] = total
-    return out / out.sum()
+    dist: np.ndarray = out / out.sum()
+    return dist
 
 
 def initial_batch_state(cg: CompiledGame, bet: Bet, rng: Rng, players: int) -> np.ndarray:
@@ -99,6 +113,8 @@ class Quests:
     jackpots: int = 0
     shootouts: int = 0
     fragments: int = 0
+    choices: np.ndarray | None = None
+    """How many choices each quest's round has made by the quest's end (its picks' numbers)."""
 
 
 def permutations(rng: Rng, n: int, count: int) -> np.ndarray:
@@ -109,7 +125,8 @@ def permutations(rng: Rng, n: int, count: int) -> np.ndarray:
     if count == 0 or n < 2:
         return np.tile(np.arange(n, dtype=np.int64), (count, 1))
     if math.factorial(n) <= SMALL_ORDERS:
-        return _orders(n)[rng.below_many(math.factorial(n), count)]
+        orders: np.ndarray = _orders(n)[rng.below_many(math.factorial(n), count)]
+        return orders
     return _swap(n, rng, count)
 
 
@@ -151,12 +168,23 @@ def _swap(n: int, rng: Rng | _Counter, count: int) -> np.ndarray:
     return out
 
 
-def play_quests(t: Tables, m: quest.Money, rng: Rng, pick_rng: Rng, tapes: list[Tape | None]) -> Quests:
+def play_quests(
+    t: Tables,
+    m: quest.Money,
+    rng: Rng,
+    pick_rng: Rng,
+    tapes: list[Tape | None],
+    first_choice: np.ndarray | None = None,
+) -> Quests:
     """Q quests at once, location by location; the picks are uniform (a random order of the
-    positions each). `tapes[k]` (or None) receives quest k's draws and picks in play order."""
+    positions each), each with a simulated entropy that swaps the picked content with a drawn
+    face-down one, as in play (simulated rounds key their pick streams with seed 0; a quest's
+    first pick is its round's choice `first_choice[k]`, default 0). `tapes[k]` (or None) receives
+    quest k's draws and picks in play order."""
     qt = t.quest
     q = len(tapes)
-    out = Quests(coins=np.zeros(q, dtype=np.int64))
+    number = np.zeros(q, dtype=np.int64) if first_choice is None else np.array(first_choice, dtype=np.int64)
+    out = Quests(coins=np.zeros(q, dtype=np.int64), choices=number)
     alive = np.arange(q)
     for loc in range(len(qt.locations)):
         if not alive.size:
@@ -175,7 +203,7 @@ def play_quests(t: Tables, m: quest.Money, rng: Rng, pick_rng: Rng, tapes: list[
             draws = rng.below_many(sum(qt.treasure_value_weights), bonus_rows.size)
             values[bonus_rows, j] = quest.choices(qt.treasure_value_weights, draws)
         boards = quest.lay_boards(qt, loc, layouts, bonus, kinds, values)
-        taped = [(k, tapes[int(g)]) for k, g in enumerate(alive.tolist()) if tapes[int(g)] is not None]
+        taped = [(k, tape) for k, g in enumerate(alive.tolist()) if (tape := tapes[int(g)]) is not None]
         for k, tape in taped:
             tape.permutation(qt.size, layouts[k])
             for j in range(len(qt.bonus_items)):
@@ -186,16 +214,53 @@ def play_quests(t: Tables, m: quest.Money, rng: Rng, pick_rng: Rng, tapes: list[
                     tape.choice(qt.treasure_value_weights, values[k, j])
         p = quest.Progress.start(a, qt.size)
         order = permutations(pick_rng, qt.size, a)
+        # Every pick's entropy and swap draw at once, per step: an artefact pick at step s is its
+        # round's choice count + s + (Shoot-outs earlier at this location), a Shoot-out's disc the
+        # one after it. One or no earlier Shoot-out is read from tables; more are drawn again.
+        count = number[alive]
+        steps = np.arange(qt.size)
+        keys = count[:, None] + steps
+        entropy = entropies_from(pick_rng, 2 * a * qt.size).reshape(2, a, qt.size)
+        first = pick_below_many(0, keys, entropy[0], qt.size - steps)
+        after_shot = pick_below_many(0, keys + 1, entropy[0], qt.size - steps)
+        disc_draws = pick_below_many(0, keys + 1, entropy[1], len(qt.discs))
+        shots_here = np.zeros(a, dtype=np.int64)
         for step in range(qt.size):
             rows = np.flatnonzero(p.playing)
             if not rows.size:
                 break
-            quest.reveal(qt, boards, p, ma, rows, order[rows, step])
+            positions = order[rows, step]
+            shot_before = shots_here[rows]
+            drawn = np.where(shot_before == 0, first[rows, step], after_shot[rows, step])
+            if shot_before.max() > 1:
+                more = shot_before > 1
+                drawn[more] = pick_below_many(
+                    0, count[rows[more]], entropy[0, rows[more], step], qt.size - step
+                )
+            # the drawn-th position still face down, counting in increasing order
+            others = np.argmax(np.cumsum(~p.picked[rows], axis=1) > drawn[:, None], axis=1)
+            quest.swap_hidden(boards, rows, positions, others)
+            count[rows] += 1
+            quest.reveal(qt, boards, p, ma, rows, positions)
             shots = rows[p.shootout[rows]]
-            orders = discs = np.zeros((0, len(qt.discs)), dtype=np.int64)
+            laid = discs = np.zeros((0, len(qt.discs)), dtype=np.int64)
             if shots.size:
-                orders = permutations(rng, len(qt.discs), shots.size)
+                laid = permutations(rng, len(qt.discs), shots.size)
                 discs = pick_rng.below_many(len(qt.discs), shots.size)
+                swapped = disc_draws[shots, step]
+                again = shots_here[shots] > 0
+                if again.any():
+                    swapped[again] = pick_below_many(
+                        0, count[shots[again]], entropy[1, shots[again], step], len(qt.discs)
+                    )
+                orders = laid.copy()
+                shot_rows = np.arange(shots.size)
+                orders[shot_rows, discs], orders[shot_rows, swapped] = (
+                    laid[shot_rows, swapped],
+                    laid[shot_rows, discs],
+                )
+                count[shots] += 1
+                shots_here[shots] += 1
                 quest.shoot(qt, p, ma, shots, orders, discs)
                 out.shootouts += int(shots.size)
             ending = rows[p.ending[rows]]
@@ -213,16 +278,17 @@ def play_quests(t: Tables, m: quest.Money, rng: Rng, pick_rng: Rng, tapes: list[
             for k, tape in taped:
                 if not (p.picked[k, order[k, step]] and k in rows):
                     continue
-                tape.pick(order[k, step])
+                tape.pick(order[k, step], int(entropy[0, k, step]))
                 if k in shots:
                     j = int(np.flatnonzero(shots == k)[0])
-                    tape.permutation(len(qt.discs), orders[j])
-                    tape.pick(discs[j])
+                    tape.permutation(len(qt.discs), laid[j])
+                    tape.pick(discs[j], int(entropy[1, k, step]))
                 if k in ending:
                     j = int(np.flatnonzero(ending == k)[0])
                     tape.choice(qt.ending_weights, int(showdown[j]))
                     if showdown[j]:
                         tape.choice(qt.duel_weights, 0 if won[j] else 1)
+        number[alive] = count
         out.coins[alive[p.found]] += p.pot[p.found]
         out.fragments += int(p.found.sum())
         alive = alive[p.found]
@@ -231,8 +297,8 @@ def play_quests(t: Tables, m: quest.Money, rng: Rng, pick_rng: Rng, tapes: list[
         out.coins[alive] += m.jackpot(alive, qt.jackpot_values[pick])
         out.jackpots = int(alive.size)
         for k, g in enumerate(alive.tolist()):
-            if tapes[g] is not None:
-                tapes[g].choice(qt.jackpot_weights, pick[k])
+            if (tape := tapes[g]) is not None:
+                tape.choice(qt.jackpot_weights, pick[k])
     return out
 
 
@@ -286,7 +352,15 @@ def simulate_batch(
         free_coins[triggered] = per_spin.sum(axis=1)
         running += free_coins
 
+    # every player's collection after its spins, and the collections it completed (owed Adventures)
+    coll = state_out[:, :3].copy()
+    owed: dict[int, list[tuple[int, int]]] = {
+        int(i): [(int(state_out[i, SPINS]), int(state_out[i, CENTS]))] for i in np.flatnonzero(mask == full)
+    }
+    coll[mask == full] = 0
+
     super_coins = np.zeros(n, dtype=np.int64)
+    triggers = np.zeros(n, dtype=np.int64)
     supers = np.flatnonzero(on)
     if supers.size:
         counts = np.array(t.wild_counts)[
@@ -300,52 +374,100 @@ def simulate_batch(
         for j in range(supers.size):
             chosen = cells[orders[j, : counts[j]]]
             held[j, chosen[:, 0], chosen[:, 1]] = True
-        grids = super_grids(cg, sm_stops, np.repeat(held, sm.spins, axis=0))
-        per_spin = evaluate_grids(cg, cg.lut(), grids, bet).win_coins.reshape(-1, sm.spins)
+        held_spins = np.repeat(held, sm.spins, axis=0)
+        grids = super_grids(cg, sm_stops, held_spins)
+        sp = evaluate_grids(cg, cg.lut(), grids, bet)
+        per_spin = sp.win_coins.reshape(-1, sm.spins)
+        keyed = (sp.scatter_counts[:, t.key_column] >= f.trigger_min).reshape(-1, sm.spins)
+        stamps = super_passport_bits(t, sm_stops, held_spins).reshape(-1, sm.spins)
         for j, i in enumerate(supers.tolist()):
-            if i in tapes and (cap is None or running[i] < cap):
+            # the spins as the flow plays them: stamps, then the credit (a cap ends Super Mode),
+            # then the Keys' trigger
+            c: Collection = (int(coll[i, MASK]), int(coll[i, SPINS]), int(coll[i, CENTS]))
+            total = int(running[i])
+            capped = cap is not None and total >= cap
+            for k in range(sm.spins if not capped else 0):
+                c, complete = stamp_super(c, int(stamps[j, k]), bet.total_cents, full)
+                if complete:
+                    owed.setdefault(i, []).append(c[1:])
+                    c = (0, 0, 0)
+                total += int(per_spin[j, k])
+                if cap is not None and total >= cap:
+                    break
+                triggers[i] += bool(keyed[j, k])
+            coll[i] = c
+            if i in tapes and not capped:
                 tapes[i].choice(t.wild_weights, t.wild_counts.index(int(counts[j])))
                 tapes[i].permutation(len(t.super_cells), orders[j])
                 _tape_spins(tapes[i], t.super_lengths, sm_stops[j * sm.spins :], per_spin[j], running[i], cap)
         super_coins[supers] = per_spin.sum(axis=1)
         running += super_coins
 
-    quest_coins = np.zeros(n, dtype=np.int64)
+    # the free spins Super Mode won, played after it (in one run per player)
+    won_in_super = np.flatnonzero(triggers)
+    super_free = np.zeros(n, dtype=np.int64)
+    if won_in_super.size:
+        free = cg.reels(f.free_reel_set)
+        lengths = (triggers[won_in_super] * f.free_spins).tolist()
+        free_stops = rng.stops(free.lengths, sum(lengths))
+        coins = cascade_spins(cg, free, cg.lut(), free_stops, bet).win_coins
+        at = 0
+        for i, count in zip(won_in_super.tolist(), lengths, strict=True):
+            if i in tapes and (cap is None or running[i] < cap):
+                _tape_spins(tapes[i], free.lengths, free_stops[at:], coins[at : at + count], running[i], cap)
+            super_free[i] = coins[at : at + count].sum()
+            at += count
+        running += super_free
+
     counts_out = {
-        "free_spins": int(triggered.size),
-        "free_spins_played": f.free_spins * int(triggered.size),
+        "free_spins": int(triggered.size + triggers.sum()),
+        "free_spins_played": f.free_spins * int(triggered.size + triggers.sum()),
         "super_mode": int(supers.size),
+        "super_mode_free_spins": int(triggers.sum()),
     }
-    quests = np.flatnonzero((mask == full) & (running < cap if cap is not None else True))
-    m = quest.money(
-        state_out[quests, SPINS],
-        state_out[quests, CENTS],
-        bet.coin_value_cents,
-        bet.total_coins,
-        len(cg.defn.lines),
+
+    # the Global Adventures, one round of quests after another (a player's second quest after
+    # its first, as the flow plays them)
+    quest_coins = np.zeros(n, dtype=np.int64)
+    played_quests = np.zeros(n, dtype=np.int64)
+    adventure_counts = {"adventure": 0, "jackpot": 0, "shootout": 0, "fragments": 0}
+    k = 0
+    while True:
+        rows = [
+            i for i, q in owed.items() if len(q) > k and (cap is None or running[i] + quest_coins[i] < cap)
+        ]
+        if not rows:
+            break
+        quests = np.array(sorted(rows), dtype=np.int64)
+        m = quest.money(
+            np.array([owed[i][k][0] for i in quests.tolist()]),
+            np.array([owed[i][k][1] for i in quests.tolist()]),
+            bet.coin_value_cents,
+            bet.total_coins,
+            len(cg.defn.lines),
+        )
+        played = play_quests(t, m, rng, pick_rng, [tapes.get(i) for i in quests.tolist()])
+        quest_coins[quests] += played.coins
+        played_quests[quests] += 1
+        adventure_counts["adventure"] += int(quests.size)
+        adventure_counts["jackpot"] += played.jackpots
+        adventure_counts["shootout"] += played.shootouts
+        adventure_counts["fragments"] += played.fragments
+        k += 1
+    counts_out.update(adventure_counts)
+    counts_out["adventures_in_super_mode"] = sum(
+        len(q) - (1 if (mask[i] == full) else 0) for i, q in owed.items()
     )
-    played = play_quests(t, m, rng, pick_rng, [tapes.get(i) for i in quests.tolist()])
-    quest_coins[quests] = played.coins
-    state_out[quests] = np.stack(
-        [
-            np.zeros_like(quests),
-            np.zeros_like(quests),
-            np.zeros_like(quests),
-            state_in[quests, ADVENTURES] + 1,
-        ],
-        axis=1,
-    )
-    counts_out.update(
-        {
-            "adventure": int(quests.size),
-            "jackpot": played.jackpots,
-            "shootout": played.shootouts,
-            "fragments": played.fragments,
-        }
-    )
+
+    # what each player carries: the first complete collection a cap left unplayed, else its own
+    state_out[:, :3] = coll
+    for i, q in owed.items():
+        if played_quests[i] < len(q):
+            state_out[i, :3] = (full, *q[played_quests[i]])
+    state_out[:, ADVENTURES] = state_in[:, ADVENTURES] + played_quests
     uncapped = running + quest_coins
-    wins, capped = apply_cap(uncapped, cap)
-    counts_out["capped"] = int(capped.sum())
+    wins, capped_rows = apply_cap(uncapped, cap)
+    counts_out["capped"] = int(capped_rows.sum())
     for i in rec:
         tapes[i].state_out = typed(state_out[i], reels)
     return BatchStats(
@@ -355,7 +477,7 @@ def simulate_batch(
             "base_lines": int(spins.line_coins.sum()),
             "base_scatter": int(spins.scatter_coins.sum()),
             "free_spins": int(free_coins.sum()),
-            "super_mode": int(super_coins.sum()),
+            "super_mode": int(super_coins.sum() + super_free.sum()),
             "adventure": int(quest_coins.sum()),
         },
         counts=counts_out,

@@ -18,11 +18,13 @@ TreasureKind = Literal["bonus", "double", "shootout"]
 
 
 class PassportsEvent(GameEvent):
-    """Passports on the activation row of a base spin activated `new` reels (1-based).
+    """Passports on the activation row of a base spin or a Super Mode spin (the spin before
+    this event) activated `new` reels (1-based).
 
     `active` is every reel's stamp after this spin; `spins` and `bet_cents` are the collection so
     far (the weighted average bet is bet_cents / spins, in cents); `complete`: all reels active,
-    the Global Adventure follows in this round.
+    the Global Adventure follows at the end of this round (the next stamp starts a new
+    collection).
     """
 
     type: Literal["passports"] = "passports"
@@ -35,11 +37,21 @@ class PassportsEvent(GameEvent):
 
 
 class KeyTriggerEvent(GameEvent):
-    """`count` Excalibur Keys at `positions` won `spins` free spins."""
+    """`count` Excalibur Keys at `positions` won `spins` free spins: played at once after a base
+    spin, or after Super Mode's last spin for a Super Mode spin (`after_super`)."""
 
     type: Literal["key_trigger"] = "key_trigger"
     count: int
     positions: list[Cell]
+    spins: int
+    after_super: bool = False
+
+
+class SuperFreeSpinsEvent(GameEvent):
+    """Super Mode is over and its `triggers` Key triggers' `spins` free spins begin (one run)."""
+
+    type: Literal["super_free_spins"] = "super_free_spins"
+    triggers: int
     spins: int
 
 
@@ -165,6 +177,7 @@ EVENTS = (
     KeyTriggerEvent,
     SuperModeStartEvent,
     SuperModeEndEvent,
+    SuperFreeSpinsEvent,
     AdventureStartEvent,
     LocationStartEvent,
     ArtefactRevealEvent,

@@ -18,11 +18,15 @@ Adventure in `exact_bonuses`; this module puts the par sheet together.
 - Super Mode: its probability per base spin is a data weight. Each spin's line pay, for every
   number of held wilds, is the sum over the wild masks a line can get (hypergeometric over the
   uniformly chosen cells) of the exact line pay with those cells wild; scatters are enumerated
-  over every held-wild placement (each reel's covered rows change its key counts).
+  over every held-wild placement (each reel's covered rows change its key counts), and so is
+  the chance that a spin shows 3+ Keys: each such spin wins the free spins (valued as above).
 - Passports: each base spin activates reel r with probability p_r (a passport on its centre
-  row). The activation sets form a Markov chain over the 32 subsets; its stationary law gives
-  the Global Adventure's rate per round (checked against 1 / E[collection time] by
-  inclusion–exclusion over the reels' independent geometric waiting times).
+  row), each Super Mode spin with its strip's probability unless a held wild covers that centre
+  cell. The activation sets at the start of each round form a Markov chain over the 31 sets
+  short of all five (a spin completing the set owes an Adventure and empties it); its
+  stationary law gives the Global Adventures per round. Without Super Mode the chain is the
+  spin-by-spin one, checked against 1 / E[collection time] by inclusion–exclusion over the
+  reels' independent geometric waiting times.
 - Global Adventure: a dynamic programme over the locations and, within a location, over the
   artefacts revealed so far (counts of traps, bonus amounts and the treasure), carrying the
   probability and the expected pot of each state. The board is a uniformly random layout that
@@ -38,6 +42,7 @@ bet.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -47,12 +52,14 @@ from game.definitions import GameDefinition
 from game.games.tombraider.exact_bonuses import (
     AdventureValue,
     PassportChain,
+    PassportRounds,
     SuperModeValue,
     adventure_value,
     expected_collection_spins,
     location_value,
     passport_chain,
     passport_probabilities,
+    passport_rounds,
     super_mode_value,
 )
 from game.games.tombraider.exact_cascades import FreeSpinStats, free_spin_stats, pay_run_table
@@ -72,6 +79,7 @@ __all__ = [
     "AdventureValue",
     "FreeSpinStats",
     "PassportChain",
+    "PassportRounds",
     "SuperModeValue",
     "adventure_value",
     "expected_collection_spins",
@@ -80,6 +88,7 @@ __all__ = [
     "par_sheet",
     "passport_chain",
     "passport_probabilities",
+    "passport_rounds",
     "pay_run_table",
     "super_mode_value",
 ]
@@ -120,11 +129,15 @@ def par_sheet(defn: GameDefinition, lines: int | None = None, *, estimate_cap: b
     sm = super_mode_value(defn, n_lines)
     sm_line = sm.probability * sm.spins * sm.line_per_spin
     sm_scatter = sm.probability * sm.spins * sm.scatter_per_spin
+    # every Super Mode spin with 3+ Keys wins the free spins (played after Super Mode)
+    sm_triggers = sm.probability * sm.spins * sm.trigger_per_spin
+    sm_free = sm_triggers * free_value
 
     chain = passport_chain(defn)
+    rounds = passport_rounds(defn)
     adv = adventure_value(defn, n_lines)
-    adv_pots = chain.rate * adv.banked
-    adv_jackpot = chain.rate * adv.jackpot
+    adv_pots = rounds.rate * adv.banked
+    adv_jackpot = rounds.rate * adv.jackpot
 
     parts = [
         part("base_line_pays", base_line),
@@ -139,8 +152,12 @@ def par_sheet(defn: GameDefinition, lines: int | None = None, *, estimate_cap: b
         ),
         part(
             "super_mode",
-            sm_line + sm_scatter,
-            split=[part("super_mode_line_pays", sm_line), part("super_mode_scatter_pays", sm_scatter)],
+            sm_line + sm_scatter + sm_free,
+            split=[
+                part("super_mode_line_pays", sm_line),
+                part("super_mode_scatter_pays", sm_scatter),
+                part("super_mode_free_spins", sm_free),
+            ],
         ),
         part(
             "global_adventure",
@@ -148,7 +165,7 @@ def par_sheet(defn: GameDefinition, lines: int | None = None, *, estimate_cap: b
             split=[part("adventure_pots", adv_pots), part("adventure_jackpot", adv_jackpot)],
         ),
     ]
-    total = base_line + base_scatter + free + sm_line + sm_scatter + adv_pots + adv_jackpot
+    total = base_line + base_scatter + free + sm_line + sm_scatter + sm_free + adv_pots + adv_jackpot
     out: dict[str, Any] = {"game": defn.id, "lines": n_lines, "rtp": float(total)}
     out["rtp_fraction"] = fraction_str(total)
     out["parts"] = parts
@@ -164,16 +181,27 @@ def par_sheet(defn: GameDefinition, lines: int | None = None, *, estimate_cap: b
         "held_wild_reels": feature.super_mode.reels,
         "held_wild_weights": {str(w.value): w.weight for w in feature.super_mode.wilds},
         "per_spin_x_bet": float(sm.line_per_spin + sm.scatter_per_spin),
-        "value_x_bet": float(sm.value),
-        "method": "every held-wild count and placement, line masks by the hypergeometric law",
+        "free_spins_trigger_per_spin": float(sm.trigger_per_spin),
+        "free_spins_triggers_per_round": float(sm_triggers),
+        "value_x_bet": float(sm.value + sm.spins * sm.trigger_per_spin * free_value),
+        "method": (
+            "every held-wild count and placement, line masks by the hypergeometric law; Keys "
+            "under a held wild do not count"
+        ),
     }
     out["passports"] = {
         "activation_probability_by_reel": [float(p) for p in chain.probabilities],
-        "adventure_rate": float(chain.rate),
-        "adventure_one_in": _one_in(chain.rate),
-        "expected_collection_spins": float(chain.expected_spins),
-        "stationary_by_active_reels": _by_popcount(chain.before_round, defn.reels),
-        "method": "Markov chain over the 32 activation sets (checked by inclusion–exclusion)",
+        "adventure_rate": float(rounds.rate),
+        "adventure_one_in": _one_in(rounds.rate),
+        "adventure_rate_in_super_mode": float(rounds.in_super_mode),
+        "adventure_rate_base_spins_only": float(chain.rate),
+        "expected_collection_spins_base_only": float(chain.expected_spins),
+        "stationary_by_active_reels": _by_popcount(rounds.before_round, defn.reels),
+        "method": (
+            "Markov chain over the activation sets, round by round (the base spin, then Super "
+            "Mode's spins by the law of the centre cells its wilds hold); without Super Mode it "
+            "is the spin-by-spin chain, checked by inclusion–exclusion"
+        ),
     }
     out["global_adventure"] = _adventure_section(defn, adv)
     out["top_award"] = _top_award(defn, feature, n_lines, keys, fs, sm)
@@ -297,13 +325,15 @@ def _cap(
     top_line = int(line_pay_table(defn).max())
     top_scatter = max(defn.scatter_pays[feature.scatter].values()) * bet1
     spin_bound = lines * top_line + top_scatter
-    bound = spin_bound * (1 + sm.spins) + feature.free_spins * fs.max_coins + _adventure_bound(defn, lines)
+    # the base spin and every Super Mode spin can win free spins and complete a passport set
+    bound = (1 + sm.spins) * (spin_bound + feature.free_spins * fs.max_coins + _adventure_bound(defn, lines))
 
     def tail(cap_level_1: float) -> dict[str, Any]:
         # the rest of the round (base spin, Super Mode, Adventure) is taken at its mean
         room = cap_level_1 - float(rest_mean) * bet1
         p, loss = _chernoff_tail(fs, feature.free_spins, room)
-        prob = float(p_trigger) * p
+        # below the smallest float (few lines, a cap of 10^5 × the bet): that is still a bound
+        prob = max(float(p_trigger) * p, math.ulp(0.0))
         return {
             "method": "estimate (Chernoff bound on the free spins, the rest of the round at its mean)",
             "probability_capped": prob,

@@ -2,8 +2,10 @@
 
 Part of the independent exact calculator (`exact.py`): it shares no code with the production
 engine. Super Mode over every held-wild count and placement; the passports as a Markov chain over
-the activation sets (and, as a check, the collection time by inclusion–exclusion); the Global
-Adventure by a dynamic programme over its locations and revealed artefacts.
+the activation sets, spin by spin for the base game (checked by the collection time by
+inclusion–exclusion) and round by round with Super Mode's spins stamping too
+(`passport_rounds`); the Global Adventure by a dynamic programme over its locations and revealed
+artefacts.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import numpy as np
 
 from game.definitions import GameDefinition
 from game.games.tombraider.exact_cascades import windows
-from game.games.tombraider.model import Adventure, feature_of
+from game.games.tombraider.model import Adventure, Weighted, feature_of
 from game.math.odds import complete_lines
 from game.math.patterns import contract, line_factor, line_pay_table, pays_by_run, reel_distributions
 
@@ -57,9 +59,12 @@ class SuperModeValue:
     spins: int
     probability: Fraction
     top_award_per_spin: Fraction
+    trigger_per_spin: Fraction
+    """P(a Super Mode spin shows `trigger_min` or more Keys not under a held wild)."""
 
     @property
     def value(self) -> Fraction:
+        """Its spins' own pays (the free spins they win are valued by the caller)."""
         return self.spins * (self.line_per_spin + self.scatter_per_spin)
 
 
@@ -117,17 +122,18 @@ def super_mode_value(defn: GameDefinition, lines: int) -> SuperModeValue:
     complete = complete_lines(reels, rows, tuple(map(tuple, defn.lines[:lines])))
     scatter = Fraction(0)
     top = Fraction(0)
+    trigger = Fraction(0)
     for opt in sm.wilds:
         k = opt.value
         groups: dict[tuple[int, ...], int] = {}
         for chosen in itertools.combinations(allowed, k):
-            masks = [0] * reels
+            reel_masks = [0] * reels
             for c in chosen:
-                masks[c // rows] |= 1 << (c % rows)
-            groups[tuple(masks)] = groups.get(tuple(masks), 0) + 1
+                reel_masks[c // rows] |= 1 << (c % rows)
+            groups[tuple(reel_masks)] = groups.get(tuple(reel_masks), 0) + 1
         placements = math.comb(n_allowed, k)
         acc = Fraction(0)
-        top_acc = 0
+        top_acc = trigger_acc = 0
         for masks, count in groups.items():
             dist = np.array([1], dtype=np.int64)
             joint = np.array([1], dtype=np.int64)
@@ -136,14 +142,17 @@ def super_mode_value(defn: GameDefinition, lines: int) -> SuperModeValue:
                 joint = np.outer(joint, wild_masks[r][m]).ravel()
             acc += count * Fraction(sum(int(c) * pays[n] for n, c in enumerate(dist)), den)
             top_acc += count * int(joint[complete].sum())
+            trigger_acc += count * int(dist[feature.trigger_min :].sum())
         scatter += Fraction(opt.weight, total_w) * acc / placements
         top += Fraction(opt.weight, total_w) * Fraction(top_acc, placements * den)
+        trigger += Fraction(opt.weight, total_w) * Fraction(trigger_acc, placements * den)
     return SuperModeValue(
         line_per_spin=line,
         scatter_per_spin=scatter,
         spins=sm.spins,
         probability=Fraction(sm.weight, sm.out_of),
         top_award_per_spin=top,
+        trigger_per_spin=trigger,
     )
 
 
@@ -245,6 +254,165 @@ def passport_chain(defn: GameDefinition) -> PassportChain:
     )
 
 
+@dataclass(frozen=True)
+class PassportRounds:
+    """The activation sets as a Markov chain, one step per round: the base spin, then, with Super
+    Mode's probability, its spins, each stamping the reels whose centre row shows a Passport not
+    under a held wild. Every spin that completes the set owes a Global Adventure and empties it.
+
+    `before_round[s]`: the long-run law of the set a round starts with (never the full set);
+    `adventures[s]`: E[Adventures in a round | it starts with s]; `rate`: E[Adventures per
+    round]; `in_super_mode`: the part of `rate` completed by Super Mode spins.
+    """
+
+    before_round: list[Fraction]
+    adventures: list[Fraction]
+    rate: Fraction
+    in_super_mode: Fraction
+
+
+def _spin_table(lengths: list[int], hits: list[int], blocked: int) -> list[list[tuple[int, int]]]:
+    """One spin's transitions from every set a (never the full one): (set after, weight), the
+    weights whole numbers summing to Π lengths. A reel of `blocked` never activates."""
+    reels = len(lengths)
+    full = (1 << reels) - 1
+    out = []
+    for a in range(full):
+        free = [r for r in range(reels) if not (a | blocked) >> r & 1]
+        fixed = math.prod(lengths[r] for r in range(reels) if (a | blocked) >> r & 1)
+        row = []
+        for k in range(1 << len(free)):
+            w = fixed
+            b = a
+            for i, r in enumerate(free):
+                if k >> i & 1:
+                    w *= hits[r]
+                    b |= 1 << r
+                else:
+                    w *= lengths[r] - hits[r]
+            if w:
+                row.append((b, w))
+        out.append(row)
+    return out
+
+
+def _step(v: list[int], table: list[list[tuple[int, int]]]) -> tuple[list[int], int]:
+    """A distribution over sets (whole weights) after one spin; the full set empties at once.
+    Returns it and the weight of the completions (both over the old denominator × Π lengths)."""
+    full = len(table)
+    out = [0] * full
+    done = 0
+    for a, x in enumerate(v):
+        if not x:
+            continue
+        for b, w in table[a]:
+            if b == full:
+                done += x * w
+                out[0] += x * w
+            else:
+                out[b] += x * w
+    return out, done
+
+
+def _centre_hits(defn: GameDefinition, reel_set: str) -> tuple[list[int], list[int]]:
+    feature = feature_of(defn)
+    lengths, hits = [], []
+    for strip in defn.reel_sets[reel_set]:
+        n = len(strip)
+        lengths.append(n)
+        hits.append(sum(strip[(s + feature.passport_row) % n] == feature.passport for s in range(n)))
+    return lengths, hits
+
+
+def blocked_law(defn: GameDefinition) -> dict[int, Fraction]:
+    """P(Super Mode's held wilds cover exactly the centre cells of the reels in B), by B (bits):
+    the held cells are a uniform set of the drawn size among Super Mode's cells, and each of its
+    reels has one centre cell (hypergeometric)."""
+    sm = feature_of(defn).super_mode
+    n_allowed = len(super_mode_cells(defn))
+    centres = [r - 1 for r in sm.reels]
+    total_w = sum(w.weight for w in sm.wilds)
+    out: dict[int, Fraction] = {}
+    for opt in sm.wilds:
+        k = opt.value
+        for j in range(len(centres) + 1):
+            ways = math.comb(n_allowed - len(centres), k - j) if k - j >= 0 else 0
+            if not ways:
+                continue
+            for chosen in itertools.combinations(centres, j):
+                b = sum(1 << r for r in chosen)
+                p = Fraction(opt.weight, total_w) * Fraction(ways, math.comb(n_allowed, k))
+                out[b] = out.get(b, Fraction(0)) + p
+    return out
+
+
+def passport_rounds(defn: GameDefinition, super_probability: Fraction | None = None) -> PassportRounds:
+    """The round-by-round chain of the activation sets, exactly (`super_probability` overrides
+    Super Mode's, e.g. 0 for the base spins alone). Cached per data content: it does not depend
+    on the lines played, and takes seconds."""
+    feature = feature_of(defn)
+    sm = feature.super_mode
+    p_super = Fraction(sm.weight, sm.out_of) if super_probability is None else super_probability
+    key = repr((defn.reel_sets["base"], defn.reel_sets[sm.reel_set], sm, feature.passport))
+    key += repr((feature.passport_row, p_super))
+    hit = _ROUNDS_CACHE.get(key)
+    if hit is None:
+        hit = _ROUNDS_CACHE[key] = _passport_rounds(defn, p_super)
+        while len(_ROUNDS_CACHE) > 4:
+            _ROUNDS_CACHE.pop(next(iter(_ROUNDS_CACHE)))
+    return hit
+
+
+_ROUNDS_CACHE: dict[str, PassportRounds] = {}
+
+
+def _passport_rounds(defn: GameDefinition, p_super: Fraction) -> PassportRounds:
+    feature = feature_of(defn)
+    sm = feature.super_mode
+    base_len, base_hits = _centre_hits(defn, "base")
+    sm_len, sm_hits = _centre_hits(defn, sm.reel_set)
+    reels = len(base_len)
+    full = (1 << reels) - 1
+    d_base, d_super = math.prod(base_len), math.prod(sm_len)
+    base = _spin_table(base_len, base_hits, 0)
+    blocked = {b: (p, _spin_table(sm_len, sm_hits, b)) for b, p in blocked_law(defn).items()}
+    rows: list[list[Fraction]] = []
+    adventures: list[Fraction] = []
+    in_super: list[Fraction] = []
+    for a in range(full):
+        start = [0] * full
+        start[a] = 1
+        v1, done = _step(start, base)
+        after = [Fraction(x, d_base) * (1 - p_super) for x in v1]
+        from_base = Fraction(done, d_base)
+        from_super = Fraction(0)
+        if p_super:
+            for p_b, table in blocked.values():
+                v, den = v1, d_base
+                for _ in range(sm.spins):
+                    v, done = _step(v, table)
+                    den *= d_super
+                    from_super += p_super * p_b * Fraction(done, den)
+                for s, x in enumerate(v):
+                    if x:
+                        after[s] += p_super * p_b * Fraction(x, den)
+        rows.append(after)
+        adventures.append(from_base + from_super)
+        in_super.append(from_super)
+    # π = π R with Σ π = 1: replace one balance equation by the normalisation
+    a_mat = [[rows[s][t] - (1 if s == t else 0) for s in range(full)] for t in range(full)]
+    a_mat[0] = [Fraction(1)] * full
+    b_vec = [Fraction(0)] * full
+    b_vec[0] = Fraction(1)
+    pi = _solve(a_mat, b_vec)
+    return PassportRounds(
+        before_round=pi,
+        adventures=adventures,
+        rate=sum((p * e for p, e in zip(pi, adventures, strict=True)), Fraction(0)),
+        in_super_mode=sum((p * e for p, e in zip(pi, in_super, strict=True)), Fraction(0)),
+    )
+
+
 def expected_collection_spins(p: list[Fraction]) -> Fraction:
     """E[spins from an empty set to all reels active]: the largest of independent geometric
     waiting times, by inclusion–exclusion: Σ over non-empty sets S of (−1)^(|S|+1) / P(some
@@ -260,7 +428,7 @@ def expected_collection_spins(p: list[Fraction]) -> Fraction:
 # -- the Global Adventure ---------------------------------------------------------------------------
 
 
-def _mean(table: list) -> Fraction:
+def _mean(table: list[Weighted]) -> Fraction:
     total = sum(w.weight for w in table)
     return Fraction(sum(w.value * w.weight for w in table), total)
 

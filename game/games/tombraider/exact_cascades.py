@@ -33,7 +33,9 @@ MAX_CASCADES = 200
 
 @functools.lru_cache(maxsize=8)
 def _pay_run(
-    symbols: tuple[tuple[str, str], ...], paytable: tuple, reels: int
+    symbols: tuple[tuple[str, str], ...],
+    paytable: tuple[tuple[str, tuple[tuple[int, int], ...]], ...],
+    reels: int,
 ) -> tuple[np.ndarray, np.ndarray]:
     size = len(symbols)
     kinds = [k for _, k in symbols]
@@ -43,9 +45,9 @@ def _pay_run(
     best = np.zeros(shape, dtype=np.int64)
     best_pay = np.zeros(shape, dtype=np.int64)
     best_run = np.zeros(shape, dtype=np.int64)
-    for sym, pays in paytable:
+    for sym, pay_items in paytable:
         s = ids[sym]
-        pays = dict(pays)
+        pays = dict(pay_items)
         ok = np.zeros(size, dtype=bool)
         ok[s] = True
         if kinds[s] != "wild":
@@ -112,7 +114,8 @@ def windows(defn: GameDefinition, strip: list[str]) -> np.ndarray:
     idx = {sid: i for i, sid in enumerate(defn.symbol_ids)}
     ids = np.array([idx[s] for s in strip], dtype=np.int16)
     n = len(ids)
-    return ids[(np.arange(n)[:, None] + np.arange(defn.rows)[None, :]) % n]
+    out: np.ndarray = ids[(np.arange(n)[:, None] + np.arange(defn.rows)[None, :]) % n]
+    return out
 
 
 def free_spin_stats(defn: GameDefinition, lines: int) -> FreeSpinStats:
@@ -226,7 +229,7 @@ def _enumerate_free(defn: GameDefinition, lines: int, reel_set: str) -> FreeSpin
     top_code = int(wild * sum(size**r for r in range(reels)))
     top_is_wilds = int(pay[top_code]) == int(pay.max())
     # rows a winning run of length k covers on each reel, as one bit mask of rows per reel
-    run_rows = np.zeros((lines, reels + 1), dtype=np.int64)
+    run_rows: np.ndarray = np.zeros((lines, reels + 1), dtype=np.int64)
     for k in range(1, reels + 1):
         r = k - 1
         run_rows[:, k] = run_rows[:, k - 1] | (1 << (r * rows + line_rows[:, r]))

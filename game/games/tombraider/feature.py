@@ -9,7 +9,9 @@ Everything that decides a pay goes through here (and `game.evaluate`), for a bat
   in order and the reel's strip positions just above the window drop in, in strip order (so a
   spin and all its cascades are a function of its stops); until a step wins nothing.
 - `super_grids`: Super Mode spins, the held cells shown as the wild.
-- `passports`: which reels a base spin activates (a passport on the activation row).
+- `passports`: which reels a base spin or a Super Mode spin activates (a passport on the
+  activation row; a held wild there hides it), and `stamp_super`, how a Super Mode spin's stamps
+  join the collection.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class Tables:
     passport: int
     centre: np.ndarray
     """(reels, max strip length) bool: base stop s shows a passport on the activation row."""
+    super_centre: np.ndarray
+    """The same for the stops of Super Mode's reel set."""
     base_lengths: tuple[int, ...]
     super_lengths: tuple[int, ...]
     """The strip lengths of Super Mode's reel set."""
@@ -63,7 +67,7 @@ class Tables:
 
 def tables(cg: CompiledGame) -> Tables:
     """The compiled feature of a game (built once per compiled game)."""
-    cached = cg.extras.get("tombraider")
+    cached: Tables | None = cg.extras.get("tombraider")
     if cached is not None:
         return cached
     f = cg.defn.feature
@@ -71,17 +75,17 @@ def tables(cg: CompiledGame) -> Tables:
         raise ValueError(f"{cg.defn.id} is not a Tomb Raider game")
     base = cg.reels("base")
     passport = cg.index[f.passport]
-    width = max(base.lengths)
-    centre = np.zeros((cg.reel_count, width), dtype=bool)
-    for r, win in enumerate(base.windows):
-        centre[r, : len(win)] = win[:, f.passport_row] == passport
     sm = f.super_mode
+    centre, super_centre = (
+        _centre(cg.reels(name), passport, f.passport_row) for name in ("base", sm.reel_set)
+    )
     out = Tables(
         feature=f,
         key=cg.index[f.scatter],
         key_column=cg.scatters.index(cg.index[f.scatter]),
         passport=passport,
         centre=centre,
+        super_centre=super_centre,
         base_lengths=base.lengths,
         super_lengths=cg.reels(f.super_mode.reel_set).lengths,
         free_strips=tuple(
@@ -98,6 +102,13 @@ def tables(cg: CompiledGame) -> Tables:
     return out
 
 
+def _centre(reels: CompiledReels, passport: int, row: int) -> np.ndarray:
+    out = np.zeros((len(reels.windows), max(reels.lengths)), dtype=bool)
+    for r, win in enumerate(reels.windows):
+        out[r, : len(win)] = win[:, row] == passport
+    return out
+
+
 # -- passports ----------------------------------------------------------------------------------
 def passport_bits(t: Tables, stops: np.ndarray) -> np.ndarray:
     """(N,) bit r set when base stops (N, reels) show a passport on reel r's activation row."""
@@ -105,6 +116,39 @@ def passport_bits(t: Tables, stops: np.ndarray) -> np.ndarray:
     for r in range(stops.shape[1]):
         bits |= t.centre[r, stops[:, r]].astype(np.int64) << r
     return bits
+
+
+def super_passport_bits(t: Tables, stops: np.ndarray, held: np.ndarray) -> np.ndarray:
+    """(N,) bit r set when Super Mode stops (N, reels) show a passport on reel r's activation
+    row and that cell is not held: a held wild covers the cell (it is never a Passport)."""
+    row = t.feature.passport_row
+    bits = np.zeros(stops.shape[0], dtype=np.int64)
+    for r in range(stops.shape[1]):
+        shown = t.super_centre[r, stops[:, r]] & ~held[:, r, row]
+        bits |= shown.astype(np.int64) << r
+    return bits
+
+
+Collection = tuple[int, int, int]
+"""(active reels as bits, spins counted, their total bets in cents): a passport collection."""
+
+
+def stamp_super(before: Collection, bits: int, bet_cents: int, full: int) -> tuple[Collection, bool]:
+    """The collection after a Super Mode spin whose passports show on the reels in `bits`, and
+    whether it is complete.
+
+    A Super Mode spin is a spin of the round already staked: it adds no spin to the weighted
+    average bet, except that a collection it starts (none was running) counts the round's total
+    bet once, as a base spin starting it would. A complete collection is the caller's to play and
+    to empty (the next stamp starts a new one).
+    """
+    mask, spins, cents = before
+    if not bits & ~mask:
+        return before, False
+    if not mask:
+        spins, cents = 1, bet_cents
+    mask |= bits
+    return (mask, spins, cents), mask == full
 
 
 # -- cascades -----------------------------------------------------------------------------------
@@ -132,7 +176,8 @@ class Cascades:
 
     @property
     def win_coins(self) -> np.ndarray:
-        return self.line_coins + self.scatter_coins
+        coins: np.ndarray = self.line_coins + self.scatter_coins
+        return coins
 
 
 def burst_cells(cg: CompiledGame, t: Tables, grids: np.ndarray, batch: SpinBatch, lines: int) -> np.ndarray:

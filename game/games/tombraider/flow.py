@@ -1,20 +1,24 @@
 """A played round of Tomb Raider – Secret of the Sword, one event (and one pick) at a time.
 
 The round: the base spin; its passports (the state across rounds); its free spins (3+ keys: ten
-spins with cascades and the ladder); Super Mode (drawn on every base spin); the Global Adventure
-(all reels active after the base spin). No retrigger, no Super Mode and no passport inside free
-spins or Super Mode spins.
+spins with cascades and the ladder); Super Mode (drawn on every base spin), whose spins are
+main-game spins: a centre Passport stamps its reel (a held wild covers the cell and is never a
+Passport or a Key) and 3+ Keys win ten free spins, all played after Super Mode's last spin; then
+a Global Adventure for every collection completed in the round, in order (a collection is spent
+when it completes: a later Super Mode spin starts a new one). No retrigger, no Super Mode and no
+passport inside free spins.
 
 Draws, in order: the base spin's stops; Super Mode on or off (`choice_index([on, off])`); each
 free spin's stops; Super Mode's wild count (`choice_index`), the held cells' order
-(`permutation`) and each Super Mode spin's stops; then the quest's draws
-(`game.games.tombraider.adventure`). `batch.simulate_batch` tapes the same draws for
+(`permutation`) and each Super Mode spin's stops; each of the free spins Super Mode won; then
+each quest's draws (`game.games.tombraider.adventure`). `batch.simulate_batch` tapes the same draws for
 `--check-flow`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -36,15 +40,19 @@ from game.games.tombraider.events import (
     ShootoutRevealEvent,
     ShootoutStartEvent,
     ShowdownEvent,
+    SuperFreeSpinsEvent,
     SuperModeEndEvent,
     SuperModeStartEvent,
 )
 from game.games.tombraider.feature import (
+    Collection,
     Tables,
     cascade_spins,
     held_cells,
     passport_bits,
+    stamp_super,
     super_grids,
+    super_passport_bits,
     tables,
 )
 from game.games.tombraider.model import PassportState
@@ -73,6 +81,30 @@ def collect(state: PassportState, bits: int, bet_cents: int, reels: int) -> Pass
     )
 
 
+@dataclass
+class _Passports:
+    """The passports of a round in play: the running collection, the complete ones whose Global
+    Adventure is owed (their spins and cents, in order) and the Adventures played so far."""
+
+    reels: int
+    collection: Collection
+    adventures: int
+    owed: list[tuple[int, int]] = field(default_factory=list)
+
+    def state(self) -> PassportState:
+        """What the player carries if the round ends now: the first complete collection whose
+        Adventure is not played (a round the cap ended plays it in the next round), else the
+        running collection."""
+        full = (1 << self.reels) - 1
+        mask, spins, cents = (full, *self.owed[0]) if self.owed else self.collection
+        return PassportState(
+            active=tuple(bool(mask >> r & 1) for r in range(self.reels)),
+            spins=spins,
+            bet_cents=cents,
+            adventures=self.adventures,
+        )
+
+
 def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     """One round (see the module docstring)."""
     cg = ctx.compiled
@@ -87,40 +119,55 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     yield spin
     bits = int(passport_bits(t, stops)[0])
     after = collect(state, bits, ctx.bet.total_cents, cg.reel_count)
-    ctx.state_out = after
+    book = _Passports(cg.reel_count, (after.mask, after.spins, after.bet_cents), state.adventures)
+    if all(after.active):
+        book.owed.append((after.spins, after.bet_cents))
+        book.collection = (0, 0, 0)
+    ctx.state_out = book.state()
     new = [r + 1 for r in range(cg.reel_count) if bits >> r & 1 and not state.mask >> r & 1]
-    complete = all(after.active)
     if new:
-        yield PassportsEvent(
-            new=new,
-            positions=[(r - 1, f.passport_row) for r in new],
-            active=list(after.active),
-            spins=after.spins,
-            bet_cents=after.bet_cents,
-            complete=complete,
-        )
+        yield _stamps(f.passport_row, new, after.active, after.spins, after.bet_cents, all(after.active))
     if ctx.credit(spin.win_coins):
         return
     keys = int(batch.scatter_counts[0, t.key_column])
     if keys >= f.trigger_min:
-        yield KeyTriggerEvent(
-            count=keys,
-            positions=[
-                (r, w) for r, reel in enumerate(spin.grid) for w, s in enumerate(reel) if s == f.scatter
-            ],
-            spins=f.free_spins,
-        )
-        if (yield from _free_spins(ctx, t)):
+        yield KeyTriggerEvent(count=keys, positions=_cells(spin.grid, f.scatter), spins=f.free_spins)
+        if (yield from _free_spins(ctx, t, f.free_spins)):
             return
-    if super_mode and (yield from _super_mode(ctx, t)):
-        return
-    if complete:
-        ctx.state_out = PassportState(active=(False,) * cg.reel_count, adventures=after.adventures + 1)
-        yield from _adventure(ctx, t, after)
+    if super_mode:
+        capped, triggers = yield from _super_mode(ctx, t, book)
+        if capped:
+            return
+        if triggers:
+            spins = triggers * f.free_spins
+            yield SuperFreeSpinsEvent(triggers=triggers, spins=spins)
+            if (yield from _free_spins(ctx, t, spins)):
+                return
+    while book.owed:
+        spins, cents = book.owed.pop(0)
+        book.adventures += 1
+        ctx.state_out = book.state()
+        if (yield from _adventure(ctx, t, spins, cents)):
+            return
 
 
-def _free_spins(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
-    """The free spins, one spin and its cascades at a time; True once the round is capped."""
+def _cells(grid: list[list[str]], symbol: str) -> list[tuple[int, int]]:
+    return [(r, w) for r, reel in enumerate(grid) for w, s in enumerate(reel) if s == symbol]
+
+
+def _stamps(row: int, new: list[int], active: Any, spins: int, cents: int, complete: bool) -> PassportsEvent:
+    return PassportsEvent(
+        new=new,
+        positions=[(r - 1, row) for r in new],
+        active=list(active),
+        spins=spins,
+        bet_cents=cents,
+        complete=complete,
+    )
+
+
+def _free_spins(ctx: RoundContext, t: Tables, spins: int) -> Generator[Any, Any, bool]:
+    """`spins` free spins, one spin and its cascades at a time; True once the round is capped."""
     cg = ctx.compiled
     f = t.feature
     free = cg.reels(f.free_reel_set)
@@ -128,7 +175,7 @@ def _free_spins(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
     wild = [cg.symbol_ids[i] for i in sorted(lut.wild_set)]
     won = played = 0
     capped = False
-    for i in range(1, f.free_spins + 1):
+    for i in range(1, spins + 1):
         stops = ctx.rng.stops(free.lengths, 1)
         out = cascade_spins(cg, free, lut, stops, ctx.bet, keep_steps=True)
         played += 1
@@ -148,7 +195,7 @@ def _free_spins(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
                     wins=wins,
                     win_coins=coins,
                     spin_index=i,
-                    spins_total=f.free_spins,
+                    spins_total=spins,
                 )
             else:
                 yield CascadeEvent(
@@ -172,10 +219,13 @@ def _free_spins(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
     return capped
 
 
-def _super_mode(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
-    """Super Mode's spins with the held wilds; True once the round is capped."""
+def _super_mode(ctx: RoundContext, t: Tables, book: _Passports) -> Generator[Any, Any, tuple[bool, int]]:
+    """Super Mode's spins with the held wilds, each a main-game spin: its centre Passports stamp
+    (`book`), 3+ Keys win free spins played after Super Mode. Returns (capped, triggers)."""
     cg = ctx.compiled
-    sm = t.feature.super_mode
+    f = t.feature
+    sm = f.super_mode
+    full = (1 << cg.reel_count) - 1
     count = t.wild_counts[ctx.rng.choice_index(t.wild_weights)]
     cells = held_cells(t, count, ctx.rng.permutation(len(t.super_cells)))
     yield SuperModeStartEvent(cells=cells, spins=sm.spins)
@@ -184,18 +234,19 @@ def _super_mode(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
         held[0, r, w] = True
     lut = cg.lut()
     wild = [cg.symbol_ids[i] for i in sorted(lut.wild_set)]
-    won = played = 0
+    won = played = triggers = 0
     capped = False
     for i in range(1, sm.spins + 1):
         stops = ctx.rng.stops(t.super_lengths, 1)
         grids = super_grids(cg, stops, held)
         batch = evaluate_grids(cg, lut, grids, ctx.bet, stops=stops)
         coins = int(batch.win_coins[0])
+        grid = grid_symbols(cg, grids[0])
         yield SpinEvent(
             mode="super",
             reel_set=sm.reel_set,
             stops=stops[0].tolist(),
-            grid=grid_symbols(cg, grids[0]),
+            grid=grid,
             wild_symbols=wild,
             held=cells,
             wins=batch_wins(cg, lut, batch, grids, ctx.bet)[0],
@@ -205,26 +256,45 @@ def _super_mode(ctx: RoundContext, t: Tables) -> Generator[Any, Any, bool]:
         )
         played += 1
         won += coins
+        bits = int(super_passport_bits(t, stops, held)[0])
+        before = book.collection[0]
+        book.collection, complete = stamp_super(book.collection, bits, ctx.bet.total_cents, full)
+        mask, spins, cents = book.collection
+        if mask != before:
+            new = [r + 1 for r in range(cg.reel_count) if (mask & ~before) >> r & 1]
+            active = [bool(mask >> r & 1) for r in range(cg.reel_count)]
+            if complete:
+                book.owed.append((spins, cents))
+                book.collection = (0, 0, 0)
+            ctx.state_out = book.state()
+            yield _stamps(f.passport_row, new, active, spins, cents, complete)
         if ctx.credit(coins):
             capped = True
             break
+        keys = int(batch.scatter_counts[0, t.key_column])
+        if keys >= f.trigger_min:
+            triggers += 1
+            yield KeyTriggerEvent(
+                count=keys, positions=_cells(grid, f.scatter), spins=f.free_spins, after_super=True
+            )
     yield SuperModeEndEvent(spins_played=played, win_coins=won)
-    return capped
+    return capped, triggers
 
 
-def _adventure(ctx: RoundContext, t: Tables, state: PassportState) -> Generator[Any, Any, None]:
-    """The Global Adventure as a batch of one quest: its draws, picks and events in order."""
+def _adventure(ctx: RoundContext, t: Tables, spins: int, cents: int) -> Generator[Any, Any, bool]:
+    """The Global Adventure of a collection of `spins` spins staking `cents`, as a batch of one
+    quest: its draws, picks and events in order. True once the round is capped."""
     qt = t.quest
     rng = ctx.rng
     m = quest.money(
-        np.array([state.spins]),
-        np.array([state.bet_cents]),
+        np.array([spins]),
+        np.array([cents]),
         ctx.bet.coin_value_cents,
         ctx.bet.total_coins,
         len(ctx.defn.lines),
     )
     one = np.zeros(1, dtype=np.int64)
-    yield AdventureStartEvent(locations=list(qt.locations), spins=state.spins, bet_cents=state.bet_cents)
+    yield AdventureStartEvent(locations=list(qt.locations), spins=spins, bet_cents=cents)
     banked = fragments = 0
     for loc in range(len(qt.locations)):
         layout = rng.permutation(qt.size)
@@ -242,6 +312,8 @@ def _adventure(ctx: RoundContext, t: Tables, state: PassportState) -> Generator[
         while p.playing[0]:
             choice = yield PickRequestEvent(options=qt.size, picks_left=qt.size - len(picked), picked=picked)
             position = check_pick(choice, qt.size, picked)
+            other = ctx.swap_with(position, [i for i in range(qt.size) if i not in picked])
+            quest.swap_hidden(b, one, np.array([position]), np.array([other]))
             picked.append(position)
             coins = int(quest.reveal(qt, b, p, m, one, np.array([position]))[0])
             yield ArtefactRevealEvent(
@@ -257,6 +329,8 @@ def _adventure(ctx: RoundContext, t: Tables, state: PassportState) -> Generator[
                 yield ShootoutStartEvent(discs=len(qt.discs))
                 shot = yield PickRequestEvent(options=len(qt.discs), picks_left=1, picked=[])
                 disc = check_pick(shot, len(qt.discs), [])
+                other = ctx.swap_with(disc, range(len(qt.discs)))
+                order[disc], order[other] = order[other], order[disc]
                 value = int(quest.shoot(qt, p, m, one, np.array([order]), np.array([disc]))[0])
                 yield ShootoutRevealEvent(
                     index=disc,
@@ -291,7 +365,7 @@ def _adventure(ctx: RoundContext, t: Tables, state: PassportState) -> Generator[
     yield AdventureEndEvent(
         fragments=fragments, banked_coins=banked, jackpot_coins=jackpot, win_coins=banked + jackpot
     )
-    ctx.credit(banked + jackpot)
+    return ctx.credit(banked + jackpot)
 
 
 def _row(values: list[int]) -> np.ndarray:

@@ -160,11 +160,11 @@ class Shootout(Model):
 class TombRaiderFeature(Feature):
     """Tomb Raider – Secret of the Sword.
 
-    `scatter` (the Excalibur Key) pays anywhere and, `trigger_min` or more in a base spin, wins
-    `free_spins` free spins on `free_reel_set`, where wins cascade and the `ladder` multiplies the
-    n-th consecutive win of a spin (its last value repeats). `passport` on row `passport_row` of a
-    reel in a base spin activates that reel, across rounds; all reels active: the Global
-    Adventure.
+    `scatter` (the Excalibur Key) pays anywhere and, `trigger_min` or more in a base spin or a
+    Super Mode spin, wins `free_spins` free spins on `free_reel_set`, where wins cascade and the
+    `ladder` multiplies the n-th consecutive win of a spin (its last value repeats). `passport`
+    on row `passport_row` of a reel in a base spin or a Super Mode spin activates that reel,
+    across rounds; all reels active: the Global Adventure.
     """
 
     type: Literal["tombraider"]
@@ -187,23 +187,26 @@ class TombRaiderFeature(Feature):
 
     # -- what a round can pay at most (game.definitions.win_bound_coins) ---------------------------
     def max_spins(self, defn: GameDefinition) -> int:
-        """The base spin, the Super Mode spins, and every free spin with its longest cascade."""
-        return 1 + self.super_mode.spins + self.free_spins * (1 + CASCADE_LIMIT)
+        """The base spin, the Super Mode spins, and every free spin with its longest cascade (the
+        base spin and every Super Mode spin can each win free spins)."""
+        sm = self.super_mode.spins
+        return 1 + sm + (1 + sm) * self.free_spins * (1 + CASCADE_LIMIT)
 
     def max_multiplier(self, defn: GameDefinition) -> int:
         """The ladder's top step."""
         return self.ladder[-1]
 
     def max_bonus_x_bet(self, defn: GameDefinition) -> int:
-        """The Global Adventure, in total bets (the weighted average bet is at most the largest
-        bet, its per-line share less): at every location each bonus at its largest, the treasure
+        """The Global Adventures of a round, in total bets (the weighted average bet is at most
+        the largest bet, its per-line share less): the base spin and every Super Mode spin can
+        each complete a set; in each, at every location each bonus at its largest, the treasure
         at its largest bonus or disc, the location's pot doubled; then the largest jackpot."""
         adv = self.adventure
         treasure = max(max(w.value for w in adv.treasure.bonus), max(self.shootout.discs))
         pots = sum(
             2 * (adv.board.bonus * max(w.value for w in loc.bonus) + treasure) for loc in adv.locations
         )
-        return pots + max(w.value for w in adv.jackpots)
+        return (1 + self.super_mode.spins) * (pots + max(w.value for w in adv.jackpots))
 
     def multiplier(self, step: int) -> int:
         """The ladder's multiplier for the `step`-th win of a spin (0 = the first)."""

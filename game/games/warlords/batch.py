@@ -90,7 +90,8 @@ def _landed(rows: tuple[np.ndarray, ...], stops: np.ndarray) -> np.ndarray:
 
 def _bits(masks: np.ndarray) -> np.ndarray:
     """(N, 15) booleans of cell masks."""
-    return (masks[:, None] >> np.arange(CELLS)) & 1 == 1
+    bits: np.ndarray = (masks[:, None] >> np.arange(CELLS)) & 1 == 1
+    return bits
 
 
 def _wild_grids(cg: CompiledGame, reel_set: str, stops: np.ndarray, masks: np.ndarray) -> np.ndarray:
@@ -176,11 +177,11 @@ def simulate_batch(
         idx = _draw_choice(rng, weights, sel.size)
         rec.add(trig[sel], "choice", weights, idx)
         active[sel] = np.array(contenders)[idx]
-        name = "battle_" + "v".join(str(x) for x in sorted(tcols[sel[0]].tolist(), reverse=True) if x)
-        counts[name] = counts.get(name, 0) + int(sel.size)
+        tally = "battle_" + "v".join(str(x) for x in sorted(tcols[sel[0]].tolist(), reverse=True) if x)
+        counts[tally] = counts.get(tally, 0) + int(sel.size)
         for j in range(len(contenders)):
             # contenders come in the battle's order: the pair first in a pair against a single
-            won = f"{name}_won_{j + 1}"
+            won = f"{tally}_won_{j + 1}"
             counts[won] = counts.get(won, 0) + int((idx == j).sum())
     counts["respins"] = int(trig.size)
 
@@ -219,9 +220,9 @@ def simulate_batch(
     nfree = free_cells.sum(axis=1)
     for size in np.unique(nfree):
         sel = np.flatnonzero(nfree == size)
-        j = rng.below_many(int(size), sel.size)
-        rec.add(trig[placed[sel]], "below", int(size), j)
-        cell = np.argmax(np.cumsum(free_cells[sel], axis=1) == (j + 1)[:, None], axis=1)
+        drawn = rng.below_many(int(size), sel.size)
+        rec.add(trig[placed[sel]], "below", int(size), drawn)
+        cell = np.argmax(np.cumsum(free_cells[sel], axis=1) == (drawn + 1)[:, None], axis=1)
         held[placed[sel]] |= np.left_shift(1, cell)
     counts["final_chance_scatter"] = int(placed.size)
     scatters = popcount(held)

@@ -40,7 +40,8 @@ def _lse(values: np.ndarray, axis: int) -> np.ndarray:
     safe = np.where(np.isfinite(top), top, 0.0)
     with np.errstate(divide="ignore"):
         out = np.log(np.exp(values - safe).sum(axis=axis, keepdims=True)) + safe
-    return np.squeeze(out, axis=axis)
+    squeezed: np.ndarray = np.squeeze(out, axis=axis)
+    return squeezed
 
 
 def _log_pmf(defn: GameDefinition, reel_set: str, lines: int, symbol: str) -> tuple[np.ndarray, np.ndarray]:

@@ -44,7 +44,7 @@ from game.games.warlords.exact_free import (
     priestess_value,
     samurai_value,
 )
-from game.games.warlords.model import WarlordsFeature
+from game.games.warlords.model import OverlayKind, WarlordsFeature
 from game.math.odds import complete_count, row_masks
 from game.math.par import RTP_NOTE, check_lines, part
 from game.math.patterns import forced_line_values, line_pay_table
@@ -52,20 +52,21 @@ from game.math.patterns import forced_line_values, line_pay_table
 # -- the overlay ----------------------------------------------------------------------------------
 
 
-def overlay_placements(f: WarlordsFeature, reels: int) -> dict[str, list[tuple[Fraction, int]]]:
+def overlay_placements(f: WarlordsFeature, reels: int) -> dict[OverlayKind, list[tuple[Fraction, int]]]:
     """Each overlay type's placements as (probability given the type, 15-bit cell mask).
 
     Cell bit = (reel-1)·3 + row. Hammer: a 2×2 square, all positions equally likely. Arrow and
     sword: the count by weight, then a uniform subset of that many cells of their reels.
     """
     o = f.overlay
-    out: dict[str, list[tuple[Fraction, int]]] = {}
+    out: dict[OverlayKind, list[tuple[Fraction, int]]] = {}
     a, b = o.hammer_reels
     squares = [(r, w) for r in range(a - 1, b - 1) for w in range(ROWS - 1)]
     out["hammer"] = [
         (Fraction(1, len(squares)), sum(1 << ((r + dr) * ROWS + w + dw) for dr in (0, 1) for dw in (0, 1)))
         for r, w in squares
     ]
+    name: OverlayKind
     for name, counts, (lo, hi) in (
         ("arrow", o.arrow_counts, o.arrow_reels),
         ("sword", o.sword_counts, o.sword_reels),
@@ -90,13 +91,13 @@ def _line_bits(defn: GameDefinition) -> np.ndarray:
     return np.array([[r * ROWS + row for r, row in enumerate(line)] for line in defn.lines], dtype=np.int64)
 
 
-def overlay_value(defn: GameDefinition, table: np.ndarray) -> dict[str, Fraction]:
+def overlay_value(defn: GameDefinition, table: np.ndarray) -> dict[OverlayKind, Fraction]:
     """Expected line pays of one overlay spin of each type, as a multiple of the total bet."""
     f = feature_of(defn)
     values = forced_line_values(defn, f.overlay.reel_set, table)
     bits = _line_bits(defn)
     per_level = Fraction(defn.bet.coins_per_level or len(defn.lines))
-    out = {}
+    out: dict[OverlayKind, Fraction] = {}
     for name, placements in overlay_placements(f, defn.reels).items():
         masks = np.array([m for _, m in placements], dtype=np.int64)
         subset = np.zeros((len(masks), len(defn.lines)), dtype=np.int64)

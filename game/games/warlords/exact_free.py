@@ -84,6 +84,8 @@ def priestess_value(defn: GameDefinition, table: np.ndarray, reel_set: str, symb
 def samurai_cell_tables(defn: GameDefinition, reel_set: str, symbol: str, spins: int) -> list[np.ndarray]:
     """Per reel: F[t, row, m0, x] = P(cell (row) shows x at spin t+1 | initial sticky mask m0)."""
     wild = wild_index(defn)
+    if wild is None:
+        raise ValueError("feature.overlay: the overlay wild needs a wild symbol")
     sc = defn.symbol_ids.index(symbol)
     size = len(defn.symbols)
     out = []

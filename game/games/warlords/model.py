@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
 
 Mode = Literal["barbarian", "priestess", "samurai"]
-OVERLAYS = ("hammer", "arrow", "sword")
+OverlayKind = Literal["none", "hammer", "arrow", "sword"]
+"""What a base spin's Random Overlay Wild brings ("none": no overlay)."""
+OVERLAYS: tuple[OverlayKind, ...] = ("hammer", "arrow", "sword")
 
 
 def _check_weights(name: str, weights: dict[int, int]) -> None:
@@ -43,7 +45,7 @@ class OverlayRules(Model):
     """The Random Overlay Wild: how often each type comes and where its wilds go."""
 
     reel_set: str
-    weights: dict[Literal["none", "hammer", "arrow", "sword"], int]
+    weights: dict[OverlayKind, int]
     hammer_reels: tuple[int, int] = (1, 4)
     arrow_reels: tuple[int, int] = (1, 5)
     arrow_counts: dict[int, int]

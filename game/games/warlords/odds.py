@@ -26,6 +26,7 @@ import numpy as np
 from game.definitions import GameDefinition
 from game.games.warlords.exact import Starts, overlay_placements
 from game.games.warlords.exact_free import ROWS, feature_of
+from game.games.warlords.model import OverlayKind
 from game.math.odds import complete_count, complete_lines, mask_counts, row_masks, top_award, top_joint
 from game.math.patterns import line_pay_table, scatter_count_distribution, symbol_index, wild_index, windows
 
@@ -83,7 +84,7 @@ def hit_frequency(defn: GameDefinition, lines: int) -> dict[str, Any]:
     total_w = sum(ow.values())
     owins = [windows(defn, s) for s in defn.reel_sets[f.overlay.reel_set][:3]]
     combos = math.prod(len(w) for w in owins)
-    by_type: dict[str, Fraction] = {}
+    by_type: dict[OverlayKind, Fraction] = {}
     cache: dict[int, Fraction] = {}
     for name, placements in overlay_placements(f, defn.reels).items():
         masks: dict[int, Fraction] = {}
@@ -117,14 +118,14 @@ def top_award_base(defn: GameDefinition, lines: int) -> tuple[dict[str, Any], li
     return result, detail[0]
 
 
-def _overlay_odds(defn: GameDefinition, lines: int, sets: list[np.ndarray]) -> dict[str, float]:
+def _overlay_odds(defn: GameDefinition, lines: int, sets: list[np.ndarray]) -> dict[OverlayKind, float]:
     """P(top award on an overlay spin of each type): every placement's forced rows per reel."""
     f = feature_of(defn)
     strips = defn.reel_sets[f.overlay.reel_set]
     den = math.prod(len(s) for s in strips)
     cache: dict[tuple[int, ...], int] = {}
     plain = [row_masks(defn, s, sets[r]) for r, s in enumerate(strips)]
-    out = {}
+    out: dict[OverlayKind, float] = {}
     for name, placements in overlay_placements(f, defn.reels).items():
         by_rows: dict[tuple[int, ...], Fraction] = {}
         for p, m in placements:

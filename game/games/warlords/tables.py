@@ -64,7 +64,7 @@ class WarlordsTables:
 
 def tables(cg: CompiledGame) -> WarlordsTables:
     """The compiled tables of a Warlords game (built once per compiled game)."""
-    cached = cg.extras.get("warlords")
+    cached: WarlordsTables | None = cg.extras.get("warlords")
     if cached is not None:
         return cached
     f = cg.defn.feature

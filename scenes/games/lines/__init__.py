@@ -1,1 +1,1 @@
-"""Plain line games on screen: the shared events only (`scenes.games.base.Presentation`)."""
+"""Plain line games on screen: the shared events only (`scenes.presentation.base.Presentation`)."""

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from scenes.games.base import Presentation
+from scenes.presentation.base import Presentation
 
 PRESENTATION = Presentation()

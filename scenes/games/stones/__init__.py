@@ -1,8 +1,9 @@
 """Secret of the Stones on screen: what this game alone shows (the stone picker, its paytable
-pages, its events in the replay and the history detail), registered in `scenes.games`.
+pages, its events in the replay and the history detail), registered in `scenes.presentation`.
 
-`ART` and `own_images` are here, light, so the start-up check of every game's images
-(`scenes.games.required_images`) needs none of the game's scenes.
+`ART`, `own_images` and `BENCH` (how the render benchmark plays the game) are here, light, so
+the start-up check of every game's images (`scenes.presentation.required_images`) and the bench
+need none of the game's scenes.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.games.stones.model import StonesFeature
-from scenes.games.base import GameArt
+from scenes.presentation.base import BenchScript, GameArt
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
 
 ART = GameArt(wild_cover="wild_reel")
+BENCH = BenchScript(seed=6)  # at the default bet, the session's 3rd round triggers free spins
 
 
 def own_images(defn: GameDefinition) -> list[tuple[str, str]]:

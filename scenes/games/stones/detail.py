@@ -1,7 +1,7 @@
 """Secret of the Stones in the history detail: the trigger, the stones picked, the free spins.
 
 `detail_steps` lists a round's steps: the shared events as every game lists them
-(`scenes.games.base.shared_step`), the trigger and the free-spins start in one line each, and
+(`scenes.presentation.base.shared_step`), the trigger and the free-spins start in one line each, and
 the picks gathered into one step showing the picked tablets with what they hold and the ones
 nobody picked, greyed. `draw_picks` draws that step in the detail's card.
 """
@@ -22,15 +22,15 @@ from game.games.stones.events import (
 )
 from game.games.stones.model import StoneFeature
 from scenes.core.canvas import Canvas
-from scenes.core.text import draw_text, fit_font
-from scenes.games.base import CREAM, GOLD, Step, shared_step
+from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.games.stones.pages import stone_label
+from scenes.presentation.base import CREAM, GOLD, Step, shared_step
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
     from scenes.core.i18n import Translator
-    from scenes.viewers.round_detail import RoundDetailScene
+    from scenes.presentation.hosts import DetailHost
 
 # Player-facing msgids (assets/locale/*.json)
 T_TRIGGER = "{count} × {symbol}: {spins} FREE SPINS, {picks} stones to pick"
@@ -102,7 +102,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
     return steps
 
 
-def _stone(detail: RoundDetailScene, surface, feature: StoneReveal, pos, size: int, bright: bool) -> None:
+def _stone(detail: DetailHost, surface, feature: StoneReveal, pos, size: int, bright: bool) -> None:
     a = detail.assets
     rel = f"{detail.game_id}/tablet/{feature.key}"
     if not (detail.game_id and a.has_image(rel)):
@@ -113,7 +113,7 @@ def _stone(detail: RoundDetailScene, surface, feature: StoneReveal, pos, size: i
         surface.blit(a.tinted(rel, (120, 120, 120, 170), (size, size)), pos)
 
 
-def draw_picks(detail: RoundDetailScene, surface: Canvas, step: Step, r: pygame.Rect) -> None:
+def draw_picks(detail: DetailHost, surface: Canvas, step: Step, r: pygame.Rect) -> None:
     """The picked tablets with their labels, then the unpicked ones small and greyed."""
     a, tr, defn = detail.assets, detail.tr, detail.definition
     picks: Picks = step.data
@@ -128,13 +128,28 @@ def draw_picks(detail: RoundDetailScene, surface: Canvas, step: Step, r: pygame.
     )
     x, y = r.left + 30, r.top + 34
     size, pitch = 56, 100
-    for _, feature in picks.picked:
-        _stone(detail, surface, feature, (x, y), size, bright=True)
-        if defn is not None:
+    labels = []
+    if defn is not None:
+        for _, feature in picks.picked:
             stone = StoneFeature(kind=feature.kind, value=feature.value, symbol=feature.symbol)
-            label = stone_label(stone, defn, tr)
+            labels.append(stone_label(stone, defn, tr))
+        # wider apart when a label's longest word is wider than the room (a small window's text
+        # is never under 11 px): the labels never run into each other
+        least = a.font("text_bold", 9)
+        pitch = max([pitch] + [least.size(w)[0] + 14 for label in labels for w in label.split()])
+    for n, (_, feature) in enumerate(picks.picked):
+        _stone(detail, surface, feature, (x + (pitch - 100) // 2, y), size, bright=True)
+        if labels:
+            label = labels[n]
             font = fit_font(a, "text_bold", label, pitch - 8, 13, min_size=9)
-            draw_text(surface, font, label, (x + size // 2, y + size + 14), CREAM, shadow=False)
+            lines = wrap_text(font, label, pitch - 8)  # two lines when even the least size is wider
+            step = font.get_linesize() - 2
+            for i, line in enumerate(lines[:2]):
+                at = (
+                    x + (pitch - 100) // 2 + size // 2,
+                    y + size + 14 + step * i - step * (len(lines[:2]) - 1) // 2,
+                )
+                draw_text(surface, font, line, at, CREAM, shadow=False)
         x += pitch
     # the stones nobody picked, small and greyed, as large as the space left allows
     x, y = r.left + 30 + pitch * max(1, len(picks.picked)) - 10, r.top + 34

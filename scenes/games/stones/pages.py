@@ -17,12 +17,28 @@ import pygame
 from game.games.stones.model import StoneFeature, StonesFeature
 from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text, fit_font, wrap_text
-from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, draw_paragraphs
+from scenes.core.theme import CREAM, GOLD, SOFT
+from scenes.viewers.look import ViewerLook
+from scenes.viewers.paytable import CONTENT, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr, scatter_name
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
-    from scenes.viewers.paytable import PaytableScene
+    from scenes.presentation.hosts import PaytableHost
+
+# The paytable, rules, history and round detail of this game wear its slate and jade.
+VIEWER_LOOK = ViewerLook(
+    backing=((38, 46, 54), (14, 19, 25)),
+    edge=(96, 214, 160),
+    title=(150, 240, 196),
+    title_outline=(4, 40, 26),
+    accent=(170, 236, 206),
+    card_fill=(14, 19, 25, 215),
+    row_fill=(38, 46, 54, 170),
+    row_alt=(14, 19, 25, 150),
+    row_hover=(48, 107, 80, 210),
+    framed=True,
+)
 
 # Player-facing msgids (assets/locale/*.json)
 T_STONES = "FREE SPINS: THE STONES"
@@ -110,7 +126,7 @@ def pages(defn: GameDefinition, tr: Tr = ENGLISH) -> list[Page]:
     feature = defn.feature
     if not isinstance(feature, StonesFeature):
         return []
-    scatter = scatter_name(defn)
+    scatter = scatter_name(defn, tr)
     picks = tuple(
         tr.t(T_STONES_PICKS, n=n, scatter=scatter, picks=p)
         for n, p in sorted(feature.picks_by_scatters.items())
@@ -136,7 +152,7 @@ def pages(defn: GameDefinition, tr: Tr = ENGLISH) -> list[Page]:
     return [stones, free]
 
 
-def draw_stones(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def draw_stones(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     """The picks on the left; the stones with their tablet art and counts on the right."""
     a = viewer.assets
     left = pygame.Rect(CONTENT.left, CONTENT.top + 10, 400, CONTENT.h)
@@ -182,7 +198,7 @@ def draw_stones(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         draw_text(surface, a.font("display", 24), text, (left.left + 10, y + 10), CREAM, anchor="topleft")
 
 
-def draw_free(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def draw_free(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     """The free-spins rules beside the wild-reel art and the scatter."""
     a = viewer.assets
     draw_paragraphs(

@@ -183,10 +183,15 @@ class StonePickerScene(PickerPainter, BonusScene):
 
     # -- event flow -------------------------------------------------------------------------------
     def _apply_instant(self) -> None:
-        """Show every reveal in the queue up to the pending request at once (resume)."""
+        """Show every reveal in the queue up to the pending request at once (resume). When every
+        choice is stored, the last stored pick's reveal is left to play, then the rest."""
         keep: deque = deque()
         while self._queue:
             ev = self._queue.popleft()
+            later = any(isinstance(e, PickRequestEvent) for e in self._queue)
+            if isinstance(ev, PickRequestEvent) and self._queue and not later:
+                keep, self.request = self._queue, None  # the last pick, answered: its reveal plays
+                break
             if isinstance(ev, PickRevealEvent):
                 self._collect(ev.feature)
                 st = self.stones[ev.index]
@@ -214,6 +219,8 @@ class StonePickerScene(PickerPainter, BonusScene):
         while self._queue:
             ev = self._queue.popleft()
             if isinstance(ev, PickRequestEvent):
+                if self._queue:  # its answer is queued already: never asked again
+                    continue
                 self.request = ev
                 self._set_phase("picking")
                 return
@@ -308,6 +315,9 @@ class StonePickerScene(PickerPainter, BonusScene):
         except Exception as exc:  # a ledger failure must not lose the open round
             log.exception("pick failed")
             self.error = self.tr.t(T_ERROR, error=exc)
+            # never retried by itself: automatic picks stop, the player picks (or leaves)
+            self.auto_pick = None
+            self.toast(self.error)
             self._set_phase("picking")
             return False
         self.error = ""

@@ -19,6 +19,7 @@ import pygame
 from game.games.stones.model import StonesFeature
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
+from scenes.core.theme import CREAM, GOLD, TEAL
 from scenes.reels.bonus import BonusLayout, BonusStyle, plaque
 from scenes.reels.symbol_art import soft_blur
 from scenes.widgets.keys import draw_key_hints
@@ -55,9 +56,6 @@ PITCH_X, PITCH_Y = 136, 120
 PANEL_W = 300
 LAYOUT = BonusLayout.balanced(PITCH_X * (COLS - 1) + STONE, PITCH_Y * (ROWS - 1) + STONE, PANEL_W)
 FLIP_STEPS = 7
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-TEAL = (120, 255, 220)
 
 
 def stones_style(game_id: str) -> BonusStyle:
@@ -202,7 +200,7 @@ class PickerPainter:
         if self.error:
             draw_text(surface, a.font("text_bold", 18), self.error, where, (255, 160, 140), outline=1)
             return
-        if self.phase != "picking":
+        if self.phase != "picking" or self.toasting:  # a toast stands over the hint line
             return
         if self.watch_only:
             items = [

@@ -26,8 +26,9 @@ from game.games.stones.events import (
 )
 from game.games.stones.model import StonesFeature
 from scenes.core.canvas import Canvas
-from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.stones import ART, own_images
+from scenes.games.stones.dress import DRESS
+from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
     import pygame
@@ -35,10 +36,9 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
     from scenes.core.stack import Scene
-    from scenes.reels.player import RoundPlayer
-    from scenes.viewers.paytable import PaytableScene
+    from scenes.presentation.hosts import DetailHost, PaytableHost, ReelsHost
+    from scenes.viewers.look import ViewerLook
     from scenes.viewers.paytable_pages import Page, Tr
-    from scenes.viewers.round_detail import RoundDetailScene
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +54,14 @@ ANNOUNCE = 1.5  # s the announcement stays before the stones
 class StonesPresentation(Presentation):
     feature_type = "stones"
     art = ART
+    dress = DRESS
+
+    @property
+    def viewer_look(self) -> ViewerLook:
+        """The look of this game's viewers (`scenes.viewers.look`), kept with its pages."""
+        from scenes.games.stones import pages
+
+        return pages.VIEWER_LOOK
 
     def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         return own_images(defn)
@@ -63,7 +71,7 @@ class StonesPresentation(Presentation):
         return (f.trigger_symbol, f.trigger_min) if isinstance(f, StonesFeature) else None
 
     # -- the round player --------------------------------------------------------------------------
-    def begin(self, event: Any, player: RoundPlayer) -> bool:
+    def begin(self, event: Any, player: ReelsHost) -> bool:
         if isinstance(event, FreeSpinsTriggerEvent):
             self._triggered(event, player)
         elif isinstance(event, FreeSpinsStartEvent):
@@ -74,10 +82,10 @@ class StonesPresentation(Presentation):
             return False
         return True
 
-    def _triggered(self, ev: FreeSpinsTriggerEvent, player: RoundPlayer) -> None:
+    def _triggered(self, ev: FreeSpinsTriggerEvent, player: ReelsHost) -> None:
         stage = player.stage
         stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
-        player.presenter.clear()
+        player.clear_wins()
         player.feature_won()
         player.say(T_TRIGGER, GOLD, count=ev.count)
         player.sounds.feature_won()
@@ -95,12 +103,12 @@ class StonesPresentation(Presentation):
 
         player.wait(TRIGGER_HIGHLIGHT * player.speed, then=announce)
 
-    def open_pick(self, player: RoundPlayer, events: list) -> Scene | None:
+    def open_pick(self, player: ReelsHost, events: list) -> Scene | None:
         from scenes.games.stones.picker import StonePickerScene
 
         # the trigger precedes the first pick request in the round's events
         trigger = next((e for e in player.events if isinstance(e, FreeSpinsTriggerEvent)), None)
-        picks = player.host.picks()
+        picks = player.picks()
         player.sounds.free_spins_music(True)
         return StonePickerScene(
             player.stage.assets,
@@ -131,7 +139,7 @@ class StonesPresentation(Presentation):
 
         return stones_detail.detail_steps(events, defn, bet)
 
-    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
+    def draw_step(self, detail: DetailHost, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         if step.kind == "picks":
             from scenes.games.stones import detail as stones_detail
 
@@ -149,7 +157,7 @@ class StonesPresentation(Presentation):
 
         return stones_pages.symbol_notes(defn, symbol_id, tr)
 
-    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+    def draw_page(self, viewer: PaytableHost, surface: Canvas, page: Page) -> None:
         from scenes.games.stones import pages as stones_pages
 
         if page.kind == "stones":

@@ -6,10 +6,18 @@ reels), `world` (the Tiled world map's data, its camera and ground), `quest` (th
 Adventure as its events tell it), `world_map` + `world_map_paint` (the world-map bonus scene),
 `duel` (the Showdown), `shootout` (the Shoot-out scene), `pages` (paytable), `detail` (history).
 
-`ART` is here, light, so the start-up check of every game's images (`scenes.games.required_images`)
-needs none of the game's scenes.
+`ART` and `BENCH` (how the render benchmark plays the game) are here, light, so the start-up
+check of every game's images (`scenes.presentation.required_images`) and the bench need none of
+the game's scenes.
 """
 
-from scenes.games.base import GameArt
+from scenes.presentation.base import BenchScript, GameArt
 
 ART = GameArt()
+BENCH = BenchScript(
+    seed=112,  # from `state`: the 3rd round's free spins cascade up the ladder, then the quest
+    seconds=100.0,
+    # four passports stored (the most common start in the long run): the last one opens the
+    # world map, whose quest the bench plays with the automatic picks
+    state={"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200},
+)

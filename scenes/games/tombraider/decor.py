@@ -28,7 +28,7 @@ import pygame
 
 from game.games.tombraider.model import PassportState
 from scenes.core.canvas import Canvas, draw
-from scenes.core.text import draw_text, fit_font
+from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.games.tombraider.art import CREAM, GOLD, SOFT, ease, muzzle_flash, stamp_art, two_lines
 from scenes.reels.symbol_art import CELL_H, CELL_W, WINDOW
 from scenes.widgets.effects import soft_glow
@@ -58,7 +58,7 @@ LEFT = pygame.Rect(8, 60, 160, 490)
 RIGHT = pygame.Rect(1112, 60, 160, 490)
 STAMP = 66
 STAMP_BIG = 108  # the largest a stamp is drawn (flying in)
-STAMP_PITCH = 74
+STAMP_PITCH = 70
 STAMP_TOP = LEFT.top + 56
 RUNG = (124, 60)
 RUNG_PITCH = 80
@@ -276,6 +276,8 @@ class TombRaiderDecor:
             draw.rect(s, PANEL_FILL, s.get_rect(), border_radius=16)
             draw.rect(s, (*PANEL_EDGE, 255), s.get_rect(), width=2, border_radius=16)
             draw.rect(s, (90, 60, 30, 255), s.get_rect().inflate(-8, -8), width=1, border_radius=12)
+            if Canvas.recorder is not None:  # tests: the texts on it must stay inside
+                Canvas.recorder.mark_panel(s, s.get_rect().inflate(-8, -8))
             return s
 
         return self.assets.derived(("tombraider-decor-panel", rect.size), build)
@@ -358,30 +360,34 @@ class TombRaiderDecor:
         for reel in range(self.reels):
             slot = stamp_slot(reel)
             colour = CREAM if active[reel] else DIM
-            room = LEFT.right - slot.right - 16  # "REEL 1", "RODILLO 1": the largest that fits
+            room = LEFT.right - slot.right - 15  # "REEL 1", "RODILLO 1": the largest that fits
+            font = fit_font(a, "text_bold", labels[reel], room, 14, min_size=10)
+            # 8 px from the stamp, nearer when a small window's 11 px text needs the room
+            x = min(slot.right + 8, max(slot.right + 3, LEFT.right - 7 - font.size(labels[reel])[0]))
             draw_text(
                 surf,
-                fit_font(a, "text_bold", labels[reel], room, 14, min_size=10),
+                font,
                 labels[reel],
-                at((slot.right + 8, slot.centery)),
+                at((x, slot.centery)),
                 colour,
                 anchor="midleft",
                 shadow=False,
             )
             surf.blit(self._stamp_face(still[reel], reel, STAMP), at(slot.topleft))
-        y = STAMP_TOP + self.reels * STAMP_PITCH + 4
-        draw_text(surf, a.font("display", 26), count, at((LEFT.centerx, y + 12)), GOLD if lit else CREAM)
-        lines = two_lines(note) if a.font("text", 14).size(note)[0] > LEFT.w - 14 else [note]
+        y = STAMP_TOP + self.reels * STAMP_PITCH
+        draw_text(surf, a.font("display", 26), count, at((LEFT.centerx, y + 10)), GOLD if lit else CREAM)
+        # the note wraps to the panel's width (a small window's text is never under 11 px, so it
+        # may take three lines there), its last line clear of the panel's border
+        font = a.font("text_bold" if note_colour == GOLD else "text", 14)
+        width = LEFT.w - 22
+        lines = two_lines(note) if font.size(note)[0] > width else [note]
+        if any(font.size(line)[0] > width for line in lines):
+            lines = wrap_text(font, note, width)
+        pitch = min(16, font.get_linesize())
+        bottom = LEFT.bottom - 12 - font.get_height() // 2
+        first = min(y + 36 - 8 * (len(lines) - 1), bottom - pitch * (len(lines) - 1))
         for i, line in enumerate(lines):
-            font = fit_font(a, "text_bold" if note_colour == GOLD else "text", line, LEFT.w - 14, 14)
-            draw_text(
-                surf,
-                font,
-                line,
-                at((LEFT.centerx, y + 42 + 16 * i - 8 * (len(lines) - 1))),
-                note_colour,
-                shadow=False,
-            )
+            draw_text(surf, font, line, at((LEFT.centerx, first + pitch * i)), note_colour, shadow=False)
         return surf
 
     def _opaque(self, slot: str, look: tuple, rect: pygame.Rect, under: Canvas | None, compose) -> Canvas:

@@ -1,7 +1,7 @@
 """Tomb Raider in the history detail: passports, free spins, Super Mode and the Global Adventure.
 
 `detail_steps` lists a round's steps from its stored events: the shared ones as every game lists
-them (`scenes.games.base.shared_step`: spins and cascade steps as grids, the free spins' end, the
+them (`scenes.presentation.base.shared_step`: spins and cascade steps as grids, the free spins' end, the
 cap, the total), the passports stamped, the Keys' trigger, Super Mode and the adventure in one
 line each, and every location of the quest as one step (`draw_location`): its six artefacts in
 place, those picked bright with what they held, the rest greyed, with the pot and what became of
@@ -27,22 +27,25 @@ from game.games.tombraider.events import (
     PassportsEvent,
     ShootoutRevealEvent,
     ShowdownEvent,
+    SuperFreeSpinsEvent,
     SuperModeEndEvent,
     SuperModeStartEvent,
 )
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
-from scenes.games.base import CREAM, GOLD, Step, shared_step
 from scenes.games.tombraider.world_map_paint import T_CAP_DOUBLE, T_CAP_SHOOTOUT, T_CAP_VALUE
+from scenes.presentation.base import CREAM, GOLD, Step, shared_step
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
-    from scenes.viewers.round_detail import RoundDetailScene
+    from scenes.presentation.hosts import DetailHost
 
 # Player-facing msgids (assets/locale/*.json)
 T_PASSPORTS = "PASSPORTS: reel {reels} stamped · {n} of {total}"
 T_KEYS = "{count} × Excalibur Key: {spins} FREE SPINS"
+T_KEYS_LATER = "{count} × Excalibur Key: {spins} FREE SPINS after Super Mode"
+T_SUPER_FREE = "FREE SPINS WON IN SUPER MODE: {spins}"
 T_SUPER = "SUPER MODE: {n} wilds held for {spins} spins"
 T_SUPER_END = "Super Mode paid {coins:,} coins in {spins} spins"
 T_ADVENTURE = "GLOBAL ADVENTURE · average bet {money} over {spins} spins"
@@ -89,13 +92,16 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
                 Step("text", text=lambda tr, r=reels, n=n, t=total: tr.t(T_PASSPORTS, reels=r, n=n, total=t))
             )
         elif isinstance(ev, KeyTriggerEvent):
+            msgid = T_KEYS_LATER if ev.after_super else T_KEYS
             steps.append(
                 Step(
                     "text",
-                    text=lambda tr, c=ev.count, s=ev.spins: tr.t(T_KEYS, count=c, spins=s),
+                    text=lambda tr, c=ev.count, s=ev.spins, m=msgid: tr.t(m, count=c, spins=s),
                     colour=GOLD,
                 )
             )
+        elif isinstance(ev, SuperFreeSpinsEvent):
+            steps.append(Step("text", text=lambda tr, s=ev.spins: tr.t(T_SUPER_FREE, spins=s), colour=GOLD))
         elif isinstance(ev, SuperModeStartEvent):
             n, spins = len(ev.cells), ev.spins
             steps.append(Step("text", text=lambda tr, n=n, s=spins: tr.t(T_SUPER, n=n, spins=s), colour=GOLD))
@@ -149,7 +155,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
     return steps
 
 
-def draw_step(detail: RoundDetailScene, surface: Canvas, step: Step, r: pygame.Rect) -> None:
+def draw_step(detail: DetailHost, surface: Canvas, step: Step, r: pygame.Rect) -> None:
     if step.kind == "location":
         draw_location(detail, surface, step.data, r)
 
@@ -158,7 +164,7 @@ def _face(ev: ArtefactRevealEvent | HiddenArtefact) -> str:
     return "treasure" if ev.treasure is not None else ev.artefact
 
 
-def _caption(detail: RoundDetailScene, ev: ArtefactRevealEvent | HiddenArtefact) -> str:
+def _caption(detail: DetailHost, ev: ArtefactRevealEvent | HiddenArtefact) -> str:
     """What an artefact held, in a few characters: coins won, the pot doubled, the Shoot-out, or
     (not picked) its multiple of the average bet."""
     tr = detail.tr
@@ -173,7 +179,7 @@ def _caption(detail: RoundDetailScene, ev: ArtefactRevealEvent | HiddenArtefact)
     return ""
 
 
-def draw_location(detail: RoundDetailScene, surface: Canvas, loc: LocationStep, r: pygame.Rect) -> None:
+def draw_location(detail: DetailHost, surface: Canvas, loc: LocationStep, r: pygame.Rect) -> None:
     """The location's name and outcome on top; its artefacts in place below (picked bright)."""
     a, tr = detail.assets, detail.tr
     name = tr.gettext(loc.location.capitalize())

@@ -10,6 +10,7 @@ inside the paytable viewer; `symbol_notes` adds what the Key, the Passport and t
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,13 +18,28 @@ import pygame
 from game.games.tombraider.model import TombRaiderFeature
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
+from scenes.viewers.look import ViewerLook
 from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, T_COINS, card, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
-    from scenes.viewers.paytable import PaytableScene
+    from scenes.presentation.hosts import PaytableHost
+
+# The paytable, rules, history and round detail of this game wear its sandstone and gold.
+VIEWER_LOOK = ViewerLook(
+    backing=((80, 60, 38), (34, 24, 14)),
+    edge=(226, 182, 100),
+    title=(255, 216, 120),
+    title_outline=(72, 36, 4),
+    accent=(255, 226, 160),
+    card_fill=(34, 24, 14, 215),
+    row_fill=(80, 60, 38, 170),
+    row_alt=(34, 24, 14, 150),
+    row_hover=(113, 91, 50, 210),
+    framed=True,
+)
 
 # Player-facing msgids (assets/locale/*.json)
 T_FREE = "FREE SPINS AND THE LADDER"
@@ -43,14 +59,17 @@ T_SUPER_RULES = (
     "Super Mode starts at random after a main-game spin (on average once in {odds:,} spins).",
     "It plays {spins} spins. Before the first, shots turn {low} to {high} positions on reels "
     "{reels} into Portrait wilds, held in place for all {spins} spins.",
+    "Super Mode spins are main-game spins: {n} or more {key} symbols award {free} Free Spins, played "
+    "after the last Super Mode spin, and a {passport} on the centre row stamps its reel. A held wild "
+    "is never a {key} or a {passport}.",
     "Super Mode cannot start during Free Spins. Its wins are added to the round's.",
 )
 T_PASSPORTS = "PASSPORTS"
 T_PASSPORT_RULES = (
     "A {passport} on the centre row of a reel in the main game stamps that reel. Stamps are kept "
     "from spin to spin and when you leave the game or restart it.",
-    "When all {reels} reels are stamped, the Global Adventure begins in that round and the stamps "
-    "start again.",
+    "When all {reels} reels are stamped, the Global Adventure is played at the end of that round and "
+    "the stamps start again (in Super Mode, its next spins can stamp again).",
     "Passports pay nothing and Portrait does not substitute for them.",
     "The weighted average bet is the average total bet of your main-game spins from the one that "
     "stamped the first reel to the one that stamped the last, both included. Every amount of the "
@@ -81,6 +100,16 @@ T_JACKPOT_RULES = (
     "that spin's coin value.",
 )
 T_DISCS = "Disc values (× the total bet)"
+T_RTP_LINES = "RETURN TO PLAYER BY LINES"
+T_RTP_LINES_RULES = (
+    "Free Spins cascades follow the wins of the lines in play, so the return to player depends on "
+    "how many lines you play.",
+    "With your {lines} lines the return to player is {rtp} %.",
+    "Long-run averages at a steady bet, worked out exactly from the game's data; any single session "
+    "can be very different.",
+)
+T_RTP_LINES_MISSING = "The figures by lines are not available for this version of the game's data."
+T_RTP_AXIS = "lines"
 T_NOTE_KEY = "{n} or more award {spins} Free Spins with cascading wins."
 T_NOTE_PASSPORT = "On the centre row it stamps its reel; {reels} stamps start the Global Adventure. No pays."
 T_NOTE_WILD = "It does not substitute for {passport} either."
@@ -146,6 +175,10 @@ def pages(defn: GameDefinition, bet: Bet, tr: Tr = ENGLISH) -> list[Page]:
                 low=wild_counts[0],
                 high=wild_counts[-1],
                 reels=reels,
+                n=f.trigger_min,
+                key=key,
+                free=f.free_spins,
+                passport=_name(defn, f.passport, tr),
             )
             for p in T_SUPER_RULES
         ),
@@ -190,7 +223,26 @@ def pages(defn: GameDefinition, bet: Bet, tr: Tr = ENGLISH) -> list[Page]:
         ),
         items=tuple(sorted(f.shootout.discs, reverse=True)),
     )
-    return [free, super_page, passports, adventure, jackpot]
+    return [free, super_page, passports, adventure, jackpot, rtp_page(defn, bet, tr)]
+
+
+def rtp_page(defn: GameDefinition, bet: Bet, tr: Tr = ENGLISH) -> Page:
+    """The exact RTP at every line count (shipped beside the data, `rtp_lines`), the player's
+    current count named; a stale or missing file says the figures are not available."""
+    from game.definitions import games_dir
+    from game.games.tombraider import rtp_lines
+
+    table = rtp_lines.read(games_dir() / defn.id, len(defn.lines))
+    if table is None:
+        return Page("rtp_lines", tr.t(T_RTP_LINES), paragraphs=(tr.t(T_RTP_LINES_MISSING),))
+    rtp = tr.format_number(round(table.at(bet.lines) * 10_000), 2)
+    return Page(
+        "rtp_lines",
+        tr.t(T_RTP_LINES),
+        paragraphs=tuple(tr.t(p, lines=bet.lines, rtp=rtp) for p in T_RTP_LINES_RULES),
+        items=tuple((n, tr.format_number(round(r * 10_000), 2)) for n, r in enumerate(table.rtp, start=1)),
+        extra={"current": bet.lines, "rtp": table.rtp},
+    )
 
 
 def _title(location_id: str, tr: Tr) -> str:
@@ -203,25 +255,26 @@ def _coins(tr: Tr, coins: int) -> str:
 
 
 # -- layouts ---------------------------------------------------------------------------------------
-def draw_page(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def draw_page(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     layouts = {
         "free": _draw_free,
         "super": _draw_super,
         "passports": _draw_passports,
         "adventure": _draw_adventure,
         "jackpot": _draw_jackpot,
+        "rtp_lines": _draw_rtp_lines,
     }
     layout = layouts.get(page.kind)
     if layout is not None:
         layout(viewer, surface, page)
 
 
-def _text_left(viewer: PaytableScene, surface: Canvas, page: Page, width: int, size: int = 20) -> int:
+def _text_left(viewer: PaytableHost, surface: Canvas, page: Page, width: int, size: int = 20) -> int:
     rect = pygame.Rect(CONTENT.left + 10, CONTENT.top + 10, width, CONTENT.h)
     return draw_paragraphs(surface, viewer.assets, page.paragraphs, rect, size=size)
 
 
-def _draw_free(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_free(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     a = viewer.assets
     _text_left(viewer, surface, page, 720)
     right = pygame.Rect(CONTENT.right - 330, CONTENT.top + 6, 320, CONTENT.h - 20)
@@ -238,7 +291,7 @@ def _draw_free(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         )
 
 
-def _draw_super(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_super(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     a = viewer.assets
     _text_left(viewer, surface, page, 700, 21)
     wilds = viewer.definition.symbols_of_kind("wild")
@@ -254,7 +307,7 @@ def _draw_super(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         )
 
 
-def _draw_passports(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_passports(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     from scenes.games.tombraider.decor import stamp_art
 
     a = viewer.assets
@@ -269,7 +322,7 @@ def _draw_passports(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         surface.blit(stamp, (x0 + (n % 3) * 88, CONTENT.top + 240 + (n // 3) * 92))
 
 
-def _draw_adventure(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_adventure(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     a, tr = viewer.assets, viewer.tr
     y = _text_left(viewer, surface, page, 640, 18)
     right = pygame.Rect(CONTENT.left + 672, CONTENT.top + 4, CONTENT.w - 672, CONTENT.h - 12)
@@ -314,7 +367,7 @@ def _draw_adventure(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         x += 98
 
 
-def _draw_jackpot(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def _draw_jackpot(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     a, tr = viewer.assets, viewer.tr
     y = _text_left(viewer, surface, page, 640, 19)
     right = pygame.Rect(CONTENT.left + 672, CONTENT.top + 4, CONTENT.w - 672, CONTENT.h - 12)
@@ -336,3 +389,53 @@ def _draw_jackpot(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         draw_text(surface, a.font("display", 22), f"x{value}", (cx, cy), (120, 40, 10), shadow=False)
     sword = a.scaled(f"{viewer.game_id}/symbols/sword", (120, 120))
     surface.blit(sword, (CONTENT.left + 20, max(y, CONTENT.bottom - 130)))
+
+
+def _draw_rtp_lines(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
+    """The text on the left; on the right a bar chart of the 30 figures (the player's line count
+    in gold) and the table of them under it."""
+    a, tr = viewer.assets, viewer.tr
+    _text_left(viewer, surface, page, 400, 19)
+    if not page.items:
+        return
+    current = page.extra["current"]
+    rtps: tuple[float, ...] = page.extra["rtp"]
+    right = pygame.Rect(CONTENT.left + 430, CONTENT.top + 4, CONTENT.w - 430, CONTENT.h - 12)
+    card(surface, right)
+    chart = pygame.Rect(right.left + 64, right.top + 22, right.w - 86, 250)
+    low = math.floor(min(rtps) * 100 - 0.5)
+    high = math.ceil(max(rtps) * 100 + 0.2)
+    small = a.font("text", 14)
+
+    def y_of(percent: float) -> int:
+        return round(chart.bottom - (percent - low) / (high - low) * chart.h)
+
+    for tick in range(low, high + 1):
+        y = y_of(tick)
+        draw.line(surface, (90, 70, 44), (chart.left, y), (chart.right, y), 1)
+        label = tr.format_number(tick * 100, 2) + " %"
+        draw_text(surface, small, label, (chart.left - 6, y), SOFT, anchor="midright", shadow=False)
+    step = chart.w / len(rtps)
+    for i, r in enumerate(rtps):
+        n = i + 1
+        top = y_of(r * 100)
+        bar = pygame.Rect(round(chart.left + i * step + 2), top, max(2, round(step) - 4), chart.bottom - top)
+        draw.rect(surface, GOLD if n == current else (150, 112, 60), bar, border_radius=2)
+        if n == 1 or n % 5 == 0 or n == current:
+            colour = GOLD if n == current else SOFT
+            draw_text(surface, small, str(n), (bar.centerx, chart.bottom + 10), colour, shadow=False)
+    axis = tr.gettext(T_RTP_AXIS)
+    draw_text(surface, small, axis, (chart.right, chart.bottom + 26), SOFT, anchor="midright", shadow=False)
+    # the table: 6 columns of 5
+    font, bold = a.font("text", 15), a.font("text_bold", 15)
+    cols, rows = 6, math.ceil(len(page.items) / 6)
+    cell_w = (right.w - 24) // cols
+    table_top = chart.bottom + 46
+    for i, (n, text) in enumerate(page.items):
+        x = right.left + 12 + (i // rows) * cell_w
+        y = table_top + (i % rows) * 28
+        mine = n == current
+        f = bold if mine else font
+        draw_text(surface, f, f"{n}", (x + 26, y), GOLD if mine else SOFT, anchor="topright", shadow=False)
+        at = (x + cell_w - 12, y)
+        draw_text(surface, f, f"{text} %", at, GOLD if mine else CREAM, anchor="topright", shadow=False)

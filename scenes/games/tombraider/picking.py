@@ -3,8 +3,8 @@ Shoot-out's discs share (a mixin). A click picks when it is pressed and released
 hit-box; the arrow keys move the focus round the grid (wrapping), Tab and Shift+Tab along it, and
 Enter or SPIN picks it; a click or Enter on a cell that cannot be picked goes to the scene's
 `refused(index)` (which says why in a toast). Each pick goes through `choose` (in play the ledger
-records it before the engine reveals it); a failure leaves the pick to be made again and says
-why on the scene (`error`).
+records it before the engine reveals it); a failure leaves the pick to be made again, says why on
+the scene (`error`) and in a toast, and turns automatic picks off (nothing retries it by itself).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ class GridPicks:
     armed: int | None
     error: str
     choose_fn: Callable[[int], list]
+    auto_pick: Callable[[int, list[int]], int] | None
 
     def pick(self, index: int) -> bool: ...
 
@@ -85,6 +86,9 @@ class GridPicks:
         except Exception as exc:  # a ledger failure must not lose the open round
             log.exception("pick failed")
             self.error = self.tr.t(T_ERROR, error=exc)  # type: ignore[attr-defined]
+            # never retried by itself: automatic picks stop, the player picks (or leaves)
+            self.auto_pick = None
+            self.toast(self.error)  # type: ignore[attr-defined]
             return None
         self.error = ""
         return new

@@ -14,7 +14,11 @@ Mode's shots; `show_state` puts the passports the player carries on the meter):
     free_spins_end    the ladder goes dim (the shared player says the free spins' win)
     super_mode_start  "SUPER MODE", then shots turn the held positions into wilds one by one
     spin (super)      the Super Mode counter; the held wilds stay put while the rest spins
+    passports         (after a Super Mode spin) the same stamps flying to the meter; a set
+                      completed here says its Global Adventure comes at the end of the round
+    key_trigger       (after a Super Mode spin) the Keys glow, "10 free spins after Super Mode"
     super_mode_end    "SUPER MODE WIN", back to the main game
+    super_free_spins  "FREE SPINS / n free spins won in Super Mode", then as key_trigger
     adventure_start   "GLOBAL ADVENTURE", the world-map music; every stamp lit
     pick_request      the world map (`scenes.games.tombraider.world_map`), which plays the whole
                       quest: locations, artefacts, the Shoot-out, the Showdown, the jackpot; the
@@ -38,13 +42,15 @@ from game.games.tombraider.events import (
     KeyTriggerEvent,
     LocationStartEvent,
     PassportsEvent,
+    SuperFreeSpinsEvent,
     SuperModeEndEvent,
     SuperModeStartEvent,
 )
 from game.games.tombraider.model import TombRaiderFeature
-from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.tombraider import ART
 from scenes.games.tombraider.decor import RIGHT, TombRaiderDecor, decor_of, stamp_slot
+from scenes.games.tombraider.dress import DRESS
+from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
     import pygame
@@ -55,20 +61,23 @@ if TYPE_CHECKING:
     from scenes.core.canvas import Canvas
     from scenes.core.stack import Scene
     from scenes.games.tombraider.world import WorldMap
-    from scenes.reels.player import RoundPlayer
+    from scenes.presentation.hosts import DetailHost, PaytableHost, ReelsHost
     from scenes.reels.stage import Stage
-    from scenes.viewers.paytable import PaytableScene
+    from scenes.viewers.look import ViewerLook
     from scenes.viewers.paytable_pages import Page, Tr
-    from scenes.viewers.round_detail import RoundDetailScene
 
 log = logging.getLogger(__name__)
 
 # Player-facing msgids (assets/locale/*.json)
 T_PASSPORT = "Passport stamped: {n} of {total}"
 T_PASSPORTS_FULL = "Five passports: the Global Adventure begins!"
+T_PASSPORTS_FULL_LATER = "Five passports: the Global Adventure follows Super Mode!"
 T_KEYS = "{count} EXCALIBUR KEYS: FREE SPINS!"
 T_FREE_TITLE = "FREE SPINS"
 T_FREE_SUB = "{spins} free spins · wins cascade from x1 to x{top}"
+T_KEYS_LATER = "{count} EXCALIBUR KEYS: {spins} free spins after Super Mode"
+T_FREE_LATER = "{spins} free spins after Super Mode"
+T_FREE_WON_SUPER = "{spins} free spins won in Super Mode · wins cascade from x1 to x{top}"
 T_SUPER = "SUPER MODE"
 T_SUPER_SUB = "{n} wild positions held for {spins} spins"
 T_SUPER_SAY = "Super Mode: {n} wilds held for {spins} spins"
@@ -85,6 +94,14 @@ ADVENTURE_ANNOUNCE = 2.2  # s the adventure's announcement before the map opens
 class TombRaiderPresentation(Presentation):
     feature_type = "tombraider"
     art = ART
+    dress = DRESS
+
+    @property
+    def viewer_look(self) -> ViewerLook:
+        """The look of this game's viewers (`scenes.viewers.look`), kept with its pages."""
+        from scenes.games.tombraider import pages
+
+        return pages.VIEWER_LOOK
 
     def __init__(self) -> None:
         self._worlds: dict[Path, WorldMap] = {}
@@ -109,12 +126,16 @@ class TombRaiderPresentation(Presentation):
         return found
 
     # -- the round player --------------------------------------------------------------------------
-    def begin(self, event: Any, player: RoundPlayer) -> bool:
+    def begin(self, event: Any, player: ReelsHost) -> bool:
         decor = decor_of(player.stage)
         if isinstance(event, PassportsEvent):
             self._passports(event, player, decor)
+        elif isinstance(event, KeyTriggerEvent) and event.after_super:
+            self._keys_later(event, player)
         elif isinstance(event, KeyTriggerEvent):
             self._keys(event, player, decor)
+        elif isinstance(event, SuperFreeSpinsEvent):
+            self._super_free(event, player, decor)
         elif isinstance(event, SpinEvent) and event.mode == "free":
             decor.ladder_at(event.multiplier)
             return False  # the shared player spins it
@@ -147,7 +168,7 @@ class TombRaiderPresentation(Presentation):
             return False
         return True
 
-    def _passports(self, ev: PassportsEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _passports(self, ev: PassportsEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
         stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
         sounds = player.sounds
@@ -155,9 +176,10 @@ class TombRaiderPresentation(Presentation):
         def landed(reel: int) -> None:
             sounds.feature("passport_stamp", x=stamp_slot(reel).centerx)
 
+        in_super = decor.super_spin is not None
         took = decor.stamp(ev.new, ev.active, ev.spins, ev.bet_cents, player.speed, on_land=landed)
         if ev.complete:
-            player.say(T_PASSPORTS_FULL, GOLD)
+            player.say(T_PASSPORTS_FULL_LATER if in_super else T_PASSPORTS_FULL, GOLD)
         else:
             player.say(T_PASSPORT, GOLD, n=sum(ev.active), total=len(ev.active))
 
@@ -166,10 +188,10 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(max(took + 0.25 * player.speed, 0.8 * player.speed), then=done)
 
-    def _keys(self, ev: KeyTriggerEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _keys(self, ev: KeyTriggerEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
         stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
-        player.presenter.clear()
+        player.clear_wins()
         player.feature_won()
         player.say(T_KEYS, GOLD, count=ev.count)
         player.sounds.feature_won()
@@ -192,9 +214,54 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(TRIGGER_HIGHLIGHT * player.speed, then=announce)
 
-    def _super_start(self, ev: SuperModeStartEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _keys_later(self, ev: KeyTriggerEvent, player: ReelsHost) -> None:
+        """3+ Keys in a Super Mode spin: they glow and the banner says the free spins come after
+        Super Mode; Super Mode goes on."""
         stage = player.stage
-        player.presenter.clear()
+        stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
+        player.feature_won()
+        player.say(T_KEYS_LATER, GOLD, count=ev.count, spins=ev.spins)
+        player.sounds.feature_won()
+        spins = ev.spins
+        banner = (
+            "trigger",
+            lambda tr: tr.gettext(T_FREE_TITLE),
+            lambda tr: tr.t(T_FREE_LATER, spins=spins),
+        )
+
+        def done() -> None:
+            stage.banner = None
+            stage.trigger_cells = None
+
+        def announce() -> None:
+            stage.banner = banner
+            player.wait(ANNOUNCE * player.speed, then=done)
+
+        player.wait(TRIGGER_HIGHLIGHT * player.speed, then=announce)
+
+    def _super_free(self, ev: SuperFreeSpinsEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
+        """Super Mode is over: the free spins its Keys won begin, as after a base spin's Keys."""
+        stage = player.stage
+        player.clear_wins()
+        spins, top = ev.spins, decor.ladder[-1]
+        stage.banner = (
+            "trigger",
+            lambda tr: tr.gettext(T_FREE_TITLE),
+            lambda tr: tr.t(T_FREE_WON_SUPER, spins=spins, top=top),
+        )
+        player.sounds.feature_won()
+        player.say(T_FREE_WON_SUPER, GOLD, spins=spins, top=top)
+
+        def begin_free() -> None:
+            stage.banner = None
+            decor.ladder_at(decor.ladder[0])
+            player.enter_free(spins, decor.ladder[0], [], [])
+
+        player.wait(ANNOUNCE * player.speed, then=begin_free)
+
+    def _super_start(self, ev: SuperModeStartEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
+        stage = player.stage
+        player.clear_wins()
         stage.trigger_cells = None
         stage.set_free_mode(True)
         decor.super_on(len(ev.cells), ev.spins)
@@ -221,11 +288,10 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(ANNOUNCE * player.speed, then=fire)
 
-    def _super_end(self, ev: SuperModeEndEvent, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _super_end(self, ev: SuperModeEndEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
-        player.presenter.clear()
+        player.clear_wins()
         coins = ev.win_coins
-        stage.banner = ("fs_end", lambda tr: tr.gettext(T_SUPER_WIN), lambda tr: tr.format_coins(coins))
         player.sounds.feature_end()
         player.sounds.free_spins_music(False)
         player.band.finish_count()
@@ -235,11 +301,16 @@ class TombRaiderPresentation(Presentation):
             player.band.free_title = None
             player.leave_free()
 
+        if player.celebrated_next():  # one celebration per moment: it says the win, over Super Mode
+            player.leave_after = leave
+            player.wait(0.8 * player.speed)
+            return
+        stage.banner = ("fs_end", lambda tr: tr.gettext(T_SUPER_WIN), lambda tr: tr.format_coins(coins))
         player.wait(3.0 * player.speed, then=leave)
 
-    def _adventure(self, player: RoundPlayer, decor: TombRaiderDecor) -> None:
+    def _adventure(self, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
-        player.presenter.clear()
+        player.clear_wins()
         stage.trigger_cells = None
         decor.passports_complete()
         player.feature_won()
@@ -264,7 +335,7 @@ class TombRaiderPresentation(Presentation):
 
         player.wait(ADVENTURE_ANNOUNCE * player.speed, then=done)
 
-    def open_pick(self, player: RoundPlayer, events: list) -> Scene | None:
+    def open_pick(self, player: ReelsHost, events: list) -> Scene | None:
         return open_world_map(self, player, events)
 
     def announced(self, event: Any) -> bool:
@@ -278,6 +349,7 @@ class TombRaiderPresentation(Presentation):
             | FreeSpinsEndEvent
             | SuperModeStartEvent
             | SuperModeEndEvent
+            | SuperFreeSpinsEvent
             | AdventureStartEvent
             | LocationStartEvent,
         ) or (isinstance(event, SpinEvent) and event.mode != "base")
@@ -288,7 +360,7 @@ class TombRaiderPresentation(Presentation):
 
         return detail.detail_steps(events, defn, bet)
 
-    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
+    def draw_step(self, detail: DetailHost, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         from scenes.games.tombraider import detail as tr_detail
 
         tr_detail.draw_step(detail, surface, step, rect)
@@ -304,13 +376,13 @@ class TombRaiderPresentation(Presentation):
 
         return pages.symbol_notes(defn, symbol_id, tr)
 
-    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+    def draw_page(self, viewer: PaytableHost, surface: Canvas, page: Page) -> None:
         from scenes.games.tombraider import pages
 
         pages.draw_page(viewer, surface, page)
 
 
-def open_world_map(presentation: TombRaiderPresentation, player: RoundPlayer, events: list) -> Scene | None:
+def open_world_map(presentation: TombRaiderPresentation, player: ReelsHost, events: list) -> Scene | None:
     """The world map for the round player's pick request (`events` starts with it): the quest
     as far as the round's events have told it, the picks answered as the host says."""
     from scenes.games.tombraider.quest import Quest
@@ -338,7 +410,7 @@ def open_world_map(presentation: TombRaiderPresentation, player: RoundPlayer, ev
         player.band.count_win_to(reels_win, 0.0)
     decor = decor_of(player.stage)
     decor.passports_complete()
-    picks = player.host.picks()
+    picks = player.picks()
     player.sounds.bonus_music("world_map")
     feature = player.definition.feature
     discs = list(feature.shootout.discs) if isinstance(feature, TombRaiderFeature) else []

@@ -58,7 +58,6 @@ class Quest:
     fragments: list[bool | None] = field(default_factory=list)
     banked: int = 0
     board: Board | None = None
-    shootout_pending: bool = False
     shootout: ShootoutRevealEvent | None = None
     showdown: ShowdownEvent | None = None
     jackpot: JackpotEvent | None = None
@@ -92,12 +91,10 @@ class Quest:
             board.revealed[ev.position] = ev
             board.order.append(ev.position)
             board.pot, board.traps = ev.pot_coins, ev.traps
-            self.shootout_pending = ev.treasure == "shootout"
         elif isinstance(ev, ShootoutStartEvent):
-            self.shootout_pending = True
+            pass
         elif isinstance(ev, ShootoutRevealEvent):
             self.shootout = ev
-            self.shootout_pending = False
             if self.board is not None:
                 self.board.pot += ev.coins
         elif isinstance(ev, ShowdownEvent):

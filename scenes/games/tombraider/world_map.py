@@ -219,13 +219,18 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
 
     # -- event flow -----------------------------------------------------------------------------
     def _apply_instant(self) -> None:
-        """A resumed quest: everything up to the pending pick is applied at once (the Shoot-out
-        still to be played stays queued, so it opens)."""
+        """A resumed quest follows the engine's state: everything up to the pick it waits for
+        (the last event) is applied at once (the Shoot-out still to be played stays queued, so
+        it opens); when every choice is stored, everything up to the last stored pick is, and
+        that pick's reveal plays, then the rest of the quest."""
         events = list(self._queue)
         last = max((i for i, e in enumerate(events) if isinstance(e, PickRequestEvent)), default=-1)
-        stop = last
-        if last > 0 and isinstance(events[last - 1], ShootoutStartEvent):
-            stop = last - 1
+        if 0 <= last < len(events) - 1:  # answered: resume right after it
+            stop = last + 1
+        else:
+            stop = last
+            if last > 0 and isinstance(events[last - 1], ShootoutStartEvent):
+                stop = last - 1
         for ev in events[: max(stop, 0)]:
             self._apply_quietly(ev)
         self._queue = deque(events[max(stop, 0) :])
@@ -260,11 +265,16 @@ class WorldMapScene(MapInput, OverlayPainter, MapPainter, BonusScene):
         while self._queue:
             ev = self._queue.popleft()
             if isinstance(ev, PickRequestEvent):
+                if self._queue:  # its answer is queued already: never asked again
+                    continue
                 self.request = ev
                 self.focus = self._first_pickable()
                 self._set_phase("picking")
                 return
             if isinstance(ev, ShootoutStartEvent):
+                if len(self._queue) > 1 and isinstance(self._queue[0], PickRequestEvent):
+                    self._queue.popleft()  # its disc is picked already: the win goes into the pot
+                    continue
                 self._open_shootout(ev)
                 return
             if isinstance(ev, AdventureStartEvent):

@@ -19,6 +19,7 @@ from scenes.games.tombraider.world_map_paint import (
     HUD_BAR,
     INK,
     MARKER_R,
+    PANEL_W,
     SOFT,
     T_AHEAD,
     T_HAS_FRAGMENT,
@@ -35,6 +36,8 @@ from scenes.games.tombraider.world_map_paint import (
     T_SUMMARY_ALL,
     T_TITLE,
     TOP_BAR,
+    panel_rect,
+    panel_side,
 )
 from scenes.widgets.effects import soft_glow
 
@@ -52,9 +55,12 @@ class OverlayPainter:
         if self.label is None:
             return
         text, (cx, cy), age, colour = self.label
-        font = fit_font(self.assets, "display", text, 420, 34)
-        half = font.size(text)[0] // 2 + 12  # the whole word on the screen, even over an edge tile
-        cx = max(half, min(1280 - half, cx))
+        font = fit_font(self.assets, "display", text, PANEL_W - 60, 34)
+        half = font.size(text)[0] // 2 + 12  # the whole word in the panel, even over an edge tile
+        board = self.quest.board
+        if board is not None:
+            p = panel_rect(panel_side(self.world.location(board.location)))
+            cx = max(p.left + half, min(p.right - half, cx))
         draw_text(
             surface, font, text, (cx, cy - int(min(age, 0.6) * 40)), colour, outline=2, outline_color=INK
         )

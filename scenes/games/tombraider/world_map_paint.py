@@ -355,11 +355,13 @@ class MapPainter:
             else:
                 draw_text(surface, a.font("display", 24), str(i + 1), (x, y + 1), CREAM, shadow=False)
             title = tr.gettext(loc.title)
+            font = a.font("display", 22)
+            half = font.size(title)[0] // 2 + 6  # a place at the screen's edge keeps its name on it
             draw_text(
                 surface,
-                a.font("display", 22),
+                font,
                 title,
-                (x, y + MARKER_R + 18),
+                (max(half, min(1280 - half, x)), y + MARKER_R + 18),
                 CREAM,
                 outline=2,
                 outline_color=INK,
@@ -402,7 +404,9 @@ class MapPainter:
             board.location,
             side,
             tr.gettext(loc.title).upper(),
-            tr.t(T_LOCATION, n=board.index + 1, total=len(self.quest.locations))
+            ""  # the banner stands in the line under the title
+            if self.banner
+            else tr.t(T_LOCATION, n=board.index + 1, total=len(self.quest.locations))
             + (f" · {tr.gettext(T_CHOOSE)}" if self.phase == "picking" else ""),
             board.traps,
             tr.format_coins(board.pot),
@@ -412,6 +416,8 @@ class MapPainter:
             tr.gettext(T_POT),
         )
         surface.blit(self._look("panel", look, self._compose_panel), rect)
+        if Canvas.recorder is not None:  # tests: the map's names under the panel are hidden
+            Canvas.recorder.cover(surface, rect.inflate(-12, -12))
         for tile in self.tiles:
             r = tile_rect(tile.index, side).move(dx, 0)
             if picking and self.auto_pick is None and tile.index == self.focus and self.pickable(tile.index):
@@ -419,8 +425,9 @@ class MapPainter:
             self._draw_tile(surface, tile, r)
             self._draw_caption(surface, tile, r)
         if self.banner:
-            box = pygame.Rect(0, 0, PANEL_W - 60, 70)
-            box.center = (rect.centerx, rect.top + GRID_TOP + PITCH_Y - 18)
+            # under the location's name, over the line it replaces: clear of the tiles' captions
+            box = pygame.Rect(0, 0, PANEL_W - 60, 54)
+            box.midbottom = (rect.centerx, rect.top + GRID_TOP - 4)
             veil = a.derived(("tombraider-banner-shade", box.size), lambda: shade(box.size, k=a.density))
             surface.blit(veil, box)
             colour = RED if board.fragment is False else GOLD

@@ -22,7 +22,8 @@ import pygame
 
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
-from scenes.games.warlords.look import Warlord, glow
+from scenes.core.theme import CREAM, GOLD
+from scenes.games.warlords.look import INK, Warlord, glow
 from scenes.reels.symbol_art import CELL_H, CELL_W
 from scenes.widgets.panel import draw_solid_panel
 
@@ -31,13 +32,10 @@ if TYPE_CHECKING:
     from scenes.reels.stage import Stage
 
 Cell = tuple[int, int]
-GOLD = (255, 214, 120)
-CREAM = (255, 248, 230)
-INK = (30, 14, 4)
 JOIN_TIME = 0.7  # s a joining scatter's flourish lasts
 BUMP_TIME = 0.45
 POPUP_TIME = 1.1
-COUNTER_SIZE = (156, 58)  # a counter's plate: its label above, its value beneath
+COUNTER_SIZE = (150, 56)  # a counter's plate: its label above, its value beneath
 
 
 def _cell_centre(stage: Stage, cell: Cell) -> tuple[int, int]:
@@ -107,7 +105,8 @@ class Counter:
         label = stage.tr.say(self.label)
         box = pygame.Rect((0, 0), COUNTER_SIZE)
         box.center = self.centre
-        draw_solid_panel(surface, a, box)
+        dress = stage.dress  # a small plate: the game's panel (its plate's corners would crowd it)
+        draw_solid_panel(surface, a, box, art=dress.panel, corner=dress.panel_corner, backing=dress.backing)
         font = fit_font(a, "display", label, box.w - 20, 16)
         draw_text(surface, font, label, (box.centerx, box.top + 15), CREAM)
         # the value grows and settles when it changes (in 3 px steps: a few fonts, kept)
@@ -190,7 +189,7 @@ class FinalChance:
         box.center = (win.centerx, win.centery - 10)
         before = self.t < self.reveal_at
         if before or self.kind == "coins":
-            draw_solid_panel(surface, a, box)
+            stage.draw_plate(surface, box)
             title = tr.say(self.title)
             draw_text(
                 surface,
@@ -265,7 +264,7 @@ class Intro:
             surface.blit(figure, (win.left + 40 - round((1 - k) * 260), win.top))
         box = pygame.Rect(win.left + 240, win.top + 70, win.w - 280, win.h - 140)
         box.x += round((1 - k) * 300)
-        draw_solid_panel(surface, a, box)
+        stage.draw_plate(surface, box)
         title = tr.say(self.title)
         draw_text(
             surface,

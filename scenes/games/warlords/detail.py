@@ -1,7 +1,7 @@
 """Warlords in the history detail: a round's battle, re-spins, Final Chance and free spins.
 
 `detail_steps` lists a round's steps: the shared events as every game lists them (spins as their
-grids, overlay wilds included; `scenes.games.base.shared_step`) and Warlords' own events in one
+grids, overlay wilds included; `scenes.presentation.base.shared_step`) and Warlords' own events in one
 line each, in the player's language (names translated when shown).
 """
 
@@ -16,8 +16,8 @@ from game.games.warlords.events import (
     RespinsStartEvent,
     WarlordsFreeSpinsStartEvent,
 )
-from scenes.games.base import GOLD, Step, shared_step
 from scenes.games.warlords.pages import percent
+from scenes.presentation.base import GOLD, Step, shared_step
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition

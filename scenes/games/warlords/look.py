@@ -17,6 +17,7 @@ from game.definitions import GameDefinition
 from game.games.warlords.model import WarlordsFeature
 from scenes.core.canvas import Canvas, draw
 
+INK = (30, 14, 4)  # the darkest ink (the battle's and the reels' Warlords marks)
 COLOURS = {
     "barbarian": (90, 150, 255),
     "priestess": (90, 225, 130),

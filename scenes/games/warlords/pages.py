@@ -17,14 +17,30 @@ import pygame
 from game.games.warlords.model import WarlordsFeature
 from scenes.core.canvas import Canvas
 from scenes.core.text import draw_text, fit_font
+from scenes.core.theme import CREAM, GOLD, SOFT
 from scenes.games.warlords.look import COLOURS
-from scenes.viewers.paytable import CONTENT, CREAM, GOLD, SOFT, card, draw_paragraphs
+from scenes.viewers.look import ViewerLook
+from scenes.viewers.paytable import CONTENT, card, draw_paragraphs
 from scenes.viewers.paytable_pages import ENGLISH, Page, Tr
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
-    from scenes.viewers.paytable import PaytableScene
+    from scenes.presentation.hosts import PaytableHost
+
+# The paytable, rules, history and round detail of this game wear its dark iron and embers.
+VIEWER_LOOK = ViewerLook(
+    backing=((42, 37, 35), (14, 12, 12)),
+    edge=(214, 110, 44),
+    title=(255, 170, 80),
+    title_outline=(60, 16, 0),
+    accent=(255, 190, 130),
+    card_fill=(14, 12, 12, 215),
+    row_fill=(42, 37, 35, 170),
+    row_alt=(14, 12, 12, 150),
+    row_hover=(107, 55, 22, 210),
+    framed=True,
+)
 
 # Player-facing msgids (assets/locale/*.json)
 T_STACKS = "THE WARLORDS"
@@ -220,7 +236,7 @@ def symbol_notes(defn: GameDefinition, symbol_id: str, tr: Tr = ENGLISH) -> list
 
 
 # -- layouts ---------------------------------------------------------------------------------------
-def draw_page(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+def draw_page(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     if page.kind in ("warlords_stacks", "warlords_free"):
         _figures(viewer, surface, page, tall=True)
     elif page.kind in ("warlords_overlay", "warlords_battle"):
@@ -236,7 +252,7 @@ def draw_page(viewer: PaytableScene, surface: Canvas, page: Page) -> None:
         )
 
 
-def _figures(viewer: PaytableScene, surface: Canvas, page: Page, *, tall: bool) -> None:
+def _figures(viewer: PaytableHost, surface: Canvas, page: Page, *, tall: bool) -> None:
     """A card per item (its art, title and lines) in a row; the page's paragraphs beneath."""
     a = viewer.assets
     n = max(1, len(page.items))

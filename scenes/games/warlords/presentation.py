@@ -4,8 +4,10 @@ shown (the reels and the replay alike, through the round player).
     spin (base)         an overlay spin's weapon strikes before the wins (`overlays`): the
                         hammer smashes its square, arrows strike, the sword slashes its reels;
                         the full-height warlords land as one piece (their `*_stack` art)
-    battle              the landed scatters glow, then the battle scene (`battle`): the
-                        warlords face off with their odds, the winner's banner converts the rest
+    battle              the landed scatters glow, then the battle scene (`battle`, its
+                        choreography in `clash`): the warlords charge and clash, the beaten
+                        break; back on the reels the winner's colour sweeps across them,
+                        turning each scatter as it passes (`sweep`)
     respins_start       the held scatters glow in the winner's colour, every other cell dims,
                         the re-spins counter goes up
     spin (respin)       the held cells stay put while the rest re-spin, dimmed
@@ -33,10 +35,13 @@ from game.games.warlords.events import (
     WarlordsFreeSpinsStartEvent,
 )
 from game.games.warlords.model import WarlordsFeature
-from scenes.games.base import GOLD, Presentation, Step
 from scenes.games.warlords import ART
+from scenes.games.warlords.clash import REEL_GLOW, REEL_SWEEP
 from scenes.games.warlords.decor import Counter, FinalChance, HeldScatters, Intro, Popups
+from scenes.games.warlords.dress import DRESS
 from scenes.games.warlords.look import by_mode, free_backdrop, warlords
+from scenes.games.warlords.sweep import ReelSweep
+from scenes.presentation.base import GOLD, Presentation, Step
 
 if TYPE_CHECKING:
     import pygame
@@ -44,11 +49,10 @@ if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
     from scenes.core.canvas import Canvas
-    from scenes.reels.player import RoundPlayer
+    from scenes.presentation.hosts import DetailHost, PaytableHost, ReelsHost
     from scenes.reels.reel_effects import OverlayLaying
-    from scenes.viewers.paytable import PaytableScene
+    from scenes.viewers.look import ViewerLook
     from scenes.viewers.paytable_pages import Page, Tr
-    from scenes.viewers.round_detail import RoundDetailScene
 
 # Player-facing msgids (assets/locale/*.json)
 T_OVERLAY = {
@@ -81,7 +85,7 @@ T_STICKY = "WILD"
 
 # the counters: top left, between the icons and the marquee (its title in the main game, the
 # free-spins banner in free spins)
-RESPINS_AT = FREE_AT = (240, 35)
+RESPINS_AT = FREE_AT = (234, 33)  # centred in the gap: as far from the icons as from the marquee
 JOIN_PAUSE = 0.9  # s a new scatter's flourish is shown before the spin's wins
 INTRO = 2.6  # s of a warlord's free-spins intro
 FC_CHARGE = 1.3  # s the Final Chance's crystal charges
@@ -91,6 +95,14 @@ FC_FLY = 0.7  # s the revealed scatter flies to its cell
 class WarlordsPresentation(Presentation):
     feature_type = "warlords"
     art = ART
+    dress = DRESS
+
+    @property
+    def viewer_look(self) -> ViewerLook:
+        """The look of this game's viewers (`scenes.viewers.look`), kept with its pages."""
+        from scenes.games.warlords import pages
+
+        return pages.VIEWER_LOOK
 
     def feature_images(self, defn: GameDefinition) -> list[str]:
         """The battle's backdrop, the stacked warlords it shows, and the layers a warlord's
@@ -99,7 +111,7 @@ class WarlordsPresentation(Presentation):
         warriors = [f"{gid}/symbols/{w.mode}_stack" for w in warlords(defn).values()]
         # a warlord's free-spins stage is composed from the free backdrop and these layers
         layers = [f"{gid}/{self.art.background_free}", f"{gid}/{self.art.reel_bg}", f"{gid}/{self.art.frame}"]
-        layers.append("ui/hud_bar")
+        layers.append(self.dress.hud_bar)
         return [f"{gid}/battle_bg", *layers, *warriors]
 
     # -- the reels -------------------------------------------------------------------------------
@@ -109,7 +121,7 @@ class WarlordsPresentation(Presentation):
         return WeaponOverlay(cells, style, scale)
 
     # -- the round player -------------------------------------------------------------------------
-    def begin(self, event: Any, player: RoundPlayer) -> bool:
+    def begin(self, event: Any, player: ReelsHost) -> bool:
         if isinstance(event, BattleEvent):
             self._battle(event, player)
         elif isinstance(event, RespinsStartEvent):
@@ -131,8 +143,8 @@ class WarlordsPresentation(Presentation):
             return False  # the shared animation plays it
         return True
 
-    def counts_before(self, event: SpinEvent, player: RoundPlayer) -> tuple[int, int]:
-        nxt = player.queue[0] if player.queue else None
+    def counts_before(self, event: SpinEvent, player: ReelsHost) -> tuple[int, int]:
+        nxt = player.next_event()
         total, mult = event.spins_total or 0, event.multiplier
         if not isinstance(nxt, NewScattersEvent):
             return total, mult
@@ -142,13 +154,13 @@ class WarlordsPresentation(Presentation):
             return total, mult - len(nxt.cells)
         return total - nxt.spins_added, mult
 
-    def landed(self, event: SpinEvent | CascadeEvent, player: RoundPlayer) -> bool:
+    def landed(self, event: SpinEvent | CascadeEvent, player: ReelsHost) -> bool:
         if not isinstance(event, SpinEvent):
             return False
         if event.overlay_style in T_OVERLAY:
             style, n = event.overlay_style, len(event.overlay)
             player.say(T_OVERLAY[style], GOLD, n=n)
-        nxt = player.queue[0] if player.queue else None
+        nxt = player.next_event()
         if not isinstance(nxt, NewScattersEvent):
             return False
         player.count_spin(event, event.spins_total or 0, event.multiplier)  # what they added
@@ -157,48 +169,62 @@ class WarlordsPresentation(Presentation):
         return True
 
     # -- its events ------------------------------------------------------------------------------
-    def _battle(self, ev: BattleEvent, player: RoundPlayer) -> None:
+    def _battle(self, ev: BattleEvent, player: ReelsHost) -> None:
         from scenes.games.warlords.battle import BattleScene
 
         stage = player.stage
         stage.trigger_cells = frozenset((r, w) for r, w, _ in ev.scatters)
-        player.presenter.clear()
+        player.clear_wins()
         player.band.finish_count()  # the battle's money strip shows the main spin's win in full
         player.say(T_BATTLE_SAY, GOLD)
 
+        def turn(cell: tuple[int, int]) -> None:
+            stage.view.grid[cell[0]][cell[1]] = ev.winner
+
         def done() -> None:
-            for reel, row, _ in ev.scatters:  # every scatter has turned into the winner's
-                stage.view.grid[reel][row] = ev.winner
+            # back on the reels, the winner's colour sweeps across them, turning each scatter
             stage.trigger_cells = None
-            player.done_waiting()
-
-        stack = player.host.stack
-        if stack is None:
-            done()
-            return
-        player.wait_for("feature")
-        stack.push(
-            BattleScene(
-                stage.assets,
-                player.sounds,
-                player.definition,
-                ev,
-                player.tr,
-                speed=player.speed,
-                on_done=done,
-                band=player.band,  # the money strip shows the reels' own figures
-                bet=player.bet,
-                reduced_motion=player.pace.reduced_motion,
+            reduced = player.pace.reduced_motion
+            sweep = ReelSweep(
+                warlords(player.definition)[ev.winner],
+                [(reel, row) for reel, row, _ in ev.scatters],
+                len(stage.view.reels),
+                turn,
+                duration=REEL_SWEEP * player.speed,
+                reduced=reduced,
             )
-        )
+            stage.decor["sweep"] = sweep
 
-    def _respins(self, ev: RespinsStartEvent, player: RoundPlayer) -> None:
+            def swept() -> None:
+                for reel, row, _ in ev.scatters:  # every scatter has turned into the winner's
+                    turn((reel, row))
+                stage.decor.pop("sweep", None)
+
+            player.wait(0.0 if reduced else (REEL_SWEEP + REEL_GLOW) * player.speed, then=swept)
+
+        battle = BattleScene(
+            stage.assets,
+            player.sounds,
+            player.definition,
+            ev,
+            player.tr,
+            speed=player.speed,
+            on_done=done,
+            band=player.band,  # the money strip shows the reels' own figures
+            bet=player.bet,
+            reduced_motion=player.pace.reduced_motion,
+        )
+        player.wait_for("feature")
+        if not player.push_scene(battle):  # no scene stack (a test's bare player): at once
+            done()
+
+    def _respins(self, ev: RespinsStartEvent, player: ReelsHost) -> None:
         stage = player.stage
         warlord = warlords(player.definition)[ev.symbol]
         for reel, row in ev.held:
             stage.view.grid[reel][row] = ev.symbol
         stage.trigger_cells = None
-        player.presenter.clear()
+        player.clear_wins()
         stage.decor["held"] = HeldScatters(warlord, {tuple(c) for c in ev.held})  # type: ignore[misc]
         stage.decor["counter"] = Counter(
             lambda tr: tr.gettext(T_RESPINS_LEFT), str(ev.respins), RESPINS_AT, warlord.light
@@ -207,12 +233,12 @@ class WarlordsPresentation(Presentation):
         player.sounds.feature("respin")
         player.wait(1.2 * player.speed)
 
-    def _count_before(self, ev: SpinEvent, player: RoundPlayer) -> None:
+    def _count_before(self, ev: SpinEvent, player: ReelsHost) -> None:
         """A spin begins: the counter shows what it was before this spin's new scatters."""
         counter = player.stage.decor.get("counter")
         if not isinstance(counter, Counter) or ev.spin_index is None:
             return
-        nxt = player.queue[0] if player.queue else None
+        nxt = player.next_event()
         new = nxt if isinstance(nxt, NewScattersEvent) else None
         if ev.mode == "respin":
             left = (ev.spins_total or 0) - ev.spin_index - (len(new.cells) if new else 0)
@@ -226,7 +252,7 @@ class WarlordsPresentation(Presentation):
         elif mode == "samurai":
             counter.set(str(len(ev.held)))
 
-    def _joined(self, ev: SpinEvent, new: NewScattersEvent, player: RoundPlayer) -> None:
+    def _joined(self, ev: SpinEvent, new: NewScattersEvent, player: ReelsHost) -> None:
         """New scatters landed on `ev`: each joins with a flourish, the counters follow."""
         stage = player.stage
         cells = [tuple(c) for c in new.cells]
@@ -257,7 +283,7 @@ class WarlordsPresentation(Presentation):
             if isinstance(counter, Counter):
                 counter.set(str(len(ev.held) + len(cells)))
 
-    def _final_chance(self, ev: FinalChanceEvent, player: RoundPlayer) -> None:
+    def _final_chance(self, ev: FinalChanceEvent, player: ReelsHost) -> None:
         stage = player.stage
         warlord = warlords(player.definition)[ev.symbol]
         speed = player.speed
@@ -303,7 +329,7 @@ class WarlordsPresentation(Presentation):
 
         player.wait(FC_CHARGE * speed, then=reveal)
 
-    def _free_spins(self, ev: WarlordsFreeSpinsStartEvent, player: RoundPlayer) -> None:
+    def _free_spins(self, ev: WarlordsFreeSpinsStartEvent, player: ReelsHost) -> None:
         stage = player.stage
         warlord = by_mode(player.definition, ev.mode)
         stage.decor.pop("held", None)
@@ -338,7 +364,7 @@ class WarlordsPresentation(Presentation):
         player.wait(INTRO * player.speed, then=counters)
 
     @staticmethod
-    def _mode(player: RoundPlayer) -> str | None:
+    def _mode(player: ReelsHost) -> str | None:
         start = next((e for e in player.events if isinstance(e, WarlordsFreeSpinsStartEvent)), None)
         return start.mode if start is not None else None
 
@@ -348,7 +374,7 @@ class WarlordsPresentation(Presentation):
 
         return detail.detail_steps(events, defn, bet)
 
-    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
+    def draw_step(self, detail: DetailHost, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         """Warlords' steps are all text or spins (drawn by the detail itself)."""
 
     # -- the paytable ------------------------------------------------------------------------------
@@ -362,7 +388,7 @@ class WarlordsPresentation(Presentation):
 
         return pages.symbol_notes(defn, symbol_id, tr)
 
-    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+    def draw_page(self, viewer: PaytableHost, surface: Canvas, page: Page) -> None:
         from scenes.games.warlords import pages
 
         pages.draw_page(viewer, surface, page)

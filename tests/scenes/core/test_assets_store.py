@@ -114,7 +114,7 @@ def test_the_reels_first_frame_finds_its_big_art_prefetched(assets, tmp_path):
     from game.definitions import load_definition
     from game.paths import asset_path
     from scenes.core.i18n import Translator, locale_dir
-    from scenes.games import presentation_of
+    from scenes.presentation import presentation_of
     from scenes.reels.stage import Stage, first_images
 
     for gid in ("stones", "warlords", "tombraider"):

@@ -24,7 +24,7 @@ import json, os, sys, time
 sys.path.insert(0, REPO)
 import pygame
 from pathlib import Path
-from scenes.core.app import App, bootstrap, initial_scenes
+from scenes.app.app import App, bootstrap, initial_scenes
 from scenes.core.context import LaunchOptions
 from scenes.reels.scene import ReelsScene
 from scenes.games.stones.picker import StonePickerScene, stone_center

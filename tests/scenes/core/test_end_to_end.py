@@ -27,7 +27,7 @@ def post_click(pos: tuple[int, int]) -> None:
 
 @pytest.fixture
 def app(tmp_path):
-    from scenes.core.app import App, bootstrap, initial_scenes, shutdown
+    from scenes.app.app import App, bootstrap, initial_scenes, shutdown
     from scenes.core.context import LaunchOptions
 
     options = LaunchOptions(game="stones", data_dir=tmp_path / "data", seed=feature_session_seed())

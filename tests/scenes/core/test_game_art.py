@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from game.paths import asset_path
-from scenes.core.app import load_all_games, missing_art, shown_games
-from scenes.games import presentation_of
+from scenes.app.app import load_all_games, missing_art, shown_games
+from scenes.presentation import presentation_of
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -39,7 +39,7 @@ def test_the_installed_games_have_all_their_art() -> None:
 def test_the_light_list_is_the_presentations_and_imports_no_scenes() -> None:
     """The start-up check reads each package's ART and own_images, not its presentation: the
     same list, and checking every installed game imports no game's presentation module."""
-    from scenes.games import art_of, required_images
+    from scenes.presentation import art_of, required_images
 
     for loaded in shown_games(load_all_games(asset_path())).values():
         defn = loaded.definition
@@ -47,7 +47,7 @@ def test_the_light_list_is_the_presentations_and_imports_no_scenes() -> None:
         assert art_of(defn) == presentation_of(defn).art
     probe = (
         "import sys; from game.paths import asset_path; "
-        "from scenes.core.app import load_all_games, missing_art, shown_games; "
+        "from scenes.app.app import load_all_games, missing_art, shown_games; "
         "assert missing_art(asset_path(), shown_games(load_all_games(asset_path()))) is None; "
         "print(sorted(m for m in sys.modules"
         " if m.startswith('scenes.games.') and m.endswith('.presentation')))"

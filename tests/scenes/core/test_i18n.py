@@ -10,15 +10,81 @@ from pathlib import Path
 import pytest
 
 from game.paths import asset_path
-from scenes.core.i18n import Translator, format_fields, load_catalog
+from scenes.core.i18n import (
+    Translator,
+    catalog_collision,
+    catalog_files,
+    format_fields,
+    load_catalog,
+    load_catalogs,
+)
 
 LOCALE = asset_path("locale")
 SCENES = Path(__file__).resolve().parents[3] / "scenes"
 
 
 def _catalog(lang: str) -> dict:
-    data = json.loads((LOCALE / f"{lang}.json").read_text(encoding="utf-8"))
-    return {k: v for k, v in data.items() if k}
+    """The shared catalog and every game's own, merged (no msgid is in two of them)."""
+    out: dict = {}
+    for path in catalog_files(LOCALE, lang):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        out.update({k: v for k, v in data.items() if k})
+    return out
+
+
+def test_the_shipped_catalogs_do_not_collide_and_every_game_has_its_own():
+    assert catalog_collision(LOCALE) is None
+    games = sorted(p.parent.name for p in LOCALE.parent.glob("games/*/game.toml"))
+    for lang in ("en", "es"):
+        own = [p.parent.parent.name for p in catalog_files(LOCALE, lang)[1:]]
+        assert own == games, lang
+        assert load_catalogs(LOCALE, lang) == _catalog(lang)
+
+
+def _tree(tmp_path: Path, game: dict[str, str], shared: dict[str, str] | None = None) -> Path:
+    """An assets tree with a shared Spanish catalog and game `relic`'s own."""
+    locale = tmp_path / "locale"
+    own = tmp_path / "games" / "relic" / "locale"
+    own.mkdir(parents=True)
+    locale.mkdir()
+    (locale / "es.json").write_text(json.dumps(shared or {"SPIN": "GIRAR"}), encoding="utf-8")
+    (own / "es.json").write_text(json.dumps(game), encoding="utf-8")
+    return locale
+
+
+def test_a_games_own_catalog_is_merged_with_the_shared_one(tmp_path):
+    locale = _tree(tmp_path, {"GEMS": "GEMAS"})
+    tr = Translator("es", locale)
+    assert (tr.gettext("SPIN"), tr.gettext("GEMS")) == ("GIRAR", "GEMAS")
+    assert catalog_collision(locale) is None
+
+
+def test_a_msgid_defined_twice_names_both_files(tmp_path, caplog):
+    locale = _tree(tmp_path, {"SPIN": "TIRAR", "GEMS": "GEMAS"})
+    said = catalog_collision(locale)
+    own = tmp_path / "games" / "relic" / "locale" / "es.json"
+    assert said == f"{own}: 'SPIN': already defined in {locale / 'es.json'}"
+    with caplog.at_level(logging.ERROR, logger="scenes.core.i18n"):
+        assert Translator("es", locale).gettext("SPIN") == "GIRAR"  # the shared one is kept
+    assert any("collide" in r.message for r in caplog.records)
+
+
+def test_start_up_refuses_colliding_catalogs(tmp_path, monkeypatch):
+    """bootstrap stops with the collision (exit 2) before the data folder is touched."""
+    from scenes.app import app
+    from scenes.core.exits import EXIT_DATA
+
+    _tree(tmp_path, {"SPIN": "TIRAR"})
+    monkeypatch.setattr(app, "load_all_games", lambda root: {"x": object()})
+    monkeypatch.setattr(app, "shown_games", lambda games: games)
+    monkeypatch.setattr(app, "verify_at_start", lambda root, games, options: (None, [], None))
+    monkeypatch.setattr(app, "missing_art", lambda root, games: None)
+    monkeypatch.setattr(app, "assets_root", lambda: tmp_path)
+    options = app.LaunchOptions(data_dir=tmp_path / "data")
+    with pytest.raises(app.StartupError) as err:
+        app.bootstrap(options)
+    assert err.value.code == EXIT_DATA and "'SPIN': already defined in" in str(err.value)
+    assert not (tmp_path / "data").exists()
 
 
 def _forms(value) -> list[str]:
@@ -191,7 +257,7 @@ def test_the_scenes_hold_no_regular_expression_to_read_sentences_back():
 
 
 def test_the_context_is_built_with_a_translator_for_the_saved_language(assets, audio, ledger, tmp_path):
-    from scenes.core.app import build_context
+    from scenes.app.app import build_context
     from scenes.core.context import LaunchOptions
     from scenes.core.settings_store import Settings
 

@@ -22,7 +22,7 @@ DT = 1 / 60
 
 @pytest.fixture
 def app(tmp_path):
-    from scenes.core.app import App, bootstrap, initial_scenes, shutdown
+    from scenes.app.app import App, bootstrap, initial_scenes, shutdown
     from scenes.core.context import LaunchOptions
 
     options = LaunchOptions(data_dir=tmp_path / "data", seed=feature_session_seed())
@@ -318,7 +318,7 @@ def test_a_warlords_battle_from_the_keyboard_alone(tmp_path):
     the reels take the round on."""
     from warlords_seeds import battle_session_seed
 
-    from scenes.core.app import App, bootstrap, initial_scenes, shutdown
+    from scenes.app.app import App, bootstrap, initial_scenes, shutdown
     from scenes.core.context import LaunchOptions
     from scenes.front.lobby import LobbyScene
     from scenes.games.warlords.battle import BattleScene

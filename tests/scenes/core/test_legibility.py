@@ -12,7 +12,6 @@ two renders pixel by pixel under each text.
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from functools import cache
@@ -24,6 +23,7 @@ from screens import PAGED, SCREENS, pages
 
 from game.paths import asset_path
 from scenes.core.canvas import Canvas, TextRecorder
+from scenes.core.i18n import load_catalogs
 from scenes.core.text import clear_text_cache
 
 LANGUAGES = ("en", "es")
@@ -53,9 +53,9 @@ def english_only() -> frozenset[str]:
     """Words only the English texts use: in a Spanish screen, each one is a string that was not
     translated."""
     en, es = set(), set()
-    for k, v in json.loads((asset_path("locale") / "en.json").read_text(encoding="utf-8")).items():
+    for k, v in load_catalogs(asset_path("locale"), "en").items():  # shared and every game's
         en |= _words(k) | {w for s in _strings(v) for w in _words(s)}
-    for v in json.loads((asset_path("locale") / "es.json").read_text(encoding="utf-8")).values():
+    for v in load_catalogs(asset_path("locale"), "es").values():
         es |= {w for s in _strings(v) for w in _words(s)}
     for game in asset_path("games").iterdir():
         if (game / "rules.md").is_file():
@@ -104,7 +104,7 @@ def render(ctx, stack, rec: TextRecorder, suppress: bool) -> tuple[Canvas, set[i
 def texts_on(ctx, stack, rec: TextRecorder) -> list:
     """Each visible text's contrast (see tests/support/contrast.py), in front only."""
     shown, behind = render(ctx, stack, rec, False)
-    marks = [m for m in shown.own_marks() or [] if id(m) not in behind]
+    marks = [m for m in shown.own_marks() or [] if id(m) not in behind and m.panel is None]
     bare, _ = render(ctx, stack, rec, True)
     render(ctx, stack, rec, False)
     a = pygame.surfarray.array3d(shown.surf).swapaxes(0, 1)

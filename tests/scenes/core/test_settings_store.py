@@ -59,17 +59,17 @@ def test_validation_on_assignment():
 def test_an_unreadable_file_is_not_damage(tmp_path, monkeypatch):
     """Permissions or a disk error are the folder's problem: said plainly, the file left alone."""
     import errno
-    from pathlib import Path
 
     from game.storage import StorageFailure
 
     path = tmp_path / "settings.json"
     save_settings(path, Settings(quick_spin=True))
 
-    def refuse(self):
-        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+    def refuse(path, limit=0):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    # the file is read through the bounded, non-blocking reader (game.storage.read_bounded)
+    monkeypatch.setattr("scenes.core.settings_store.read_bounded", refuse)
     with pytest.raises(StorageFailure) as caught:
         load_settings(path)
     assert caught.value.kind == "permission" and str(path) in str(caught.value)

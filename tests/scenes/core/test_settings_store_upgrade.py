@@ -184,14 +184,16 @@ def test_unreadable_file_is_said_not_set_aside(tmp_path, monkeypatch):
     if os.geteuid() != 0:
         path.chmod(0)
     else:  # root reads anything: make the read fail the way permissions would
-        real = Path.read_bytes
+        from scenes.core import settings_store
 
-        def deny(self, *a, **k):
-            if self == path:
-                raise PermissionError(13, "Permission denied", str(self))
-            return real(self, *a, **k)
+        real = settings_store.read_bounded
 
-        monkeypatch.setattr(Path, "read_bytes", deny)
+        def deny(target, *a, **k):  # the settings are read through the bounded reader
+            if Path(target) == path:
+                raise PermissionError(13, "Permission denied", str(target))
+            return real(target, *a, **k)
+
+        monkeypatch.setattr(settings_store, "read_bounded", deny)
     with pytest.raises(StorageFailure) as caught:
         load_settings(path)
     assert caught.value.kind == "permission" and str(path) in str(caught.value)

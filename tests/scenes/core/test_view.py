@@ -8,7 +8,7 @@ import time
 import pygame
 import pytest
 
-from scenes.core.app import App
+from scenes.app.app import App
 from scenes.core.intents import Act
 from scenes.core.view import LOGICAL_SIZE, MIN_WINDOW, SETTLE_S, Viewport
 
@@ -84,7 +84,7 @@ def test_the_window_size_flag():
 def test_the_app_opens_at_the_size_asked_and_draws_at_its_density(tmp_path, monkeypatch):
     """`main.py --window 1920x1080` (here headless): the first frame is drawn at 1.5 px per px."""
     import main
-    from scenes.core import app as app_module
+    from scenes.app import app as app_module
 
     seen = {}
     real = app_module.App.step
@@ -97,3 +97,42 @@ def test_the_app_opens_at_the_size_asked_and_draws_at_its_density(tmp_path, monk
     monkeypatch.setenv("REELHOUSE_WINDOW", "1920x1080")
     assert main.main(["--game", "stones", "--frames", "2", "--data-dir", str(tmp_path)]) == 0
     assert seen == {"window": (1920, 1080), "density": 1.5}
+
+
+@pytest.mark.parametrize("window", [(1000, 700), (800, 600), (1600, 720)])
+def test_the_bars_fill_with_the_screens_edges_darkened_not_black(window):
+    """BarFill: each bar shows the screen's own edge, mirrored and darker away from the screen;
+    the screen itself is left as it was."""
+    from scenes.core.view import BarFill
+
+    screen = pygame.Surface(window)
+    screen.fill((0, 0, 0))
+    content = Viewport(window).content
+    screen.fill((200, 160, 90), content)
+    before = pygame.image.tobytes(screen.subsurface(content), "RGB")
+    BarFill().draw(screen, content)
+    assert pygame.image.tobytes(screen.subsurface(content), "RGB") == before
+    if content.top > 0:
+        near, far = screen.get_at((window[0] // 2, content.top - 1)), screen.get_at((window[0] // 2, 0))
+        near_b, far_b = (
+            screen.get_at((window[0] // 2, content.bottom)),
+            screen.get_at((window[0] // 2, window[1] - 1)),
+        )
+    else:
+        near, far = screen.get_at((content.left - 1, window[1] // 2)), screen.get_at((0, window[1] // 2))
+        near_b, far_b = (
+            screen.get_at((content.right, window[1] // 2)),
+            screen.get_at((window[0] - 1, window[1] // 2)),
+        )
+    for n, f in ((near, far), (near_b, far_b)):
+        assert n.r > f.r > 0  # not black; darker towards the window's edge
+        assert n.r < 200  # darker than the screen's edge
+
+
+def test_no_bars_nothing_drawn():
+    from scenes.core.view import BarFill
+
+    screen = pygame.Surface((1280, 720))
+    screen.fill((10, 20, 30))
+    BarFill().draw(screen, Viewport((1280, 720)).content)
+    assert screen.get_at((0, 0))[:3] == (10, 20, 30)

@@ -244,7 +244,7 @@ def test_settings_and_history_buttons(ctx, display):
 def test_startup_routing(ctx):
     from game import ENGINE_VERSION
     from game.bets import default_bet
-    from scenes.core.app import initial_scenes
+    from scenes.app.app import initial_scenes
     from scenes.front.intro import IntroScene
 
     assert [type(s) for s in initial_scenes(ctx)] == [IntroScene]
@@ -268,3 +268,41 @@ def test_startup_routing(ctx):
     scenes = initial_scenes(ctx)
     assert [type(s).__name__ for s in scenes] == ["LobbyScene", "ReelsScene"]
     assert scenes[1].game_id == "stones"
+
+
+@pytest.mark.parametrize(
+    ("language", "toast", "ribbon"),
+    [
+        ("en", "The round waits: it resumes when you open ", "ROUND WAITING"),
+        ("es", "La ronda espera: continúa cuando vuelvas a abrir ", "RONDA EN ESPERA"),
+    ],
+)
+def test_esc_in_a_bonus_says_the_round_waits_and_marks_its_tile(ctx, display, language, toast, ribbon):
+    """Esc in the stone picker: back in the lobby a toast says the round waits, and the game's
+    tile wears a ribbon while the round stays open (and only that game's tile)."""
+    from screens import lobby_round_waiting
+
+    from scenes.core.canvas import TextRecorder
+    from scenes.core.text import clear_text_cache
+    from scenes.widgets.dialog import Toast
+
+    ctx.settings.language = language
+    ctx.i18n.set_language(language)
+    st = lobby_round_waiting(ctx)
+    lobby = st.scenes[0]
+    assert isinstance(lobby, LobbyScene) and ctx.ledger.open_round() is not None
+    toasts = [s for s in st.scenes if isinstance(s, Toast)]
+    name = ctx.i18n.gettext(ctx.games["stones"].definition.name)
+    assert len(toasts) == 1 and toasts[0].text.startswith(toast + name)
+    assert lobby.waiting == "stones"
+    rec = TextRecorder()
+    Canvas.recorder = rec
+    clear_text_cache()
+    try:
+        lobby.draw(display)
+    finally:
+        Canvas.recorder = None
+        clear_text_cache()
+    assert rec.rendered.count(ribbon) == 1
+    lobby.on_resume()  # back from a menu: no second toast
+    assert len([s for s in st.scenes if isinstance(s, Toast)]) == 1

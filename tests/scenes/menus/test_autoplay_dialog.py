@@ -6,13 +6,8 @@ from __future__ import annotations
 from game.autoplay import AutoplayConfig, StopReason
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
-from scenes.menus.autoplay_dialog import (
-    AMOUNTS_CENTS,
-    T_STOP_REASONS,
-    AutoplayScene,
-    open_autoplay,
-    stop_message,
-)
+from scenes.menus.autoplay_dialog import AMOUNTS_CENTS, AutoplayScene, open_autoplay
+from scenes.reels.autoplay import T_STOP_REASONS, stop_message
 
 
 def click(st, rect):

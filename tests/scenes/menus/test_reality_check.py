@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from scenes.core.intents import Act, Intent
+from scenes.core.routes import LOBBY
 from scenes.core.stack import Scene, SceneStack
 from scenes.menus.reality_check import (
     RealityCheck,
     RealityCheckScene,
     RealityCheckTimer,
-    return_to_lobby,
     session_net_cents,
 )
 
@@ -85,7 +85,7 @@ def test_stop_returns_to_the_lobby(ctx, display):
     assert st.scenes == (lobby,)
     st2 = SceneStack()
     st2.push(Scene())
-    return_to_lobby(ctx, st2)
+    ctx.open(LOBBY, st2)  # the route the app registered
     assert isinstance(st2.top, LobbyScene) and len(st2) == 1
 
 

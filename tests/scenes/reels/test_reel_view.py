@@ -11,7 +11,7 @@ import pytest
 from game.definitions import load_game
 from game.events import SpinEvent
 from scenes.core.canvas import Canvas, draw
-from scenes.games import presentation_of
+from scenes.presentation import presentation_of
 from scenes.reels.reel_view import CELL_H, NORMAL, QUICK, SYMBOL, TURBO, ReelView, SymbolArt
 
 DT = 1 / 60

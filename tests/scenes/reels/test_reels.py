@@ -171,7 +171,7 @@ def test_esc_while_spinning_says_why_and_leaves_when_idle(ctx, display, win_sess
 
 def test_insufficient_balance_offers_a_top_up(tmp_path, assets, audio, display):
     from game.ledger import Ledger
-    from scenes.core.app import build_context
+    from scenes.app.app import build_context
     from scenes.core.context import LaunchOptions
 
     with Ledger.open(tmp_path / "l.sqlite3", start_balance_cents=0) as led:
@@ -392,7 +392,7 @@ def test_win_presenter_shows_all_lines_then_cycles(ctx, display, win_session_see
     }
     assert seen == expected
     # hovering a line marker previews that line
-    lr, _ = p.marker_rects[6]
+    lr = p.marker_rects[6][0]
     stack.handle(Intent(Act.POINTER_MOVE, pos=lr.center))
     assert scene.hover_line == 7
     stack.draw(display)

@@ -12,7 +12,8 @@ from game.rng import SeedSource
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import SceneStack
 from scenes.games.stones.picker import StonePickerScene, stone_center
-from scenes.menus.autoplay_dialog import AutoplayScene, stop_message
+from scenes.menus.autoplay_dialog import AutoplayScene
+from scenes.reels.autoplay import stop_message
 from scenes.reels.scene import ReelsScene
 from scenes.widgets.dialog import Toast
 
@@ -139,7 +140,7 @@ def test_stop_when_cash_increases_or_decreases_by(ctx, display):
 @pytest.mark.slow
 def test_stop_when_the_balance_cannot_cover_the_bet(tmp_path, assets, audio, display):
     from game.ledger import Ledger
-    from scenes.core.app import build_context
+    from scenes.app.app import build_context
     from scenes.core.context import LaunchOptions
 
     with Ledger.open(tmp_path / "l.sqlite3", start_balance_cents=400) as led:

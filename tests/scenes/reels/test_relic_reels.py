@@ -19,7 +19,7 @@ def relic_ctx(tmp_path, display, ledger):
     import relicscenes
     from relicscenes.art import build_tree
 
-    from scenes.core.app import build_context, load_all_games
+    from scenes.app.app import build_context, load_all_games
     from scenes.core.assets import AssetStore
     from scenes.core.audio import AudioService
     from scenes.core.context import LaunchOptions
@@ -149,9 +149,9 @@ def test_every_round_of_a_game_with_state_replays_from_the_state_it_began_with(r
 
 @pytest.mark.slow
 def test_a_game_without_a_presentation_is_not_offered(relic_ctx):
-    from scenes.core.app import shown_games
+    from scenes.app.app import shown_games
     from scenes.front.lobby import LobbyScene
-    from scenes.games import unregister_package
+    from scenes.presentation import unregister_package
 
     lobby = LobbyScene(relic_ctx)
     assert "relic" in lobby.ids and "stones" in lobby.ids

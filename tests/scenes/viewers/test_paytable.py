@@ -12,7 +12,7 @@ import pytest
 
 from game.definitions import load_game
 from game.money import Bet
-from scenes.core.app import ASSETS_ENV, assets_root, load_all_games
+from scenes.app.app import ASSETS_ENV, assets_root, load_all_games
 from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 from scenes.games.stones.pages import stone_counts

@@ -170,6 +170,28 @@ def test_show_toast_never_piles_toasts_up(synthetic_assets, display):
     assert show_toast(None, synthetic_assets, "no stack") is None
 
 
+def test_a_placed_toast_leaves_with_the_scene_it_was_placed_for(synthetic_assets, display):
+    """A toast placed for a scene (a bonus's, over its hint line) closes when that scene leaves:
+    it is never left over the screen underneath; a toast at the default place outlives it."""
+    from scenes.core.stack import Scene, SceneStack
+    from scenes.widgets.dialog import Toast, show_toast
+
+    st = SceneStack()
+    st.push(Scene())
+    bonus = Scene()
+    st.push(bonus)
+    placed = show_toast(st, synthetic_assets, "Press Space to go on", midtop=(640, 580))
+    assert placed is not None and placed.owner is bonus
+    st.remove(bonus)
+    st.update(1 / 60)
+    assert not [s for s in st.scenes if isinstance(s, Toast)]
+    st.push(bonus)
+    plain = show_toast(st, synthetic_assets, "Saved")
+    st.remove(bonus)
+    st.update(1 / 60)
+    assert plain is not None and plain.owner is None and plain in st.scenes
+
+
 def test_a_button_draws_afresh_at_a_new_density(synthetic_assets, display):
     from scenes.core.canvas import Canvas
 

@@ -6,9 +6,10 @@ from typing import Any
 
 from relicgame.events import GemsCollectedEvent, RelicPayEvent
 
-from scenes.games.base import GOLD, GameArt, Presentation, Step, shared_step
+from scenes.presentation.base import GOLD, GameArt, Presentation, Step, shared_step
 
-# Test-only words (the shipped catalogs do not carry a test game's text).
+# Relic's own words: their translations are in its catalogs (relicgame/data/relic/locale/), merged
+# at load with the shared ones, as a shipped game's are.
 GEMS = "Gems: {total} of {needed}"
 RELIC_PAYS = "RELIC PAYS {coins} coins"
 

@@ -234,3 +234,52 @@ def test_the_flow_equals_the_batch_when_the_cap_ends_rounds(tombraider, cap: int
     out = simulate(d, default_bet(d), 8_000, seed=4, workers=1, check_flow=8_000)
     assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
     assert out["feature_rates"]["capped"] * 8_000 >= 50
+
+
+@pytest.mark.parametrize("cap", [None, 400])
+def test_the_flow_equals_the_batch_when_super_mode_stamps_and_wins_free_spins(tombraider, cap) -> None:
+    """Super Mode on one base spin in four: its spins stamp passports, complete sets (played at
+    the end of the round) and win free spins (played after it), with and without a cap ending
+    rounds inside them."""
+    from game.definitions import GameDefinition
+
+    data = tombraider.definition.model_dump()
+    sm = data["feature"]["super_mode"]
+    sm["weight"] = sm["out_of"] // 4
+    if cap is not None:
+        data["cap"] = {"max_coins_per_level": cap}
+    d = GameDefinition.model_validate(data)
+    out = simulate(d, default_bet(d), 6_000, seed=5, workers=1, check_flow=6_000)
+    assert out["flow_mismatches"] == 0, out.get("flow_mismatch_examples")
+    rates = out["feature_rates"]
+    assert rates["super_mode_free_spins"] * 6_000 >= 5
+    assert rates["adventures_in_super_mode"] * 6_000 >= 5
+
+
+def test_the_batch_plays_super_modes_stamps_and_triggers_at_the_exact_rates(small) -> None:
+    """The small game (Super Mode 1 in 10, two spins): after a burn-in, the simulated Global
+    Adventures per round (and those completed in Super Mode) and the free-spins triggers won in
+    Super Mode agree with the exact calculator within 5 standard errors."""
+    cg = compile_game(small)
+    bet = Bet(lines=5, level=1, coin_value_cents=1)
+    rng, picks = Rng.from_seed(21), Rng.from_seed(22)
+    players, burn, rounds = 2_000, 40, 160
+    state = initial_batch_state(cg, bet, rng, players)
+    counts = {"adventure": 0, "adventures_in_super_mode": 0, "super_mode_free_spins": 0}
+    for k in range(rounds):
+        out = simulate_batch(cg, bet, rng, picks, players, state=state)
+        state = out.state
+        if k >= burn:
+            for name in counts:
+                counts[name] += out.counts[name]
+    n = players * (rounds - burn)
+    rounds_law = exact.passport_rounds(small)
+    sm = exact.super_mode_value(small, 5)
+    want = {
+        "adventure": rounds_law.rate,
+        "adventures_in_super_mode": rounds_law.in_super_mode,
+        "super_mode_free_spins": sm.probability * sm.spins * sm.trigger_per_spin,
+    }
+    for name, p in want.items():
+        p = float(p)
+        assert abs(counts[name] / n - p) < 5 * math.sqrt(p / n), (name, counts[name] / n, p)

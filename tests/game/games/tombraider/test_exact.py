@@ -72,11 +72,11 @@ def test_super_mode_matches_brute_force_over_placements_and_stops(small: GameDef
     allowed = [(r - 1, w) for r in sm.reels for w in range(3)]
     total_w = sum(w.weight for w in sm.wilds)
     lines = len(small.lines)
-    line_sum = scatter_sum = top = Fraction(0)
+    line_sum = scatter_sum = top = trigger = Fraction(0)
     top_pay = max(max(p.values()) for p in small.paytable.values())
     for opt in sm.wilds:
         placements = list(itertools.combinations(allowed, opt.value))
-        acc_line = acc_scatter = acc_top = 0
+        acc_line = acc_scatter = acc_top = acc_trigger = 0
         count = 0
         for held in placements:
             for stops in all_stops(strips):
@@ -86,6 +86,8 @@ def test_super_mode_matches_brute_force_over_placements_and_stops(small: GameDef
                 line_coins, scatter, _ = naive_evaluate(small, grid, lines)
                 acc_line += line_coins
                 acc_scatter += scatter
+                # a Key under a held wild is a wild, not a Key
+                acc_trigger += sum(col.count("k") for col in grid) >= small.feature.trigger_min
                 acc_top += any(
                     naive_line(small, [grid[r][w] for r, w in enumerate(line)])[0] == top_pay
                     for line in small.lines
@@ -95,10 +97,12 @@ def test_super_mode_matches_brute_force_over_placements_and_stops(small: GameDef
         line_sum += weight * Fraction(acc_line, count * lines)
         scatter_sum += weight * Fraction(acc_scatter, count * lines)
         top += weight * Fraction(acc_top, count)
+        trigger += weight * Fraction(acc_trigger, count)
     got = exact.super_mode_value(small, lines)
     assert got.line_per_spin == line_sum
     assert got.scatter_per_spin == scatter_sum
     assert got.top_award_per_spin == top
+    assert got.trigger_per_spin == trigger and trigger > 0
     assert got.probability == Fraction(1, 10)
 
 
@@ -116,6 +120,70 @@ def test_passport_chain_two_ways_and_the_simulators_start_law(small: GameDefinit
     # the simulator's own start law (closed form, floats) is the chain's law before a round
     start = stationary_sets(activation_probabilities(tables(compile_game(small))))
     assert np.allclose(start, [float(x) for x in chain.before_round], rtol=1e-12, atol=1e-15)
+
+
+def _naive_round(defn: GameDefinition, start: int) -> tuple[dict[int, Fraction], Fraction]:
+    """A round from the set `start`, read from the rules one reel at a time: the law of the set
+    after it and E[Adventures]. Every held-wild placement is enumerated; a held centre cell shows
+    the wild, never the Passport; a spin completing the set owes an Adventure and empties it."""
+    f = defn.feature
+    sm = f.super_mode
+    full = (1 << defn.reels) - 1
+
+    def centre(strip: list[str]) -> Fraction:
+        return Fraction(
+            sum(strip[(i + f.passport_row) % len(strip)] == f.passport for i in range(len(strip))), len(strip)
+        )
+
+    def spin(
+        law: dict[int, Fraction], strips: list[list[str]], held: set
+    ) -> tuple[dict[int, Fraction], Fraction]:
+        for r, strip in enumerate(strips):
+            p = Fraction(0) if (r, f.passport_row) in held else centre(strip)
+            nxt: dict[int, Fraction] = {}
+            for m, q in law.items():
+                for bit, pr in ((1 << r, p), (0, 1 - p)):
+                    nxt[m | bit] = nxt.get(m | bit, Fraction(0)) + q * pr
+            law = nxt
+        done = law.pop(full, Fraction(0))
+        law[0] = law.get(0, Fraction(0)) + done
+        return law, done
+
+    law, adventures = spin({start: Fraction(1)}, defn.reel_sets["base"], set())
+    p_on = Fraction(sm.weight, sm.out_of)
+    out = {m: q * (1 - p_on) for m, q in law.items()}
+    cells = [(r - 1, w) for r in sm.reels for w in range(defn.rows)]
+    total_w = sum(w.weight for w in sm.wilds)
+    for opt in sm.wilds:
+        placements = list(itertools.combinations(cells, opt.value))
+        for held in placements:
+            weight = p_on * Fraction(opt.weight, total_w) / len(placements)
+            now = dict(law)
+            for _ in range(sm.spins):
+                now, done = spin(now, defn.reel_sets[sm.reel_set], set(held))
+                adventures += weight * done
+            for m, q in now.items():
+                out[m] = out.get(m, Fraction(0)) + weight * q
+    return out, adventures
+
+
+def test_passport_rounds_match_a_naive_round_and_are_stationary(small: GameDefinition) -> None:
+    """Super Mode's spins stamp too: the round-by-round chain's E[Adventures | start] and its
+    stationary law agree with a naive reading of a round, exactly."""
+    rounds = exact.passport_rounds(small)
+    law_after = [Fraction(0)] * 31
+    for a in range(31):
+        after, adventures = _naive_round(small, a)
+        assert rounds.adventures[a] == adventures, a
+        for m, q in after.items():
+            law_after[m] += rounds.before_round[a] * q
+    assert law_after == rounds.before_round  # π R = π
+    assert sum(rounds.before_round) == 1
+    assert rounds.rate == sum(p * e for p, e in zip(rounds.before_round, rounds.adventures, strict=True))
+    assert 0 < rounds.in_super_mode < rounds.rate
+    # without Super Mode, the round is the base spin: the spin-by-spin chain
+    base = exact.passport_rounds(small, Fraction(0))
+    assert base.rate == exact.passport_chain(small).rate and base.in_super_mode == 0
 
 
 def test_collection_time_by_iterating_the_chain() -> None:
@@ -264,9 +332,10 @@ def test_small_par_sheet_matches_brute_force(small: GameDefinition) -> None:
         hits += bool(line_coins + scatter)
         n += 1
     sm = exact.super_mode_value(small, lines)
-    chain = exact.passport_chain(small)
+    rounds = exact.passport_rounds(small)
     adv = exact.adventure_value(small, lines)
-    total = total / n + sm.probability * sm.value + chain.rate * adv.value
+    sm_free = sm.probability * sm.spins * sm.trigger_per_spin * free_value
+    total = total / n + sm.probability * sm.value + sm_free + rounds.rate * adv.value
     par = exact.par_sheet(small)
     assert Fraction(par["rtp_fraction"]) == total
     assert sum(Fraction(p["fraction"]) for p in par["parts"]) == total

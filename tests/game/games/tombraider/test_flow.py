@@ -12,6 +12,7 @@ from game.events import CascadeEvent, PickRequestEvent, SpinEvent
 from game.games.common import PickRefused
 from game.games.tombraider.events import (
     AdventureEndEvent,
+    AdventureStartEvent,
     ArtefactRevealEvent,
     JackpotEvent,
     KeyTriggerEvent,
@@ -19,8 +20,10 @@ from game.games.tombraider.events import (
     PassportsEvent,
     ShootoutRevealEvent,
     ShowdownEvent,
+    SuperFreeSpinsEvent,
     SuperModeStartEvent,
 )
+from game.games.tombraider.feature import stamp_super
 from game.games.tombraider.flow import collect
 from game.games.tombraider.model import PassportState
 from game.money import Bet
@@ -196,13 +199,21 @@ def test_the_state_round_trips_as_json() -> None:
 # -- Super Mode ----------------------------------------------------------------------------------------
 
 
-def test_super_mode_holds_its_wilds_for_every_spin_and_touches_no_passport(small) -> None:
+def super_tape(base: list[int], *spins: list[int], wilds: int = 1) -> Tape:
+    """A base spin at `base` with Super Mode on: two held wilds, (1, 0) and (2, 1) (reel 2 top,
+    reel 3 centre; `wilds` 1 is the draw of two), then each Super Mode spin's stops."""
+    tape = base_tape(base, ON)
+    tape.choice((1, 2), wilds)
+    tape.permutation(6, (4, 0, 1, 2, 3, 5))
+    for stops in spins:
+        tape.stops((5, 6, 5, 6, 5), stops)
+    return tape
+
+
+def test_super_mode_holds_its_wilds_for_every_spin_and_stamps_centre_passports(small) -> None:
     bet = Bet(lines=5, level=1, coin_value_cents=1)
-    tape = base_tape(BLANK_STOP, ON)
-    tape.choice((1, 2), 1)  # two held wilds
-    tape.permutation(6, (4, 0, 1, 2, 3, 5))  # reels 2 and 3: cells (2, 1) and (1, 0)
-    tape.stops((5, 6, 5, 6, 5), PASSPORT_STOP)  # passports on every middle row: no activation
-    tape.stops((5, 6, 5, 6, 5), BLANK_STOP)
+    # passports on every centre row; reel 3's is under a held wild: reels 1, 2, 4 and 5 stamp
+    tape = super_tape(BLANK_STOP, PASSPORT_STOP, BLANK_STOP)
     r = play(small, bet, tape)
     (start,) = of(r, SuperModeStartEvent)
     assert start.cells == [(1, 0), (2, 1)] and start.spins == 2
@@ -210,8 +221,105 @@ def test_super_mode_holds_its_wilds_for_every_spin_and_touches_no_passport(small
     assert [e.spin_index for e in spins] == [1, 2]
     for e in spins:
         assert e.held == [(1, 0), (2, 1)] and e.grid[1][0] == "w" and e.grid[2][1] == "w"
-    assert spins[0].grid[0][1] == "p" and not of(r, PassportsEvent)
-    assert r.state_out == PassportState()
+    assert spins[0].grid[0][1] == "p" and spins[0].grid[1][1] == "p"
+    (stamp,) = of(r, PassportsEvent)
+    assert r.events.index(stamp) == r.events.index(spins[0]) + 1  # right after its spin
+    assert stamp.new == [1, 2, 4, 5] and stamp.positions == [(0, 1), (1, 1), (3, 1), (4, 1)]
+    assert stamp.active == [True, True, False, True, True] and not stamp.complete
+    # the collection this spin started counts the round's bet once
+    assert (stamp.spins, stamp.bet_cents) == (1, 5)
+    assert r.state_out == PassportState(active=(True, True, False, True, True), spins=1, bet_cents=5)
+
+
+def test_a_super_mode_spin_adds_no_spin_to_a_running_collection(small) -> None:
+    bet = Bet(lines=5, level=1, coin_value_cents=1)
+    state = PassportState(active=(False, False, False, True, False), spins=2, bet_cents=20)
+    stops = list(BLANK_STOP)
+    stops[0] = PASSPORT_STOP[0]
+    r = play(small, bet, super_tape(BLANK_STOP, stops, BLANK_STOP), state=state)
+    (stamp,) = of(r, PassportsEvent)
+    assert stamp.new == [1] and (stamp.spins, stamp.bet_cents) == (3, 25)  # the base spin's only
+
+
+# Super Mode stops showing 3 Keys, on reels 1, 4 and 5 (bottom rows), no passport on a centre row
+THREE_KEYS = [0, 0, 0, 1, 2]
+
+
+def test_three_keys_in_super_mode_win_free_spins_played_after_its_last_spin(small) -> None:
+    bet = Bet(lines=5, level=1, coin_value_cents=1)
+    tape = super_tape(BLANK_STOP, THREE_KEYS, THREE_KEYS)
+    for _ in range(2 * 3):  # 3 free spins per triggering Super Mode spin, in one run
+        tape.stops((5, 5, 4, 5, 4), (1, 1, 1, 1, 1))
+    r = play(small, bet, tape)
+    kinds = [type(e).__name__ for e in r.events]
+    triggers = of(r, KeyTriggerEvent)
+    assert [(e.count, e.spins, e.after_super) for e in triggers] == [(3, 3, True), (3, 3, True)]
+    assert triggers[0].positions == [(0, 2), (3, 2), (4, 2)]
+    (won,) = of(r, SuperFreeSpinsEvent)
+    assert (won.triggers, won.spins) == (2, 6)
+    assert kinds.index("SuperModeEndEvent") < kinds.index("SuperFreeSpinsEvent")
+    free = [e for e in r.events if isinstance(e, SpinEvent) and e.mode == "free"]
+    assert [e.spin_index for e in free] == [1, 2, 3, 4, 5, 6] and {e.spins_total for e in free} == {6}
+    assert kinds.index("SuperFreeSpinsEvent") < r.events.index(free[0])
+    assert r.total_win_coins == sum(e.win_coins for e in r.events if isinstance(e, SpinEvent | CascadeEvent))
+
+
+def test_a_key_under_a_held_wild_does_not_count(small) -> None:
+    bet = Bet(lines=5, level=1, coin_value_cents=1)
+    # reel 3 at stop 3 shows its key on the centre row, under the held wild: 2 keys, no trigger
+    r = play(small, bet, super_tape(BLANK_STOP, [0, 0, 3, 1, 0], BLANK_STOP))
+    spin = next(e for e in r.events if isinstance(e, SpinEvent) and e.mode == "super")
+    assert spin.grid[2][1] == "w" and small.reel_sets["base"][2][(3 + 1) % 5] == "k"
+    assert not of(r, KeyTriggerEvent) and not of(r, SuperFreeSpinsEvent)
+
+
+def test_a_set_completed_in_super_mode_plays_its_adventure_at_the_end_of_the_round(small) -> None:
+    bet = Bet(lines=5, level=1, coin_value_cents=1)
+    four = PassportState(active=(True, True, True, True, False), spins=3, bet_cents=30)
+    stops = list(BLANK_STOP)
+    stops[4] = PASSPORT_STOP[4]
+    tape = super_tape(BLANK_STOP, stops, BLANK_STOP)
+    tape.permutation(5, IDENTITY)  # the quest: here, both traps, and the quest ends
+    tape.choice((2, 1), 0)
+    tape.choice((1, 2, 1), 1)
+    tape.choice((1, 2), 0)
+    r = play(small, bet, tape, [1, 2], state=four)
+    assert r.finished
+    kinds = [type(e).__name__ for e in r.events]
+    (stamp,) = of(r, PassportsEvent)
+    assert stamp.new == [5] and stamp.complete and (stamp.spins, stamp.bet_cents) == (4, 35)
+    assert kinds.index("SuperModeEndEvent") < kinds.index("AdventureStartEvent")
+    (start,) = of(r, AdventureStartEvent)
+    assert (start.spins, start.bet_cents) == (4, 35)
+    assert r.state_out == PassportState(adventures=1)
+
+
+def test_a_super_mode_spin_after_a_complete_set_starts_a_new_collection(small) -> None:
+    bet = Bet(lines=5, level=1, coin_value_cents=1)
+    four = PassportState(active=(True, True, True, True, False), spins=3, bet_cents=30)
+    base = list(BLANK_STOP)
+    base[4] = PASSPORT_STOP[4]  # the base spin completes the set
+    stamp_reel_1 = list(BLANK_STOP)
+    stamp_reel_1[0] = PASSPORT_STOP[0]
+    tape = super_tape(base, stamp_reel_1, BLANK_STOP)
+    tape.permutation(5, IDENTITY)
+    tape.choice((2, 1), 0)
+    tape.choice((1, 2, 1), 1)
+    tape.choice((1, 2), 0)
+    r = play(small, bet, tape, [1, 2], state=four)
+    assert r.finished
+    first, second = of(r, PassportsEvent)
+    assert first.complete and second.new == [1] and second.active == [True] + [False] * 4
+    (start,) = of(r, AdventureStartEvent)
+    assert (start.spins, start.bet_cents) == (4, 35)  # the completed set's collection
+    assert r.state_out == PassportState(active=(True,) + (False,) * 4, spins=1, bet_cents=5, adventures=1)
+
+
+def test_stamp_super_is_the_rule() -> None:
+    assert stamp_super((0, 0, 0), 0, 30, 31) == ((0, 0, 0), False)
+    assert stamp_super((0, 0, 0), 0b100, 30, 31) == ((0b100, 1, 30), False)
+    assert stamp_super((0b100, 4, 90), 0b100, 30, 31) == ((0b100, 4, 90), False)
+    assert stamp_super((0b01111, 4, 90), 0b10001, 30, 31) == ((31, 4, 90), True)
 
 
 # -- the Global Adventure ----------------------------------------------------------------------------
@@ -362,3 +470,38 @@ def test_amounts_follow_the_weighted_average_bet_not_the_current_one(small) -> N
     assert [e.coins for e in of(r, ArtefactRevealEvent)][:2] == [15, 15]
     assert of(r, JackpotEvent)[0].coins == 40
     assert of(r, AdventureEndEvent)[0].win_coins * bet.coin_value_cents == 190 * BET.coin_value_cents
+
+
+def test_free_spins_play_at_the_bet_and_lines_of_the_triggering_spin(cascading) -> None:
+    """The same round as above at level 2: every pay doubles, and only line 1 (the one in play)
+    pays in the free spins."""
+    bet = Bet(lines=1, level=2, coin_value_cents=5)
+    tape = Tape()
+    tape.stops((4,) * 5, (0,) * 5)
+    tape.choice((1, 9), OFF)
+    tape.stops((9,) * 5, (5,) * 5)
+    tape.stops((9,) * 5, (0,) * 5)
+    tape.stops((9,) * 5, (0,) * 5)
+    r = play(cascading, bet, tape)
+    free = [e for e in r.events if isinstance(e, SpinEvent | CascadeEvent) and e is not r.events[0]]
+    assert {w.line for e in free for w in e.wins if w.kind == "line"} == {1}
+    assert r.total_win_coins == 2 * (30 + 200) and r.total_win_cents == 5 * r.total_win_coins
+
+
+def test_free_spins_start_no_super_mode_stamp_nothing_and_win_no_more_free_spins(cascading) -> None:
+    """In the free spins above, five Keys show on the first spin and Passports reach the centre
+    row after the cascades: no new trigger, no stamp; Super Mode is drawn once, for the base
+    spin only (the tape holds no other draw)."""
+    bet = Bet(lines=1, level=1, coin_value_cents=1)
+    tape = Tape()
+    tape.stops((4,) * 5, (0,) * 5)
+    tape.choice((1, 9), OFF)
+    tape.stops((9,) * 5, (5,) * 5)
+    tape.stops((9,) * 5, (0,) * 5)
+    tape.stops((9,) * 5, (0,) * 5)
+    r = play(cascading, bet, tape)
+    grids = [e.grid for e in r.events if isinstance(e, SpinEvent | CascadeEvent) and e is not r.events[0]]
+    assert any(sum(col.count("k") for col in g) >= 3 for g in grids)
+    assert any(all(col[1] == "p" for col in g) for g in grids)
+    assert len(of(r, KeyTriggerEvent)) == 1 and not of(r, PassportsEvent) and not of(r, SuperModeStartEvent)
+    assert r.state_out == PassportState()

@@ -124,6 +124,24 @@ def super_mode(loaded, bet, seed):
     return [] if any(isinstance(e, SuperModeStartEvent) for e in r.events) else None
 
 
+def super_mode_free_spins(loaded, bet, seed):
+    """3+ Keys in a Super Mode spin: ten free spins, played after Super Mode's last spin."""
+    r = _round(loaded, bet, seed)
+    kinds = [e["type"] for e in r.to_json()["events"]]
+    ok = any(isinstance(e, KeyTriggerEvent) and e.after_super for e in r.events)
+    return [] if ok and kinds.index("super_mode_end") < kinds.index("super_free_spins") else None
+
+
+def super_mode_passport(loaded, bet, seed):
+    """A Passport on the centre row of a Super Mode spin stamps its reel."""
+    r = _round(loaded, bet, seed)
+    ok = any(
+        isinstance(e, PassportsEvent) and isinstance(b, SpinEvent) and b.mode == "super"
+        for b, e in zip(r.events, r.events[1:], strict=False)
+    )
+    return [] if ok else None
+
+
 def fragment(loaded, bet, seed):
     return finish(loaded, bet, seed, where(board(loaded, bet, seed, [], 0), "fragment"))
 
@@ -158,6 +176,8 @@ CASES: list[tuple[str, PassportState, dict, Callable]] = [
     ("passport", NEW, {}, passport),
     ("free_spins_cascade_3x", NEW, {}, free_spins_3x),
     ("super_mode", NEW, {}, super_mode),
+    ("super_mode_free_spins", NEW, {}, super_mode_free_spins),
+    ("super_mode_passport", NEW, {}, super_mode_passport),
     ("quest_fragment", EVERY, {}, fragment),
     ("quest_two_traps_end", EVERY, {}, _traps((False, False))),
     ("quest_showdown_won", EVERY, {}, _traps((True, True))),
@@ -171,9 +191,14 @@ def _bet(loaded: LoadedGame, overrides: dict) -> Bet:
     return default_bet(loaded.definition).model_copy(update=overrides)
 
 
+# where the search for a rare case starts (the seeds found when Super Mode became main-game spins)
+FIRST_SEED = {super_mode_free_spins: 34_113, super_mode_passport: 5_014}
+
+
 def _find(loaded: LoadedGame, state: PassportState, overrides: dict, finder: Callable) -> RoundResult:
     bet = _bet(loaded, overrides)
-    for seed in range(50_000):
+    start = FIRST_SEED.get(finder, 0)
+    for seed in range(start, start + 50_000):
         choices = finder(loaded, bet, seed)
         if choices is not None:
             return play_round(loaded.definition, bet, seed, choices, state=state)
@@ -259,3 +284,20 @@ def test_types_of_the_pinned_events_load_back(tombraider, golden) -> None:
         assert any(isinstance(e, SpinEvent) for e in events)
         if name.startswith("quest_"):
             assert any(isinstance(e, (JackpotEvent, LocationEndEvent, ShootoutRevealEvent)) for e in events)
+
+
+def test_the_super_mode_cases_keep_the_main_game_triggers(golden) -> None:
+    """Seed 34113: a Super Mode spin shows 3+ Keys; its ten free spins follow Super Mode's end.
+    Seed 5014: Passports on the centre row of Super Mode spins stamp reel 3, then reel 5."""
+    events = _events(golden, "super_mode_free_spins")
+    kinds = [e["type"] for e in events]
+    (trigger,) = [e for e in events if e["type"] == "key_trigger"]
+    assert trigger["after_super"] and trigger["count"] >= 3 and trigger["spins"] == 10
+    assert kinds.index("key_trigger") < kinds.index("super_mode_end") < kinds.index("super_free_spins")
+    free = [e for e in events if e["type"] == "spin" and e["mode"] == "free"]
+    assert len(free) == 10 and kinds.index("super_free_spins") < kinds.index(
+        "spin", kinds.index("super_free_spins")
+    )
+    stamps = [e for e in _events(golden, "super_mode_passport") if e["type"] == "passports"]
+    assert [e["new"] for e in stamps] == [[3], [5]]
+    assert golden["super_mode_passport"]["state_out"]["active"] == [False, False, True, False, True]

@@ -33,10 +33,26 @@ def _figures(text: str) -> list[str]:
 
 
 def _rtp_by_lines() -> dict[int, str]:
-    """The par sheet's RTP by number of lines (docs/math/tombraider.md, "Other line counts")."""
+    """The exact RTP by number of lines the rules quote (from the shipped figures, which
+    tests/game/games/tombraider/test_rtp_lines.py checks against the calculator)."""
+    from game.definitions import games_dir
+    from game.games.tombraider import rtp_lines
+
+    table = rtp_lines.read(games_dir() / "tombraider", 30)
+    assert table is not None
+    return {n: f"{100 * table.at(n):.4f}" for n in (1, 10, 20, 30)}
+
+
+def test_the_par_sheet_document_lists_the_shipped_rtp_at_every_line_count():
+    from game.definitions import games_dir
+    from game.games.tombraider import rtp_lines
+
+    table = rtp_lines.read(games_dir() / "tombraider", 30)
+    assert table is not None
     text = (REPO / "docs" / "math" / "tombraider.md").read_text(encoding="utf-8")
-    table = text[text.index("## Other line counts") :]
-    return {int(n): rtp for n, rtp in re.findall(r"^\| (\d+) \| ([\d.]+) % \|", table, flags=re.M)}
+    section = text[text.index("## Other line counts") :]
+    rows = dict(re.findall(r"^\| (\d+) \| ([\d.]+) % \|", section, flags=re.M))
+    assert {int(n): v for n, v in rows.items()} == {n: f"{100 * r:.4f}" for n, r in enumerate(table.rtp, 1)}
 
 
 def test_rules_text_states_the_engines_decisions_from_the_data(assets, defn):
@@ -104,7 +120,7 @@ def test_spanish_rules_have_the_same_pages_and_figures_and_fit(assets):
 def test_paytable_pages_come_from_the_data(defn):
     bet = default_bet(defn)
     own = pages.pages(defn, bet)
-    assert [p.kind for p in own] == ["free", "super", "passports", "adventure", "jackpot"]
+    assert [p.kind for p in own] == ["free", "super", "passports", "adventure", "jackpot", "rtp_lines"]
     f = defn.feature
     by_kind = {p.kind: p for p in own}
     assert by_kind["free"].items == tuple(f.ladder)
@@ -117,8 +133,24 @@ def test_paytable_pages_come_from_the_data(defn):
     notes = {s: pages.symbol_notes(defn, s) for s in ("key", "passport", "portrait", "ace")}
     assert str(f.free_spins) in notes["key"][0] and "Passport" in notes["portrait"][0]
     assert notes["ace"] == [] and "Global Adventure" in notes["passport"][0]
+    rtp = by_kind["rtp_lines"]
+    assert len(rtp.items) == 30 and rtp.extra["current"] == bet.lines
+    figure = rtp.items[bet.lines - 1][1]
+    assert f"With your {bet.lines} lines the return to player is {figure} %." in rtp.paragraphs
     every = build_pages(defn, bet)
     assert {"free", "super", "passports", "adventure", "jackpot", "lines"} <= {p.kind for p in every}
+
+
+def test_the_rtp_page_names_the_players_line_count_and_says_when_the_figures_are_stale(defn, monkeypatch):
+    from game.games.tombraider import rtp_lines
+
+    twelve = pages.rtp_page(defn, default_bet(defn).model_copy(update={"lines": 12}))
+    table = rtp_lines.read(REPO / "assets" / "games" / "tombraider", 30)
+    assert table is not None and twelve.extra["current"] == 12
+    assert f"{100 * table.at(12):.2f} %" in twelve.paragraphs[1] and "12 lines" in twelve.paragraphs[1]
+    monkeypatch.setattr(rtp_lines, "read", lambda *_: None)
+    stale = pages.rtp_page(defn, default_bet(defn))
+    assert stale.items == () and stale.paragraphs == (pages.T_RTP_LINES_MISSING,)
 
 
 @pytest.mark.slow

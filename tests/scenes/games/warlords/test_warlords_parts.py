@@ -4,6 +4,8 @@ free-spins backdrops and the sounds."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -197,6 +199,43 @@ def test_space_skips_the_battle_then_continues(ctx, display):
     stack.handle(Intent(Act.CONFIRM))  # continue: gone at once, without waiting out the result
     stack.update(DT)
     assert done == [1] and scene.finished and scene not in stack.scenes
+
+
+def test_a_skip_lands_on_the_final_state(ctx, display):
+    """SPACE jumps the battle's clock to the end of the result: the same frame as waiting it
+    out (every banner turned, every shard gone, the winner in place), not a shortcut picture."""
+    from scenes.games.warlords import clash
+
+    event = battle((1, 1, 1), ("scatter_red", "scatter_green", "scatter_blue"), "scatter_blue")
+    stack, skipped, _ = _battle_on_stack(ctx, event)
+    stack.handle(Intent(Act.SPIN))
+    assert skipped.phase == pytest.approx(clash.T_RESOLVED) and skipped.resolved
+    display.fill((0, 0, 0))
+    stack.draw(display)
+    after_skip = display.copy()
+    stack, waited, _ = _battle_on_stack(ctx, event)
+    waited.t = skipped.t  # the same instant, reached by waiting
+    display.fill((0, 0, 0))
+    stack.draw(display)
+    assert pygame.image.tobytes(after_skip.surf, "RGB") == pygame.image.tobytes(display.surf, "RGB")
+    # every banner shows the winner's scatter, each turned completely
+    assert all(clash.turn(skipped.phase, x, skipped.xs[skipped.win_index]) == 1 for x, _ in skipped.banner_xs)
+
+
+def test_the_beaten_break_into_the_rounds_own_shards(ctx, display):
+    from scenes.games.warlords import clash
+
+    stack, scene, _ = _battle_on_stack(ctx, battle())
+    _, again, _ = _battle_on_stack(ctx, battle())
+    assert scene.shards == again.shards and list(scene.shards) == [0]  # the priestess breaks
+    made = []
+    while scene.phase < clash.T_RUSH:  # the pieces are cut a few a frame while they come in
+        made.append(len(scene.pieces[0]))
+        stack.update(DT)
+    assert made[0] < made[-1] and max(b - a for a, b in itertools.pairwise(made)) <= 4
+    assert len(scene.pieces[0]) == len(scene.shards[0]) == clash.SHARD_GRID[0] * clash.SHARD_GRID[1]
+    _, other, _ = _battle_on_stack(ctx, battle(winner="scatter_green"))
+    assert list(other.shards) == [1] and other.shards[1] != scene.shards[0]
 
 
 @pytest.mark.slow
@@ -433,7 +472,6 @@ def test_overlay_stings_are_the_games_own(ctx):
 
 def test_while_a_spin_turns_the_counters_show_what_was_there_before_its_scatters(warlords):
     """A spin's own new scatters add spins or multiplier once they land, not before."""
-    from collections import deque
     from types import SimpleNamespace
 
     from scenes.games.warlords.presentation import PRESENTATION
@@ -451,7 +489,7 @@ def test_while_a_spin_turns_the_counters_show_what_was_there_before_its_scatters
         )
 
     def player(*queued):
-        return SimpleNamespace(queue=deque(queued))
+        return SimpleNamespace(next_event=lambda: queued[0] if queued else None)
 
     priestess = NewScattersEvent(
         phase="free", mode="priestess", symbol="scatter_green", cells=[(1, 0), (3, 2)], multiplier=6

@@ -22,7 +22,13 @@ overrides what differs:
 - `show_state(stage, state)`: the game's state across rounds as a round begins (the ledger's in
   live play, at start-up and after every round; the one the round began with in a replay), for
   a game that shows what the player carries (a meter among the stage's `fixtures`);
-- `art`: the image names under `assets/images/<game id>/`.
+- `art`: the image names under `assets/images/<game id>/`;
+- `dress`: the material and palette of its band, boxes, feature plates and celebrations
+  (`scenes.presentation.dress`; a game's own in `scenes/games/<id>/dress.py`).
+
+Every hook that draws or plays gets its host's facade, not the host (`scenes.presentation.hosts`):
+`ReelsHost` for the round player's hooks, `DetailHost` for `draw_step`, `PaytableHost` for
+`draw_page` — the few members a presentation may use.
 
 The words for shared events (`cap_caption`, the history's step texts) live here too, so the
 reels, the replay and the history say the same thing in the same language.
@@ -37,6 +43,8 @@ from game import messages
 from game.events import CascadeEvent, FreeSpinsEndEvent, RoundEndEvent, SpinEvent, WinCapEvent
 from game.messages import Message, Money
 from scenes.core.canvas import Canvas
+from scenes.core.theme import CREAM, GOLD
+from scenes.presentation.dress import PLAIN, Dress
 
 if TYPE_CHECKING:
     import pygame
@@ -45,19 +53,15 @@ if TYPE_CHECKING:
     from game.money import Bet
     from scenes.core.i18n import Caption
     from scenes.core.stack import Scene
-    from scenes.reels.player import RoundPlayer
+    from scenes.presentation.hosts import DetailHost, PaytableHost, ReelsHost
     from scenes.reels.reel_effects import OverlayLaying
     from scenes.reels.stage import Stage
-    from scenes.viewers.paytable import PaytableScene
     from scenes.viewers.paytable_pages import Page, Tr
-    from scenes.viewers.round_detail import RoundDetailScene
 
 # Player-facing msgids (assets/locale/*.json): the shared events in words.
 T_FREE_END = "Free spins paid {coins:,} coins in {spins} spins"
 T_END = "ROUND TOTAL: {coins:,} coins · {money}"
 
-CREAM = (255, 248, 230)
-GOLD = (255, 214, 120)
 CAP_RED = (255, 150, 120)
 
 
@@ -82,6 +86,18 @@ class GameArt:
     """More images the reels' effects draw (e.g. overlay wilds' weapons): `SymbolArt.extras`."""
 
 
+@dataclass(frozen=True, slots=True)
+class BenchScript:
+    """How the render benchmark (`main.py --bench --game <id>`, `scenes.app.bench`) plays the
+    game: the session `seed` its scripted rounds use (chosen so the game's features show), the
+    simulated `seconds` of the whole script when not the bench's default, and the game's state
+    across rounds (as stored) the bench's throwaway ledger starts with, if any."""
+
+    seed: int
+    seconds: float | None = None
+    state: dict[str, Any] | None = None
+
+
 def base_images(defn: GameDefinition, art: GameArt) -> list[tuple[str, str]]:
     """(image name, what it shows) of the images every game's reels load without a fallback
     (`logo`, `background_free`, `wild_cover` and the lobby tile have one and are left out)."""
@@ -92,6 +108,12 @@ def base_images(defn: GameDefinition, art: GameArt) -> list[tuple[str, str]]:
         (f"{gid}/{art.frame}", "the reels' frame"),
     ]
     return names + [(f"{gid}/symbols/{s}", f"symbol {s}") for s in defn.symbol_ids]
+
+
+def dress_images(dress: Dress) -> list[tuple[str, str]]:
+    """(image name, what it shows) of the images a game's dress names (band, panel, plate)."""
+    what = ("the HUD band", "the boxes' panel", "the feature plate")
+    return list(zip(dress.images(), what, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,13 +175,14 @@ class Presentation:
 
     feature_type = "lines"
     art = GameArt()
+    dress: Dress = PLAIN
 
     # -- art -------------------------------------------------------------------------------------
     def required_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         """(image name, what it shows) of every image the game's screens load without a fallback
-        (`base_images` and `own_images`). The app checks them all at start-up: missing art stops
+        (`base_images`, `own_images` and its dress's). The app checks them all at start-up: missing art stops
         it before a window opens, never when the player opens the game."""
-        return base_images(defn, self.art) + self.own_images(defn)
+        return base_images(defn, self.art) + self.own_images(defn) + dress_images(self.dress)
 
     def own_images(self, defn: GameDefinition) -> list[tuple[str, str]]:
         """The images the game's own screens need (a picker's art...); none for a line game."""
@@ -184,30 +207,31 @@ class Presentation:
         that keeps none); a game that shows it puts or updates its picture in `stage.fixtures`."""
 
     # -- the round player (reels and replay) -----------------------------------------------------
-    def begin(self, event: Any, player: RoundPlayer) -> bool:
+    def begin(self, event: Any, player: ReelsHost) -> bool:
         """Start showing one of this game's own events; False when `event` is not one of them."""
         return False
 
-    def counts_before(self, event: SpinEvent, player: RoundPlayer) -> tuple[int, int]:
+    def counts_before(self, event: SpinEvent, player: ReelsHost) -> tuple[int, int]:
         """(spins so far, multiplier) the counters show while a free spin or re-spin turns: the
         event's own by default; a game whose new scatters add spins or raise the multiplier once
         they land gives the values before them (and updates the counters in `landed`)."""
         return event.spins_total or 0, event.multiplier
 
-    def landed(self, event: SpinEvent | CascadeEvent, player: RoundPlayer) -> bool:
+    def landed(self, event: SpinEvent | CascadeEvent, player: ReelsHost) -> bool:
         """The reels are at rest on `event`, before its wins: True when the game shows something
         first (new scatters joining, a multiplier rising) and calls `player.show_wins(event)`
         once done; False to go straight to the wins."""
         return False
 
-    def overlay_effect(self, cells: list[tuple[int, int]], style: str | None, scale: float) -> OverlayLaying:
-        """How the wilds of a spin's overlay are laid (`scenes.reels.reel_effects.OverlayLaying`
-        or a subclass drawing the game's own look for `style`); `scale` times it (0: at once)."""
-        from scenes.reels.reel_effects import OverlayLaying
+    def overlay_effect(
+        self, cells: list[tuple[int, int]], style: str | None, scale: float
+    ) -> OverlayLaying | None:
+        """How the wilds of a spin's overlay are laid: a subclass of
+        `scenes.reels.reel_effects.OverlayLaying` drawing the game's own look for `style`, or
+        None for the reels' plain laying; `scale` times it (0: at once)."""
+        return None
 
-        return OverlayLaying(cells, style, scale)
-
-    def open_pick(self, player: RoundPlayer, events: list) -> Scene | None:
+    def open_pick(self, player: ReelsHost, events: list) -> Scene | None:
         """The scene answering a pick request (`events` starts with it), or None if the game has
         no picks. It hands the events after its part back through `player.feature_done(rest)`."""
         return None
@@ -221,7 +245,7 @@ class Presentation:
         """The steps of a round, in order (shared events only, in the base)."""
         return [s for s in (shared_step(ev, defn, bet) for ev in events) if s is not None]
 
-    def draw_step(self, detail: RoundDetailScene, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
+    def draw_step(self, detail: DetailHost, surface: Canvas, step: Step, rect: pygame.Rect) -> None:
         """Draw one of this game's own steps (a kind other than "spin" and "text") in `rect`."""
 
     # -- the paytable ----------------------------------------------------------------------------
@@ -233,5 +257,5 @@ class Presentation:
         """Lines about what a symbol does in this game's feature (under its pays)."""
         return []
 
-    def draw_page(self, viewer: PaytableScene, surface: Canvas, page: Page) -> None:
+    def draw_page(self, viewer: PaytableHost, surface: Canvas, page: Page) -> None:
         """Lay out one of this game's own pages (a kind the paytable does not know)."""

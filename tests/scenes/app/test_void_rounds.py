@@ -13,7 +13,7 @@ from game.bets import default_bet
 from game.definitions import load_game
 from game.round import play_round
 from game.session import REASON_GAME_REMOVED, REASON_WAITS_FOR_PICK
-from scenes.core.app import initial_scenes, settle_orphan_round
+from scenes.app.app import initial_scenes, settle_orphan_round
 from scenes.core.stack import Scene, SceneStack
 from scenes.viewers.history import open_history, win_text
 from scenes.viewers.round_detail import RoundDetailScene

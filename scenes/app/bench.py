@@ -2,20 +2,19 @@
 
 The script runs on simulated time (every frame advances exactly 1/60 s) while frames are rendered
 as fast as the machine allows (no frame cap), so the same seed gives the same frames on every
-machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then
-opens the Stones reels scene and plays rounds with a fixed seed, answering every bonus pick
-automatically, for `BENCH_SECONDS` in total (`--game` picks another game, with its own seed from
-`BENCH_SEEDS`: Warlords' first round holds a battle; Tomb Raider plays longer, `BENCH_LENGTHS`,
-from four passports stored in the throwaway ledger, `BENCH_STATES` — the most common start in
-the long run — so its third round's free spins cascade up the ladder before its last passport
-opens the world map, the quest played with the automatic picks). At the end it prints one JSON
-object to stdout: the window's size and density, frame-time percentiles (ms), frames, simulated
-seconds, wall seconds, start-up to first frame (ms), peak RSS (MB), rounds played, and the frame
-times by the scene on top (the reels, a feature scene such as the battle or the world map, a
-celebration). `--window WxH` (or REELHOUSE_WINDOW) sets the size measured: 1920x1080 draws
-everything at 1.5 px per logical px. A frame's time is its input, update, draw and flip; the art
-the scenes prepare behind the first frame is made between frames (`AssetStore.pump_preload`), in
-the time a capped loop sleeps.
+machine and only the timing differs. It shows the lobby (pointer moving over the tiles), then opens
+the first installed game's reels scene (by id) and plays rounds with a fixed seed, answering every
+bonus pick automatically, for `BENCH_SECONDS` in total. `--game` picks another game, played by the
+script its presentation package declares (`BENCH`, a `scenes.presentation.base.BenchScript`: its
+seed, its length, the state across rounds the throwaway ledger starts with — e.g. Warlords' first
+round holds a battle; Tomb Raider plays longer from four stored passports, so its quest opens).
+At the end it prints one JSON object to stdout: the window's size and density, frame-time
+percentiles (ms), frames, simulated seconds, wall seconds, start-up to first frame (ms), peak RSS
+(MB), rounds played, and the frame times by the scene on top (the reels, a feature scene such as
+the battle or the world map, a celebration). `--window WxH` (or REELHOUSE_WINDOW) sets the size
+measured: 1920x1080 draws everything at 1.5 px per logical px. A frame's time is its input, update,
+draw and flip; the art the scenes prepare behind the first frame is made between frames
+(`AssetStore.pump_preload`), in the time a capped loop sleeps.
 
 With the environment variable `REELHOUSE_BENCH_FRAMES` naming a file, every frame's wall and
 CPU milliseconds and the scene on top are also written there (a JSON list of `[ms, cpu_ms,
@@ -34,29 +33,55 @@ import math
 import os
 import sys
 import time
+from collections.abc import Mapping
 
+from game.definitions import LoadedGame
 from scenes.core.context import AppContext
 from scenes.core.intents import Act, Intent
+from scenes.presentation.base import BenchScript
 
 FRAMES_ENV = "REELHOUSE_BENCH_FRAMES"  # a file to write every frame's times to (see above)
 BENCH_SECONDS = 30.0
 BENCH_DT = 1.0 / 60.0
-BENCH_SEEDS = {
-    "stones": 6,  # at the default bet, this session's 3rd round triggers free spins
-    "warlords": 126,  # the 1st round: a three-way battle, re-spins, the Samurai's free spins
-    "tombraider": 112,  # from BENCH_STATES: the 3rd round's free spins cascade, then the quest
-}
-BENCH_LENGTHS = {"tombraider": 100.0}  # s of a game's script when not BENCH_SECONDS
-BENCH_STATES = {  # a game's state across rounds the bench player starts with (as stored)
-    "tombraider": {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200},
-}
-BENCH_GAME = "stones"
-BENCH_SEED = BENCH_SEEDS[BENCH_GAME]
+
+
+def default_game() -> str:
+    """The game played when `--game` is not given: the first installed one (by id)."""
+    from scenes.app.app import assets_root, installed_game_ids
+
+    found = installed_game_ids(assets_root())
+    return found[0] if found else ""
+
+
+PLAIN = BenchScript(seed=1)  # a game whose presentation declares no script
+
+
+def bench_script(game: str | None, games: Mapping[str, LoadedGame] | None = None) -> BenchScript:
+    """The script the bench plays `game` with (the default game's when not given): the one its
+    presentation package declares (`BENCH`, `scenes.presentation.bench_script`), from `games` or
+    else from the game's data under the assets folder."""
+    from scenes.presentation import bench_script as declared
+
+    gid = game or default_game()
+    if games is not None and gid in games:
+        defn = games[gid].definition
+    else:
+        from game.definitions import DefinitionError, load_definition
+        from scenes.app.app import assets_root
+
+        try:
+            defn = load_definition(assets_root() / "games" / gid / "game.toml").definition
+        except DefinitionError:  # start-up says so in its own words
+            return PLAIN
+    try:
+        return declared(defn) or PLAIN
+    except KeyError:  # no presentation shows it: start-up leaves it out
+        return PLAIN
 
 
 def bench_seed(game: str | None) -> int:
     """The session seed the bench plays `game` with (the default game's when not given)."""
-    return BENCH_SEEDS.get(game or BENCH_GAME, BENCH_SEED)
+    return bench_script(game).seed
 
 
 AUTOPLAY_ROUNDS = 10_000  # more than 30 s can play: the bench, not autoplay, decides the end
@@ -106,19 +131,20 @@ class ReelsPhase:
 
     The reels scene's autoplay (the same code path as `--autoplay N`) presses SPIN and answers
     every pick from the seeded pick stream, so the bench exercises spins, wins and free spins.
-    A game with a starting state (`BENCH_STATES`) has it stored first, when this ledger has never
-    played the game (the bench's throwaway ledger).
+    A game whose script has a starting state (`BenchScript.state`) has it stored first, when this
+    ledger has never played the game (the bench's throwaway ledger).
     """
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, script: BenchScript) -> None:
         self.game = game
-        self.seconds = BENCH_LENGTHS.get(game, BENCH_SECONDS) - LobbyPhase.seconds
+        self.state = script.state
+        self.seconds = (script.seconds or BENCH_SECONDS) - LobbyPhase.seconds
 
     def start(self, bench: Bench) -> None:
         from game.session import STATE_KEY
         from scenes.front.lobby import reels_scene
 
-        state = BENCH_STATES.get(self.game)
+        state = self.state
         if state is not None and not bench.ctx.ledger.count_rounds(self.game):
             bench.ctx.ledger.set_state(self.game, STATE_KEY, state)
         bench.ctx.options.autoplay = AUTOPLAY_ROUNDS
@@ -188,8 +214,8 @@ def run_bench(app) -> int:
     """Run the scripted session in `app` and print the figures; return the exit code."""
     ctx = app.ctx
     ctx.options.frames = None
-    game = ctx.options.game or BENCH_GAME
-    phases: list = [LobbyPhase(), ReelsPhase(game)]
+    game = ctx.options.game or default_game()
+    phases: list = [LobbyPhase(), ReelsPhase(game, bench_script(game, ctx.games))]
     bench = Bench(app, phases)
     app.fixed_dt = BENCH_DT
     app.frame_hook = bench

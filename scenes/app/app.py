@@ -52,6 +52,8 @@ from game.definitions import DefinitionError, LoadedGame, load_definition
 from game.messages import Message
 from game.paths import asset_path
 from game.storage import StorageFailure
+from scenes.app.routes import register_routes
+from scenes.app.startup_checks import check_window, verify_at_start
 from scenes.core.assets import IMAGE_SUFFIXES, AssetStore
 from scenes.core.audio import AudioService
 from scenes.core.canvas import Canvas
@@ -65,11 +67,12 @@ from scenes.core.exits import (
     failure_text,
     show_failure,
 )
-from scenes.core.i18n import DEFAULT_LANGUAGE, Translator, locale_dir
+from scenes.core.i18n import DEFAULT_LANGUAGE, Translator, catalog_collision, locale_dir
 from scenes.core.intents import Act, Intent, IntentMapper
 from scenes.core.settings_store import Settings, load_settings, saved_language
 from scenes.core.stack import Scene, SceneStack
-from scenes.core.view import LOGICAL_SIZE, MIN_WINDOW, SETTLE_S, Viewport
+from scenes.core.verify import start_media_check
+from scenes.core.view import LOGICAL_SIZE, MIN_WINDOW, SETTLE_S, BarFill, Viewport
 from scenes.menus.reality_check import RealityCheck
 
 if TYPE_CHECKING:
@@ -93,10 +96,11 @@ class StartupError(Exception):
     """Start-up cannot continue; `code` is the process exit code, the message is for stderr
     (already in the player's language, like `ok`, the word that closes it on screen)."""
 
-    def __init__(self, message: str, code: int, ok: str = TEXT_OK) -> None:
+    def __init__(self, message: str, code: int, ok: str = TEXT_OK, show: bool = False) -> None:
         super().__init__(message)
         self.code = code
         self.ok = ok
+        self.show = show or code == EXIT_STORAGE  # also on the screen, for a player there
 
 
 def _storage_error(text: str, language: str) -> StartupError:
@@ -129,7 +133,7 @@ def load_all_games(root: Path) -> dict[str, LoadedGame]:
 def missing_art(root: Path, games: dict[str, LoadedGame]) -> str | None:
     """`file: field: reason` for the first image a shown game needs that is not under `root`
     (its presentation lists them, `Presentation.required_images`), else None."""
-    from scenes.games import required_images
+    from scenes.presentation import required_images
 
     for gid, loaded in sorted(games.items()):
         for name, what in required_images(loaded.definition):
@@ -140,9 +144,9 @@ def missing_art(root: Path, games: dict[str, LoadedGame]) -> str | None:
 
 
 def shown_games(games: dict[str, LoadedGame]) -> dict[str, LoadedGame]:
-    """The games the app can show: those whose feature has a presentation (`scenes.games`). A
+    """The games the app can show: those whose feature has a presentation (`scenes.presentation`). A
     game whose data arrived before its scenes is validated but not offered anywhere."""
-    from scenes.games import has_presentation
+    from scenes.presentation import has_presentation
 
     shown = {gid: g for gid, g in games.items() if has_presentation(g.definition)}
     for gid in sorted(games.keys() - shown.keys()):
@@ -197,6 +201,7 @@ def build_context(
         notices=list(notices or []),
         version=APP_VERSION,
     )
+    register_routes(ctx.routes)
     ctx.i18n.currency = lambda: ctx.settings.display_currency  # money follows the settings menu
     ctx.apply_audio_settings()
     ctx.apply_display_settings()
@@ -242,7 +247,7 @@ def prefetch_first_screen(
     density is known (`AssetStore.prefetch`)."""
     items: list[str | tuple[str, tuple[int, int]]] = [ICON]
     if game is not None:
-        from scenes.games import presentation_of
+        from scenes.presentation import presentation_of
         from scenes.reels.stage import first_images
 
         defn = games[game].definition
@@ -310,8 +315,8 @@ def warm_engine(ctx: AppContext) -> None:
 
             for loaded in list(ctx.games.values()):
                 rules_for(loaded.definition)
-        except Exception:  # a failure shows again, with its message, on first use
-            log.exception("warming the engine failed")
+        except Exception as exc:  # a failure shows again, with its message, on first use
+            log.warning("warming the engine failed: %r", exc)
 
     threading.Thread(target=load, name="engine-warmup", daemon=True).start()
 
@@ -332,6 +337,7 @@ class App:
         self.screen = screen.surf if isinstance(screen, Canvas) else screen  # the window's pixels
         self.view = Viewport(screen.get_size())
         self.root = self._root()
+        self.bars = BarFill()
         self.stack = SceneStack()
         self._resized: tuple[int, int] | None = None  # a new window size, not yet applied
         self._settle = 0.0  # s since the last resize event
@@ -428,6 +434,8 @@ class App:
     def _draw(self) -> None:
         if self._resized is None:
             self.stack.draw(self.root)
+            if self.view.content.size != self.screen.get_size():
+                self.bars.draw(self.screen, self.view.content)  # the scene runs into the bars
             return
         # between a resize and its settling: the old density, scaled into the new window
         frame = Canvas.new(LOGICAL_SIZE, self.root.k, alpha=False)
@@ -485,6 +493,7 @@ class App:
                 time.time(),  # the wall clock, for tools.startup_bench (nothing here reads it)
             )
             warm_engine(self.ctx)
+            start_media_check(self.ctx.verification)
 
     def run(self, frame_times: list[float] | None = None, cpu_times: list[float] | None = None) -> int:
         """Loop until `should_stop`; optionally record each frame's wall and CPU milliseconds.
@@ -503,7 +512,7 @@ class App:
             if measure:
                 t0, c0 = time.perf_counter(), time.process_time()
             self.step(dt)
-            if measure:
+            if frame_times is not None:  # measure
                 frame_times.append((time.perf_counter() - t0) * 1000.0)
                 if cpu_times is not None:
                     cpu_times.append((time.process_time() - c0) * 1000.0)
@@ -521,13 +530,18 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     if not games:
         raise StartupError(f"no games installed under {root / 'games'}", EXIT_DATA)
     games = shown_games(games)
+    verification, broken_fonts, fonts_notice = verify_at_start(root, games, options)
     if options.game is not None and options.game not in games:
         installed = ", ".join(sorted(games))
         raise StartupError(f"unknown game {options.game!r}; installed: {installed}", EXIT_DATA)
     assets = AssetStore(root)
+    assets.broken_fonts = broken_fonts
     missing = missing_art(root, games)
     if missing is not None:  # before a window opens, not when the player opens the game
         raise StartupError(missing, EXIT_DATA)
+    clash = catalog_collision(locale_dir(root))  # a game's words may not redefine another file's
+    if clash is not None:
+        raise StartupError(clash, EXIT_DATA)
     language = saved_language(options.data_dir / "settings.json")  # read only, for what goes wrong
     try:
         storage.prepare_data_dir(options.data_dir)
@@ -544,10 +558,11 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
     density = None if settings.fullscreen else Viewport(options.window or SCREEN_SIZE).density
     prefetch_first_screen(assets, options.game, games, density)
     ledger = open_ledger(options.data_dir, language)
-    notices = [n for n in (settings_notice, ledger.notice_message) if n is not None]
+    notices = [n for n in (settings_notice, ledger.notice_message, fonts_notice) if n is not None]
 
     try:
         pygame.display.init()
+        check_window(options.window, language)
         pygame.font.init()
         _set_window_icon(assets)
         screen = open_window(settings.fullscreen, options.window)
@@ -562,6 +577,7 @@ def bootstrap(options: LaunchOptions) -> tuple[AppContext, pygame.Surface]:
             games=games,
             notices=notices,
         )
+        ctx.verification = verification
     except StorageFailure as exc:  # the session's first write: a full disk shows here
         ledger.close()
         raise _storage_error(failure_text(exc, root, language), language) from exc
@@ -583,14 +599,14 @@ def run(options: LaunchOptions, started: float | None = None) -> int:
             ctx, screen = bootstrap(options)
         except StartupError as exc:
             print(str(exc), file=sys.stderr)
-            if exc.code == EXIT_STORAGE and not unattended:
+            if exc.show and not unattended:
                 show_failure(str(exc), exc.ok, assets_root(), stopped)
                 pygame.quit()
             return exc.code
         app = App(ctx, screen, started, signals)
         try:
             if options.bench:
-                from scenes.bench import run_bench
+                from scenes.app.bench import run_bench
 
                 return run_bench(app)
             for scene in initial_scenes(ctx):

@@ -12,7 +12,7 @@ import pytest
 
 from game import ENGINE_VERSION
 from game.bets import default_bet
-from scenes.core.app import App
+from scenes.app.app import App
 from scenes.core.i18n import Translator
 from scenes.core.intents import Act, Intent
 from scenes.front.intro import IntroScene
@@ -207,7 +207,7 @@ def test_h_opens_every_games_history_unless_a_round_is_open(app, ctx):
 
 
 def test_intro_screen_off_starts_in_the_lobby(ctx):
-    from scenes.core.app import initial_scenes
+    from scenes.app.app import initial_scenes
 
     ctx.settings.intro_screen = False
     assert [type(s) for s in initial_scenes(ctx)] == [LobbyScene]
