@@ -43,7 +43,8 @@ SCRIPT = Path(__file__).with_name("relief.py")
 def _lin(hex_or_rgb) -> tuple[float, float, float]:
     """An sRGB colour → linear RGB (Blender's material colours are linear)."""
     c = gfx.rgb(hex_or_rgb)
-    return tuple(float(v) for v in np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4))
+    r, g, b = (float(v) for v in np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4))
+    return r, g, b
 
 
 # Metals (linear base colours; roughness decides how sharp the reflections are).

@@ -17,7 +17,7 @@ import math
 import sys
 from array import array
 
-import bpy
+import bpy  # type: ignore[import-not-found]  # Blender's own module, only inside Blender
 
 
 def _floats(path: str, n: int) -> array:
@@ -29,7 +29,7 @@ def _floats(path: str, n: int) -> array:
 
 def _grid(w: int, h: int, hgt: array, cov: array, mix: array, aspect: float):
     """A w×h vertex grid spanning x ∈ [-1, 1], y ∈ [-aspect, aspect], heights from the field."""
-    verts = []
+    verts: list[tuple[float, float, float]] = []
     sx = 2.0 / (w - 1)
     for j in range(h):
         y = aspect - j * sx
