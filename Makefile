@@ -110,3 +110,8 @@ assets: $(STAMP)
 assets-check: $(STAMP)
 	$(BIN)/python -m pip install --quiet -r tools/requirements-assets.txt
 	$(BIN)/python -m tools.assets.make_assets --check
+
+## Re-render the symbols' metal figures with Blender (build-time inputs; then run make assets).
+.PHONY: render
+render: $(STAMP)
+	nice $(BIN)/python -m tools.assets.render.jobs

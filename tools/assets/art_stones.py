@@ -107,16 +107,9 @@ def medallion(seed: int, enamel, *, gold_ring: bool = False):
 
 
 def animal_symbol(name: str, seed: int) -> np.ndarray:
-    icon_name, enamel, figure = ANIMALS[name]
-    W = H = 160 * SS
-    cx, cy = W / 2, H / 2
+    enamel = ANIMALS[name][1]
     out, face_m = medallion(seed, enamel)
-    am = gfx.place(kit.icon(icon_name, 92 * SS), H, W, cx, cy + 2 * SS)
-    kit.halo(out, am, gfx.rgb(enamel[2]), 10, 1.6, additive=True)
-    kit.drop(out, am, dy=3, r=4, a=0.8)
-    kit.outlined(out, am, 1.6 * SS, (16, 10, 6))
-    fill = kit.vgrad_in(am, [(0, figure[0]), (0.5, figure[1]), (1, figure[2])])
-    gfx.over(out, kit.emboss(am, fill, bevel=5 * SS, strength=2.2, spec=0.55))
+    kit.place_rendered(out, f"stones/{name}", gfx.rgb(enamel[2]), 10)
     kit.gloss(out, face_m, 0.16)
     return kit.finish(out)
 
@@ -164,11 +157,7 @@ def scatter_symbol() -> np.ndarray:
     gfx.over(out, kit.rays(H, W, cx, cy, 10, (255, 160, 60), 9, 0.1) * face_m[..., None])
     gfx.over(out, rim)
     # red rune stone
-    rs = gfx.place(kit.icon("rune-stone", 104 * SS), H, W, cx, cy)
-    kit.halo(out, rs, (255, 80, 30), 9, 2.0, additive=True)
-    kit.outlined(out, rs, 1.5 * SS, (30, 0, 0))
-    fill = kit.vgrad_in(rs, [(0, "#ff9a7a"), (0.35, "#e8241a"), (1, "#6a0404")])
-    gfx.over(out, kit.emboss(rs, fill, bevel=7 * SS, strength=2.6, spec=0.8, gloss=30))
+    kit.place_rendered(out, "stones/scatter", (255, 80, 30), 9)
     # golden rivets around the rim
     for i in range(8):
         a = i * np.pi / 4 + np.pi / 8

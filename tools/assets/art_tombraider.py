@@ -1,4 +1,4 @@
-# ruff: noqa: N803, N806, RUF005 (image maths: H, W and SS are the conventional names)
+# ruff: noqa: N803, N806 (image maths: H, W and SS are the conventional names)
 """Tomb Raider – Secret of the Sword: sandstone tablets with enamel royals, sunset medallions
 with adventurer silhouettes (original shapes, no likeness), a gold portrait wild, key scatter,
 passport bonus, artefacts and shoot-out discs.
@@ -84,20 +84,17 @@ def medallion(seed: int, sky=SUNSET, rim=gfx.BRONZE):
     return out, face_m, rimlayer
 
 
-def silhouette_symbol(mask_fn, seed: int) -> np.ndarray:
-    W = H = 160 * SS
+def relief_symbol(key: str, seed: int) -> np.ndarray:
+    """A rendered gold relief (`render/jobs.py`) on the sunset medallion, inside its bronze rim."""
     out, face_m, rimlayer = medallion(seed)
-    m = mask_fn(H, W) * face_m
-    # dark figure with a warm rim light on its upper-left edges
-    kit.drop(out, m, dy=2, r=3, a=0.5)
-    hf = gfx.blur(m, 4 * SS) * m
-    diff, _spec = gfx.shade(hf * 4 * SS, 1.0)
-    col = np.broadcast_to(gfx.rgb((26, 14, 12)), m.shape + (3,)).copy()
-    rim_l = np.clip(diff - gfx.LIGHT[2], 0, 1) * 2.5
-    col = col + rim_l[..., None] * gfx.rgb((255, 190, 110))
-    gfx.over(out, gfx.paint(np.clip(col, 0, 1), m))
+    fig = gfx.mul_alpha(kit.rendered(key, 160, 160), face_m)
+    m = fig[..., 3]
+    kit.halo(out, m, (255, 236, 190), 8, 1.0, additive=True)
+    kit.drop(out, m, dy=3, r=4, a=0.85)
+    kit.outlined(out, m, 1.2 * SS, (40, 14, 4), 0.8)
+    gfx.over(out, fig)
     gfx.over(out, rimlayer)
-    kit.gloss(out, face_m, 0.12)
+    kit.gloss(out, face_m, 0.1)
     return kit.finish(out)
 
 
@@ -156,12 +153,9 @@ def portrait_symbol(lang: str = "en") -> np.ndarray:
     face = gfx.ramp(1 - t, [(0, "#0a2426"), (0.6, "#1f6a64"), (1, "#8ad8c0")])
     gfx.over(out, gfx.paint(face, face_m))
     gfx.over(out, kit.rays(H, W, cx, cy - 30 * SS, 12, (200, 255, 230), 4, 0.1) * face_m[..., None] * 0.5)
-    pm = portrait_mask(H, W, cx, cy + 6 * SS, SS * 1.05) * face_m
-    hf = gfx.blur(pm, 5 * SS) * pm
-    diff, _ = gfx.shade(hf * 5 * SS, 1.0)
-    col = np.broadcast_to(gfx.rgb((16, 22, 24)), pm.shape + (3,)).copy()
-    col = col + np.clip(diff - gfx.LIGHT[2], 0, 1)[..., None] * 2.5 * gfx.rgb((140, 255, 220))
-    gfx.over(out, gfx.paint(np.clip(col, 0, 1), pm))
+    bust = gfx.mul_alpha(kit.rendered("tombraider/portrait", 160, 160), face_m)
+    kit.drop(out, bust[..., 3], dy=3, r=5, a=0.8)
+    gfx.over(out, bust)
     gfx.over(out, rim)
     # WILD ribbon across the bottom
     rib = gfx.sd_round_rect(H, W, cx, 134 * SS, 60 * SS, 16 * SS, 6 * SS)
@@ -183,9 +177,8 @@ def portrait_symbol(lang: str = "en") -> np.ndarray:
     return kit.finish(out)
 
 
-def special_on_frame(
-    icon_name: str, face_cols, glow_col, metal=gfx.GOLD, size=118, octagon=True, seed=0, tint=None
-) -> np.ndarray:
+def special_on_frame(render: str, face_cols, glow_col, octagon=True, seed=0) -> np.ndarray:
+    """A rendered figure (`render/jobs.py`) on a glowing octagonal or round gold-rimmed face."""
     W = H = 160 * SS
     out = gfx.empty(H, W)
     cx, cy = W / 2, H / 2
@@ -203,14 +196,7 @@ def special_on_frame(
     )
     gfx.over(out, kit.rays(H, W, cx, cy, 10, glow_col, seed, 0.1) * face_m[..., None] * 0.7)
     gfx.over(out, rim)
-    m = gfx.place(kit.icon(icon_name, size * SS), H, W, cx, cy)
-    kit.halo(out, m, glow_col, 10, 1.8, additive=True)
-    kit.drop(out, m, dy=3, r=4, a=0.8)
-    kit.outlined(out, m, 1.8 * SS)
-    if tint is None:
-        gfx.over(out, kit.emboss_metal(m, metal, bevel=5 * SS, strength=2.4))
-    else:
-        gfx.over(out, kit.emboss(m, kit.vgrad_in(m, tint), bevel=5 * SS, spec=0.5))
+    kit.place_rendered(out, render, glow_col, 10)
     kit.gloss(out, face_m, 0.12)
     gfx.add(out, gfx.sparkle(H, W, 46 * SS, 38 * SS, 28 * SS))
     return kit.finish(out)
@@ -221,10 +207,7 @@ def sword_symbol() -> np.ndarray:
     out, face_m, rimlayer = medallion(
         44, sky=["#020a14", "#0a2a4a", "#1a6a9a", "#7ad0ff", "#e8f8ff"], rim=gfx.GOLD
     )
-    m = gfx.place(kit.icon("shining-sword", 124 * SS), H, W, W / 2, H / 2)
-    kit.halo(out, m, (150, 220, 255), 10, 1.6, additive=True)
-    kit.outlined(out, m, 1.6 * SS)
-    gfx.over(out, kit.emboss_metal(m, gfx.SILVER, bevel=4 * SS))
+    kit.place_rendered(out, "tombraider/sword", (150, 220, 255), 10)
     gfx.over(out, rimlayer)
     kit.gloss(out, face_m, 0.12)
     gfx.add(out, gfx.sparkle(H, W, 104 * SS, 52 * SS, 34 * SS))
@@ -234,20 +217,14 @@ def sword_symbol() -> np.ndarray:
 def symbols() -> dict[str, np.ndarray]:
     out: dict[str, np.ndarray] = {"portrait": portrait_symbol()}
     out["key"] = special_on_frame(
-        "skeleton-key", ["#02060e", "#0a2a5a", "#2a7ae0"], (120, 200, 255), size=112, seed=2
+        "tombraider/key", ["#02060e", "#0a2a5a", "#2a7ae0"], (120, 200, 255), seed=2
     )
     out["passport"] = special_on_frame(
-        "passport",
-        ["#0a1a06", "#1e5a12", "#5ac830"],
-        (160, 255, 120),
-        size=104,
-        octagon=False,
-        seed=3,
-        tint=[(0, "#d8a070"), (0.5, "#8a4a20"), (1, "#3a1a08")],
+        "tombraider/passport", ["#0a1a06", "#1e5a12", "#5ac830"], (160, 255, 120), octagon=False, seed=3
     )
-    out["climber"] = silhouette_symbol(climber_mask, 11)
-    out["rider"] = silhouette_symbol(rider_mask, 12)
-    out["gunslinger"] = silhouette_symbol(gunslinger_mask, 13)
+    out["climber"] = relief_symbol("tombraider/climber", 11)
+    out["rider"] = relief_symbol("tombraider/rider", 12)
+    out["gunslinger"] = relief_symbol("tombraider/gunslinger", 13)
     out["sword"] = sword_symbol()
     for i, (name, (label, enamel)) in enumerate(ROYALS.items()):
         out[name] = royal_symbol(label, enamel, 400 + i)

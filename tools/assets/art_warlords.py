@@ -27,6 +27,10 @@ HELMS = {
     "barbarian_helmet": ("horned-helm", "blue"),
 }
 GEM = {"red": (235, 40, 50), "green": (40, 210, 90), "blue": (50, 120, 255)}
+WILD_RING = (80, 72, 40, 9)  # the wild's gold ring: centre x, y, radius, tube half-width (logical)
+WILD_GEMS = [
+    (80 + np.cos(np.deg2rad(a)) * 40, 72 + np.sin(np.deg2rad(a)) * 40) for a in (-90, 150, 30)
+]  # its three settings (red, green, blue), on the ring
 
 
 def crystal_face(dst, face_m, cols, seed: int, strength: float = 1.0) -> None:
@@ -64,27 +68,16 @@ def plate(w, h, faction, seed, rim=gfx.GOLD, radius=18):
     return out, face_m
 
 
-def figure_symbol(
-    icon_name, faction, seed, *, metal=gfx.GOLD, size=118, rim=gfx.GOLD, tint=None
-) -> np.ndarray:
-    W = H = 160 * SS
+def figure_symbol(key: str, faction: str, seed: int, *, rim=gfx.GOLD) -> np.ndarray:
+    """A rendered metal figure (`render/jobs.py`) on its faction's crystal plate."""
     out, face_m = plate(160, 160, faction, seed, rim)
-    cols = FACTION[faction]
-    m = gfx.place(kit.icon(icon_name, size * SS), H, W, W / 2, H / 2 + 4 * SS) * face_m
-    kit.halo(out, m, gfx.rgb(cols[2]), 14, 1.5, additive=True)
-    kit.drop(out, m, dy=4, r=5, a=0.85)
-    kit.outlined(out, m, 1.6 * SS, (12, 8, 4))
-    if tint is None:
-        gfx.over(out, kit.emboss_metal(m, metal, bevel=5 * SS, strength=2.4))
-    else:
-        fill = kit.vgrad_in(m, tint)
-        gfx.over(out, kit.emboss(m, fill, bevel=5 * SS, strength=2.2, spec=0.6))
-    kit.gloss(out, face_m, 0.12)
+    kit.place_rendered(out, key, gfx.rgb(FACTION[faction][2]), 14)
+    kit.gloss(out, face_m, 0.1)
     return kit.finish(out)
 
 
 def stack_symbol(name: str, seed: int, lang: str = "en") -> np.ndarray:
-    icon_name, faction, helm, title = WARRIORS[name]
+    _icon, faction, helm, title = WARRIORS[name]
     cols = FACTION[faction]
     W, H = 160 * SS, 480 * SS
     out, face_m = plate(160, 480, faction, seed, radius=20)
@@ -92,16 +85,11 @@ def stack_symbol(name: str, seed: int, lang: str = "en") -> np.ndarray:
     gfx.over(
         out, kit.rays(H, W, cx, H * 0.36, 14, gfx.rgb(cols[2]) * 0.8, seed, 0.1, 2.0) * face_m[..., None]
     )
-    # emblem helm on top, warrior large in the middle, name plate at the bottom
-    hm = gfx.place(kit.icon(helm, 70 * SS), H, W, cx, 62 * SS) * face_m
-    kit.halo(out, hm, gfx.rgb(cols[2]), 10, 1.2, additive=True)
-    kit.outlined(out, hm, 1.4 * SS)
-    gfx.over(out, kit.emboss_metal(hm, gfx.SILVER, bevel=4 * SS))
-    fm = gfx.place(kit.icon_fit(icon_name, 146 * SS, 250 * SS), H, W, cx, 240 * SS) * face_m
-    kit.halo(out, fm, gfx.rgb(cols[3]), 22, 1.6, additive=True)
-    kit.drop(out, fm, dy=5, r=6, a=0.85)
-    kit.outlined(out, fm, 2 * SS)
-    gfx.over(out, kit.emboss_metal(fm, gfx.GOLD, bevel=6 * SS, strength=2.6))
+    # emblem helm on top (silver), warrior large in the middle (gold): one render
+    kit.halo(
+        out, gfx.place(kit.icon(helm, 70 * SS), H, W, cx, 62 * SS) * face_m, gfx.rgb(cols[2]), 10, 1.2, True
+    )
+    kit.place_rendered(out, f"warlords/{name}_stack", gfx.rgb(cols[3]), 22, outline=1.6)
     # name ribbon
     rib_sd = gfx.sd_round_rect(H, W, cx, 412 * SS, 66 * SS, 20 * SS, 8 * SS)
     rib_m = gfx.cover(rib_sd)
@@ -133,23 +121,12 @@ def wild_symbol(lang: str = "en") -> np.ndarray:
     gfx.over(out, p)
     gfx.over(out, gfx.solid(face_m, (30, 10, 40), 0.7))
     gfx.over(out, kit.rays(H, W, cx, cy, 12, (255, 220, 130), 5, 0.11) * face_m[..., None])
-    # gold ring (torus) seen from the front
-    r_sd = np.abs(gfx.sd_circle(H, W, cx, cy - 8 * SS, 40 * SS)) - 9 * SS
-    ring_m = gfx.cover(r_sd)
-    hf = gfx.tube_height(r_sd, -9 * SS, 0) * 9 * SS
-    kit.drop(out, ring_m, dy=4, r=5, a=0.8)
-    gfx.over(out, gfx.paint(gfx.metal(hf, gfx.GOLD, strength=1.0), ring_m))
-    for i, (c, ang) in enumerate(((GEM["red"], -90), (GEM["green"], 150), (GEM["blue"], 30))):
-        a = np.deg2rad(ang)
-        gx, gy = cx + np.cos(a) * 40 * SS, cy - 8 * SS + np.sin(a) * 40 * SS
-        setting = gfx.cover(gfx.sd_circle(H, W, gx, gy, 17 * SS))
-        kit.drop(out, setting, dy=2, r=3)
-        gfx.over(out, kit.emboss_metal(setting, gfx.GOLD, bevel=5 * SS))
-        gfx.over(out, kit.gem(H, W, gx, gy, 13 * SS, c, 8, 0.2 + i))
+    # the gold ring, its settings and the word: one render (`render/jobs.py`); the gems over it
     word = gfx.place(kit.text(words.word("WILD", lang), 110 * SS, 36 * SS), H, W, cx, 128 * SS)
     kit.halo(out, word, (255, 170, 40), 8, 1.6)
-    kit.outlined(out, word, 2 * SS, (40, 18, 0))
-    gfx.over(out, kit.emboss_metal(word, gfx.GOLD, bevel=3 * SS, strength=2.4))
+    kit.place_rendered(out, "warlords/wild" + ("" if lang == "en" else f".{lang}"), outline=1.6)
+    for i, (c, (gx, gy)) in enumerate(zip((GEM["red"], GEM["green"], GEM["blue"]), WILD_GEMS, strict=True)):
+        gfx.over(out, kit.gem(H, W, gx * SS, gy * SS, 13 * SS, c, 8, 0.2 + i))
     return kit.finish(out)
 
 
@@ -226,15 +203,12 @@ def overlay(kind: str) -> np.ndarray:
 
 def symbols() -> dict[str, np.ndarray]:
     out: dict[str, np.ndarray] = {}
-    for i, (name, (icon_name, faction, _h, _t)) in enumerate(WARRIORS.items()):
-        out[name] = figure_symbol(icon_name, faction, 300 + i, size=124)
-    for i, (name, (icon_name, faction)) in enumerate(ANIMALS.items()):
-        cols = FACTION[faction]
-        out[name] = figure_symbol(
-            icon_name, faction, 310 + i, size=112, tint=[(0, "#ffffff"), (0.45, cols[3]), (1, cols[2])]
-        )
-    for i, (name, (icon_name, faction)) in enumerate(HELMS.items()):
-        out[name] = figure_symbol(icon_name, faction, 320 + i, metal=gfx.SILVER, size=104, rim=gfx.SILVER)
+    for i, (name, (_icon, faction, _h, _t)) in enumerate(WARRIORS.items()):
+        out[name] = figure_symbol(f"warlords/{name}", faction, 300 + i)
+    for i, (name, (_icon, faction)) in enumerate(ANIMALS.items()):
+        out[name] = figure_symbol(f"warlords/{name}", faction, 310 + i)
+    for i, (name, (_icon, faction)) in enumerate(HELMS.items()):
+        out[name] = figure_symbol(f"warlords/{name}", faction, 320 + i, rim=gfx.SILVER)
     out["wild"] = wild_symbol()
     for f in ("blue", "green", "red"):
         out[f"scatter_{f}"] = banner_symbol(f)

@@ -248,3 +248,37 @@ def gloss(dst: np.ndarray, face_m: np.ndarray, strength: float = 0.22) -> None:
     ell = gfx.cover(gfx.sd_ellipse(H, W, W * 0.5, H * -0.05, W * 0.62, H * 0.45), 10 * SS)
     m = ell * face_m * gfx.smoothstep(H * 0.45, 0, y) * strength
     gfx.add(dst, gfx.solid(m.astype(F), (255, 255, 255)))
+
+
+# ----------------------------------------------------------------------------- rendered figures
+
+RENDERED = Path(__file__).resolve().parent / "sources" / "rendered"
+
+
+def rendered(key: str, w: int, h: int) -> np.ndarray:
+    """A committed Blender render (`render/jobs.py`, key `<game>/<name>`) of a w×h logical canvas,
+    as a premultiplied layer at SS scale: it lies exactly where the figure's mask was."""
+    import pygame
+
+    path = RENDERED / f"{key}.png"
+    if not path.exists():
+        raise FileNotFoundError(f"missing render {path} (make render re-creates it)")
+    layer = gfx.from_surface(pygame.image.load(str(path)))
+    return gfx.resize(layer, w * SS, h * SS).astype(F)
+
+
+def place_rendered(
+    dst: np.ndarray, key: str, glow_col=None, glow_r: float = 12, outline: float = 1.2
+) -> np.ndarray:
+    """Lay a rendered figure on dst with its halo, drop shadow and a thin dark outline; returns
+    its coverage mask (SS scale)."""
+    h, w = dst.shape[0] // SS, dst.shape[1] // SS
+    fig = rendered(key, w, h)
+    m = fig[..., 3]
+    if glow_col is not None:
+        halo(dst, m, glow_col, glow_r, 1.4, additive=True)
+    drop(dst, m, dy=4, r=5, a=0.85)
+    if outline:
+        outlined(dst, m, outline * SS, (10, 6, 3), 0.8)
+    gfx.over(dst, fig)
+    return m

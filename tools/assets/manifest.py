@@ -43,6 +43,31 @@ missing).
 
 Contact sheets for review: `docs/contact-sheets/<game>.png` and `ui.png`.
 
+### Rendered figures (Blender)
+
+The figures on the symbols (Warlords' warriors, animals, helms, stacks and the wild's ring;
+Tomb Raider's climber, rider, gunslinger, sword, key, passport and Portrait bust; Stones' animals
+and rune stone) are rendered in 3-D, in metal (or leather, or polished stone), and committed as
+generator inputs in `tools/assets/sources/rendered/<game>/<name>.png` (RGBA, the symbol's whole
+canvas at 1.5 px per logical px), so `make assets` and `--check` need no Blender.
+`tools/assets/render/jobs.py` lists every figure (its mask: the same icon or drawn shape the flat
+art used, where it sits, its material); it turns the mask into a height field (a round bevel
+along the outline plus a soft dome; the Portrait is modelled as rounded solids) and runs
+`tools/assets/render/relief.py` in Blender, which builds the relief as a mesh and renders it
+with Cycles on the CPU (lit by a studio sky and two area lights, camera tilted 12°, no denoiser:
+48–64 samples). The art modules lay each render on its plate or medallion with a halo, a drop
+shadow and a thin outline (`kit.place_rendered`).
+
+```sh
+make render                                              # re-render every figure (~15 min, 2 cores)
+.venv/bin/python -m tools.assets.render.jobs warlords     # or a game, or warlords/samurai
+.venv/bin/python -m tools.assets.render.jobs --list
+```
+
+Tested with Debian's `blender` 3.4 (`blender -b --factory-startup`); each figure takes 15–80 s
+on a busy 2-core machine.
+Re-render only what changed, then run `make assets`.
+
 ## Conventions
 
 - Sizes are in logical px, the units of the app's 1280×720 layout. Every file under
@@ -59,6 +84,14 @@ Contact sheets for review: `docs/contact-sheets/<game>.png` and `ui.png`.
 - Buttons are 9-slice sources: 96×48 with 16 px corners; `panel.png` 96×96 with 24 px corners
   (logical).
 - UI icons are white on transparent; tint them at run time.
+- Art with words baked in has a file per language: `<name>.<lang>.png` beside the English
+  `<name>.png`, the same size (`tools/assets/words.py` holds the words, the catalog's own: WILD is
+  COMODÍN). Spanish today: the Stones wild, wild reel and open tablets (GIROS, MULTIPLICADOR,
+  RODILLO COMODÍN, COMODÍN; a long word takes two lines), the Warlords wild, its name plates
+  (SAMURÁI, SACERDOTISA, BÁRBARO) and its lobby tile (which shows the wild), and Tomb Raider's
+  Portrait wild. The asset store shows the player's language's file where
+  there is one (`AssetStore.set_language`; the app follows a language switch at once and the
+  scenes prepare their art again), so scenes ask for the English name only.
 - The world map (`assets/maps/world.tmx`, 80×45 tiles of 16 px = 1280×720, orthogonal, CSV)
   has a tile layer `ground`, an object layer `locations` (five 48×48 rectangles; the location id
   is the object's own name, `obj.name`: london, ghana, cambodia, peru, tokyo; int property

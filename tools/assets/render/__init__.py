@@ -1,0 +1,1 @@
+"""Build-time renders of the symbols' figures (Blender, Cycles on the CPU); see jobs.py."""
