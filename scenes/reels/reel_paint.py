@@ -30,7 +30,6 @@ from scenes.reels.symbol_art import (
 if TYPE_CHECKING:
     from typing import Any
 
-    from scenes.core.canvas import Canvas
     from scenes.reels.motion import Reel, SpinTiming
     from scenes.reels.reel_effects import CascadeFall, OverlayLaying
     from scenes.reels.symbol_art import SymbolArt

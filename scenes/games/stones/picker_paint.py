@@ -20,7 +20,7 @@ from game.games.stones.model import StonesFeature
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.core.theme import CREAM, GOLD, TEAL
-from scenes.reels.bonus import BonusLayout, BonusScene, BonusStyle, plaque
+from scenes.reels.bonus import BonusLayout, BonusStyle, plaque
 from scenes.reels.symbol_art import soft_blur
 from scenes.widgets.keys import draw_key_hints
 from scenes.widgets.panel import draw_solid_panel
@@ -30,9 +30,7 @@ if TYPE_CHECKING:
 
     from game.definitions import GameDefinition
     from game.events import PickRequestEvent
-    from scenes.core.canvas import Canvas
     from scenes.games.stones.picker import _Stone
-    from scenes.reels.bonus import BonusLayout, BonusStyle
     from scenes.widgets.effects import Sparks
 
 # Player-facing msgids (assets/locale/*.json)
@@ -107,13 +105,7 @@ def _flips(surf: Canvas) -> list[Canvas]:
     ]
 
 
-if TYPE_CHECKING:  # the host's base, for `super()` (at run time the host's own MRO)
-    _Base = BonusScene
-else:
-    _Base = object
-
-
-class PickerPainter(_Base):
+class PickerPainter:
     """The picker's art and drawing."""
 
     if TYPE_CHECKING:  # the host's (StonePickerScene), for the checker
@@ -177,7 +169,7 @@ class PickerPainter(_Base):
 
     def rebuild(self) -> None:
         """The backdrop and the art again, at the store's new density."""
-        super().rebuild()
+        super().rebuild()  # type: ignore[misc]  # the host's next base (BonusScene)
         self._prepare_art()
 
     # -- the stage ----------------------------------------------------------------------------------

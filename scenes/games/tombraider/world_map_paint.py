@@ -34,10 +34,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from scenes.core.canvas import Canvas
     from scenes.games.tombraider.duel import Showdown
     from scenes.games.tombraider.quest import Quest
-    from scenes.games.tombraider.world import MapCamera, WorldMap
+    from scenes.games.tombraider.world import WorldMap
     from scenes.games.tombraider.world_map import Tile
 
 # Player-facing msgids (assets/locale/*.json)
