@@ -36,8 +36,19 @@ from scenes.reels.hud import icon_rect
 from scenes.reels.reel_view import CELL_H, CELL_W
 
 if TYPE_CHECKING:
+    from typing import Any
+
+    from game.definitions import GameDefinition
+    from game.messages import Message
     from game.money import Bet
-    from scenes.reels.scene import ReelsScene
+    from game.session import RoundDriver
+    from scenes.core.context import AppContext
+    from scenes.core.i18n import Translator
+    from scenes.core.stack import SceneStack
+    from scenes.reels.autoplay import Autoplay
+    from scenes.reels.hud import Hud
+    from scenes.reels.player import RoundPlayer
+    from scenes.reels.sound_director import SoundDirector
 
 log = logging.getLogger(__name__)
 
@@ -67,8 +78,55 @@ KEEP_AUTOPLAY = frozenset(
 class GameFunctions:
     """The icons, keys and autoplay controls of the reels scene."""
 
+    if TYPE_CHECKING:  # the host's (ReelsScene), for the checker
+        autoplay: Autoplay
+        bet: Bet
+        blocked: Message | None
+        ctx: AppContext
+        defn: GameDefinition
+        driver: RoundDriver
+        game_id: str
+        hud: Hud
+        leaving: bool
+        player: RoundPlayer
+        sounds: SoundDirector
+        stack: SceneStack | None
+        tr: Translator
+        view: Any
+
+        def _refresh_hud(self) -> None: ...
+
+        def _set_bet(self, bet: Bet) -> None: ...
+
+        @property
+        def balance_cents(self) -> int: ...
+
+        @property
+        def free_mode(self) -> bool: ...
+
+        @property
+        def presenter(self) -> Any: ...
+
+        @property
+        def speed(self) -> float: ...
+
+        def start_round(self) -> bool: ...
+
+        def toast(self, text: str) -> None: ...
+
+        def toggle_mute(self) -> None: ...
+
+        @property
+        def waiting(self) -> str: ...
+
     @property
-    def between_rounds(self: ReelsScene) -> bool:
+    def _on_stack(self) -> SceneStack:
+        """The stack the reels are on, where a screen opens (set when the scene was pushed)."""
+        assert self.stack is not None, "the reels scene is not on a stack"
+        return self.stack
+
+    @property
+    def between_rounds(self) -> bool:
         """No round open and nothing playing by itself: a viewer may open over the reels."""
         return (
             not self.driver.active
@@ -77,60 +135,60 @@ class GameFunctions:
             and self.stack is not None
         )
 
-    def _click(self: ReelsScene) -> None:
+    def _click(self) -> None:
         self.sounds.click()
 
-    def refuse(self: ReelsScene, msgid: str, **values) -> None:
+    def refuse(self, msgid: str, **values) -> None:
         """Say why a press cannot act now, in a toast inside the reel window."""
         self.toast(self.tr.t(msgid, **values))
 
-    def refuse_mid_round(self: ReelsScene) -> None:
+    def refuse_mid_round(self) -> None:
         """A game function pressed while a round plays (or while leaving)."""
         self.refuse(T_FINISH_FIRST)
 
-    def open_settings(self: ReelsScene) -> None:
+    def open_settings(self) -> None:
         if self.between_rounds:
             self._click()
-            self.ctx.open(SETTINGS, self.stack)  # the menus load when first opened
+            self.ctx.open(SETTINGS, self._on_stack)  # the menus load when first opened
         else:
             self.refuse_mid_round()
 
-    def sound_pressed(self: ReelsScene) -> None:
+    def sound_pressed(self) -> None:
         """The sound icon: the mixer between rounds; during a round (or autoplay) it mutes, so
         no drop-down ever stops the reels."""
         if self.between_rounds:
             self._click()
             r = icon_rect(0)
-            self.ctx.open(MIXER, self.stack, topright=(r.right + 2, r.bottom + 6))
+            self.ctx.open(MIXER, self._on_stack, topright=(r.right + 2, r.bottom + 6))
         else:
             self.toggle_mute()
 
-    def open_paytable(self: ReelsScene) -> None:
+    def open_paytable(self) -> None:
         if self.between_rounds:
             self._click()
-            self.ctx.open(PAYTABLE, self.stack, self.game_id, self.bet)  # the viewers load on first use
+            self.ctx.open(PAYTABLE, self._on_stack, self.game_id, self.bet)  # the viewers load on first use
         else:
             self.refuse_mid_round()
 
-    def open_rules(self: ReelsScene) -> None:
+    def open_rules(self) -> None:
         if self.between_rounds:
             self._click()
-            self.ctx.open(RULES, self.stack, self.game_id)
+            self.ctx.open(RULES, self._on_stack, self.game_id)
         else:
             self.refuse_mid_round()
 
-    def open_history(self: ReelsScene) -> None:
+    def open_history(self) -> None:
         if self.between_rounds:
             self._click()
-            self.ctx.open(HISTORY, self.stack, self.game_id)
+            self.ctx.open(HISTORY, self._on_stack, self.game_id)
         else:
             self.refuse_mid_round()
 
     # -- the mini paytable ----------------------------------------------------------------------------
-    def may_inspect(self: ReelsScene) -> bool:
+    def may_inspect(self) -> bool:
         return self.between_rounds and not self.free_mode and not self.waiting and self.blocked is None
 
-    def cell_at(self: ReelsScene, pos: tuple[int, int] | None) -> tuple[int, int] | None:
+    def cell_at(self, pos: tuple[int, int] | None) -> tuple[int, int] | None:
         """The (reel, row) under `pos` in the reel window, or None."""
         window = self.view.window
         if pos is None or not window.collidepoint(pos):
@@ -141,7 +199,7 @@ class GameFunctions:
             return int(reel), int(row)
         return None
 
-    def inspect_cell(self: ReelsScene, reel: int, row: int) -> bool:
+    def inspect_cell(self, reel: int, row: int) -> bool:
         """Open the mini paytable for the symbol in (reel, row), beside that cell."""
         if not self.may_inspect():
             return False
@@ -150,11 +208,11 @@ class GameFunctions:
         self.hud.finish_count()
         self._click()
         rect = self.view.cell_rect(reel, row)
-        self.ctx.open(MINI_PAYTABLE, self.stack, self.game_id, symbol, self.bet, rect)
+        self.ctx.open(MINI_PAYTABLE, self._on_stack, self.game_id, symbol, self.bet, rect)
         return True
 
     # -- the bet ------------------------------------------------------------------------------------
-    def step_bet(self: ReelsScene, selector: str, delta: int) -> None:
+    def step_bet(self, selector: str, delta: int) -> None:
         """A bet selector's − / + (or its key): between rounds only, and says why not."""
         if self.driver.active or self.autoplay.running:
             self.refuse(T_BET_LOCKED)
@@ -165,12 +223,12 @@ class GameFunctions:
             return
         self._set_bet(bet)
 
-    def _limit_reason(self: ReelsScene, selector: str, delta: int) -> str:
+    def _limit_reason(self, selector: str, delta: int) -> str:
         if selector == "lines" and not self.defn.bet.lines_selectable:
             return T_LINES_FIXED
         return T_AT_LIMIT[(selector, 1 if delta > 0 else -1)]
 
-    def max_bet(self: ReelsScene) -> None:
+    def max_bet(self) -> None:
         """MAX BET as the game's rules say (`bet.max_bet`): it sets the maximum bet; "plays" also
         plays the round at once; "plays_at_top" plays when the bet is already the maximum, so
         below it the first press raises the bet and the second plays. Mid-round, or already at
@@ -190,7 +248,7 @@ class GameFunctions:
         if rule == "plays":
             self.start_round()
 
-    def toggle_quick_spin(self: ReelsScene) -> None:
+    def toggle_quick_spin(self) -> None:
         """T: quick spin on or off (the setting, saved; the pace changes from the next round)."""
         s = self.ctx.settings
         s.quick_spin = not s.quick_spin
@@ -201,7 +259,7 @@ class GameFunctions:
         self.refuse(T_QUICK_ON if s.quick_spin else T_QUICK_OFF)
 
     # -- autoplay ---------------------------------------------------------------------------------
-    def autoplay_pressed(self: ReelsScene) -> None:
+    def autoplay_pressed(self) -> None:
         """AUTO / A: the autoplay dialog between rounds; while autoplay runs, the same dialog to
         change its settings (APPLY, from the next round) or stop it."""
         if self.stack is None or self.leaving:
@@ -227,14 +285,14 @@ class GameFunctions:
             self._click()
             self.ctx.open(AUTOPLAY, self.stack, self.game_id, self.autoplay.config, self.start_autoplay)
 
-    def start_autoplay(self: ReelsScene, config: AutoplayConfig) -> None:
+    def start_autoplay(self, config: AutoplayConfig) -> None:
         """START (or APPLY while running) in the dialog."""
         if not self.autoplay.running and (self.driver.active or self.blocked is not None or self.leaving):
             self.autoplay.config = config
             return
         self.autoplay.start(config, self.balance_cents, 0.25 * self.speed)
 
-    def stop_autoplay(self: ReelsScene) -> None:
+    def stop_autoplay(self) -> None:
         """The player takes over (any key or click, or STOP AUTOPLAY in the dialog)."""
         if not self.autoplay.running:
             return
@@ -243,7 +301,7 @@ class GameFunctions:
             self.player.release()  # the free spins still play: they belong to the round
         self._refresh_hud()
 
-    def continue_autoplay(self: ReelsScene) -> None:
+    def continue_autoplay(self) -> None:
         """CONTINUE after the picks: the free spins, then the remaining rounds."""
         if self.player.waiting != "continue":
             return
@@ -252,7 +310,7 @@ class GameFunctions:
         self.player.release()
         self._refresh_hud()
 
-    def stops_autoplay(self: ReelsScene, intent: Intent) -> bool:
+    def stops_autoplay(self, intent: Intent) -> bool:
         """Whether `intent` stops the running autoplay (see the module docstring)."""
         act = intent.act
         if act in KEEP_AUTOPLAY:

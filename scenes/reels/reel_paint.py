@@ -28,7 +28,11 @@ from scenes.reels.symbol_art import (
 )
 
 if TYPE_CHECKING:
-    from scenes.reels.reel_view import ReelView
+    from typing import Any
+
+    from scenes.reels.motion import Reel, SpinTiming
+    from scenes.reels.reel_effects import CascadeFall, OverlayLaying
+    from scenes.reels.symbol_art import SymbolArt
 
 COLUMN_CACHE = 10  # composed reel columns kept (5 reels × a few emphasis looks; ~700 KB each at 1.5)
 
@@ -36,8 +40,31 @@ COLUMN_CACHE = 10  # composed reel columns kept (5 reels × a few emphasis looks
 class ReelPainter:
     """`ReelView.draw` and its helpers."""
 
+    if TYPE_CHECKING:  # the host's (ReelView), for the checker
+        _anticipating: int | None
+        _cascade: CascadeFall | None
+        _columns: dict[tuple[Any, ...], Canvas]
+        _laying: OverlayLaying | None
+        _pending: set[tuple[int, int]]
+        art: SymbolArt
+        cover: frozenset[int]
+        grid: list[list[str]]
+        held: frozenset[tuple[int, int]]
+        reels: list[Reel]
+        rows: int
+        timing: SpinTiming
+        wild_id: str | None
+        wild_marked: frozenset[str]
+        window: pygame.Rect
+
+        def cell_center(self, reel: int, row: int) -> tuple[int, int]: ...
+
+        def cell_rect(self, reel: int, row: int) -> pygame.Rect: ...
+
+        def symbol_at(self, reel: int, index: int) -> str: ...
+
     def draw(
-        self: ReelView,
+        self,
         surface: Canvas,
         clock: float = 0.0,
         emphasis: frozenset[tuple[int, int]] | None = None,
@@ -168,7 +195,7 @@ class ReelPainter:
             cx = win.x + self._anticipating * CELL_W + CELL_W // 2
             surface.blit(g, g.get_rect(center=(cx, win.centery)))
 
-    def _draw_held(self: ReelView, surface: Canvas, backdrop: Canvas | None) -> None:
+    def _draw_held(self, surface: Canvas, backdrop: Canvas | None) -> None:
         """Held cells stay put while their reel spins (the strip turns behind them, hidden)
         and keep a teal frame while shown."""
         art = self.art
@@ -182,9 +209,7 @@ class ReelPainter:
             frame = art.held_frame
             surface.blit(frame, frame.get_rect(center=rect.center))
 
-    def _stack_runs(
-        self: ReelView, i: int, top: int, lit: frozenset[tuple[int, int]] | None
-    ) -> dict[int, int]:
+    def _stack_runs(self, i: int, top: int, lit: frozenset[tuple[int, int]] | None) -> dict[int, int]:
         """Strip index → the index its stacked run starts at, for the runs of reel `i` that show
         in the window now (top row `top`): exactly `STACK` of a symbol with full-height art,
         none of its cells in `lit` (winning, drawn scaled), tagged WILD or under a wild."""
@@ -216,9 +241,7 @@ class ReelPainter:
             j = end + 1
         return out
 
-    def _column(
-        self: ReelView, backdrop: Canvas, i: int, emphasis: frozenset[tuple[int, int]] | None
-    ) -> Canvas:
+    def _column(self, backdrop: Canvas, i: int, emphasis: frozenset[tuple[int, int]] | None) -> Canvas:
         """Reel `i` at rest over `backdrop`, as `draw` would blit it symbol by symbol: the sharp
         symbols (not the emphasised ones), their WILD tags, then the dims of the other cells."""
         art = self.art
@@ -255,9 +278,7 @@ class ReelPainter:
         self._columns[key] = col
         return col
 
-    def _draw_covers(
-        self: ReelView, surface: Canvas, glow_i: int, emphasis: frozenset[tuple[int, int]] | None
-    ) -> None:
+    def _draw_covers(self, surface: Canvas, glow_i: int, emphasis: frozenset[tuple[int, int]] | None) -> None:
         art = self.art
         if art.wild_cover is None:
             return

@@ -9,6 +9,7 @@ nobody picked, greyed. `draw_picks` draws that step in the detail's card.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -57,6 +58,11 @@ def _name(defn: GameDefinition | None, symbol: str) -> str:
         return symbol
 
 
+def _trigger(values: dict, tr: Translator) -> str:
+    """The trigger's line, its symbol's name translated (bound with `partial`)."""
+    return tr.t(T_TRIGGER, **{**values, "symbol": tr.gettext(values["symbol"])})
+
+
 def _free_start(ev: FreeSpinsStartEvent, defn: GameDefinition | None, tr: Translator) -> str:
     parts = [tr.t(T_FREE_START, spins=ev.spins, mult=ev.multiplier)]
     if ev.wild_reels:
@@ -82,7 +88,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
             steps.append(
                 Step(
                     "text",
-                    text=lambda tr, v=values: tr.t(T_TRIGGER, **{**v, "symbol": tr.gettext(v["symbol"])}),
+                    text=partial(_trigger, values),
                     colour=GOLD,
                 )
             )
@@ -92,7 +98,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
             steps.append(Step("picks", 136, data=Picks(tuple(picked), tuple(ev.unpicked))))
             picked = []
         elif isinstance(ev, FreeSpinsStartEvent):
-            steps.append(Step("text", text=lambda tr, ev=ev: _free_start(ev, defn, tr), colour=GOLD))
+            steps.append(Step("text", text=partial(_free_start, ev, defn), colour=GOLD))
         else:
             step = shared_step(ev, defn, bet)
             if step is not None:
@@ -143,11 +149,11 @@ def draw_picks(detail: DetailHost, surface: Canvas, step: Step, r: pygame.Rect) 
             label = labels[n]
             font = fit_font(a, "text_bold", label, pitch - 8, 13, min_size=9)
             lines = wrap_text(font, label, pitch - 8)  # two lines when even the least size is wider
-            step = font.get_linesize() - 2
+            pitch_y = font.get_linesize() - 2
             for i, line in enumerate(lines[:2]):
                 at = (
                     x + (pitch - 100) // 2 + size // 2,
-                    y + size + 14 + step * i - step * (len(lines[:2]) - 1) // 2,
+                    y + size + 14 + pitch_y * i - pitch_y * (len(lines[:2]) - 1) // 2,
                 )
                 draw_text(surface, font, line, at, CREAM, shadow=False)
         x += pitch

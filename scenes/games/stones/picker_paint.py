@@ -26,7 +26,12 @@ from scenes.widgets.keys import draw_key_hints
 from scenes.widgets.panel import draw_solid_panel
 
 if TYPE_CHECKING:
-    from scenes.games.stones.picker import StonePickerScene, _Stone
+    from typing import Any
+
+    from game.definitions import GameDefinition
+    from game.events import PickRequestEvent
+    from scenes.games.stones.picker import _Stone
+    from scenes.widgets.effects import Sparks
 
 # Player-facing msgids (assets/locale/*.json)
 T_PICK = "PICK {n} STONES"
@@ -103,7 +108,41 @@ def _flips(surf: Canvas) -> list[Canvas]:
 class PickerPainter:
     """The picker's art and drawing."""
 
-    def _prepare_art(self: StonePickerScene) -> None:
+    if TYPE_CHECKING:  # the host's (StonePickerScene), for the checker
+        _focus_glow: Canvas
+        _sparks: list[Any]
+        assets: Any
+        definition: GameDefinition
+        error: str
+        faces: dict[str, Any]
+        flip_frames: dict[str, list[Canvas]]
+        focus: int
+        game: str
+        grey_faces: dict[str, Canvas]
+        grey_flips: dict[str, list[Canvas]]
+        headline: str
+        hover: int | None
+        label: tuple[str, tuple[int, int], float] | None
+        layout: BonusLayout
+        multiplier: int
+        phase: str
+        request: PickRequestEvent | None
+        sparks: Sparks
+        spins: int
+        stones: list[_Stone]
+        style: BonusStyle
+        toasting: bool
+        total_picks: int
+        tr: Any
+        watch_only: bool
+        wild_reels: list[int]
+        wild_symbols: list[str]
+
+        def draw_title(self, surface: Canvas, title: str, subtitle: str = ...) -> None: ...
+
+        def pickable(self, index: int) -> bool: ...
+
+    def _prepare_art(self) -> None:
         a = self.assets
         base = f"{self.game}/tablet"
         keys = {"closed", "hover"}
@@ -128,9 +167,9 @@ class PickerPainter:
             lambda: plaque(panel.size, self.style, 20, density=a.density),
         )
 
-    def rebuild(self: StonePickerScene) -> None:
+    def rebuild(self) -> None:
         """The backdrop and the art again, at the store's new density."""
-        super().rebuild()
+        super().rebuild()  # type: ignore[misc]  # the host's next base (BonusScene)
         self._prepare_art()
 
     # -- the stage ----------------------------------------------------------------------------------
@@ -138,7 +177,7 @@ class PickerPainter:
     # hints are composed once per change (a pick, a reveal's start and end, a key hint); a frame
     # blits that layer and draws the focus, the stone under the pointer, the stones turning, the
     # sparks and the floating label over it.
-    def titles(self: StonePickerScene) -> tuple[str, str]:
+    def titles(self) -> tuple[str, str]:
         """The title and the line under it, as shown now."""
         tr = self.tr
         picks_left = self.request.picks_left if self.request is not None else 0
@@ -150,13 +189,13 @@ class PickerPainter:
         )
         return title, sub
 
-    def still_key(self: StonePickerScene) -> tuple:
+    def still_key(self) -> tuple:
         stones = tuple(None if st.turning else (st.face, st.greyed) for st in self.stones)
         summary = (self.spins, self.multiplier, tuple(self.wild_reels), tuple(self.wild_symbols))
         hints = (self.error, self.phase == "picking", self.watch_only)
         return (self.titles(), stones, summary, hints, self.phase == "intro")
 
-    def draw_still(self: StonePickerScene, surface: Canvas) -> None:
+    def draw_still(self, surface: Canvas) -> None:
         self.draw_title(surface, *self.titles())
         for st in self.stones:
             if not st.turning:
@@ -164,7 +203,7 @@ class PickerPainter:
         self._draw_summary(surface)
         self._draw_hints(surface)
 
-    def draw_moving(self: StonePickerScene, surface: Canvas) -> None:
+    def draw_moving(self, surface: Canvas) -> None:
         if self.phase == "intro":
             return  # the intro covers the stones: the layer holds it whole
         a = self.assets
@@ -194,7 +233,7 @@ class PickerPainter:
                 outline_color=(50, 26, 0),
             )
 
-    def _draw_hints(self: StonePickerScene, surface: Canvas) -> None:
+    def _draw_hints(self, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         where = (self.layout.stage.centerx, self.layout.hint_y)
         if self.error:
@@ -202,6 +241,7 @@ class PickerPainter:
             return
         if self.phase != "picking" or self.toasting:  # a toast stands over the hint line
             return
+        items: list[tuple[tuple[str, ...], str]]
         if self.watch_only:
             items = [
                 ((tr.gettext(T_KEY_SPACE),), tr.gettext(T_HINT_WATCH)),
@@ -215,9 +255,7 @@ class PickerPainter:
             ]
         draw_key_hints(surface, a, items, where, color=(214, 236, 228), size=16)
 
-    def _draw_stone(
-        self: StonePickerScene, surface: Canvas, st: _Stone, r: pygame.Rect, focus_on: bool
-    ) -> None:
+    def _draw_stone(self, surface: Canvas, st: _Stone, r: pygame.Rect, focus_on: bool) -> None:
         if st.face is None or (st.turning and st.t < 0.0):
             key = (
                 "hover"
@@ -241,7 +279,7 @@ class PickerPainter:
         face = self.grey_faces[st.face] if st.greyed else self.faces[st.face]
         surface.blit(face, r)
 
-    def _draw_summary(self: StonePickerScene, surface: Canvas) -> None:
+    def _draw_summary(self, surface: Canvas) -> None:
         """The features collected so far, on a carved plaque beside the stones."""
         a, tr, s = self.assets, self.tr, self.style
         r = self.layout.panel
@@ -277,11 +315,11 @@ class PickerPainter:
             y += step
 
     # -- over everything: the free-spins intro ---------------------------------------------------
-    def draw_over(self: StonePickerScene, surface: Canvas) -> None:
+    def draw_over(self, surface: Canvas) -> None:
         if self.phase == "intro":
             self._draw_intro(surface)
 
-    def _draw_intro(self: StonePickerScene, surface: Canvas) -> None:
+    def _draw_intro(self, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         lines = [tr.t(T_INTRO_SPINS, n=self.spins), tr.t(T_INTRO_MULT, n=self.multiplier)]
         lines += [tr.t(T_INTRO_REEL, n=n) for n in sorted(self.wild_reels)]

@@ -84,7 +84,7 @@ class StonesPresentation(Presentation):
 
     def _triggered(self, ev: FreeSpinsTriggerEvent, player: ReelsHost) -> None:
         stage = player.stage
-        stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
+        stage.trigger_cells = frozenset((p[0], p[1]) for p in ev.positions)
         player.clear_wins()
         player.feature_won()
         player.say(T_TRIGGER, GOLD, count=ev.count)

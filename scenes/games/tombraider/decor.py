@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -490,7 +491,7 @@ class TombRaiderDecor:
             size = (int(RUNG[0] * k) // 4 * 4, int(RUNG[1] * k) // 4 * 4)
             img = self.assets.derived(
                 ("tombraider-rung-pop", self.ladder[self.level], size),
-                lambda img=img, size=size: img.scaled(size),
+                partial(img.scaled, size),
             )
         surface.blit(img, img.get_rect(center=r.center))
 

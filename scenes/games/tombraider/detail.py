@@ -11,6 +11,7 @@ it (banked, lost, the Shoot-out's disc, the Showdown).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -39,6 +40,7 @@ from scenes.presentation.base import CREAM, GOLD, Step, shared_step
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
     from game.money import Bet
+    from scenes.core.i18n import Translator
     from scenes.presentation.hosts import DetailHost
 
 # Player-facing msgids (assets/locale/*.json)
@@ -79,6 +81,16 @@ class LocationStep:
     showdown: ShowdownEvent | None = None
 
 
+def _said(msgid: str, tr: Translator, **values: object) -> str:
+    """`msgid` with `values` in `tr`'s language: a step's line, bound with `partial`."""
+    return tr.t(msgid, **values)
+
+
+def _adventure(avg: int, spins: int, tr: Translator) -> str:
+    """The adventure's start: its average bet and its spins (bound with `partial`)."""
+    return tr.t(T_ADVENTURE, money=tr.money(avg), spins=spins)
+
+
 def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[Step]:
     """The steps of a round from its events, in order (each location gathered into one step)."""
     steps: list[Step] = []
@@ -88,33 +100,31 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
         if isinstance(ev, PassportsEvent):
             reels = ", ".join(str(r) for r in ev.new)
             n, total = sum(ev.active), len(ev.active)
-            steps.append(
-                Step("text", text=lambda tr, r=reels, n=n, t=total: tr.t(T_PASSPORTS, reels=r, n=n, total=t))
-            )
+            steps.append(Step("text", text=partial(_said, T_PASSPORTS, reels=reels, n=n, total=total)))
         elif isinstance(ev, KeyTriggerEvent):
             msgid = T_KEYS_LATER if ev.after_super else T_KEYS
             steps.append(
                 Step(
                     "text",
-                    text=lambda tr, c=ev.count, s=ev.spins, m=msgid: tr.t(m, count=c, spins=s),
+                    text=partial(_said, msgid, count=ev.count, spins=ev.spins),
                     colour=GOLD,
                 )
             )
         elif isinstance(ev, SuperFreeSpinsEvent):
-            steps.append(Step("text", text=lambda tr, s=ev.spins: tr.t(T_SUPER_FREE, spins=s), colour=GOLD))
+            steps.append(Step("text", text=partial(_said, T_SUPER_FREE, spins=ev.spins), colour=GOLD))
         elif isinstance(ev, SuperModeStartEvent):
             n, spins = len(ev.cells), ev.spins
-            steps.append(Step("text", text=lambda tr, n=n, s=spins: tr.t(T_SUPER, n=n, spins=s), colour=GOLD))
+            steps.append(Step("text", text=partial(_said, T_SUPER, n=n, spins=spins), colour=GOLD))
         elif isinstance(ev, SuperModeEndEvent):
             c, s = ev.win_coins, ev.spins_played
-            steps.append(Step("text", text=lambda tr, c=c, s=s: tr.t(T_SUPER_END, coins=c, spins=s)))
+            steps.append(Step("text", text=partial(_said, T_SUPER_END, coins=c, spins=s)))
         elif isinstance(ev, AdventureStartEvent):
             locations = len(ev.locations)
             avg, spins = ev.bet_cents // max(1, ev.spins), ev.spins
             steps.append(
                 Step(
                     "text",
-                    text=lambda tr, a=avg, s=spins: tr.t(T_ADVENTURE, money=tr.money(a), spins=s),
+                    text=partial(_adventure, avg, spins),
                     colour=GOLD,
                 )
             )
@@ -135,7 +145,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
             steps.append(
                 Step(
                     "text",
-                    text=lambda tr, v=ev.value, c=ev.coins: tr.t(T_JACKPOT, value=v, coins=c),
+                    text=partial(_said, T_JACKPOT, value=ev.value, coins=ev.coins),
                     colour=GOLD,
                 )
             )
@@ -144,7 +154,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
             steps.append(
                 Step(
                     "text",
-                    text=lambda tr, c=c, n=n, t=locations: tr.t(T_ADVENTURE_END, coins=c, n=n, total=t),
+                    text=partial(_said, T_ADVENTURE_END, coins=c, n=n, total=locations),
                     colour=GOLD,
                 )
             )

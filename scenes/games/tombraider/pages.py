@@ -11,6 +11,7 @@ inside the paytable viewer; `symbol_notes` adds what the Key, the Passport and t
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -317,7 +318,7 @@ def _draw_passports(viewer: PaytableHost, surface: Canvas, page: Page) -> None:
     surface.blit(img, img.get_rect(center=(x0 + 130, CONTENT.top + 110)))
     for n in range(viewer.definition.reels):
         stamp = a.derived(
-            ("tombraider-stamp-page", n), lambda n=n: stamp_art(a, viewer.game_id or "", n < 3, n + 1, 70)
+            ("tombraider-stamp-page", n), partial(stamp_art, a, viewer.game_id or "", n < 3, n + 1, 70)
         )
         surface.blit(stamp, (x0 + (n % 3) * 88, CONTENT.top + 240 + (n // 3) * 92))
 

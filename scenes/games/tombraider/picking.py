@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from scenes.core.intents import Act, Intent
 
@@ -42,9 +43,11 @@ class GridPicks:
     choose_fn: Callable[[int], list]
     auto_pick: Callable[[int, list[int]], int] | None
 
-    def pick(self, index: int) -> bool: ...
+    if TYPE_CHECKING:  # the scene's
 
-    def pickable(self, index: int) -> bool: ...
+        def pick(self, index: int) -> bool: ...
+
+        def pickable(self, index: int) -> bool: ...
 
     def refused(self, index: int) -> None:
         """A click or Enter on cell `index`, which cannot be picked now (the scene says why)."""

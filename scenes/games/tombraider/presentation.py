@@ -170,7 +170,7 @@ class TombRaiderPresentation(Presentation):
 
     def _passports(self, ev: PassportsEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
-        stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
+        stage.trigger_cells = frozenset((p[0], p[1]) for p in ev.positions)
         sounds = player.sounds
 
         def landed(reel: int) -> None:
@@ -190,7 +190,7 @@ class TombRaiderPresentation(Presentation):
 
     def _keys(self, ev: KeyTriggerEvent, player: ReelsHost, decor: TombRaiderDecor) -> None:
         stage = player.stage
-        stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
+        stage.trigger_cells = frozenset((p[0], p[1]) for p in ev.positions)
         player.clear_wins()
         player.feature_won()
         player.say(T_KEYS, GOLD, count=ev.count)
@@ -218,7 +218,7 @@ class TombRaiderPresentation(Presentation):
         """3+ Keys in a Super Mode spin: they glow and the banner says the free spins come after
         Super Mode; Super Mode goes on."""
         stage = player.stage
-        stage.trigger_cells = frozenset(tuple(p) for p in ev.positions)
+        stage.trigger_cells = frozenset((p[0], p[1]) for p in ev.positions)
         player.feature_won()
         player.say(T_KEYS_LATER, GOLD, count=ev.count, spins=ev.spins)
         player.sounds.feature_won()
@@ -276,7 +276,7 @@ class TombRaiderPresentation(Presentation):
             lambda tr: tr.gettext(T_SUPER),
             lambda tr: tr.t(T_SUPER_SUB, n=n, spins=spins),
         )
-        cells = [tuple(c) for c in ev.cells]
+        cells = [(c[0], c[1]) for c in ev.cells]
         sounds = player.sounds
 
         def shot(reel: int) -> None:

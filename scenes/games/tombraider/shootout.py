@@ -166,7 +166,7 @@ class ShootoutScene(GridPicks, BonusScene):
             for img in (self.back, self.face)
             for k in range(FLIP_STEPS)
         ]
-        self._still: tuple[tuple, Canvas] | None = None
+        self._look_still: tuple[tuple, Canvas] | None = None
         # the values' plate: solid enough behind its text
         self.values_panel = a.derived(
             ("tombraider-shootout-values", VALUES.size),
@@ -328,9 +328,9 @@ class ShootoutScene(GridPicks, BonusScene):
             self._hints() if picking else (),
             self.error,
         )
-        if self._still is None or self._still[0] != look:
-            self._still = (look, self._compose(look))  # a cache of what `look` shows
-        surface.blit(self._still[1], (0, 0))
+        if self._look_still is None or self._look_still[0] != look:
+            self._look_still = (look, self._compose(look))  # a cache of what `look` shows
+        surface.blit(self._look_still[1], (0, 0))
 
     def _hints(self) -> tuple:
         tr = self.tr

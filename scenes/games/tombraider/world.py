@@ -268,7 +268,9 @@ def render_ground(world: WorldMap, scale: float = 1.0) -> pygame.Surface:
     k = scale
     surf = pygame.Surface((round(world.size[0] * k), round(world.size[1] * k)))
     sheets: dict[str, pygame.Surface] = {}
-    blits = []
+    blits: list[
+        tuple[pygame.Surface, tuple[int, int]] | tuple[pygame.Surface, tuple[int, int], pygame.Rect]
+    ] = []
     for tile in world.tiles:
         sheet = sheets.get(tile.image)
         if sheet is None:

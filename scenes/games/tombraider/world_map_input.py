@@ -9,10 +9,22 @@ Each pick goes through `choose` (in play the ledger records it before the engine
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from scenes.core.intents import Act, Intent
 from scenes.games.tombraider.picking import T_RECORDED, GridPicks
 from scenes.games.tombraider.world_map_paint import COLS, panel_side, tile_rect
+
+if TYPE_CHECKING:
+    from collections import deque
+    from collections.abc import Callable
+    from typing import Any
+
+    from game.events import PickRequestEvent
+    from scenes.games.tombraider.duel import Showdown
+    from scenes.games.tombraider.quest import Quest
+    from scenes.games.tombraider.world import MapCamera, MapLocation, WorldMap
+    from scenes.games.tombraider.world_map import Tile
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +37,39 @@ AUTO_PICK_WAIT = 0.6  # s before a pick made without the player
 
 class MapInput(GridPicks):
     """Picks and the player's input on the world map."""
+
+    if TYPE_CHECKING:  # the host's (WorldMapScene), for the checker
+        _cam_t: float
+        _cam_to: MapCamera
+        _queue: deque[Any]
+        camera: MapCamera
+        hover_location: str | None
+        on_leave: Callable[[], None]
+        panel_k: float
+        panel_target: float
+        phase: str
+        phase_len: float
+        phase_t: float
+        quest: Quest
+        request: PickRequestEvent | None
+        showdown: Showdown | None
+        speed: float
+        tiles: list[Tile]
+        tr: Any
+        watch_only: bool
+        world: WorldMap
+
+        def _arrive(self) -> None: ...
+
+        def _current_location(self) -> MapLocation: ...
+
+        def _finish(self) -> None: ...
+
+        def _next(self) -> None: ...
+
+        def _set_phase(self, phase: str, length: float = ...) -> None: ...
+
+        def toast(self, text: str) -> None: ...
 
     def pickable(self, index: int) -> bool:
         req = self.request

@@ -42,16 +42,39 @@ from scenes.games.tombraider.world_map_paint import (
 from scenes.widgets.effects import soft_glow
 
 if TYPE_CHECKING:
-    from scenes.games.tombraider.world_map import WorldMapScene
+    from typing import Any
+
+    from game.money import Bet
+    from scenes.games.tombraider.quest import Quest
+    from scenes.games.tombraider.world import MapCamera, WorldMap
+    from scenes.widgets.effects import Sparks
 
 
 class OverlayPainter:
     """What is drawn over the map and its panel."""
 
-    def _draw_particles(self: WorldMapScene, surface: Canvas) -> None:
+    if TYPE_CHECKING:  # the host's (WorldMapScene), for the checker
+        _sparks: list[Any]
+        assets: Any
+        bet: Bet
+        camera: MapCamera
+        hover_location: str | None
+        label: tuple[str, tuple[int, int], float, tuple[int, int, int]] | None
+        phase: str
+        phase_len: float
+        phase_t: float
+        quest: Quest
+        sparks: Sparks
+        t: float
+        tr: Any
+        world: WorldMap
+
+        def jackpot_counted(self) -> int: ...
+
+    def _draw_particles(self, surface: Canvas) -> None:
         self.sparks.draw(surface, self._sparks)
 
-    def _draw_label(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_label(self, surface: Canvas) -> None:
         if self.label is None:
             return
         text, (cx, cy), age, colour = self.label
@@ -65,7 +88,7 @@ class OverlayPainter:
             surface, font, text, (cx, cy - int(min(age, 0.6) * 40)), colour, outline=2, outline_color=INK
         )
 
-    def _draw_intro(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_intro(self, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         k = min(1.0, self.phase_t / max(self.phase_len, 1e-6))
         box = pygame.Rect(0, 0, 620, 110)
@@ -76,7 +99,7 @@ class OverlayPainter:
         title = tr.gettext(T_TITLE)
         draw_text(surface, a.font("display", 48), title, box.center, GOLD, outline=2, outline_color=INK)
 
-    def _draw_jackpot(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_jackpot(self, surface: Canvas) -> None:
         a, tr, jp = self.assets, self.tr, self.quest.jackpot
         if jp is None:
             return
@@ -119,7 +142,7 @@ class OverlayPainter:
         amount = f"{tr.format_coins(shown)} · {tr.money(self.bet.coins_to_cents(shown))}"
         draw_text(surface, a.font("display", 40), amount, (640, 556), GOLD, outline=2, outline_color=INK)
 
-    def _draw_summary(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_summary(self, surface: Canvas) -> None:
         a, tr, q = self.assets, self.tr, self.quest
         end = q.end
         if end is None:
@@ -167,7 +190,7 @@ class OverlayPainter:
         go = tr.gettext(T_SUM_GO)
         draw_text(surface, a.font("text", 17), go, (box.centerx, box.bottom - 40), SOFT, shadow=False)
 
-    def _draw_tooltip(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_tooltip(self, surface: Canvas) -> None:
         if self.hover_location is None or self.phase in ("summary", "jackpot", "showdown"):
             return
         a, tr, q = self.assets, self.tr, self.quest

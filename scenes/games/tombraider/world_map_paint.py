@@ -31,7 +31,13 @@ from scenes.widgets.effects import soft_glow
 from scenes.widgets.keys import draw_key_hints
 
 if TYPE_CHECKING:
-    from scenes.games.tombraider.world_map import Tile, WorldMapScene
+    from collections.abc import Callable
+    from typing import Any
+
+    from scenes.games.tombraider.duel import Showdown
+    from scenes.games.tombraider.quest import Quest
+    from scenes.games.tombraider.world import WorldMap
+    from scenes.games.tombraider.world_map import Tile
 
 # Player-facing msgids (assets/locale/*.json)
 T_TITLE = "GLOBAL ADVENTURE"
@@ -129,7 +135,54 @@ def _dim(surf: Canvas) -> Canvas:
 class MapPainter:
     """The world map's art and drawing."""
 
-    def _prepare_art(self: WorldMapScene) -> None:
+    if TYPE_CHECKING:  # the host's (WorldMapScene), for the checker
+        _bar_bottom: Canvas
+        _bar_top: Canvas
+        _cam_t: float
+        _duel_location: str | None
+        _focus_glow: Canvas
+        _frozen: tuple[tuple[Any, ...], Canvas] | None
+        _layer_key: tuple[Any, ...] | None
+        _looks: dict[str, tuple[tuple[Any, ...], Canvas]]
+        _sparks: list[Any]
+        assets: Any
+        auto_pick: Callable[[int, list[int]], int] | None
+        banner: str
+        camera: MapCamera
+        error: str
+        faces: dict[str, Any]
+        flip_frames: dict[str, list[Canvas]]
+        focus: int
+        grey_faces: dict[str, Canvas]
+        grey_flips: dict[str, list[Canvas]]
+        hover: int | None
+        panel_k: float
+        phase: str
+        quest: Quest
+        shake: float
+        showdown: Showdown | None
+        t: float
+        tiles: list[Tile]
+        tr: Any
+        travel: tuple[int, list[tuple[float, float]], float] | None
+        watch_only: bool
+        world: WorldMap
+
+        def _draw_intro(self, surface: Canvas) -> None: ...
+
+        def _draw_jackpot(self, surface: Canvas) -> None: ...
+
+        def _draw_label(self, surface: Canvas) -> None: ...
+
+        def _draw_particles(self, surface: Canvas) -> None: ...
+
+        def _draw_summary(self, surface: Canvas) -> None: ...
+
+        def _draw_tooltip(self, surface: Canvas) -> None: ...
+
+        def pickable(self, index: int) -> bool: ...
+
+    def _prepare_art(self) -> None:
         from scenes.games.tombraider.world import ground_scale, render_ground
 
         a = self.assets
@@ -160,7 +213,7 @@ class MapPainter:
         self._bar_top = bar(TOP_BAR.size, top=True, k=k)
         self._bar_bottom = bar(HUD_BAR.size, top=False, k=k)
 
-    def rebuild(self: WorldMapScene) -> None:
+    def rebuild(self) -> None:
         """The density changed: the backdrop, the art, the composed parts and the duel again."""
         super().rebuild()  # type: ignore[misc]
         self._prepare_art()
@@ -168,7 +221,7 @@ class MapPainter:
             self.showdown.rebuild(self.duel_backdrop(self._duel_location))
 
     # -- cached pieces ---------------------------------------------------------------------------
-    def _look(self: WorldMapScene, slot: str, look: tuple, compose) -> Canvas:
+    def _look(self, slot: str, look: tuple, compose) -> Canvas:
         """The surface `compose(look)` for one part of the screen, composed again only when its
         look changes (the latest look per part is kept: a cache, not state)."""
         held = self._looks.get(slot)
@@ -176,7 +229,7 @@ class MapPainter:
             held = self._looks[slot] = (look, compose(look))
         return held[1]
 
-    def panel_art(self: WorldMapScene, location: str, side: str) -> Canvas:
+    def panel_art(self, location: str, side: str) -> Canvas:
         """The panel's backdrop: the location's scenery behind a darkening veil, framed."""
         a = self.assets
 
@@ -202,7 +255,7 @@ class MapPainter:
 
         return self.assets.derived(("tombraider-location-panel", location, side), build)
 
-    def duel_backdrop(self: WorldMapScene, location: str) -> Canvas:
+    def duel_backdrop(self, location: str) -> Canvas:
         """The location's scenery on the duel's stage, darkened a little."""
         a = self.assets
 
@@ -214,7 +267,7 @@ class MapPainter:
 
         return self.assets.derived(("tombraider-duel-backdrop", location), build)
 
-    def _ground_at(self: WorldMapScene, out: Canvas, smooth: bool) -> None:
+    def _ground_at(self, out: Canvas, smooth: bool) -> None:
         """The ground under the camera into `out`: the part of the ground's own pixels the camera
         sees, scaled once straight to `out`'s physical pixels (smoothly for a view that rests;
         nearest-pixel, the cheap way, while the camera moves)."""
@@ -230,7 +283,7 @@ class MapPainter:
         else:
             pygame.transform.scale(part, size, out.surf)
 
-    def _map_layer(self: WorldMapScene) -> Canvas:
+    def _map_layer(self) -> Canvas:
         """The map under the camera with the route and the markers. While the view rests and no
         one travels it is composed once (a cache of a pure function of what it shows: the view,
         the quest's progress, the language); while the camera moves, drawn every frame."""
@@ -257,12 +310,12 @@ class MapPainter:
         return self._layer
 
     # -- drawing -----------------------------------------------------------------------------------
-    def _frozen_ready(self: WorldMapScene) -> bool:
+    def _frozen_ready(self) -> bool:
         """The still scene under an overlay is composed already (one blit a frame)."""
         key = self._frozen_key()
         return key is not None and self._frozen is not None and self._frozen[0] == key
 
-    def draw_backdrop(self: WorldMapScene, surface: Canvas) -> None:
+    def draw_backdrop(self, surface: Canvas) -> None:
         """The map under the camera is the scene's backdrop (or, under an overlay, the whole still
         scene composed once)."""
         if self._frozen_ready():
@@ -271,7 +324,7 @@ class MapPainter:
         else:
             surface.blit(self._map_layer(), (0, 0))
 
-    def draw_stage(self: WorldMapScene, surface: Canvas) -> None:
+    def draw_stage(self, surface: Canvas) -> None:
         if self._frozen_ready():
             return
         self._draw_moving(surface)
@@ -288,7 +341,7 @@ class MapPainter:
             surface.blit(a.derived(("tombraider-map-dim",), lambda: _dim(a.canvas((1280, 720)))), (0, 0))
             self._frozen = (frozen, surface.copy())
 
-    def draw_over(self: WorldMapScene, surface: Canvas) -> None:
+    def draw_over(self, surface: Canvas) -> None:
         if self.phase == "showdown" and self.showdown is not None:
             self.showdown.draw(surface, dimmed=False)
         elif self.phase == "jackpot":
@@ -301,7 +354,7 @@ class MapPainter:
             self._draw_intro(surface)
         self._draw_tooltip(surface)
 
-    def _frozen_key(self: WorldMapScene) -> tuple | None:
+    def _frozen_key(self) -> tuple | None:
         """What the still scene under an overlay shows (None: no overlay, drawn live)."""
         if self.phase not in ("showdown", "jackpot", "summary") or self._cam_t < 1.0:
             return None
@@ -309,11 +362,11 @@ class MapPainter:
             return None
         return (self.phase, self.quest.index, tuple(self.quest.fragments), self.panel_k, self.tr.generation)
 
-    def _leg_screen(self: WorldMapScene, index: int) -> list[tuple[int, int]]:
+    def _leg_screen(self, index: int) -> list[tuple[int, int]]:
         a, b = self.world.leg(index)
         return [self.camera.to_screen(p) for p in arc_points(a, b, steps=28)]
 
-    def _draw_route(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_route(self, surface: Canvas) -> None:
         reached = self.quest.index
         leg_now = self.travel[0] if self.travel is not None else None
         for k in range(1, len(self.quest.locations)):
@@ -333,7 +386,7 @@ class MapPainter:
                 draw.lines(surface, INK, False, part, 9)
                 draw.lines(surface, GOLD, False, part, 5)
 
-    def _here(self: WorldMapScene, i: int) -> bool:
+    def _here(self, i: int) -> bool:
         """Location `i` is the one open now (it pulses)."""
         return (
             i == self.quest.index
@@ -342,7 +395,7 @@ class MapPainter:
             and self.quest.board is not None
         )
 
-    def _draw_markers(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_markers(self, surface: Canvas) -> None:
         a, tr = self.assets, self.tr
         for i, loc_id in enumerate(self.quest.locations):
             loc = self.world.location(loc_id)
@@ -374,7 +427,7 @@ class MapPainter:
                 outline_color=INK,
             )
 
-    def _draw_moving(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_moving(self, surface: Canvas) -> None:
         """What moves on the map: the ring pulsing round the open location, the explorer."""
         a = self.assets
         for i, loc_id in enumerate(self.quest.locations):
@@ -394,7 +447,7 @@ class MapPainter:
             draw.circle(surface, GOLD, pos, 11)
             draw.circle(surface, CREAM, pos, 4)
 
-    def _draw_panel(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_panel(self, surface: Canvas) -> None:
         a, tr, board = self.assets, self.tr, self.quest.board
         assert board is not None
         loc = self.world.location(board.location)
@@ -448,7 +501,7 @@ class MapPainter:
                 outline_color=INK,
             )
 
-    def _compose_panel(self: WorldMapScene, look: tuple) -> Canvas:
+    def _compose_panel(self, look: tuple) -> Canvas:
         """The panel's still part: scenery, name, the line under it, traps, pot, the hint."""
         location, side, title, sub, traps, pot, hints, error, traps_label, pot_label = look
         a = self.assets
@@ -499,7 +552,7 @@ class MapPainter:
             draw_key_hints(surf, a, list(hints), (cx, PANEL_H - 22), color=SOFT, size=15)
         return surf
 
-    def _hints(self: WorldMapScene) -> tuple:
+    def _hints(self) -> tuple:
         """The key hints under the artefacts while a pick is awaited (none while autoplay picks)."""
         tr = self.tr
         if self.watch_only:
@@ -512,7 +565,7 @@ class MapPainter:
             (("ESC",), tr.gettext(T_HINT_LEAVE)),
         )
 
-    def _draw_tile(self: WorldMapScene, surface: Canvas, tile: Tile, r: pygame.Rect) -> None:
+    def _draw_tile(self, surface: Canvas, tile: Tile, r: pygame.Rect) -> None:
         if tile.face is None or (tile.turning and tile.t < 0):
             surface.blit(self.faces["closed"], r)
             if tile.index == self.hover and self.pickable(tile.index):
@@ -531,7 +584,7 @@ class MapPainter:
             return
         surface.blit((self.grey_faces if tile.greyed else self.faces)[tile.face], r)
 
-    def _draw_caption(self: WorldMapScene, surface: Canvas, tile: Tile, r: pygame.Rect) -> None:
+    def _draw_caption(self, surface: Canvas, tile: Tile, r: pygame.Rect) -> None:
         board = self.quest.board
         if board is None or tile.turning or tile.face is None:
             return
@@ -578,7 +631,7 @@ class MapPainter:
                 shadow=False,
             )
 
-    def _draw_top(self: WorldMapScene, surface: Canvas) -> None:
+    def _draw_top(self, surface: Canvas) -> None:
         tr, q = self.tr, self.quest
         avg_num, spins = q.average_bet_cents()
         look = (
@@ -590,7 +643,7 @@ class MapPainter:
         )
         surface.blit(self._look("top", look, self._compose_top), TOP_BAR)
 
-    def _compose_top(self: WorldMapScene, look: tuple) -> Canvas:
+    def _compose_top(self, look: tuple) -> Canvas:
         """The top bar: the title, the five fragment slots with their places, the average bet."""
         fragments, title, names, avg_label, avg = look
         a = self.assets

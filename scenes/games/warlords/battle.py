@@ -33,6 +33,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Hashable
+from functools import partial
 
 import pygame
 
@@ -279,10 +280,10 @@ class BattleScene(BonusScene):
         self._jobs: list[Callable[[], None]] = []
         if not self.reduced:
             for w in self.contenders:
-                self._jobs.append(lambda w=w: self._make_ghosts(w))
+                self._jobs.append(partial(self._make_ghosts, w))
             for i, shards in self.shards.items():
                 for j in range(0, len(shards), 4):
-                    self._jobs.append(lambda i=i, j=j: self._make_pieces(i, j, j + 4))
+                    self._jobs.append(partial(self._make_pieces, i, j, j + 4))
         self.plate = assets.derived(
             ("battle-odds", PLATE, self.style), lambda: plaque(PLATE, self.style, 12, density=assets.density)
         )

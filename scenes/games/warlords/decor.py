@@ -147,7 +147,7 @@ class Popups:
                 font,
                 text,
                 (x, y - round(70 * u)),
-                tuple(int(c * fade) for c in self.colour),
+                (int(self.colour[0] * fade), int(self.colour[1] * fade), int(self.colour[2] * fade)),
                 outline=3,
                 outline_color=INK,
             )
@@ -203,8 +203,8 @@ class FinalChance:
         centre = (box.centerx, box.centery + 30)
         if before:  # the crystal charging: rings going out, a beat quickening towards the reveal
             u = self.t / self.reveal_at if self.reveal_at > 0 else 1.0
-            for k in range(3):
-                r = int(30 + ((u * 3 + k / 3) % 1.0) * 90)
+            for ring in range(3):
+                r = int(30 + ((u * 3 + ring / 3) % 1.0) * 90)
                 draw.circle(surface, self.colour, centre, r, 3)
             beat = 0.5 + 0.5 * math.sin(self.t * (6 + 18 * u))
             img = stage.view.art.stamp(self.crystal, 0.7 + 0.15 * beat)

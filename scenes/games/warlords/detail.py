@@ -7,6 +7,7 @@ line each, in the player's language (names translated when shown).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from game.games.warlords.events import (
@@ -46,6 +47,11 @@ def _name(defn: GameDefinition | None, symbol: str, tr: Translator) -> str:
     if defn is None or symbol not in defn.symbol_ids:
         return symbol
     return tr.gettext(defn.symbol(symbol).name)
+
+
+def _said(ev, defn: GameDefinition | None, tr: Translator) -> str:
+    """`_line` of `ev`, empty when it has none (a step's text, bound with `partial`)."""
+    return _line(ev, defn, tr) or ""
 
 
 def _line(ev, defn: GameDefinition | None, tr: Translator) -> str | None:
@@ -93,7 +99,7 @@ def detail_steps(events: list, defn: GameDefinition | None, bet: Bet) -> list[St
             colour = (
                 GOLD if isinstance(ev, FinalChanceEvent | WarlordsFreeSpinsStartEvent) else (255, 248, 230)
             )
-            steps.append(Step("text", text=lambda tr, e=ev: _line(e, defn, tr) or "", colour=colour))
+            steps.append(Step("text", text=partial(_said, ev, defn), colour=colour))
             continue
         step = shared_step(ev, defn, bet)
         if step is not None:

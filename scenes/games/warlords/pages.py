@@ -145,8 +145,8 @@ def pages(defn: GameDefinition, bet: Bet, tr: Tr = ENGLISH) -> list[Page]:
         ("arrow", o.arrow_counts, o.arrow_reels),
         ("sword", o.sword_counts, o.sword_reels),
     ):
-        listed = [k for k, w in counts.items() if w > 0]
-        low, high = min(listed), max(listed)
+        present = [k for k, w in counts.items() if w > 0]
+        low, high = min(present), max(present)
         line = (
             tr.t(T_HAMMER, n=4, first=first, last=last)
             if style == "hammer"
