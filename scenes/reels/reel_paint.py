@@ -187,8 +187,8 @@ class ReelPainter:
                     tag = art.wild_tag
                     surface.blit(tag, tag.get_rect(midbottom=(cx, cy + SYMBOL // 2 - 4)))
         if self._anticipating is not None:
-            reel = pygame.Rect(win.x + self._anticipating * CELL_W, win.y, CELL_W, win.height)
-            art.wash(surface, reel, glow_i)
+            column = pygame.Rect(win.x + self._anticipating * CELL_W, win.y, CELL_W, win.height)
+            art.wash(surface, column, glow_i)
         surface.set_clip(old_clip)
         if self._anticipating is not None:
             g = art.anticipation_glow[glow_i]
