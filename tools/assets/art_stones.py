@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from tools.assets import gfx, kit, words
+from tools.assets.dress import Material
 from tools.assets.gfx import F
 from tools.assets.kit import SS
 
@@ -310,10 +311,9 @@ def wild_reel(lang: str = "en") -> np.ndarray:
 # slate and jade: the band, boxes and plates of the game's screens (tools/assets/dress.py)
 
 
-def _dress_material():
-    from tools.assets import dress
-
-    return dress.Material(
+def dress_material() -> Material:
+    """The game's dress material: its HUD band, boxes and plates (`tools.assets.dress`)."""
+    return Material(
         face=[(0, "#3a4550"), (0.5, "#252d36"), (1, "#12171d")],
         rim=[(0, "#06281c"), (0.35, "#17684a"), (0.62, "#3fb488"), (0.82, "#9ef0c8"), (1, "#eafff4")],
         accent=(110, 230, 170),
@@ -321,21 +321,3 @@ def _dress_material():
         seed=31,
         pattern="veins",
     )
-
-
-def dress_hud_bar() -> np.ndarray:
-    from tools.assets import dress
-
-    return dress.hud_bar(_dress_material())
-
-
-def dress_panel() -> np.ndarray:
-    from tools.assets import dress
-
-    return dress.panel(_dress_material())
-
-
-def dress_plate() -> np.ndarray:
-    from tools.assets import dress
-
-    return dress.plate(_dress_material())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from tools.assets import gfx, kit, words
+from tools.assets.dress import Material
 from tools.assets.kit import SS
 from tools.assets.sources import openmoji_path
 
@@ -322,10 +323,9 @@ def preview() -> dict[str, np.ndarray]:
 # sandstone and gold: the band, boxes and plates of the game's screens (tools/assets/dress.py)
 
 
-def _dress_material():
-    from tools.assets import dress
-
-    return dress.Material(
+def dress_material() -> Material:
+    """The game's dress material: its HUD band, boxes and plates (`tools.assets.dress`)."""
+    return Material(
         face=[(0, "#6e5436"), (0.5, "#4e3a24"), (1, "#2c2012")],
         rim=gfx.GOLD,
         accent=(255, 214, 120),
@@ -334,21 +334,3 @@ def _dress_material():
         seed=83,
         pattern="bricks",
     )
-
-
-def dress_hud_bar() -> np.ndarray:
-    from tools.assets import dress
-
-    return dress.hud_bar(_dress_material())
-
-
-def dress_panel() -> np.ndarray:
-    from tools.assets import dress
-
-    return dress.panel(_dress_material())
-
-
-def dress_plate() -> np.ndarray:
-    from tools.assets import dress
-
-    return dress.plate(_dress_material())

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from tools.assets import gfx, kit, words
+from tools.assets.dress import Material
 from tools.assets.kit import SS
 
 FACTION = {
@@ -235,10 +236,9 @@ def preview() -> dict[str, np.ndarray]:
 # dark iron and embers: the band, boxes and plates of the game's screens (tools/assets/dress.py)
 
 
-def _dress_material():
-    from tools.assets import dress
-
-    return dress.Material(
+def dress_material() -> Material:
+    """The game's dress material: its HUD band, boxes and plates (`tools.assets.dress`)."""
+    return Material(
         face=[(0, "#34302e"), (0.5, "#1f1c1b"), (1, "#0d0b0b")],
         rim=[(0, "#1a1614"), (0.35, "#4a423c"), (0.6, "#8a7e72"), (0.8, "#c8b8a4"), (1, "#ffe2b0")],
         accent=(255, 128, 40),
@@ -249,21 +249,3 @@ def _dress_material():
         pattern="plates",
         embers=True,
     )
-
-
-def dress_hud_bar() -> np.ndarray:
-    from tools.assets import dress
-
-    return dress.hud_bar(_dress_material())
-
-
-def dress_panel() -> np.ndarray:
-    from tools.assets import dress
-
-    return dress.panel(_dress_material())
-
-
-def dress_plate() -> np.ndarray:
-    from tools.assets import dress
-
-    return dress.plate(_dress_material())

@@ -126,17 +126,24 @@ def job_chrome(root: str) -> list[str]:
 
 def job_dress(root: str) -> list[str]:
     """Each game's dress: its HUD band, its panel (the band's boxes, its viewers) and its feature
-    plate, from the materials in its art module (tools/assets/dress.py draws them)."""
-    from tools.assets import art_stones, art_tombraider, art_warlords
+    plate, from the material its generator module names (`dress_material()`; tools.assets.dress
+    draws them)."""
+    from tools.assets import dress
+    from tools.assets.games import ids, module
 
     r = Path(root)
     img = "assets/images"
     done: list[str] = []
-    for game, mod in (("stones", art_stones), ("warlords", art_warlords), ("tombraider", art_tombraider)):
+    for game in ids():
+        material = module(game).dress_material()
         done += _save_all(
-            {f"{img}/{game}/panel.png": mod.dress_panel(), f"{img}/{game}/plate.png": mod.dress_plate()}, r
+            {
+                f"{img}/{game}/panel.png": dress.panel(material),
+                f"{img}/{game}/plate.png": dress.plate(material),
+            },
+            r,
         )
-        done += _save_all({f"{img}/{game}/hud_bar.jpg": mod.dress_hud_bar()}, r, opaque=True)
+        done += _save_all({f"{img}/{game}/hud_bar.jpg": dress.hud_bar(material)}, r, opaque=True)
     return done
 
 

@@ -11,6 +11,7 @@ contact sheets ask this registry for every game and use the module's common inte
 - `images(lang)`: the game's own pictures, name under `assets/images/<id>/` → layer: every one
   with `lang` None, else only those with words in them, in that language;
 - `backdrops()`: its opaque full-screen pictures (saved as JPEG), name → layer;
+- `dress_material()`: the material of its HUD band, boxes and feature plate (`tools.assets.dress`);
 - `MUSIC`, `FEATURE_MUSIC`, `SOUNDS`: name under `assets/sounds/<id>/` → generator (the base song,
   the feature themes, the stings and effects);
 - `contact_order(defn)`, `contact_rows(root, load)`, `contact_backdrops(root, load)`: the game's

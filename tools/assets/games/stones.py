@@ -14,6 +14,7 @@ import numpy as np
 
 from tools.assets import gfx, kit
 from tools.assets import synth as s
+from tools.assets.art_stones import dress_material as dress_material  # its band, boxes, plates (make_assets)
 from tools.assets.backdrops import H, W, fog, lgrid, motes, ridge, sky, stars, sun, vignette
 from tools.assets.compose import Section, Song, prog
 from tools.assets.frames import (

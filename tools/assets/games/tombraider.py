@@ -16,6 +16,9 @@ import numpy as np
 
 from tools.assets import gfx, kit
 from tools.assets import synth as s
+from tools.assets.art_tombraider import (
+    dress_material as dress_material,  # its band, boxes, plates (make_assets)
+)
 from tools.assets.backdrops import H, W, fog, light_rays, motes, ridge, silhouette, sky, stars, sun, vignette
 from tools.assets.compose import Section, Song, prog
 from tools.assets.frames import (

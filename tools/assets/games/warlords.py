@@ -14,6 +14,9 @@ import numpy as np
 
 from tools.assets import gfx, kit
 from tools.assets import synth as s
+from tools.assets.art_warlords import (
+    dress_material as dress_material,  # its band, boxes, plates (make_assets)
+)
 from tools.assets.backdrops import fog, lgrid, light_rays, motes, ridge, silhouette, sky, sun, vignette
 from tools.assets.compose import Section, Song, prog
 from tools.assets.frames import (
