@@ -70,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--game",
         metavar="ID",
-        help="open this game's reels straight away (Esc goes to the lobby), e.g. stones",
+        help="open this game's reels straight away (Esc goes to the lobby); `python -m game list` lists ids",
     )
     p.add_argument(
         "--data-dir",

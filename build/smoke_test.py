@@ -6,11 +6,11 @@
 
 Checks, in order (the first failure stops the run with a message and exit code 1):
 1. `reelhouse --version` exits 0 and prints the project's version;
-2. `reelhouse --game stones --autoplay 20 --turbo --seed 1 --data-dir <tmp>` exits 0 with the
+2. `reelhouse --game <id> --autoplay 20 --turbo --seed 1 --data-dir <tmp>` exits 0 with the
    dummy SDL video and audio drivers;
-3. `<tmp>/ledger.sqlite3` holds exactly 20 rounds of `stones`, all closed, no open round, each
-   round's balance_after = balance_before − bet + win and chained to the next, and the ledger's
-   own `verify()` reports nothing;
+3. `<tmp>/ledger.sqlite3` holds exactly 20 rounds of `<id>` (the first installed game), all
+   closed, no open round, each round's balance_after = balance_before − bet + win and chained to
+   the next, and the ledger's own `verify()` reports nothing;
 4. the app folder is byte-for-byte unchanged (nothing was written next to the executable);
 5. started without `--data-dir`, the app writes into the per-user data folder
    (`$XDG_DATA_HOME/reelhouse`, pointed at a temporary folder here) and not into the bundle.
@@ -37,8 +37,10 @@ sys.path.insert(0, str(ROOT))
 
 import package  # noqa: E402 - build/package.py, found through the path set just above
 
+from game.definitions import list_game_ids  # noqa: E402 - the project, found the same way
+
 ROUNDS = 20
-GAME = "stones"
+GAME = list_game_ids()[0]
 RUN_TIMEOUT_S = 300
 FIRST_FRAME_TARGET_MS = 1500.0
 

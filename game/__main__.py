@@ -3,7 +3,7 @@
 Every command reads the installed game data (`assets/games/<id>/game.toml`). Errors a user can
 make (an unknown game, a bad data file, a bet the game does not offer, a bad pick, a number too
 large to mean anything) print one plain line on stderr and exit with status 2; argparse handles
-malformed arguments. A reader that stops reading (`describe stones | head`) ends the command
+malformed arguments. A reader that stops reading (`describe <id> | head`) ends the command
 quietly with status 0: nothing is wrong with the command, its output was simply not wanted.
 """
 

@@ -155,7 +155,7 @@ class GameDefinition(Model):
         if isinstance(value, dict):
             kind = value.get("type")
             if not isinstance(kind, str):
-                raise ValueError('feature.type: names the game\'s rules (e.g. "stones")')
+                raise ValueError("feature.type: names the game's rules (a type registered in game.games)")
             try:
                 model = games.feature_model(kind)
             except ValueError as exc:

@@ -20,7 +20,7 @@ def resource_root() -> Path:
 
 
 def asset_path(*parts: str) -> Path:
-    """Absolute path of a bundled asset, e.g. asset_path("games", "stones", "game.toml")."""
+    """Absolute path of a bundled asset, e.g. asset_path("games", "<id>", "game.toml")."""
     return resource_root().joinpath("assets", *parts)
 
 

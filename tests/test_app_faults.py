@@ -28,9 +28,10 @@ def test_two_stops_through_the_real_app(tmp_path, game):
     tally = app_faults.GameTally(game)
     replayer = Replayer(game)
     for k, (target, sig) in enumerate((("reels:spin", signal.SIGKILL), (AIMS[game], signal.SIGTERM))):
-        if game == "tombraider" and target == "WorldMapScene":
-            assert app_faults.store_passports(data)
-            replayer.state = type(replayer.state).model_validate(app_faults.FOUR)
+        aim = app_faults.targets(game)
+        if target in aim.state_for and aim.state is not None:
+            assert app_faults.store_state(data, game, aim.state)
+            replayer.state = type(replayer.state).model_validate(aim.state)
         state = app_faults.stored_state(data, game)
         seed = app_faults.aimed_seed(game, target, state, random.Random(11 + k))
         hit, _reached, other = app_faults.stop_in(game, data, target, sig, k == 1, seed, trace, 90.0)

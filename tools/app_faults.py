@@ -6,14 +6,15 @@ the dummy SDL drivers, a session seed drawn per stop. To know which scene is sho
 starts with a `sitecustomize` module on its path (the app's own files are not touched): it wraps
 `SceneStack.update` and prints `@scene NAME` on stderr whenever the top scene changes, where NAME
 is the scene's class, with `reels:idle` / `reels:spin` / `reels:free` for the reels (no round,
-a round in the main game, free spins or re-spins) and `WorldMapScene:showdown` /
-`WorldMapScene:summary` for the Showdown and the quest's end. Each stop aims at one scene (reels
-mid-round, idle, free spins; the Stones picker; the Warlords battle; the Tomb Raider world map,
-Shoot-out, Showdown and quest end; a celebration), waits for it, then stops the app a random
-instant later (SIGKILL or SIGTERM, normal speed or turbo, each drawn half the time). The stop's
-session seed is one whose first rounds show the target (found by playing the engine as
-`--autoplay` plays, picks included); scenes that need a Global Adventure start from a wallet
-whose stored passports lack one (set through the ledger, as the app keeps them).
+a round in the main game, free spins or re-spins) and `Scene:phase` for a scene in a phase a
+game aims at (its `FAULTS` names it so, e.g. a map's final phase). Each stop aims at one scene (reels
+mid-round, idle, free spins; each game's bonus scenes; a celebration: the scenes each game's scenes
+package declares in its `FAULTS`, a `scenes.presentation.base.FaultTargets`), waits for it, then
+stops the app a random instant later (SIGKILL or SIGTERM, normal speed or turbo, each drawn half the
+time). The stop's session seed is one whose first rounds show the target (found by playing the
+engine as `--autoplay` plays, picks included); scenes that need a state across rounds
+(`FAULTS.state_for`) start from a wallet holding the declared state (set through the ledger, as the
+app keeps it).
 
 After each stop:
 1. the ledger's audit (`verify`) is clean;
@@ -46,14 +47,23 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.definitions import list_game_ids, load_game
+
+if TYPE_CHECKING:
+    from scenes.presentation.base import FaultTargets
 
 ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # aiming at a celebration imports the scenes
 
 SITECUSTOMIZE = r'''
 """Prints the app's top scene on stderr when it changes (tools/app_faults.py)."""
-import sys, threading, time
+import os, sys, threading, time
+
+_PHASES = set(os.environ.get("APP_FAULTS_PHASES", "").split(","))  # "Scene:phase" aimed at
 
 
 def _name(scene):
@@ -65,8 +75,9 @@ def _name(scene):
             return "reels:free" if scene.stage.free_mode else "reels:spin"
         except Exception:
             return "reels"
-    if name == "WorldMapScene" and getattr(scene, "phase", "") in ("showdown", "summary"):
-        return f"{name}:{scene.phase}"
+    phased = f"{name}:{getattr(scene, 'phase', '')}"
+    if phased in _PHASES:
+        return phased
     return name
 
 
@@ -92,23 +103,33 @@ def _patch():
 threading.Thread(target=_patch, daemon=True).start()
 '''
 
-# the scenes each game's stops aim at
-TARGETS = {
-    "stones": ["reels:spin", "reels:idle", "reels:free", "StonePickerScene", "CelebrationScene"],
-    "warlords": ["reels:spin", "reels:idle", "reels:free", "BattleScene", "CelebrationScene"],
-    "tombraider": [
-        "reels:spin",
-        "reels:idle",
-        "reels:free",
-        "WorldMapScene",
-        "ShootoutScene",
-        "WorldMapScene:showdown",
-        "WorldMapScene:summary",
-        "CelebrationScene",
-    ],
-}
-QUEST = {"WorldMapScene", "ShootoutScene", "WorldMapScene:showdown", "WorldMapScene:summary"}
-FOUR = {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200}
+
+@cache
+def targets(game: str) -> FaultTargets:
+    """Where the stops aim in a game: its scenes package's `FAULTS` (ValueError when it has none)."""
+    from scenes.presentation import fault_targets
+
+    found = fault_targets(load_game(game).definition)
+    if found is None:
+        raise ValueError(f"{game} declares no fault targets (FAULTS in its scenes package)")
+    return found
+
+
+def aimed_games() -> list[str]:
+    """The installed games that declare where the stops aim, in id order."""
+    from scenes.presentation import fault_targets
+
+    return [g for g in list_game_ids() if fault_targets(load_game(g).definition) is not None]
+
+
+@cache
+def phases() -> tuple[str, ...]:
+    """The "Scene:phase" targets of every game, which the child's trace names so."""
+    return tuple(
+        t for g in aimed_games() for t in targets(g).scenes if ":" in t and not t.startswith("reels:")
+    )
+
+
 FIRST_ROUNDS = 6  # an aimed session seed shows its target within these rounds
 
 
@@ -129,25 +150,21 @@ class GameTally:
 def child_env(trace_dir: Path) -> dict[str, str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     env["PYTHONPATH"] = os.pathsep.join([str(trace_dir), str(ROOT), env.get("PYTHONPATH", "")])
+    env["APP_FAULTS_PHASES"] = ",".join(phases())
     return env
 
 
-def _round_has(target: str, events: list, win_coins: int, bet_coins: int) -> bool:
-    """Whether a round's events show the scene `target` (the reels' own states always)."""
+def _round_has(game: str, target: str, events: list, win_coins: int, bet_coins: int) -> bool:
+    """Whether a round's events show the scene `target` (the reels' own states always; a game's
+    own scenes as its `FAULTS.shown_by` says)."""
     from scenes.reels.win_presenter import win_tier
 
-    kinds = {e.type for e in events}
-    modes = {e.mode for e in events if e.type == "spin"}
-    return {
-        "reels:free": bool(modes & {"free", "respin"}),
-        "StonePickerScene": "pick_request" in kinds,
-        "BattleScene": "battle" in kinds,
-        "CelebrationScene": win_tier(win_coins, bet_coins) is not None,
-        "WorldMapScene": "adventure_start" in kinds,
-        "ShootoutScene": "shootout_start" in kinds,
-        "WorldMapScene:showdown": any(e.type == "showdown" and e.showdown for e in events),
-        "WorldMapScene:summary": "adventure_end" in kinds,
-    }.get(target, True)
+    if target == "reels:free":
+        return any(e.type == "spin" and e.mode in ("free", "respin") for e in events)
+    if target == "CelebrationScene":
+        return win_tier(win_coins, bet_coins) is not None
+    shown = targets(game).shown_by.get(target)
+    return True if shown is None else shown(events)
 
 
 def aimed_seed(game: str, target: str, state_json, rng: random.Random, tries: int = 4000) -> int:
@@ -175,7 +192,7 @@ def aimed_seed(game: str, target: str, state_json, rng: random.Random, tries: in
                 p = result.pending
                 choices.append(seeds.auto_pick(p.options, list(p.picked)))
                 result = play_round(defn, bet, seed, choices, state=state)
-            if _round_has(target, list(result.events), int(result.total_win_coins), bet.total_coins):
+            if _round_has(game, target, list(result.events), int(result.total_win_coins), bet.total_coins):
                 return s
             state = result.state_out if result.state_out is not None else state
     return rng.randrange(1, 2**31)
@@ -193,8 +210,9 @@ def stored_state(data: Path, game: str):
         return led.get_state(game, STATE_KEY)
 
 
-def store_passports(data: Path) -> bool:
-    """Four passports in the wallet, as the app stores them, when no round is open (True)."""
+def store_state(data: Path, game: str, state: dict[str, Any]) -> bool:
+    """The game's state across rounds written into the wallet, as the app stores it, when no
+    round is open (True)."""
     from game.ledger import Ledger
     from game.session import STATE_KEY
 
@@ -202,7 +220,7 @@ def store_passports(data: Path) -> bool:
     with Ledger.open(data / "ledger.sqlite3") as led:
         if led.open_round() is not None:
             return False
-        led.set_state("tombraider", STATE_KEY, FOUR)
+        led.set_state(game, STATE_KEY, state)
         return True
 
 
@@ -366,15 +384,16 @@ def run_game(game: str, stops: int, seed: int, folder: Path, limit: float, resta
     (trace / "sitecustomize.py").write_text(SITECUSTOMIZE)
     data = folder / game
     replayer = Replayer(game)
-    targets = TARGETS[game]
+    aim = targets(game)
     for k in range(stops):
-        target = targets[k % len(targets)]
+        target = aim.scenes[k % len(aim.scenes)]
         sig = rng.choice((signal.SIGKILL, signal.SIGTERM))
         turbo = rng.random() < 0.5
         if low_balance(data / "ledger.sqlite3"):  # a new wallet: autoplay would stop at once
             data, replayer = folder / f"{game}_{k}", Replayer(game)
-        if target in QUEST and store_passports(data) and replayer.state is not None:
-            replayer.state = type(replayer.state).model_validate(FOUR)  # the replay's state too
+        stored = target in aim.state_for and aim.state is not None and store_state(data, game, aim.state)
+        if stored and replayer.state is not None:
+            replayer.state = type(replayer.state).model_validate(aim.state)  # the replay's state too
         if target == "CelebrationScene":
             turbo = False  # turbo plays no celebration
         session = aimed_seed(game, target, stored_state(data, game), rng)
@@ -416,7 +435,7 @@ def table(t: GameTally) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", action="append", choices=sorted(TARGETS), help="a game (default: all three)")
+    ap.add_argument("--game", action="append", choices=aimed_games(), help="a game (default: every one)")
     ap.add_argument("--stops", type=int, default=100, help="stops per game (default 100)")
     ap.add_argument("--seed", type=int, default=None, help="the campaign's seed (default: random)")
     ap.add_argument(
@@ -428,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"app faults: seed {seed}", flush=True)
     failed = False
     with tempfile.TemporaryDirectory(prefix="app_faults_") as tmp:
-        for game in args.game or sorted(TARGETS):
+        for game in args.game or aimed_games():
             t = run_game(game, args.stops, seed, Path(tmp), args.timeout, args.restart_timeout)
             print(table(t), flush=True)
             for f in t.failures[:10]:

@@ -1,7 +1,7 @@
 """Frame-time benchmark over several runs of `main.py --bench`, steadier than one run on a shared
 machine.
 
-    python -m tools.frame_bench [--runs 5] [--json] [-- BENCH ARGS, e.g. --window 1920x1080 --game warlords]
+    python -m tools.frame_bench [--runs 5] [--json] [-- BENCH ARGS, e.g. --window 1920x1080 --game <id>]
 
 The bench's script is deterministic (simulated time, fixed seeds), so frame i does the same work
 in every run and only the time differs. Each run writes its per-frame times

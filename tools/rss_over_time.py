@@ -1,7 +1,7 @@
 """Resident memory of a command over time, its worker processes included (Linux, /proc).
 
     python -m tools.rss_over_time --seconds 30 --every 3 -- \
-        python -m game simulate stones --rounds 1000000000000
+        python -m game simulate <id> --rounds 1000000000000
 
 Starts the command, and every `--every` seconds sums VmRSS over the process and all its
 descendants (a simulation runs on worker processes); after `--seconds` it sends SIGINT (the

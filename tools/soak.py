@@ -1,6 +1,6 @@
 """The memory soak: a long turbo autoplay of the real app, its resident memory sampled as it plays.
 
-    python -m tools.soak [--rounds 5000] [--game stones] [--seed 1]
+    python -m tools.soak [--rounds 5000] [--game ID] [--seed 1]
 
 Runs `main.py --game G --autoplay N --turbo` headless in a scratch data folder and reads the
 process's resident set size (VmRSS) and peak (VmHWM) from /proc twice a second, with the number
@@ -21,6 +21,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from game.definitions import list_game_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 BUDGET_MB = 250
@@ -101,7 +103,7 @@ def soak(game: str, rounds: int, seed: int, warmup: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.soak", description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="stones")
+    parser.add_argument("--game", default=list_game_ids()[0], help="default: the first installed game")
     parser.add_argument("--rounds", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--warmup", type=int, default=None, help="rounds of warm-up (default: a tenth)")

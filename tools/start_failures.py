@@ -25,11 +25,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.definitions import list_game_ids
 from tools.storage_failures import MAIN, ROOT, command, env, sentence
 
 LOW_MEMORY_KB = 90_000  # address space: the interpreter starts, SDL and the libraries do not
-WILD_PAYS = "wild    = { 2 = 10, 3 = 100, 4 = 500, 5 = 1000 }"
-WILD_X100 = "wild    = { 2 = 1000, 3 = 10000, 4 = 50000, 5 = 100000 }"
+GAME = list_game_ids()[0]  # the game whose data is changed: the first installed one
+WILD_PAYS = re.compile(r"^(wild\s*=\s*\{)([^}\n]*)\}", re.M)  # its paytable's Wild line
+
+
+def wild_x100(toml: str) -> str:
+    """A game file with its Wild pays ×100 (ValueError when the game pays no Wild)."""
+    pays = lambda m: m[1] + re.sub(r"= (\d+)", lambda v: f"= {int(v[1]) * 100}", m[2]) + "}"  # noqa: E731
+    changed, n = WILD_PAYS.subn(pays, toml, count=1)
+    if not n:
+        raise ValueError(f"{GAME} pays no Wild: choose another change of its game data")
+    return changed
 
 
 @dataclass
@@ -127,8 +137,8 @@ def low_memory(base: Path, lang: str) -> subprocess.CompletedProcess[str]:
 
 def game_data_changed(base: Path, lang: str) -> subprocess.CompletedProcess[str]:
     tree = assets_tree(base)
-    toml = tree / "games" / "stones" / "game.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace(WILD_PAYS, WILD_X100), encoding="utf-8")
+    toml = tree / "games" / GAME / "game.toml"
+    toml.write_text(wild_x100(toml.read_text(encoding="utf-8")), encoding="utf-8")
     data = settings_for(base / "data", lang)
     return run("--data-dir", str(data), extra_env={"REELHOUSE_ASSETS": str(tree)})
 
@@ -151,7 +161,7 @@ CASES: list[tuple[str, Callable[[Path, str], subprocess.CompletedProcess[str]]]]
     ("--window 99999999999999999999x720", window_20_digits),
     ("--window 100000x100000", window_100000_square),
     (f"ulimit -v {LOW_MEMORY_KB}", low_memory),
-    ("Stones' game.toml with Wild ×100", game_data_changed),
+    (f"{GAME.capitalize()}' game.toml with Wild ×100", game_data_changed),
     ("fonts/text.ttf truncated", font_damaged),
 ]
 

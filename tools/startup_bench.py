@@ -1,7 +1,7 @@
 """Start-up benchmark: the whole process to the reels' first frame, against a minimal pygame-ce
 program that opens a 1280×720 window and flips once (both as separate processes, alternated).
 
-    python -m tools.startup_bench [--runs 5] [--game stones] [--fresh] [--json]
+    python -m tools.startup_bench [--runs 5] [--game ID] [--fresh] [--json]
 
 Prints, for each, the median (and every run) of the wall time from launching the process to its
 first flip (the app logs the clock time of its first frame; the minimal program prints it), of
@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from game.definitions import list_game_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -117,7 +119,7 @@ def bench(runs: int, game: str, fresh: bool = False) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--game", default="stones")
+    ap.add_argument("--game", default=list_game_ids()[0], help="default: the first installed game")
     ap.add_argument("--fresh", action="store_true", help="an empty data folder for every run")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     a = ap.parse_args(argv)

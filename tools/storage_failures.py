@@ -33,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.definitions import list_game_ids
+
 ROOT = Path(__file__).resolve().parents[1]
 MAIN = ROOT / "main.py"
 # as root, run the app without the capabilities that let root ignore permission bits
@@ -40,7 +42,7 @@ NORMAL_USER = (
     ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"] if os.geteuid() == 0 else []
 )
 LOG_LINE = re.compile(r"^[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*: ")  # "game.ledger.files: ..." is a log line
-AUTOPLAY = ["--game", "stones", "--turbo", "--seed", "5"]
+AUTOPLAY = ["--game", list_game_ids()[0], "--turbo", "--seed", "5"]  # the first installed game
 
 
 @dataclass

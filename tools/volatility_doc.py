@@ -4,7 +4,7 @@ Both are written from the shipped game info files (`assets/games/<id>/par_info.j
 `python -m game par GAME --write-info`), so the docs quote exactly the figures the in-app GAME
 INFO page shows. A game's section sits between two HTML comments in its par-sheet document;
 `with_section` puts it there (or at the end), and the par-sheet generators
-(`tools.design_stones --doc`, `tools.design_tombraider --doc`) call it, so regenerating a
+(`tools.design.<id> --doc`) call it, so regenerating a
 document keeps the section.
 
     python -m tools.volatility_doc          # rewrite volatility.md and every game's section
@@ -13,6 +13,8 @@ document keeps the section.
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -38,33 +40,20 @@ BUCKET_NAMES = (
     "> 1000",
 )
 
-METHODS = {
-    "stones": (
-        "**Exact.** A round is the base spin and, on 3+ Scatters, the free spins. Given the picks "
-        "(a function of the Scatter count K), the free spins' total is m × (Y₁ + … + Yₙ) with the Yᵢ "
-        "independent free-spin pays of the picked configuration, so E[F | K] and E[F² | K] follow "
-        "from each configuration's E[Y] and E[Y²] over the uniform k-subsets of the stones, and "
-        "E[X²] = E[B²] + 2 Σₖ E[B·1{K=k}]·E[F|k] + Σₖ P(K=k)·E[F²|k] (law of total variance). "
-        "A spin's E[B²] is the sum over every ordered pair of lines of E[pay_a·pay_b]: a walk over "
-        "the two lines' prefix classes of the calculator's own line-pay table, reel by reel, with "
-        "the joint law of two rows of a window (it depends only on their offset); E[B·1{K=k}] is "
-        "the same walk for one line with the Scatter count (`game/math/moments.py`, "
-        "`game/games/stones/variance.py`). About 2.5 s of CPU."
-    ),
-    "warlords": (
-        "**Sampled** through the production batch simulator. An exact second moment would need the "
-        "Samurai's sticky wilds as a joint law over the 8⁵ sticky masks from spin to spin and a "
-        "second-moment walk of the Barbarian's open-ended retriggers, far beyond the par sheet's "
-        "seconds; the SD is quoted with its 99 % interval (delta method from the sample's third "
-        "and fourth moments)."
-    ),
-    "tombraider": (
-        "**Sampled** through the production batch simulator (cascades, Super Mode spins, the "
-        "passport walk across rounds and the bonus games; the simulator plays Super Mode with "
-        "whatever rules the engine has, so the figures follow a rule change once regenerated). "
-        "The SD is quoted with its 99 % interval (delta method)."
-    ),
-}
+
+def _declared(game_id: str, attr: str, default: Any) -> Any:
+    """What a game's design tool (`tools/design/<id>.py`) declares for these docs: its
+    `VOLATILITY_METHOD` (how its figures are reached) and `VOLATILITY_CHECKS` (bullets of the
+    overview's checks); `default` for a game without a design tool or the declaration."""
+    name = f"tools.design.{game_id}"
+    if importlib.util.find_spec(name) is None:
+        return default
+    return getattr(importlib.import_module(name), attr, default)
+
+
+def method(game_id: str) -> str | None:
+    """How a game's figures are reached (its design tool's `VOLATILITY_METHOD`), None if unsaid."""
+    return _declared(game_id, "VOLATILITY_METHOD", None)
 
 
 def _pct(p: float, decimals: int = 2) -> str:
@@ -109,7 +98,7 @@ def section(game_id: str) -> str:
         f"{info['top_award_one_in']:,.0f} | par sheet |",
         f"| largest possible win | {info['largest_win_x_bet']:,.0f} × bet | {info['largest_win_method']} |",
         "",
-        METHODS.get(game_id, ""),
+        method(game_id) or "",
         "",
         f"Round wins in × the total bet ({info['distribution_method']}):",
         "",
@@ -185,7 +174,7 @@ def overview() -> str:
         )
     out += ["", "## Method per game", ""]
     for game_id, (info, name) in infos.items():
-        out += [f"### {name}", "", METHODS.get(game_id, "Sampled."), ""]
+        out += [f"### {name}", "", method(game_id) or "Sampled.", ""]
         if info is not None:
             out += [f"SD: {info['std_method']}.", ""]
     out += [
@@ -203,12 +192,7 @@ def overview() -> str:
         "",
         "## Checks",
         "",
-        "- `tests/game/math/test_volatility.py`: the exact spin moments (every pair of lines, each "
-        "line with the Scatter count) and a whole tiny-Stones round's E[X], E[X²] against brute "
-        "force (every grid, every k-subset of stones, the free spins' total by convolution); the "
-        "simulation's SD interval holds the exact Stones SD; the sampled par figures and an "
-        "independent simulation agree bucket by bucket within their 99 % intervals (quick, and a "
-        "slow-marked 2,000,000-round version for all three games).",
+        *(check for game_id in infos for check in _declared(game_id, "VOLATILITY_CHECKS", ())),
         "- `tests/game/math/test_info.py`: the shipped info files are stamped with the installed "
         "data's SHA-256 (fails when stale).",
         "",

@@ -75,7 +75,7 @@ def line_pay_table(
     """Pay (coins at level 1) of every symbol pattern of the first `cells` line cells.
 
     Returns a read-only int64 array with one axis per cell, each indexed by symbol position in
-    `defn.symbols`. `wild_acting` are extra symbols made wild (free-spins stones): Wilds in every
+    `defn.symbols`. `wild_acting` are extra symbols made wild (a free-spins pick): Wilds in every
     respect, so they substitute and count towards the wild's own pays; the wild symbol itself
     always does. With `cells` < reels, runs are truncated to that many cells (used
     to decide whether a line pays at all from the first reels only).

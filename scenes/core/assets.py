@@ -2,7 +2,7 @@
 
 Every file the app shows or plays is reached through an `AssetStore`, built once by the app and
 passed to the scenes (no module-level cache). Paths are relative names without extensions:
-`image("stones/symbols/wild")` is `assets/images/stones/symbols/wild.png` (or `.jpg`: opaque
+`image("<id>/symbols/wild")` is `assets/images/<id>/symbols/wild.png` (or `.jpg`: opaque
 full-screen art is JPEG), `sound("common/click")` is `assets/sounds/common/click.ogg`,
 `font("display", 40)` is `assets/fonts/display.ttf` at 40 logical px. Art with words in it has a
 file per language, `<name>.<lang>.png` beside the English `<name>.png`, and the store shows the

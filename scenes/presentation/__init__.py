@@ -7,7 +7,8 @@ the reels and the viewers, which ask this registry for a game's presentation and
 what the game's events look like on the reels, in the replay and in the history detail (one
 round player serves the reels and the replay, see `scenes.reels.player`), its paytable pages and
 its art names. The package itself may declare, light, its `ART` (image names), `own_images` and
-`BENCH` (a `base.BenchScript`: how the render benchmark plays it).
+`BENCH` (a `base.BenchScript`: how the render benchmark plays it) and `FAULTS` (a
+`base.FaultTargets`: where the app-faults campaign stops it).
 Everything outside a game's package asks this registry and never names a game's own types.
 
 Packages are imported on first use, so the lobby can list games without loading their scenes.
@@ -25,7 +26,7 @@ from game.games import feature_type
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
-    from scenes.presentation.base import BenchScript, GameArt, Presentation
+    from scenes.presentation.base import BenchScript, FaultTargets, GameArt, Presentation
 
 PRESENTATIONS: dict[str, str] = {
     "lines": "scenes.games.lines",
@@ -81,6 +82,12 @@ def art_of(defn: GameDefinition) -> GameArt:
 def bench_script(defn: GameDefinition) -> BenchScript | None:
     """The game's render-benchmark script (its package's light `BENCH`), None when it has none."""
     return getattr(importlib.import_module(packages()[feature_type(defn)]), "BENCH", None)
+
+
+def fault_targets(defn: GameDefinition) -> FaultTargets | None:
+    """Where the app-faults campaign stops the game (its package's light `FAULTS`), None when
+    it declares none."""
+    return getattr(importlib.import_module(packages()[feature_type(defn)]), "FAULTS", None)
 
 
 def required_images(defn: GameDefinition) -> list[tuple[str, str]]:

@@ -36,7 +36,7 @@ reels, the replay and the history say the same thing in the same language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game import messages
@@ -47,6 +47,8 @@ from scenes.core.theme import CREAM, GOLD
 from scenes.presentation.dress import PLAIN, Dress
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
     import pygame
 
     from game.definitions import GameDefinition
@@ -96,6 +98,22 @@ class BenchScript:
     seed: int
     seconds: float | None = None
     state: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class FaultTargets:
+    """Where the app-faults campaign (`tools/app_faults.py`) aims its stops in the game: the
+    `scenes` it stops the app in, in turn ("reels:spin", "reels:idle", "reels:free", a scene's
+    class name, or "Scene:phase"), and the game's state across rounds (as stored) written into
+    the wallet's ledger before aiming at any of `state_for` (the scenes that state leads to).
+    `shown_by`: for each of the game's own scenes, whether a round's events show it (a seed
+    whose first rounds show the target is searched for; the reels' states and a celebration the
+    campaign knows itself). A "Scene:phase" target is a scene whose `phase` attribute is that."""
+
+    scenes: tuple[str, ...]
+    shown_by: Mapping[str, Callable[[list[Any]], bool]] = field(default_factory=dict)
+    state: dict[str, Any] | None = None
+    state_for: frozenset[str] = frozenset()
 
 
 def base_images(defn: GameDefinition, art: GameArt) -> list[tuple[str, str]]:

@@ -8,8 +8,8 @@ the player's money in its own style (`BonusHud`) — the reels' HUD is not drawn
 - `BonusStyle`: the scene's look — its backdrop image, the colours of its plaques (face, edge,
   the runes or rivets of its edge), labels and values, its title's colours. Nothing here names a
   game: each game's package makes its own style.
-- `BonusLayout`: where things go on the 1280×720 screen — the title band, the stage (the stones,
-  the battlefield, the map) and a side panel beside it, balanced around the centre, the hint line
+- `BonusLayout`: where things go on the 1280×720 screen — the title band, the stage (a picker's
+  tablets, a battlefield, a map) and a side panel beside it, balanced around the centre, the hint line
   and the HUD strip at the bottom. `BonusLayout.balanced(stage_w, panel_w, …)` centres them.
 - `BonusHud(band, bet, style)`: the strip — BALANCE, BET and the round's WIN so far in coins with
   the money under them (as the reels' band shows them), read from the band of the round player

@@ -3,7 +3,7 @@
 `PaytableScene(ctx, game_id, bet)` lays out the pages of `scenes.viewers.paytable_pages.build_pages`,
 which are generated from the very definition the engine plays (CERTIFICATION P4) at the current
 bet: symbols with their art and pays, wild and scatter, the pages of the game's own feature (laid
-out by its presentation, `scenes.presentation`: the Stones' stones and free-spins rules), the numbered
+out by its presentation, `scenes.presentation`: e.g. its picks and free-spins rules), the numbered
 line diagrams and how wins pay (with the win cap).
 The arrows (buttons, ← →, the wheel) page through it; the centre button, Esc or P returns.
 

@@ -3,7 +3,7 @@
 The free spins' cascades follow the wins of the active lines (and a jackpot per line is rounded
 down to whole coins), so the RTP changes with the lines played. The exact calculator takes a few
 seconds per line count, too long to run while a player reads the paytable, so the figures are
-generated once (`python -m tools.design_tombraider --rtp-by-lines`) into `rtp_by_lines.json`
+generated once (`python -m tools.design.tombraider --rtp-by-lines`) into `rtp_by_lines.json`
 next to `game.toml`, stamped with the SHA-256 of that `game.toml`: a file generated from other
 data is stale and `read` refuses it.
 """

@@ -1,9 +1,9 @@
 """Secret of the Stones on screen: what this game alone shows (the stone picker, its paytable
 pages, its events in the replay and the history detail), registered in `scenes.presentation`.
 
-`ART`, `own_images` and `BENCH` (how the render benchmark plays the game) are here, light, so
-the start-up check of every game's images (`scenes.presentation.required_images`) and the bench
-need none of the game's scenes.
+`ART`, `own_images`, `BENCH` (how the render benchmark plays the game) and `FAULTS` (where the
+app-faults campaign stops it) are here, light, so the start-up check of every game's images
+(`scenes.presentation.required_images`) and the bench need none of the game's scenes.
 """
 
 from __future__ import annotations
@@ -11,13 +11,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.games.stones.model import StonesFeature
-from scenes.presentation.base import BenchScript, GameArt
+from scenes.presentation.base import BenchScript, FaultTargets, GameArt
 
 if TYPE_CHECKING:
     from game.definitions import GameDefinition
 
 ART = GameArt(wild_cover="wild_reel")
 BENCH = BenchScript(seed=6)  # at the default bet, the session's 3rd round triggers free spins
+FAULTS = FaultTargets(
+    ("reels:spin", "reels:idle", "reels:free", "StonePickerScene", "CelebrationScene"),
+    shown_by={"StonePickerScene": lambda events: any(e.type == "pick_request" for e in events)},
+)
 
 
 def own_images(defn: GameDefinition) -> list[tuple[str, str]]:

@@ -1,6 +1,6 @@
 """Design the maths of Secret of the Stones: paytable and reel strips tuned to the published RTP.
 
-Run from the repository root: `python -m tools.design_stones` (add `--dry-run` to only print).
+Run from the repository root: `python -m tools.design.stones` (add `--dry-run` to only print).
 
 The search is deterministic (a seeded NumPy generator). It works on symbol counts per reel: the
 line RTP and the free-spins value depend only on the counts (every row of a reel shows the strip's
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import tempfile
 import textwrap
@@ -30,8 +29,36 @@ from game.definitions import GameDefinition, load_definition
 from game.games.stones import exact
 from game.games.stones.model import StonesFeature
 from game.math import patterns
+from tools.design.common import one_in, toml_pays, toml_strips, write_atomically
 
-GAME_FILE = Path(__file__).resolve().parent.parent / "assets" / "games" / "stones" / "game.toml"
+VOLATILITY_METHOD = (
+    "**Exact.** A round is the base spin and, on 3+ Scatters, the free spins. Given the picks "
+    "(a function of the Scatter count K), the free spins' total is m × (Y₁ + … + Yₙ) with the Yᵢ "
+    "independent free-spin pays of the picked configuration, so E[F | K] and E[F² | K] follow "
+    "from each configuration's E[Y] and E[Y²] over the uniform k-subsets of the stones, and "
+    "E[X²] = E[B²] + 2 Σₖ E[B·1{K=k}]·E[F|k] + Σₖ P(K=k)·E[F²|k] (law of total variance). "
+    "A spin's E[B²] is the sum over every ordered pair of lines of E[pay_a·pay_b]: a walk over "
+    "the two lines' prefix classes of the calculator's own line-pay table, reel by reel, with "
+    "the joint law of two rows of a window (it depends only on their offset); E[B·1{K=k}] is "
+    "the same walk for one line with the Scatter count (`game/math/moments.py`, "
+    "`game/games/stones/variance.py`). About 2.5 s of CPU."
+)
+"""How the volatility docs (`tools.volatility_doc`) say this game's figures are reached."""
+
+VOLATILITY_CHECKS = (
+    (
+        "- `tests/game/math/test_volatility.py`: the exact spin moments (every pair of lines, each "
+        "line with the Scatter count) and a whole tiny-Stones round's E[X], E[X²] against brute "
+        "force (every grid, every k-subset of stones, the free spins' total by convolution); the "
+        "simulation's SD interval holds the exact Stones SD; the sampled par figures and an "
+        "independent simulation agree bucket by bucket within their 99 % intervals (quick, and a "
+        "slow-marked 2,000,000-round version for all three games)."
+    ),
+)
+"""The overview's check bullets about this game (`tools.volatility_doc`)."""
+
+
+GAME_FILE = Path(__file__).resolve().parents[2] / "assets" / "games" / "stones" / "game.toml"
 SEED = 20260417
 
 TARGET_RTP = 0.967
@@ -337,23 +364,6 @@ def layout(counts: np.ndarray, n_scatter: int, rng: np.random.Generator, rows: i
     return strip
 
 
-def _toml_pays(table: dict[str, dict[int, int]]) -> str:
-    width = max(len(s) for s in table)
-    out = []
-    for sym, pays in table.items():
-        body = ", ".join(f"{k} = {v}" for k, v in sorted(pays.items()))
-        out.append(f"{sym.ljust(width)} = {{ {body} }}")
-    return "\n".join(out)
-
-
-def _toml_strips(strips: list[list[str]]) -> str:
-    lines = []
-    for r, strip in enumerate(strips, start=1):
-        body = ", ".join(f'"{s}"' for s in strip)
-        lines.append(f"  # reel {r}: {len(strip)} stops\n  [{body}],")
-    return "\n".join(lines)
-
-
 def render(text: str, reel_sets: dict[str, list[list[str]]]) -> str:
     """The game file with its paytable, scatter pays and reel sets replaced; the rest kept."""
 
@@ -363,29 +373,16 @@ def render(text: str, reel_sets: dict[str, list[list[str]]]) -> str:
             raise ValueError(f"no [{header}] section")
         return pattern.sub(lambda _m: f"[{header}]\n{body}\n\n", src, count=1)
 
-    text = replace_section(text, "paytable", _toml_pays(PAYTABLE))
-    text = replace_section(text, "scatter_pays", _toml_pays(SCATTER_PAYS))
+    text = replace_section(text, "paytable", toml_pays(PAYTABLE))
+    text = replace_section(text, "scatter_pays", toml_pays(SCATTER_PAYS))
     sets = (
         "# One strip per reel, stops listed from index 0; the window shows stops s, s+1, s+2.\n"
         "# Tuned by tools/design_stones.py; the exact par sheet is docs/math/stones.md.\n"
-        f"base = [\n{_toml_strips(reel_sets['base'])}\n]\n"
-        f"free = [\n{_toml_strips(reel_sets['free'])}\n]"
+        f"base = [\n{toml_strips(reel_sets['base'])}\n]\n"
+        f"free = [\n{toml_strips(reel_sets['free'])}\n]"
     )
     text = replace_section(text, "reel_sets", sets)
     return text.rstrip("\n") + "\n"
-
-
-def write_atomically(path: Path, text: str) -> GameDefinition:
-    """Validate the new file next to the old one, then swap it in with os.replace."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    try:
-        defn = load_definition(tmp).definition
-    except Exception:
-        tmp.unlink()
-        raise
-    os.replace(tmp, path)
-    return defn
 
 
 # -- retune: a few symbol swaps on the free strips of the current file ------------------------------
@@ -490,7 +487,7 @@ HISTORY = (
     "it substituted but never counted towards the Wild's own pays, so Wild, made-wild Deer, 10, J, "
     "10 paid 10 ×3 instead of Wild ×2. On the same strips the rule raised the exact RTP from "
     "96.700037 % to 97.076127 % (free spins 31.463122 % → 31.839212 %).",
-    "Retune (`python -m tools.design_stones --retune`): two symbol swaps on the free strips only, "
+    "Retune (`python -m tools.design.stones --retune`): two symbol swaps on the free strips only, "
     "free reel 2 stop 13 Owl → Q and free reel 3 stop 20 A → Wolf; the base game, the paytable, the "
     "stones and the rules are untouched, so the base parts, the hit frequency and the trigger are "
     "unchanged. Exact RTP after the retune: 96.700060 % (free spins 31.463145 %).",
@@ -500,12 +497,6 @@ NAMES = {"ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 
 def _name(sym: str) -> str:
     return NAMES.get(sym, sym.capitalize())
-
-
-def _one_in(p: float) -> str:
-    if not p:
-        return "never"
-    return f"1 in {1 / p:,.2f}" if 1 / p < 100 else f"1 in {1 / p:,.0f}"
 
 
 def par_markdown(defn: GameDefinition, par: dict, sims: list[dict]) -> str:
@@ -523,7 +514,7 @@ def par_markdown(defn: GameDefinition, par: dict, sims: list[dict]) -> str:
 
     w("# Secret of the Stones — par sheet")
     w("")
-    w("Generated by `python -m tools.design_stones --doc` from `assets/games/stones/game.toml` and the")
+    w("Generated by `python -m tools.design.stones --doc` from `assets/games/stones/game.toml` and the")
     w("exact calculator (`game/games/stones/exact.py`, `python -m game par stones`). Every figure below is")
     w("exact (computed over the complete cycle of the reels and every pick of the stones) unless it")
     w("says *estimate* or *simulation*. Pays are coins per line at bet level 1; RTP figures are")
@@ -547,7 +538,7 @@ def par_markdown(defn: GameDefinition, par: dict, sims: list[dict]) -> str:
     w(f"| — free-spin scatter pays | {100 * free_parts['free_spins_scatter_pays']['rtp']:.6f} % |")
     w(
         f"| hit frequency (base spin pays anything) | {100 * par['hit_frequency']:.4f} % "
-        f"({_one_in(par['hit_frequency'])}) |"
+        f"({one_in(par['hit_frequency'])}) |"
     )
     w(f"| free spins trigger | {100 * fs['trigger_probability']:.5f} % (1 in {fs['trigger_one_in']:.2f}) |")
     w(f"| average free-spins win | {fs['average_value_x_bet']:.3f} × total bet |")
@@ -559,11 +550,11 @@ def par_markdown(defn: GameDefinition, par: dict, sims: list[dict]) -> str:
         f"| top award (5 Wild on a line) | {top['coins_at_level_1']:,} coins × level "
         f"({top['coins_at_level_1'] / par['lines']:.0f} × total bet at {par['lines']} lines) |"
     )
-    w(f"| top award odds per line | {_one_in(top['probability_per_line'])} |")
-    w(f"| top award odds per base spin ({top['lines']} lines) | {_one_in(top['probability_per_spin'])} |")
+    w(f"| top award odds per line | {one_in(top['probability_per_line'])} |")
+    w(f"| top award odds per base spin ({top['lines']} lines) | {one_in(top['probability_per_spin'])} |")
     if "probability_per_round" in top:
         p_round = top["probability_per_round"]
-        w(f"| 5 Wild on a line, per round (base spin or a free spin) | {_one_in(p_round)} |")
+        w(f"| 5 Wild on a line, per round (base spin or a free spin) | {one_in(p_round)} |")
     w("")
     w("## Paytable")
     w("")
@@ -605,7 +596,7 @@ def par_markdown(defn: GameDefinition, par: dict, sims: list[dict]) -> str:
     picks_of = feature.picks_by_scatters
     for n, p in fs["trigger_by_scatters"].items():
         k = picks_of[min(int(n), max(picks_of))]
-        w(f"| {n} | {p:.8f} | {_one_in(p)} | {k} |")
+        w(f"| {n} | {p:.8f} | {one_in(p)} | {k} |")
     w("")
     w("## Free spins")
     w("")

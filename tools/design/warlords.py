@@ -1,6 +1,6 @@
 """Design the maths of Warlords – Crystals of Power: reel strips and weights tuned to 96.89 %.
 
-Run from the repository root: `python -m tools.design_warlords` (`--dry-run` only prints the
+Run from the repository root: `python -m tools.design.warlords` (`--dry-run` only prints the
 file it would write).
 
 The design is symbol counts per reel (below, chosen by hand against the exact calculator) and a
@@ -30,7 +30,17 @@ import numpy as np
 from game.definitions import GameDefinition, load_definition
 from game.games.warlords import exact
 
-ROOT = Path(__file__).resolve().parent.parent
+VOLATILITY_METHOD = (
+    "**Sampled** through the production batch simulator. An exact second moment would need the "
+    "Samurai's sticky wilds as a joint law over the 8⁵ sticky masks from spin to spin and a "
+    "second-moment walk of the Barbarian's open-ended retriggers, far beyond the par sheet's "
+    "seconds; the SD is quoted with its 99 % interval (delta method from the sample's third "
+    "and fourth moments)."
+)
+"""How the volatility docs (`tools.volatility_doc`) say this game's figures are reached."""
+
+
+ROOT = Path(__file__).resolve().parents[2]
 GAME_FILE = ROOT / "assets" / "games" / "warlords" / "game.toml"
 SEED = 20260502
 TARGET_RTP = 0.9689

@@ -1,7 +1,7 @@
 """Design the maths of Tomb Raider – Secret of the Sword: paytable, reel strips and the Super Mode
 rate, tuned to the published RTP with the exact calculator.
 
-Run from the repository root: `python -m tools.design_tombraider` (add `--dry-run` to only print,
+Run from the repository root: `python -m tools.design.tombraider` (add `--dry-run` to only print,
 `--doc` to write the par sheet document only, `--super-only` to keep the strips and solve the
 Super Mode weight alone, `--rtp-by-lines` to write the exact RTP at every line count).
 
@@ -32,9 +32,18 @@ from game.games.tombraider import exact
 from game.games.tombraider.model import feature_of
 from game.math.odds import hit_frequency
 from game.math.patterns import line_pay_table
-from tools.design_stones import _toml_pays, _toml_strips, write_atomically
+from tools.design.common import toml_pays, toml_strips, write_atomically
 
-ROOT = Path(__file__).resolve().parent.parent
+VOLATILITY_METHOD = (
+    "**Sampled** through the production batch simulator (cascades, Super Mode spins, the "
+    "passport walk across rounds and the bonus games; the simulator plays Super Mode with "
+    "whatever rules the engine has, so the figures follow a rule change once regenerated). "
+    "The SD is quoted with its 99 % interval (delta method)."
+)
+"""How the volatility docs (`tools.volatility_doc`) say this game's figures are reached."""
+
+
+ROOT = Path(__file__).resolve().parents[2]
 GAME_FILE = ROOT / "assets" / "games" / "tombraider" / "game.toml"
 DOC_FILE = ROOT / "docs" / "math" / "tombraider.md"
 SEED = 20261130
@@ -156,14 +165,14 @@ def render(text: str, reel_sets: dict[str, list[list[str]]], super_weight: int) 
             raise ValueError(f"no [{header}] section")
         return pattern.sub(lambda _m: f"[{header}]\n{body}\n\n", src, count=1)
 
-    text = replace_section(text, "paytable", _toml_pays(PAYTABLE))
-    text = replace_section(text, "scatter_pays", _toml_pays(SCATTER_PAYS))
+    text = replace_section(text, "paytable", toml_pays(PAYTABLE))
+    text = replace_section(text, "scatter_pays", toml_pays(SCATTER_PAYS))
     sets = (
         "# One strip per reel, stops listed from index 0; the window shows stops s, s+1, s+2 and a\n"
         "# cascade drops in the stops above it. Tuned by tools/design_tombraider.py; the exact par\n"
         "# sheet is docs/math/tombraider.md.\n"
-        f"base = [\n{_toml_strips(reel_sets['base'])}\n]\n"
-        f"free = [\n{_toml_strips(reel_sets['free'])}\n]"
+        f"base = [\n{toml_strips(reel_sets['base'])}\n]\n"
+        f"free = [\n{toml_strips(reel_sets['free'])}\n]"
     )
     text = replace_section(text, "reel_sets", sets)
     pattern = re.compile(r"^(\[feature\.super_mode\]\n(?:.*\n)*?weight = )\d+$", re.M)
@@ -233,7 +242,7 @@ def main() -> None:
 
     current = load_definition(GAME_FILE).definition
     if args.doc:
-        from tools.design_tombraider_doc import par_markdown
+        from tools.design.tombraider_doc import par_markdown
 
         sims = [json.loads(path.read_text(encoding="utf-8")) for path in args.sim]
         DOC_FILE.parent.mkdir(parents=True, exist_ok=True)
