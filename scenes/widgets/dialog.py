@@ -251,6 +251,8 @@ def show_toast(
     toast = Toast(assets, text, seconds=seconds)
     if midtop is not None:  # placed for the scene on top: its toast leaves with it
         toast.rect.midtop = midtop
-        toast.owner = stack.top
+        # the top scene that is not a toast (a toast given way to above may still be on the stack
+        # while the stack is handling an intent: its removal is deferred)
+        toast.owner = next((s for s in reversed(stack.scenes) if not isinstance(s, Toast)), None)
     stack.push(toast)
     return toast
