@@ -283,26 +283,9 @@ class AssetStore:
         file is 8 MB)."""
         surf = self._files.get(rel)
         if surf is None and not keep:
-            surf = self._decoded(rel)
-            if surf is None:
-                path = self.image_path(rel)
-                if not path.is_file():
-                    raise FileNotFoundError(f"missing image: {path}")
-                try:
-                    surf = pygame.image.load(str(path))
-                except (pygame.error, OSError):  # damaged: the round goes on over a stand-in
-                    surf = stand_in(path)
-            return surf
+            return self._read_file(rel)
         if surf is None:
-            surf = self._decoded(rel)
-            if surf is None:
-                path = self.image_path(rel)
-                if not path.is_file():
-                    raise FileNotFoundError(f"missing image: {path}")
-                try:
-                    surf = pygame.image.load(str(path))
-                except (pygame.error, OSError):  # damaged: the round goes on over a stand-in
-                    surf = stand_in(path)
+            surf = self._read_file(rel)
             self._keep_file(rel, surf)
         else:
             self._files.move_to_end(rel)
@@ -314,6 +297,20 @@ class AssetStore:
             self._keep_file(rel, surf)
             self._converted.add(rel)
         return surf
+
+    def _read_file(self, rel: str) -> pygame.Surface:
+        """The picture `rel` decoded (a prefetched decode if there is one), or a stand-in of its
+        declared size when it cannot be decoded: the round goes on. FileNotFoundError if missing."""
+        surf = self._decoded(rel)
+        if surf is not None:
+            return surf
+        path = self.image_path(rel)
+        if not path.is_file():
+            raise FileNotFoundError(f"missing image: {path}")
+        try:
+            return pygame.image.load(str(path))
+        except (pygame.error, OSError):  # damaged: the round goes on over a stand-in
+            return stand_in(path)
 
     def _keep_file(self, rel: str, surf: pygame.Surface) -> None:
         """Keep `rel`'s pixels, letting the least recently used files go beyond the budget (with
