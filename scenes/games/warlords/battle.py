@@ -81,6 +81,9 @@ TOTAL = clash.TOTAL
 # odds stand under it); the title band above, the hints and the money strip below.
 LAYOUT = BonusLayout.balanced(1100, 480, 0, gap=0)
 FIGURE = (140, 420)  # a warlord's full-height art (its `_stack`, 240×720 in the file)
+# where the name on a warlord's art has its letters (logical px in the figure, both languages'
+# files: x 32-206, y 603-635 of 240×720), which no odds plate may cover
+NAME = pygame.Rect(18, 350, 104, 22)
 BANNER = 56  # a landed scatter, above its warlord
 BANNER_PITCH = 64
 BANNER_Y = LAYOUT.stage.top + 26  # the banners' centre line
@@ -450,18 +453,31 @@ class BattleScene(BonusScene):
         for i in order:
             self._draw_contender(surface, i, p, ox, oy)
         surface.set_clip(None)
-        homes = [float(x) for x in self.xs]
-        for i in order:  # the odds under each warlord, the winner's on top
+        for i, rect, shown in self.plate_places(p):  # the odds under each warlord
             lit, dark = self.plates[i]
             plate = dark if self.decided and i != self.win_index else lit
-            x, dip = clash.plate_at(p, i, homes, self.win_index, self.reduced)
-            surface.blit(plate, plate.get_rect(midtop=(round(x) + ox, round(PLATE_TOP + dip) + oy)))
+            if shown < 1.0:
+                plate = plate.copy()
+                plate.set_alpha(round(255 * shown))
+            surface.blit(plate, rect.move(ox, oy))
         self._draw_texts(surface, ox, oy)  # over what flies
         if clash.vs_shown(p):
             self._draw_vs(surface, p, ox, oy)
         surface.set_clip(pygame.Rect(0, band, SCREEN.w, self.layout.hud.top - band))
         self._draw_impact(surface, p, ox, oy)  # the flash and sparks over all
         surface.set_clip(None)
+
+    def plate_places(self, p: float) -> list[tuple[int, pygame.Rect, float]]:
+        """The odds plates shown at time `p`: whose, where (logical px, unshaken) and how much
+        (0..1), the winner's last (on top)."""
+        homes = [float(x) for x in self.xs]
+        order = [i for i in range(len(self.contenders)) if i != self.win_index] + [self.win_index]
+        out = []
+        for i in order:
+            x, shown = clash.plate_at(p, i, homes, self.win_index, self.reduced)
+            if shown > 0.0:
+                out.append((i, pygame.Rect(0, 0, *PLATE).move(round(x - PLATE[0] / 2), PLATE_TOP), shown))
+        return out
 
     def _pose(self, i: int, p: float) -> clash.Pose:
         return clash.pose(
