@@ -214,6 +214,12 @@ class Presentation:
         gid, art = defn.id, self.art
         return [f"{gid}/{art.stage_free}"] + [name for name, _ in self.own_images(defn)]
 
+    def feature_sounds(self, defn: GameDefinition) -> list[str]:
+        """Sounds the game's features play beyond the reels' own (`SoundDirector.effects`), such
+        as a bonus scene's: the reels have them decoded one a frame behind their first frames,
+        so a feature does not stall a frame on decoding them (`ReelsScene.on_enter`)."""
+        return []
+
     # -- the reels -------------------------------------------------------------------------------
     def trigger(self, defn: GameDefinition) -> tuple[str, int] | None:
         """(symbol, count): landing `count` of `symbol` in the main game wins the feature, so the

@@ -10,6 +10,8 @@ clock: they wind up, rush at each other and meet in a flash, sparks and a shakin
 are thrown back; the beaten crack and break into shards that fly and fall; the winner walks back
 to its place and rises in its colour, which runs out over the banners, turning each it passes.
 The title says who won ("PRIESTESS WINS!") and what it means; then it calls `on_done` and leaves.
+Sounds: a war horn as it begins, a gust as they rush, a clash of iron as they meet, the winner's
+brass call at the outcome.
 The layout is symmetric about the screen's centre (the sunburst of the backdrop): the title band
 at the top, the warlords spread across the stage, the key hints and the money strip (balance,
 bet, the round's win so far) in the battle's bronze and embers at the bottom.
@@ -66,6 +68,12 @@ T_NO_LEAVE = "The battle cannot be left: SPACE or a click skips it"
 T_HOW_SKIP = "SPACE, Enter or a click skips the battle"
 T_HOW_GO_ON = "SPACE, Enter or a click continues"
 T_KEY_SPACE = "SPACE"  # the space bar's keycap ("ESPACIO")
+
+# the battle's sounds (`assets/sounds/<game>/<name>.ogg`): as it begins, the rush, the impact,
+# the outcome. Each takes 15-60 ms to decode, so they are decoded behind the reels' first frames
+# (`WarlordsPresentation.feature_sounds`), never in a frame of the battle.
+BATTLE_SOUNDS = ("battle_start", "battle_charge", "battle_clash", "battle_won")
+CHARGE_VOLUME = 0.7  # the rush's gust, under the clash that cuts it
 
 Color = tuple[int, int, int]
 HOT = (255, 236, 170)  # the sparks' and the cracks' colour
@@ -345,10 +353,12 @@ class BattleScene(BonusScene):
     def on_enter(self) -> None:
         self._sound("battle_start")
 
-    def _sound(self, name: str) -> None:
+    def _sound(self, name: str, volume: float = 1.0) -> None:
+        """The game's `name` effect, once a battle (through the mixer's effects: its volume and
+        mute apply; the files are decoded when the reels open, `BATTLE_SOUNDS`)."""
         if name not in self._sounded:
             self._sounded.add(name)
-            self.sounds.feature(name)
+            self.sounds.feature(name, volume=volume)
 
     @property
     def decided(self) -> bool:
@@ -392,6 +402,10 @@ class BattleScene(BonusScene):
             # the glow the reels will show on each turned scatter, made while the result stays
             self._glowed = True
             glow(self.assets, self.winner.colour, (CELL_W + 24, CELL_H + 24), True)
+        if not self.reduced and clash.T_RUSH <= p < clash.T_IMPACT:  # not when a skip jumps past
+            self._sound("battle_charge", CHARGE_VOLUME)
+        if not self.reduced and clash.T_IMPACT <= p < clash.T_BREAK:
+            self._sound("battle_clash")
         if self.decided:
             self._sound("battle_won")
         if self.t >= TOTAL * self.speed:

@@ -465,6 +465,51 @@ def battle_start() -> np.ndarray:
     return _music(tr, 0.3, 2.4, 14)
 
 
+def battle_charge() -> np.ndarray:
+    """The warlords rush at each other (the battle's 0.25 s rush): a gust from each side, rising
+    in pitch and closing on the middle, cut short where the clash takes over."""
+    n = n_of(0.3)
+    t = tt(n)
+    out = np.zeros((n, 2))
+    for side, seed in ((0, 5650), (1, 5651)):
+        gust = s.whoosh(0.5, 220, 2600, seed, q=1.6)[:n] * np.clip(t / 0.25, 0, 1)
+        wide = np.clip(1 - t / 0.25, 0, 1)  # from its own side to the middle as it closes
+        out[:, side] += gust * (0.5 + 0.5 * wide)
+        out[:, 1 - side] += gust * 0.5 * (1 - wide)
+    thud = s.lowpass(s.noise(n, 5652), 160) * np.clip(t / 0.25, 0, 1) ** 2  # feet on the ground
+    out += thud[:, None] * 0.6
+    out[n_of(0.26) :] *= np.exp(-tt(n - n_of(0.26)) / 0.012)[:, None]
+    return _finish(out, 0.12, 1.0, 17, stereo=True)
+
+
+def battle_clash() -> np.ndarray:
+    """The warlords meet: a low boom, a bright crack, two blades ringing against each other
+    (slightly out of tune: they beat), a scrape as they slide, and armour rattling after."""
+    n = n_of(1.4)
+    t = tt(n)
+    boom = np.sin(2 * np.pi * np.cumsum(55 * (1 + 1.8 * np.exp(-t / 0.025))) / SR) * np.exp(-t / 0.18)
+    crack = s.highpass(s.noise(n, 5653), 1800) * np.exp(-t / 0.012)
+    ratios = (1.0, 2.41, 3.87, 5.2, 6.9)
+    ring = sum(
+        np.sin(2 * np.pi * base * q * t + q + base) * np.exp(-t / (0.45 / q**0.6)) / q**0.7
+        for base in (612.0, 641.0)
+        for q in ratios
+    )
+    scrape = s.bandpass(s.noise(n, 5654), 4200, 1.4) * np.clip(1 - np.abs(t - 0.1) / 0.09, 0, 1)
+    rattle = np.zeros(n)
+    r = s.rng(5655)
+    for _k in range(12):
+        st = n_of(0.05 + r.random() * 0.45)
+        g = n_of(0.025)
+        rattle[st : st + g] += (
+            s.bandpass(s.noise(g, int(r.integers(1 << 30))), 1800 + 2500 * r.random(), 3)
+            * np.exp(-tt(g) / 0.006)
+            * (0.7 - 0.6 * st / n)
+        )
+    dry = s.fade_edges(1.0 * boom + 0.7 * crack + 0.3 * ring + 0.3 * scrape + 0.4 * rattle, 0, 0.5)
+    return _finish(dry, 0.25, 1.5, 16)
+
+
 def battle_won() -> np.ndarray:
     """The battle is won: a brass call up the A major triad, taiko and a crash."""
     tr = s.Track(4.0)
@@ -644,6 +689,8 @@ SOUNDS = {
     "wild_arrow": wild_arrow,
     "wild_sword": wild_sword,
     "battle_start": battle_start,
+    "battle_charge": battle_charge,
+    "battle_clash": battle_clash,
     "battle_won": battle_won,
     "respin": respin,
     "scatter_join": scatter_join,
