@@ -7,11 +7,14 @@ warlords stand tall across the stage (their full-height `symbols/<mode>_stack` a
 name), each over its chance of winning (its weight over the total, e.g. 75 % for a pair against
 a single) and under the scatters it landed. Then, as `clash` choreographs it on the battle's
 clock: they wind up, rush at each other and meet in a flash, sparks and a shaking screen; they
-are thrown back; the beaten crack and break into shards that fly and fall; the winner walks back
-to its place and rises in its colour, which runs out over the banners, turning each it passes.
-The title says who won ("PRIESTESS WINS!") and what it means; then it calls `on_done` and leaves.
+are thrown back; the beaten crack (their odds go) and break into shards that fly and fall; the
+winner walks to the middle with its odds and rises in its colour, which runs out over the
+banners, turning each it passes. No odds plate ever covers a text or a name on the art
+(`clash.plate_at`; the names' letters are `NAME` on a figure). The title says who won
+("PRIESTESS WINS!") and what it means; then it calls `on_done` and leaves.
 Sounds: a war horn as it begins, a gust as they rush, a clash of iron as they meet, the winner's
 brass call at the outcome.
+
 The layout is symmetric about the screen's centre (the sunburst of the backdrop): the title band
 at the top, the warlords spread across the stage, the key hints and the money strip (balance,
 bet, the round's win so far) in the battle's bronze and embers at the bottom.
@@ -402,9 +405,9 @@ class BattleScene(BonusScene):
             # the glow the reels will show on each turned scatter, made while the result stays
             self._glowed = True
             glow(self.assets, self.winner.colour, (CELL_W + 24, CELL_H + 24), True)
-        if not self.reduced and clash.T_RUSH <= p < clash.T_IMPACT:  # not when a skip jumps past
-            self._sound("battle_charge", CHARGE_VOLUME)
-        if not self.reduced and clash.T_IMPACT <= p < clash.T_BREAK:
+        if not self.reduced and self.speed >= 0.75 and clash.T_RUSH <= p < clash.T_IMPACT:
+            self._sound("battle_charge", CHARGE_VOLUME)  # (its gust is as long as the rush at 1×)
+        if not self.reduced and clash.T_IMPACT <= p < clash.T_BREAK:  # none if a skip jumps past
             self._sound("battle_clash")
         if self.decided:
             self._sound("battle_won")

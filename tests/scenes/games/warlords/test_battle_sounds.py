@@ -44,7 +44,7 @@ class Heard:
         self.plays.append((name, self.scene.phase if self.scene else -1.0, volume))
 
 
-def battle(ctx, *, reduced: bool = False) -> tuple[SceneStack, BattleScene, Heard]:
+def battle(ctx, *, reduced: bool = False, speed: float = 1.0) -> tuple[SceneStack, BattleScene, Heard]:
     heard = Heard(ctx.audio)
     scene = BattleScene(
         ctx.assets,
@@ -53,6 +53,7 @@ def battle(ctx, *, reduced: bool = False) -> tuple[SceneStack, BattleScene, Hear
         event(),
         ctx.i18n,
         on_done=lambda: None,
+        speed=speed,
         reduced_motion=reduced,
     )
     heard.scene = scene
@@ -129,3 +130,14 @@ def test_through_the_effects_volume_and_mute(ctx, display, monkeypatch):
     audio.effects_enabled = False
     assert audio.play("warlords/battle_charge") is None
     assert len(levels) == 2
+
+
+def test_quick_spin_keeps_the_clash_but_not_the_gust_longer_than_its_rush(ctx, display):
+    stack, scene, heard = battle(ctx, speed=0.5)
+    while not scene.finished:
+        stack.update(DT)
+    assert [name for name, _, _ in heard.plays] == [
+        "warlords/battle_start",
+        "warlords/battle_clash",
+        "warlords/battle_won",
+    ]
