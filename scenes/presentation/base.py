@@ -129,9 +129,9 @@ def base_images(defn: GameDefinition, art: GameArt) -> list[tuple[str, str]]:
 
 
 def dress_images(dress: Dress) -> list[tuple[str, str]]:
-    """(image name, what it shows) of the images a game's dress names (band, panel, plate)."""
-    what = ("the HUD band", "the boxes' panel", "the feature plate")
-    return list(zip(dress.images(), what, strict=True))
+    """(image name, what it shows) of the images a game's dress names (band, panel, plate,
+    buttons)."""
+    return dress.described_images()
 
 
 @dataclass(frozen=True, slots=True)

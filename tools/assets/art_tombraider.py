@@ -333,4 +333,5 @@ def dress_material() -> Material:
         grain_cell=5.0,
         seed=83,
         pattern="bricks",
+        jewel=[(0, "#06122e"), (0.6, "#1c3f8a"), (1, "#6a9ee8")],  # lapis in the gold ring
     )
