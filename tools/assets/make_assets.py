@@ -176,7 +176,7 @@ def job_tiles(root: str) -> list[str]:
         items[f"{img}/{game}/tile.png"] = frames.tile(
             game, load(f"{game}/background.jpg"), load(hero[game]), load(f"{game}/logo.png")
         )
-        # a hero with words in it (the Warlords wild) makes a tile per language too
+        # a hero with words in it (a wild with its word) makes a tile per language too
         for lang in words.LANGUAGES[1:]:
             if (r / img / words.variant(hero[game], lang)).is_file():
                 items[words.variant(f"{img}/{game}/tile.png", lang)] = frames.tile(
