@@ -3,7 +3,7 @@
 
 Everything the generator makes for this game alone: its reel frame and marquee (sandstone
 masonry with bronze and jade), its backdrops (the temple; the five quest locations), its symbols,
-artefacts and discs (drawn in `tools.assets.art_tombraider`), its song, free-spins and world-map
+artefacts and discs (drawn in `tools.assets.games.tombraider_art`), its song, free-spins and world-map
 themes, its stings. The common interface every game module offers is described in
 `tools.assets.games`. (The world map itself is `tools.assets.worldmap`.)
 """
@@ -16,9 +16,6 @@ import numpy as np
 
 from tools.assets import gfx, kit
 from tools.assets import synth as s
-from tools.assets.art_tombraider import (
-    dress_material as dress_material,  # its band, boxes, plates (make_assets)
-)
 from tools.assets.backdrops import H, W, fog, light_rays, motes, ridge, silhouette, sky, stars, sun, vignette
 from tools.assets.compose import Section, Song, prog
 from tools.assets.frames import (
@@ -38,6 +35,9 @@ from tools.assets.frames import (
     marquee_title,
     set_gem,
     shadow_under,
+)
+from tools.assets.games.tombraider_art import (
+    dress_material as dress_material,  # its band, boxes, plates (make_assets)
 )
 from tools.assets.gfx import F
 from tools.assets.music import (
@@ -612,16 +612,16 @@ def frame() -> np.ndarray:
 
 
 def images(lang: str | None = None) -> dict[str, object]:
-    """The symbols, the artefacts and the discs (`art_tombraider`); in `lang`, the ones with
+    """The symbols, the artefacts and the discs (`tombraider_art`); in `lang`, the ones with
     words in them."""
-    from tools.assets import art_tombraider
+    from tools.assets.games import tombraider_art
 
     if lang is not None:
-        return {"symbols/portrait.png": art_tombraider.portrait_symbol(lang)}
+        return {"symbols/portrait.png": tombraider_art.portrait_symbol(lang)}
     return {
-        **{f"symbols/{k}.png": v for k, v in art_tombraider.symbols().items()},
-        **{f"artefacts/{k}.png": v for k, v in art_tombraider.artefacts().items()},
-        **{f"discs/{k}.png": v for k, v in art_tombraider.discs().items()},
+        **{f"symbols/{k}.png": v for k, v in tombraider_art.symbols().items()},
+        **{f"artefacts/{k}.png": v for k, v in tombraider_art.artefacts().items()},
+        **{f"discs/{k}.png": v for k, v in tombraider_art.discs().items()},
     }
 
 
@@ -682,7 +682,7 @@ def render_jobs() -> dict:
     rider and gunslinger, the silver sword, the gold key, the leather passport, the Portrait as a
     gold cameo with bronze hair, the artefacts (the closed jar's ? in gold) and the Shoot-out's
     clay discs."""
-    from tools.assets import art_tombraider as tr
+    from tools.assets.games import tombraider_art as tr
     from tools.assets.render.jobs import DARK_BRONZE, GOLD, LEATHER, SILVER, STEEL, Figure, broad
     from tools.assets.render.jobs import icon_at as at
 
@@ -709,7 +709,7 @@ def render_jobs() -> dict:
 def _rider_heights(fig, H: int, W: int) -> np.ndarray:
     """The rider's relief with the motorcycle's drawn lines (the OpenMoji outline) and the
     rider's own outline engraved, so wheels, tank and body read in the metal."""
-    from tools.assets.art_tombraider import rider_mask
+    from tools.assets.games.tombraider_art import rider_mask
     from tools.assets.kit import SS
     from tools.assets.render.jobs import height_field
     from tools.assets.sources import openmoji_path

@@ -3,7 +3,7 @@
 
 Everything the generator makes for this game alone: its reel frame and marquee (blackened iron
 with gold trim, rivets and faction crystals), its backdrops (the battlefield; the battle's), its
-symbols, stacks and weapon overlays (drawn in `tools.assets.art_warlords`), its song and one
+symbols, stacks and weapon overlays (drawn in `tools.assets.games.warlords_art`), its song and one
 free-spins theme per warlord, its stings and scatter sounds. The common interface every game
 module offers is described in `tools.assets.games`.
 """
@@ -14,9 +14,6 @@ import numpy as np
 
 from tools.assets import gfx, kit
 from tools.assets import synth as s
-from tools.assets.art_warlords import (
-    dress_material as dress_material,  # its band, boxes, plates (make_assets)
-)
 from tools.assets.backdrops import fog, lgrid, light_rays, motes, ridge, silhouette, sky, sun, vignette
 from tools.assets.compose import Section, Song, prog
 from tools.assets.frames import (
@@ -35,6 +32,9 @@ from tools.assets.frames import (
     rail_points,
     rivets,
     shadow_under,
+)
+from tools.assets.games.warlords_art import (
+    dress_material as dress_material,  # its band, boxes, plates (make_assets)
 )
 from tools.assets.gfx import F
 from tools.assets.music import (
@@ -651,19 +651,19 @@ def frame() -> np.ndarray:
 
 
 def images(lang: str | None = None) -> dict[str, object]:
-    """The symbols, the warlords' stacks and the weapon overlays (`art_warlords`); in `lang`, the
+    """The symbols, the warlords' stacks and the weapon overlays (`warlords_art`); in `lang`, the
     ones with words in them."""
-    from tools.assets import art_warlords
+    from tools.assets.games import warlords_art
 
     if lang is not None:
         return {
-            "symbols/wild.png": art_warlords.wild_symbol(lang),
-            **{f"symbols/{k}.png": v for k, v in art_warlords.stacks(lang).items()},
+            "symbols/wild.png": warlords_art.wild_symbol(lang),
+            **{f"symbols/{k}.png": v for k, v in warlords_art.stacks(lang).items()},
         }
     return {
-        **{f"symbols/{k}.png": v for k, v in art_warlords.symbols().items()},
-        **{f"symbols/{k}.png": v for k, v in art_warlords.stacks().items()},
-        **{f"{k}.png": v for k, v in art_warlords.overlays().items()},
+        **{f"symbols/{k}.png": v for k, v in warlords_art.symbols().items()},
+        **{f"symbols/{k}.png": v for k, v in warlords_art.stacks().items()},
+        **{f"{k}.png": v for k, v in warlords_art.overlays().items()},
     }
 
 
@@ -728,8 +728,8 @@ def render_jobs() -> dict:
     """The game's Blender figures (`tools.assets.render.jobs`), name → Figure: gold warriors,
     faction-tinted silver animals, steel helms and masks, the stacks (helm over warrior), the
     wild's ring (one per language), the banners, the blank and the weapon overlays."""
-    from tools.assets import art_warlords as wl
     from tools.assets import words
+    from tools.assets.games import warlords_art as wl
     from tools.assets.kit import SS
     from tools.assets.render.jobs import GOLD, SILVER, STEEL, Figure, icon_at, tinted
 
@@ -769,9 +769,9 @@ def render_jobs() -> dict:
 
 def _wild_ring(lang: str):
     """The wild's gold ring (a torus), its three gem settings and the word, as one render (the
-    gems are drawn over it by the generator); geometry as in `art_warlords.wild_symbol`."""
+    gems are drawn over it by the generator); geometry as in `warlords_art.wild_symbol`."""
     from tools.assets import words
-    from tools.assets.art_warlords import WILD_GEMS, WILD_RING
+    from tools.assets.games.warlords_art import WILD_GEMS, WILD_RING
     from tools.assets.kit import SS
     from tools.assets.render.jobs import GOLD, built, heights
 
@@ -799,7 +799,7 @@ BANNER_CLOTH = [(38, 30), (122, 30), (122, 136), (80, 112), (38, 136)]  # logica
 def _banner(faction: str):
     """A war banner: dyed swallow-tailed cloth with folds and a gold border, the crossed-swords
     crest raised on it in gold, a gold pole with ball finials (the gem is the generator's)."""
-    from tools.assets.art_warlords import FACTION
+    from tools.assets.games.warlords_art import FACTION
     from tools.assets.kit import SS
     from tools.assets.render.jobs import GOLD, built, capsule, cloth, ellipsoid, heights
 
