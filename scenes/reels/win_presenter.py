@@ -380,16 +380,14 @@ class WinPresenter:
     def _seal(self, art: Canvas) -> None:
         """Run-length encode `art` now, for the surface the presenter draws on: SDL encodes a
         picture at its first blit to a surface (and again, decoding first, at its first blit to
-        another), so one fully transparent pixel blitted onto the frame, which changes nothing,
-        frees the full picture behind the first frame instead of in the frame it first shows."""
+        another), so one pixel of it blitted onto that surface (and the pixel put back) frees
+        the full picture behind the first frame instead of in the frame it first shows."""
         target = self._target
-        if target is None or not art.surf.get_flags() & pygame.RLEACCEL:
+        if target is None or not art.surf.get_flags() & pygame.RLEACCELOK:
             return
-        w, h = art.surf.get_size()
-        for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
-            if art.surf.get_at(corner).a == 0:
-                target.blit(art.surf, (0, 0), pygame.Rect(corner, (1, 1)))
-                return
+        kept = target.get_at((0, 0))
+        target.blit(art.surf, (0, 0), pygame.Rect(0, 0, 1, 1))
+        target.set_at((0, 0), kept)
 
     # -- state ------------------------------------------------------------------------------------
     def clear(self) -> None:
