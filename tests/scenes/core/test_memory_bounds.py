@@ -3,8 +3,10 @@
 Counters and amounts render a new string every round. The shared caches are LRUs bounded in
 pixel bytes as well as entries, and a button keeps its own few looks, so a counting label
 never fills the shared cache. The decoded files are bounded too, and so are the reels' pulse
-steps and composed columns; the lobby lets its layers go while a game covers it. (The soak
-itself, RSS over 5,000 rounds, is `make soak`; the bench's peak RSS is in docs/scenes.md.)
+steps and composed columns; the lobby lets its layers go while a game covers it, the HUD its
+composed pictures while a bonus scene covers the reels; the win lines are kept run-length
+encoded. (The soak itself, RSS over 5,000 rounds, is `make soak`; the bench's peak RSS is in
+docs/scenes.md.)
 """
 
 from __future__ import annotations
