@@ -59,10 +59,11 @@ IMAGE_SUFFIXES = (".png", ".jpg")
 SCALED_FONTS = ("text", "text_bold")  # the body text the text size setting enlarges
 MIN_TEXT_PX = 11  # no text renders smaller, in physical px (small windows: 1000×700, 800×600)
 
-DERIVED_BUDGET_BYTES = 32 * 1024 * 1024
+DERIVED_BUDGET_BYTES = 24 * 1024 * 1024
 """Pixel bytes the derived surfaces may hold at 1 px per logical px (× the density² in a denser
-window): a reels scene's working set (backdrops, line art, panels) with room to spare; beyond it
-the least recently used are rebuilt on demand."""
+window): a scene's working set (backdrops, panels, plates) with room to spare (the win lines
+are the presenter's own, and the full-screen dims are fills: 24 MB rebuilds no more in the
+bench than 32 did); beyond it the least recently used are rebuilt on demand."""
 
 FILES_BUDGET_BYTES = 24 * 1024 * 1024
 """Pixel bytes the decoded files may hold (at their own density, whatever the window's): the

@@ -208,10 +208,15 @@ class Hud(Band):
 
     def rebuild(self) -> None:
         """Forget the composed boxes and bands and the fitted fonts (the density changed)."""
+        self.let_go()
+        self._fits.clear()
+
+    def let_go(self) -> None:
+        """Forget the composed band, boxes and selectors and the backdrop's scratch copy (some
+        22 MB at 1920×1080), while a scene covers the reels: composed again when drawn."""
         self._boxes.clear()
         self._bands.clear()
         self._scratch = None
-        self._fits.clear()
         self._band_last = None
 
     # -- text -----------------------------------------------------------------------------------

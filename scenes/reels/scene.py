@@ -378,6 +378,17 @@ class ReelsScene(GameFunctions, Scene):
         self.hud.on_pause()
         self._armed_cell = None
         self.hover_line = None
+        # what covers the reels is known once the push is done: checked after the next frame
+        self.ctx.assets.defer(self._let_go_if_hidden)
+
+    def _let_go_if_hidden(self) -> None:
+        """Under an opaque scene (a bonus: the picker, a battle, the world map) the reels are not
+        drawn: the HUD lets its composed pictures go (made again when the reels show)."""
+        stack = self.stack
+        if stack is None or self not in stack.scenes:
+            return
+        if any(s.opaque for s in stack.scenes[stack.scenes.index(self) + 1 :]):
+            self.hud.let_go()
 
     def _show_last_round(self) -> None:
         """Open on the reels as this game's last round left them (no draw, just history)."""

@@ -11,8 +11,10 @@ their colour; hovering a marker previews its line.
 
 It owns only presentation state (which win is shown, for how long); it never computes a win: it
 shows the `Win` objects of the `SpinEvent`. Line art (a soft glow and a bright core per line) and
-marker badges are rendered once at construction, so a frame is a handful of blits (the markers'
-one `fblits` call, its list kept per look).
+marker badges are rendered once, behind the first frame, so a frame is a handful of blits (the
+markers' one `fblits` call, its list kept per look); the lines and cell frames are kept
+run-length encoded, only their pixels that show (every line of a 30-line game: 60 MB at
+1920×1080 as plain pictures, about 10 encoded).
 
 The line-cycle message is translated through the translator passed in (`tr`, the context's
 `scenes.core.i18n.Translator`) when it is read, so it follows a language switch at once; without one
@@ -34,7 +36,7 @@ from scenes.core.i18n import Translator
 from scenes.core.text import render_text
 from scenes.reels.line_palette import STANDARD, draw_patterned, line_style
 from scenes.reels.reel_view import ReelView
-from scenes.reels.symbol_art import CELL_H, CELL_W, Cache, soft_blur
+from scenes.reels.symbol_art import CELL_H, CELL_W, Cache, soft_blur, sparse
 
 # Player-facing msgids (assets/locale/*.json)
 MSG_LINE = "LINE {line}: {coins:,} coins"
@@ -116,7 +118,6 @@ def _line_points(
 
 LINE_MARGIN = 18
 MARKER_LOOKS = 64  # marker blit lists kept
-LINE_LAYERS = 8  # sets of lines shown at once, composed (a layer the size of the reel window)
 
 
 def _line_origin(points: list[tuple[int, int]]) -> tuple[int, int]:
@@ -276,6 +277,8 @@ class WinPresenter:
         self._font = font
         self._badge_art = badge_art
         self.palette = palette
+        self._kept: dict[tuple, Canvas] = {}  # lines and cell frames, run-length encoded
+        self._target: pygame.Surface | None = None  # the surface drawn on last (see `_seal`)
         window = view.window
         self.left, self.right = marker_positions(definition.lines, window, definition.rows)
         # each line's markers (one or two: see marker_positions)
@@ -304,12 +307,25 @@ class WinPresenter:
         """Prepare the lines, cell frames and markers in the palette, at the density of `font`
         (again, after the window's density or the palette changed). Each is rendered on first
         use: the markers the first frame shows are rendered for it, the lines and frames when a
-        win or a hovered marker asks, or earlier behind the first frame (`warm`)."""
+        win or a hovered marker asks, or earlier behind the first frame (`warm`).
+
+        The lines and cell frames are the presenter's own, kept run-length encoded (`sparse`:
+        a line spans the reel window, 3 MB at 1920×1080, of which a sixth shows), per palette;
+        the badges go through the shared cache."""
         self._font, self._badge_art = font, badge_art
         definition, cache, k, palette = self.definition, self._cache, font.k, self.palette
+        kept = self._kept
+        for key in [key for key in kept if key[-1] != k]:
+            del kept[key]  # another density's
 
         def keep(key: tuple, build) -> Canvas:
             return cache(("win-art", definition.id, *key), build) if cache is not None else build()
+
+        def own(key: tuple, build) -> Canvas:
+            art = kept.get((*key, k))
+            if art is None:
+                art = kept[(*key, k)] = sparse(build())
+            return art
 
         points = [
             _line_points(line, self.left[i], self.right[i], self.view.window)
@@ -319,14 +335,14 @@ class WinPresenter:
         def line_art(i: int) -> tuple[Canvas, tuple[int, int]]:
             pts = points[i]
             colour, pattern = line_style(i + 1, palette)
-            art = keep(
+            art = own(
                 ("line", i + 1, tuple(pts), colour, pattern), lambda: _render_line(pts, colour, k, pattern)[0]
             )
             return art, _line_origin(pts)
 
         def frame(i: int) -> Canvas:
             colour = line_colour(i + 1, palette)
-            return keep(("frame", colour), lambda: _render_cell_frame(colour, k))
+            return own(("frame", colour), lambda: _render_cell_frame(colour, k))
 
         def badge(key: tuple[int, str]) -> Canvas:
             i, state = key
@@ -338,11 +354,10 @@ class WinPresenter:
 
         self._line_art = _LazyList(len(points), line_art)
         self._frames = _LazyList(len(points), frame)  # winning-cell frames, one per line colour
-        self._gold = lambda: keep(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME, k))
+        self._gold = lambda: own(("frame", GOLD_FRAME), lambda: _render_cell_frame(GOLD_FRAME, k))
         self._badges = _LazyMap(badge)
         # the markers' blits per (lit lines, hovered line, lines played): a cache of what they show
         self._marker_seqs: dict[tuple, list[tuple[Canvas, pygame.Rect]]] = {}
-        self._layers: dict[tuple[int, ...], tuple[Canvas, tuple[int, int]]] = {}  # lines shown at once
 
     @property
     def _gold_frame(self) -> Canvas:
@@ -351,13 +366,28 @@ class WinPresenter:
     def warm(self, defer: Callable[[Callable[[], object]], None]) -> None:
         """Hand the rendering of every line, cell frame and lit marker to `defer`."""
         n = len(self.definition.lines)
-        defer(lambda: self._gold_frame)
+        defer(lambda: self._seal(self._gold_frame))
         for i in range(n):
             defer(functools.partial(self._warm_line, i))
 
     def _warm_line(self, i: int) -> object:
-        """Make line `i`'s art, cell frame and lit marker (each kept by its table)."""
-        return self._line_art[i], self._frames[i], self._badges[(i + 1, "lit")]
+        """Make line `i`'s art, cell frame and lit marker (each kept by its table), encoded."""
+        art = self._line_art[i]
+        self._seal(art[0])
+        self._seal(self._frames[i])
+        return art, self._badges[(i + 1, "lit")]
+
+    def _seal(self, art: Canvas) -> None:
+        """Run-length encode `art` now, for the surface the presenter draws on: SDL encodes a
+        picture at its first blit to a surface (and again, decoding first, at its first blit to
+        another), so one pixel of it blitted onto that surface (and the pixel put back) frees
+        the full picture behind the first frame instead of in the frame it first shows."""
+        target = self._target
+        if target is None or not art.surf.get_flags() & pygame.RLEACCELOK:
+            return
+        kept = target.get_at((0, 0))
+        target.blit(art.surf, (0, 0), pygame.Rect(0, 0, 1, 1))
+        target.set_at((0, 0), kept)
 
     # -- state ------------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -481,35 +511,17 @@ class WinPresenter:
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw_lines(self, surface: Canvas, hover: int | None = None) -> None:
-        """The lines being presented (and the hovered line's preview) over the reels. Several
-        lines at once are one layer, composed once per set of lines: each line's art spans the
-        reel window, and blitting them one by one every frame costs a frame's budget."""
+        """The lines being presented (and the hovered line's preview) over the reels, each
+        blitted run-length encoded (only the pixels that show: a dozen lines at once cost
+        less than one full-window layer)."""
+        self._target = surface.surf  # where the lines go: what `_seal` encodes them for
         lit = sorted(self.lit_lines())
-        if len(lit) > 1:
-            layer, pos = self._lines_layer(tuple(lit))
-            surface.blit(layer, pos)
-        elif lit:
-            art, pos = self._line_art[lit[0] - 1]
+        for line in lit:
+            art, pos = self._line_art[line - 1]
             surface.blit(art, pos)
-        if hover is not None and hover not in self.lit_lines():
+        if hover is not None and hover not in lit:
             art, pos = self._line_art[hover - 1]
             surface.blit(art, pos)
-
-    def _lines_layer(self, lines: tuple[int, ...]) -> tuple[Canvas, tuple[int, int]]:
-        found = self._layers.get(lines)
-        if found is None:
-            arts = [self._line_art[i - 1] for i in lines]
-            x0 = min(pos[0] for _art, pos in arts)
-            y0 = min(pos[1] for _art, pos in arts)
-            x1 = max(pos[0] + art.get_width() for art, pos in arts)
-            y1 = max(pos[1] + art.get_height() for art, pos in arts)
-            layer = Canvas.new((x1 - x0, y1 - y0), arts[0][0].k)
-            for art, (x, y) in arts:
-                layer.blit(art, (x - x0, y - y0))
-            if len(self._layers) >= LINE_LAYERS:
-                self._layers.clear()
-            found = self._layers[lines] = (layer, (x0, y0))
-        return found
 
     def draw_markers(self, surface: Canvas, lines_played: int, hover: int | None = None) -> None:
         lit = self.lit_lines()

@@ -126,10 +126,11 @@ def _veil(veil: Canvas) -> Canvas:
     return veil
 
 
-def _dim(surf: Canvas) -> Canvas:
-    """The dark veil over the still scene under the Showdown, the jackpot and the summary."""
-    surf.fill((4, 2, 6, 180))
-    return surf
+def _dim(surface: Canvas) -> None:
+    """The dark veil over the still scene under the Showdown, the jackpot and the summary: as
+    (4, 2, 6) at alpha 180 blitted over it would, in two fills (no full-screen picture kept)."""
+    surface.fill((75, 75, 75), special_flags=pygame.BLEND_RGB_MULT)
+    surface.fill((3, 1, 4), special_flags=pygame.BLEND_RGB_ADD)
 
 
 class MapPainter:
@@ -234,15 +235,17 @@ class MapPainter:
         a = self.assets
 
         def build() -> Canvas:
-            # the file's pixels resampled once, straight to the panel's height at the density (the
-            # file is not kept: the panel is)
+            # the middle of the file's pixels the panel shows, resampled once straight to the
+            # panel at the density (the file is not kept, nor the parts the panel leaves out)
             scenery = a.file_surface(f"tombraider/locations/{location}", keep=False)
             lw, lh = scenery.get_size()
-            scaled = Canvas.resampled(scenery, (round(lw * PANEL_H / lh), PANEL_H), a.density)
-            crop = pygame.Rect(0, 0, PANEL_W, PANEL_H)
-            crop.centerx = scaled.get_width() // 2
+            crop = pygame.Rect(0, 0, min(lw, round(PANEL_W * lh / PANEL_H)), lh)
+            crop.centerx = lw // 2
+            scaled = Canvas.resampled(scenery.subsurface(crop), (crop.w * PANEL_H / lh, PANEL_H), a.density)
+            del scenery
             surf = a.canvas((PANEL_W, PANEL_H))
-            surf.blit(scaled, (0, 0), crop)
+            surf.blit(scaled, ((PANEL_W - scaled.get_width()) // 2, 0))
+            del scaled
             surf.blit(
                 a.derived(("tombraider-panel-veil",), lambda: _veil(a.canvas((PANEL_W, PANEL_H)))), (0, 0)
             )
@@ -261,7 +264,10 @@ class MapPainter:
 
         def build() -> Canvas:
             scenery = a.file_surface(f"tombraider/locations/{location}", keep=False)
-            surf = Canvas.resampled(scenery, STAGE.size, a.density).copy()
+            surf = Canvas.resampled(scenery, STAGE.size, a.density)
+            if surf.surf is scenery:  # already the stage's size: the file's own pixels, copied
+                surf = surf.copy()
+            del scenery
             surf.fill((150, 140, 160), special_flags=pygame.BLEND_RGB_MULT)
             return surf
 
@@ -337,8 +343,7 @@ class MapPainter:
             # the Showdown, the jackpot and the summary stand over a still, dimmed scene:
             # composed once (a cache of what it shows), then one blit a frame; the money strip
             # stays bright over it
-            a = self.assets
-            surface.blit(a.derived(("tombraider-map-dim",), lambda: _dim(a.canvas((1280, 720)))), (0, 0))
+            _dim(surface)
             self._frozen = (frozen, surface.copy())
 
     def draw_over(self, surface: Canvas) -> None:

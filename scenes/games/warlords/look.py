@@ -77,12 +77,9 @@ def free_backdrop(assets, game_id: str, warlord: Warlord) -> Canvas:
 
     def build() -> Canvas:
         base = assets.scaled(f"{game_id}/background_free", SCREEN).copy()
-        grade = assets.canvas(SCREEN, alpha=False)
-        grade.fill(tuple(min(255, 90 + c // 2) for c in warlord.colour))
-        base.blit(grade, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-        wash = assets.canvas(SCREEN, alpha=False)
-        wash.fill(tuple(c // 5 for c in warlord.colour))
-        base.blit(wash, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        # graded and washed in the warlord's colour by fills (no full-screen layers: 8 MB each)
+        base.fill(tuple(min(255, 90 + c // 2) for c in warlord.colour), special_flags=pygame.BLEND_RGB_MULT)
+        base.fill(tuple(c // 5 for c in warlord.colour), special_flags=pygame.BLEND_RGB_ADD)
         stack = f"{game_id}/symbols/{warlord.mode}_stack"
         if assets.has_image(stack):
             figure = assets.scaled(stack, FIGURE).copy()

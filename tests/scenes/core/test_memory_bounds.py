@@ -3,8 +3,10 @@
 Counters and amounts render a new string every round. The shared caches are LRUs bounded in
 pixel bytes as well as entries, and a button keeps its own few looks, so a counting label
 never fills the shared cache. The decoded files are bounded too, and so are the reels' pulse
-steps and composed columns; the lobby lets its layers go while a game covers it. (The soak
-itself, RSS over 5,000 rounds, is `make soak`; the bench's peak RSS is in docs/scenes.md.)
+steps and composed columns; the lobby lets its layers go while a game covers it, the HUD its
+composed pictures while a bonus scene covers the reels; the win lines are kept run-length
+encoded. (The soak itself, RSS over 5,000 rounds, is `make soak`; the bench's peak RSS is in
+docs/scenes.md.)
 """
 
 from __future__ import annotations
@@ -148,3 +150,63 @@ def test_the_lobby_lets_its_layers_go_while_a_game_covers_it(ctx, display):
     st.pop()
     ctx.assets.run_deferred()  # shown again: the light sweeps are made again
     assert [k for k in ctx.assets._derived if k[0] == "lobby-glint"]
+
+
+@pytest.mark.slow
+def test_the_win_lines_are_kept_run_length_encoded_and_out_of_the_shared_cache(ctx, display):
+    """Every line of a game spans the reel window (3 MB at 1920×1080, a sixth of it showing):
+    the presenter keeps its lines and cell frames encoded, ready behind the first frame, and
+    draws a spin's lines one by one (no composed layer per set of lines)."""
+    from scenes.core.stack import SceneStack
+    from scenes.reels.scene import ReelsScene
+
+    st = SceneStack()
+    scene = ReelsScene(ctx, "warlords")
+    st.push(scene)
+    st.update(1 / 60)
+    st.draw(display)  # the presenter learns the surface it draws on
+    ctx.assets.run_deferred()  # the lines, made and encoded behind the first frame
+    p = scene.presenter
+    n = len(p.definition.lines)
+    assert n == 30
+    for i in range(n):
+        art, _pos = p._line_art[i]
+        assert art.surf.get_flags() & pygame.RLEACCEL
+        assert p._frames[i].surf.get_flags() & pygame.RLEACCEL
+    assert not [k for k in ctx.assets._derived if k[0] == "win-art" and k[2] in ("line", "frame")]
+    assert not hasattr(p, "_layers")
+    before = dict(p._kept)
+    p.rebuild(p._font, p._badge_art)  # the same density: the same pictures, not made again
+    assert all(p._line_art[i][0] is before[k] for i, k in enumerate(k for k in before if k[0] == "line"))
+    st.draw(display)
+
+
+@pytest.mark.slow
+def test_the_hud_lets_its_composed_pictures_go_under_a_bonus_scene(ctx, display):
+    from scenes.core.stack import Scene, SceneStack
+    from scenes.reels.scene import ReelsScene
+
+    class Overlay(Scene):
+        opaque = False
+
+    st = SceneStack()
+    scene = ReelsScene(ctx, "stones")
+    st.push(scene)
+    for _ in range(5):
+        st.update(1 / 60)
+        st.draw(display)
+    ctx.assets.run_deferred()
+    hud = scene.hud
+    assert hud._boxes and hud._scratch is not None
+    st.push(Overlay())  # a menu: the reels still show under it, kept
+    ctx.assets.run_deferred()
+    assert hud._boxes and hud._scratch is not None
+    st.pop()
+    st.push(Scene())  # a bonus scene: opaque
+    ctx.assets.run_deferred()
+    assert not hud._boxes and not hud._bands and hud._scratch is None
+    st.pop()
+    for _ in range(3):
+        st.update(1 / 60)
+        st.draw(display)
+    assert hud._boxes  # composed again when shown
