@@ -10,6 +10,7 @@ reduced motion everything turns at once and no band moves.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -19,13 +20,15 @@ import pygame
 from scenes.core.canvas import Canvas
 from scenes.games.warlords import clash
 from scenes.games.warlords.look import Warlord, glow
-from scenes.reels.symbol_art import CELL_H, CELL_W
+from scenes.reels.symbol_art import CELL_H, CELL_W, sparse
 
 if TYPE_CHECKING:
+    from scenes.core.assets import AssetStore
     from scenes.reels.stage import Stage
 
 Cell = tuple[int, int]
 BAND_W = 150  # logical px across the colour's band
+FADE_STEPS = 8  # the turned scatter's glow fades out in these many looks (each made once)
 
 
 def _band(colour: tuple[int, int, int], height: int, density: float) -> Canvas:
@@ -36,6 +39,24 @@ def _band(colour: tuple[int, int, int], height: int, density: float) -> Canvas:
         small.set_at((x, 0), (*colour, round(150 * u * u)))
     big = Canvas.resampled(small, (BAND_W, height), density)
     return big.convert_alpha() if pygame.display.get_surface() is not None else big
+
+
+def _faded_glow(assets: AssetStore, colour: tuple[int, int, int], step: int) -> Canvas:
+    """The bright cell glow (`look.glow`) at `step` / FADE_STEPS of its opacity: a copy, made once.
+
+    The glow itself is shared (the re-spins' held scatters are framed in it), so it is never
+    faded in place: `set_alpha` on it and `set_alpha(None)` after would leave it without its
+    per-pixel alpha, an opaque box whose clear middle is black."""
+    size = (CELL_W + 24, CELL_H + 24)
+    if step >= FADE_STEPS:
+        return glow(assets, colour, size, True)
+
+    def build() -> Canvas:
+        faded = glow(assets, colour, size, True).copy()
+        faded.fill((255, 255, 255, round(255 * step / FADE_STEPS)), special_flags=pygame.BLEND_RGBA_MULT)
+        return sparse(faded)  # only ever blitted: kept as the runs that show
+
+    return assets.derived(("warlords-glow-faded", colour, size, step), build)
 
 
 @dataclass
@@ -85,10 +106,9 @@ class ReelSweep:
             surface.set_clip(window)
             surface.blit(band, band.get_rect(midtop=(x, window.top)))
             surface.set_clip(None)
-        frame = glow(a, self.warlord.colour, (CELL_W + 24, CELL_H + 24), True)
         for cell, when in self.turned.items():
             age = self.t - when
             if 0 <= age < clash.REEL_GLOW and not self.reduced:
-                frame.set_alpha(round(255 * (1.0 - age / clash.REEL_GLOW)))
+                step = math.ceil(FADE_STEPS * (1.0 - age / clash.REEL_GLOW))
+                frame = _faded_glow(a, self.warlord.colour, step)
                 surface.blit(frame, frame.get_rect(center=view.cell_center(*cell)))
-                frame.set_alpha(None)
