@@ -16,10 +16,20 @@ limit / n raw values (CERTIFICATION R4).
   choice is stored"); entropy 0 means "no draw" (rounds recorded before, `--seed` sessions).
 
 Scalar and batch draws consume the same raw stream, so a batch of one equals a scalar draw.
+
+Draw sites (the draw order written once): a round's draws come from `KeyedDraws(seed)`, one
+counter-based stream per draw site, keyed by (round seed, site name, part): draw i of a site is
+the SplitMix64 output at counter i·2**20 + 1 from the site's key (`site_key`, `keyed_below`). The
+flow names the site of each draw and counts per site; the batch simulators compute the same
+values for arrays of rounds (`site_keys`, `keyed_below_many`, `keyed_stops`, `keyed_choices`,
+`keyed_permutations`), in any order. `SequentialDraws` answers the same calls from one PCG64
+stream in play order: how engine 1.0.0 drew, so its rounds replay as played.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import secrets
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
@@ -152,6 +162,22 @@ def _mix64_array(z: np.ndarray) -> np.ndarray:
     return z
 
 
+def _mix64_top(z: np.ndarray) -> np.ndarray:
+    """The top 32 bits of `_mix64` of each uint64 in `z` (overwritten), with one scratch array
+    instead of a temporary per step (the batch draws' hot loop)."""
+    tmp = np.empty_like(z)
+    np.right_shift(z, np.uint64(30), out=tmp)
+    np.bitwise_xor(z, tmp, out=z)
+    np.multiply(z, np.uint64(0xBF58476D1CE4E5B9), out=z)
+    np.right_shift(z, np.uint64(27), out=tmp)
+    np.bitwise_xor(z, tmp, out=z)
+    np.multiply(z, np.uint64(0x94D049BB133111EB), out=z)
+    np.right_shift(z, np.uint64(31), out=tmp)
+    np.bitwise_xor(z, tmp, out=z)
+    np.right_shift(z, np.uint64(32), out=z)
+    return z
+
+
 def _as_u64(values: Any) -> np.ndarray:
     """Whole numbers in [0, 2**64) as a new uint64 array of at least one dimension (int64 input
     reinterpreted bit for bit; 0-d arithmetic would check every product for overflow)."""
@@ -204,6 +230,261 @@ def entropies_from(rng: Rng, count: int) -> np.ndarray:
     raw = rng.below_many(RAW_SPAN, 2 * count)
     out: np.ndarray = np.maximum(((raw[:count] >> 1) << 32) | raw[count:], 1)
     return out
+
+
+_DRAW_TAG = 0x445241575F534954  # "DRAW_SIT": keeps draw-site streams apart from pick streams
+_ATTEMPT_BITS = 20
+"""A draw's rejection attempts take counters index·2**20 + 1, + 2, …, so the draws of one site
+never share a counter (more than 2**20 attempts has odds below 2**-(2**20))."""
+
+
+@functools.lru_cache(maxsize=256)
+def site_tag(site: str) -> int:
+    """A draw site's name as a 64-bit tag (BLAKE2b of its UTF-8 text: stable across versions)."""
+    return int.from_bytes(hashlib.blake2b(site.encode(), digest_size=8).digest(), "little")
+
+
+def site_key(seed: int, site: str, part: int = 0) -> int:
+    """The key of one draw site's stream in one round: seed, site name and part mixed in turn.
+
+    A site is a place in the rules that draws (e.g. "base" for the base spin's stops); `part`
+    tells repeated places apart (e.g. the number of a quest). Draw i of the site is the SplitMix64
+    output at counter i·2**20 + 1 (`keyed_below`), so what one site draws never depends on how
+    many values another site drew (issue 21, "the draw order written once")."""
+    state = _mix64((seed & _MASK64) ^ _DRAW_TAG)
+    return _mix64(state ^ _place(site, part))
+
+
+def _place(site: str, part: int) -> int:
+    """A site and part as one 64-bit value (mixed, so parts of a site are far apart)."""
+    return _mix64(site_tag(site) ^ ((part * _GAMMA) & _MASK64))
+
+
+def keyed_below(key: int, index: int, n: int) -> int:
+    """Draw `index` of the stream `key`: uniform in [0, n), by rejection on the top 32 bits of
+    SplitMix64 outputs (like `Rng.below`, no bias)."""
+    if not 1 <= n <= RAW_SPAN:
+        raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
+    limit = RAW_SPAN - (RAW_SPAN % n)
+    counter = index << _ATTEMPT_BITS
+    while True:
+        counter += 1
+        r = _mix64((key + counter * _GAMMA) & _MASK64) >> 32
+        if r < limit:
+            return r % n
+
+
+def round_keys(seeds: Any) -> np.ndarray:
+    """Each round seed mixed once (uint64): what `site_keys` starts from, computed once for a
+    batch that draws at many sites (`site_keys(round_keys(seeds), site, prepared=True)`)."""
+    state = _as_u64(seeds)
+    state ^= np.uint64(_DRAW_TAG)
+    return _mix64_array(state)
+
+
+def site_keys(seeds: Any, site: str, parts: Any = 0, *, prepared: bool = False) -> np.ndarray:
+    """`site_key` for arrays of round seeds and parts (broadcast together), as uint64; with
+    `prepared`, `seeds` are already `round_keys`."""
+    state = np.asarray(seeds, dtype=np.uint64) if prepared else round_keys(seeds)
+    if np.ndim(parts) == 0:
+        return _mix64_array(state ^ np.uint64(_place(site, int(parts))))
+    part = _as_u64(parts) * np.uint64(_GAMMA)
+    part ^= np.uint64(site_tag(site))
+    return _mix64_array(state ^ _mix64_array(part))
+
+
+def keyed_below_many(keys: Any, index: Any, n: Any) -> np.ndarray:
+    """`keyed_below` for arrays of keys, indices and ranges (broadcast together), as int64:
+    element for element the same values."""
+    if np.ndim(index) == 0 and np.ndim(n) == 0:
+        return _keyed_below_keys(np.asarray(keys, dtype=np.uint64), int(index), int(n))
+    key = np.asarray(keys, dtype=np.uint64)
+    idx = np.asarray(index, dtype=np.int64)
+    span = np.asarray(n, dtype=np.int64)
+    if span.ndim == 0:
+        if not 1 <= int(span) <= RAW_SPAN:
+            raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
+    elif span.size and not (span.min() >= 1 and span.max() <= RAW_SPAN):
+        raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
+    shape = np.broadcast_shapes(key.shape, idx.shape, span.shape)
+    counter = (idx.astype(np.uint64) << np.uint64(_ATTEMPT_BITS)) + np.uint64(1)
+    with np.errstate(over="ignore"):  # 0-d uint64 products warn where arrays silently wrap
+        state = key + counter * np.uint64(_GAMMA)
+    if state.shape != shape:  # a range array wider than the keys and indices
+        state = np.broadcast_to(state, shape).copy()
+    size = span.astype(np.uint64)
+    limit = np.uint64(RAW_SPAN) - np.uint64(RAW_SPAN) % size  # on the ranges, before broadcasting
+    if size.shape != shape and size.ndim:
+        size, limit = np.broadcast_to(size, shape), np.broadcast_to(limit, shape)
+    r = _mix64_top(state.copy())
+    out: np.ndarray = (r % size).astype(np.int64)
+    bad = r >= limit
+    if bad.any():  # rejected draws (fewer than n in 2**32) take the next counters
+        todo = np.nonzero(bad)
+        step = 1
+        while todo[0].size:
+            lim, sz = (limit, size) if not size.ndim else (limit[todo], size[todo])
+            r = _mix64_array(state[todo] + np.uint64(step * _GAMMA & _MASK64)) >> np.uint64(32)
+            ok = r < lim
+            hit = tuple(t[ok] for t in todo)
+            out[hit] = (r[ok] % (sz if not size.ndim else sz[ok])).astype(np.int64)
+            todo = tuple(t[~ok] for t in todo)
+            step += 1
+    return out
+
+
+def _keyed_below_keys(key: np.ndarray, index: int, n: int) -> np.ndarray:
+    """`keyed_below_many` with one index and one range (the common case, with less overhead)."""
+    if not 1 <= n <= RAW_SPAN:
+        raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
+    start = np.uint64(((index << _ATTEMPT_BITS) + 1) * _GAMMA & _MASK64)
+    r = _mix64_top(key + start)
+    limit = RAW_SPAN - RAW_SPAN % n
+    out: np.ndarray = (r % np.uint64(n)).astype(np.int64)
+    if limit < RAW_SPAN:
+        bad = np.nonzero(r >= np.uint64(limit))
+        step = 1
+        while bad[0].size:
+            r = _mix64_top(key[bad] + start + np.uint64(step * _GAMMA & _MASK64))
+            ok = r < np.uint64(limit)
+            out[tuple(t[ok] for t in bad)] = (r[ok] % np.uint64(n)).astype(np.int64)
+            bad = tuple(t[~ok] for t in bad)
+            step += 1
+    return out
+
+
+def keyed_stops(keys: np.ndarray, lengths: Sequence[int], first: Any = 0) -> np.ndarray:
+    """Reel stops for each key: row k is what `KeyedDraws.stops` gives at a site whose stream
+    stands at draw `first` (reel r takes draw first + r); shape (len(keys), reels)."""
+    key = np.asarray(keys, dtype=np.uint64)
+    start = np.asarray(first, dtype=np.int64)
+    out = np.empty((len(key), len(lengths)), dtype=np.int64)
+    for r, n in enumerate(lengths):  # a column at a time: one index and one range each
+        out[:, r] = keyed_below_many(key, start + r if start.ndim else int(start) + r, int(n))
+    return out
+
+
+def keyed_permutations(keys: np.ndarray, n: int, first: Any = 0) -> np.ndarray:
+    """A uniform order of range(n) for each key, as `KeyedDraws.permutation` (Fisher–Yates: the
+    swap for position i = n-1 … 1 takes the site's next draw below i + 1)."""
+    count = len(keys)
+    out = np.tile(np.arange(n, dtype=np.int64), (count, 1))
+    if n < 2 or not count:
+        return out
+    start = np.asarray(first, dtype=np.int64)
+    steps = np.arange(n - 1, dtype=np.int64)
+    index = (start[:, None] if start.ndim else start) + steps
+    swaps = keyed_below_many(np.asarray(keys, dtype=np.uint64)[:, None], index, n - steps)
+    rows = np.arange(count)
+    for step, i in enumerate(range(n - 1, 0, -1)):
+        j = swaps[:, step]
+        tmp = out[rows, j]
+        out[rows, j] = out[:, i]
+        out[:, i] = tmp
+    return out
+
+
+def keyed_choices(keys: np.ndarray, weights: Sequence[int], index: Any = 0) -> np.ndarray:
+    """`KeyedDraws.choice_index(site, weights)` for each key, at draw `index` of its site."""
+    x = keyed_below_many(keys, index, _total(weights))
+    out: np.ndarray = np.searchsorted(np.cumsum(weights), x, side="right")
+    return out
+
+
+def round_seeds(rng: Rng, count: int) -> np.ndarray:
+    """`count` simulated round seeds (int64, in [0, 2**63)), like `new_play_seed` gives a played
+    round: a SplitMix64 stream from a start drawn from `rng` (two raw draws), its outputs' top
+    63 bits (cheaper than two raw draws per round)."""
+    start = (rng.below(RAW_SPAN) << 32) | rng.below(RAW_SPAN)
+    counters = np.arange(1, count + 1, dtype=np.uint64) * np.uint64(_GAMMA)
+    out: np.ndarray = (_mix64_array(counters + np.uint64(start)) >> np.uint64(1)).astype(np.int64)
+    return out
+
+
+class KeyedDraws:
+    """A played round's draws: one keyed stream per draw site (`site_key`), each counting its
+    own draws. `stops(site, lengths)` takes one draw per reel; `permutation(site, n)` n - 1.
+    The batch simulators compute the same values for arrays of rounds (`keyed_below_many`,
+    `keyed_stops`, `keyed_permutations`)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._at: dict[tuple[str, int], list[int]] = {}
+
+    def _stream(self, site: str, part: int) -> list[int]:
+        """[key, next index] of a site's stream."""
+        stream = self._at.get((site, part))
+        if stream is None:
+            stream = self._at[(site, part)] = [site_key(self.seed, site, part), 0]
+        return stream
+
+    def below(self, site: str, n: int, part: int = 0) -> int:
+        stream = self._stream(site, part)
+        stream[1] += 1
+        return keyed_below(stream[0], stream[1] - 1, n)
+
+    def stops(self, site: str, lengths: Sequence[int], part: int = 0) -> np.ndarray:
+        """One spin's stops as a (1, reels) array."""
+        return np.array([[self.below(site, int(n), part) for n in lengths]], dtype=np.int64)
+
+    def choice_index(self, site: str, weights: Sequence[int], part: int = 0) -> int:
+        return _weighted(self.below(site, _total(weights), part), weights)
+
+    def permutation(self, site: str, n: int, part: int = 0) -> list[int]:
+        out = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = self.below(site, i + 1, part)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+class SequentialDraws:
+    """The draws of engine 1.0.0 (rounds recorded before draw sites): every site's draws come in
+    play order from one PCG64 stream of the seed, so such a round replays as it was played."""
+
+    def __init__(self, rng: Rng) -> None:
+        self._rng = rng
+
+    def below(self, site: str, n: int, part: int = 0) -> int:
+        return self._rng.below(n)
+
+    def stops(self, site: str, lengths: Sequence[int], part: int = 0) -> np.ndarray:
+        return self._rng.stops(lengths, 1)
+
+    def choice_index(self, site: str, weights: Sequence[int], part: int = 0) -> int:
+        return self._rng.choice_index(weights)
+
+    def permutation(self, site: str, n: int, part: int = 0) -> list[int]:
+        return self._rng.permutation(n)
+
+
+class Draws(Protocol):
+    """What a round flow draws from: `KeyedDraws`, `SequentialDraws` or a hand-written tape."""
+
+    def below(self, site: str, n: int, part: int = 0) -> int: ...
+
+    def stops(self, site: str, lengths: Sequence[int], part: int = 0) -> np.ndarray: ...
+
+    def choice_index(self, site: str, weights: Sequence[int], part: int = 0) -> int: ...
+
+    def permutation(self, site: str, n: int, part: int = 0) -> list[int]: ...
+
+
+def _total(weights: Sequence[int]) -> int:
+    total = int(sum(weights))
+    if total <= 0:
+        raise ValueError("weights must sum to a positive integer")
+    return total
+
+
+def _weighted(x: int, weights: Sequence[int]) -> int:
+    """The index whose cumulative weight band holds x."""
+    acc = 0
+    for i, w in enumerate(weights):
+        acc += int(w)
+        if x < acc:
+            return i
+    raise AssertionError("unreachable")
 
 
 class Rng:
