@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 import secrets
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
@@ -152,30 +153,70 @@ def pick_below(seed: int, k: int, entropy: int, n: int) -> int:
             return r % n
 
 
-def _mix64_array(z: np.ndarray) -> np.ndarray:
-    """`_mix64` of each uint64 in `z`, in place (uint64 products wrap, as the masked scalar's)."""
-    z ^= z >> np.uint64(30)
-    z *= np.uint64(0xBF58476D1CE4E5B9)
-    z ^= z >> np.uint64(27)
-    z *= np.uint64(0x94D049BB133111EB)
-    z ^= z >> np.uint64(31)
+_BLOCK = 32768
+"""Elements mixed per step of the array forms: their scratch and the block stay in the cache (a
+whole batch at once spends more time waiting for memory and allocating temporaries than mixing)."""
+_C1, _C2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
+
+
+def _mix_block(z: np.ndarray, tmp: np.ndarray) -> None:
+    """`_mix64` of each uint64 in `z`, in place, `tmp` a scratch of the same shape (uint64
+    products wrap, as the masked scalar's)."""
+    np.right_shift(z, _S30, out=tmp)
+    z ^= tmp
+    z *= _C1
+    np.right_shift(z, _S27, out=tmp)
+    z ^= tmp
+    z *= _C2
+    np.right_shift(z, _S31, out=tmp)
+    z ^= tmp
+
+
+def _mix64_array(z: np.ndarray, top: bool = False) -> np.ndarray:
+    """`_mix64` of each uint64 in `z`, in place and returned (with `top`, only each output's top
+    32 bits), a cache-sized block at a time."""
+    flat = z.reshape(-1) if z.flags.c_contiguous else None
+    if flat is None or flat.size <= _BLOCK:
+        tmp = np.empty_like(z)
+        _mix_block(z, tmp)
+        if top:
+            z >>= _S32
+        return z
+    scratch = np.empty(_BLOCK, dtype=np.uint64)
+    for i in range(0, flat.size, _BLOCK):
+        block = flat[i : i + _BLOCK]
+        _mix_block(block, scratch[: block.size])
+        if top:
+            block >>= _S32
     return z
 
 
 def _mix64_top(z: np.ndarray) -> np.ndarray:
-    """The top 32 bits of `_mix64` of each uint64 in `z` (overwritten), with one scratch array
-    instead of a temporary per step (the batch draws' hot loop)."""
-    tmp = np.empty_like(z)
-    np.right_shift(z, np.uint64(30), out=tmp)
-    np.bitwise_xor(z, tmp, out=z)
-    np.multiply(z, np.uint64(0xBF58476D1CE4E5B9), out=z)
-    np.right_shift(z, np.uint64(27), out=tmp)
-    np.bitwise_xor(z, tmp, out=z)
-    np.multiply(z, np.uint64(0x94D049BB133111EB), out=z)
-    np.right_shift(z, np.uint64(31), out=tmp)
-    np.bitwise_xor(z, tmp, out=z)
-    np.right_shift(z, np.uint64(32), out=z)
-    return z
+    """The top 32 bits of `_mix64` of each uint64 in `z` (overwritten)."""
+    return _mix64_array(z, top=True)
+
+
+def _below_top(r: np.ndarray, n: int) -> np.ndarray:
+    """Each value r (a uint64 below 2**32) modulo n, as int64. In 32 bits a division by one
+    number is a multiplication (NumPy's libdivide path for `//`), many times faster than a 64-bit
+    remainder; the values are the same."""
+    if n > 0xFFFFFFFF:  # n == 2**32: every r is its own remainder
+        return r.astype(np.int64)
+    r32 = r.astype(np.uint32)
+    q = r32 // np.uint32(n)
+    q *= np.uint32(n)
+    r32 -= q
+    return r32.astype(np.int64)
+
+
+def _below_each(r: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """Each r (below 2**32) modulo its own range in `size` (uint64, 1 … 2**32), as int64."""
+    if not size.size or size.max() <= 0xFFFFFFFF:  # a 32-bit remainder is cheaper than a 64-bit one
+        out: np.ndarray = (r.astype(np.uint32) % size.astype(np.uint32)).astype(np.int64)
+    else:
+        out = (r % size).astype(np.int64)
+    return out
 
 
 def _as_u64(values: Any) -> np.ndarray:
@@ -210,14 +251,14 @@ def pick_below_many(seeds: Any, ks: Any, entropies: Any, n: Any) -> np.ndarray:
     limit = np.uint64(RAW_SPAN) - np.uint64(RAW_SPAN) % size
     state += np.uint64(_GAMMA)
     r = _mix64_array(state.copy()) >> np.uint64(32)
-    out = (r % size).astype(np.int64)
+    out = _below_top(r, int(size)) if not span.ndim else _below_each(r, size)
     todo = np.flatnonzero(r >= limit)  # rejected draws (fewer than n in 2**32) draw again
     while todo.size:
         state[todo] += np.uint64(_GAMMA)
         r = _mix64_array(state[todo]) >> np.uint64(32)
         lim, sz = (limit, size) if not span.ndim else (limit[todo], size[todo])
         ok = r < lim
-        out[todo[ok]] = (r[ok] % (sz if not span.ndim else sz[ok])).astype(np.int64)
+        out[todo[ok]] = _below_top(r[ok], int(sz)) if not span.ndim else _below_each(r[ok], sz[ok])
         todo = todo[~ok]
     result: np.ndarray = out.reshape(shape)
     return result
@@ -317,7 +358,7 @@ def keyed_below_many(keys: Any, index: Any, n: Any) -> np.ndarray:
     if size.shape != shape and size.ndim:
         size, limit = np.broadcast_to(size, shape), np.broadcast_to(limit, shape)
     r = _mix64_top(state.copy())
-    out: np.ndarray = (r % size).astype(np.int64)
+    out = _below_top(r, int(size)) if not size.ndim else _below_each(r, size)
     bad = r >= limit
     if bad.any():  # rejected draws (fewer than n in 2**32) take the next counters
         todo = np.nonzero(bad)
@@ -327,30 +368,44 @@ def keyed_below_many(keys: Any, index: Any, n: Any) -> np.ndarray:
             r = _mix64_array(state[todo] + np.uint64(step * _GAMMA & _MASK64)) >> np.uint64(32)
             ok = r < lim
             hit = tuple(t[ok] for t in todo)
-            out[hit] = (r[ok] % (sz if not size.ndim else sz[ok])).astype(np.int64)
+            out[hit] = _below_top(r[ok], int(sz)) if not size.ndim else _below_each(r[ok], sz[ok])
             todo = tuple(t[~ok] for t in todo)
             step += 1
     return out
 
 
 def _keyed_below_keys(key: np.ndarray, index: int, n: int) -> np.ndarray:
-    """`keyed_below_many` with one index and one range (the common case, with less overhead)."""
+    """`keyed_below_many` with one index and one range (the common case): each block of keys
+    stepped to its counter, mixed and reduced while it is in the cache."""
     if not 1 <= n <= RAW_SPAN:
         raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
     start = np.uint64(((index << _ATTEMPT_BITS) + 1) * _GAMMA & _MASK64)
-    r = _mix64_top(key + start)
     limit = RAW_SPAN - RAW_SPAN % n
-    out: np.ndarray = (r % np.uint64(n)).astype(np.int64)
-    if limit < RAW_SPAN:
-        bad = np.nonzero(r >= np.uint64(limit))
+    flat = np.ascontiguousarray(key).reshape(-1)
+    out = np.empty(flat.size, dtype=np.int64)
+    size = min(flat.size, _BLOCK)
+    z, tmp = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.uint64)
+    rejected = []
+    for i in range(0, flat.size, _BLOCK):
+        block = flat[i : i + _BLOCK]
+        r, t = z[: block.size], tmp[: block.size]
+        np.add(block, start, out=r)
+        _mix_block(r, t)
+        r >>= _S32
+        out[i : i + block.size] = _below_top(r, n)
+        if limit < RAW_SPAN and (r >= np.uint64(limit)).any():
+            rejected.append(np.flatnonzero(r >= np.uint64(limit)) + i)
+    if rejected:  # rejected draws (fewer than n in 2**32) take the next counters
+        bad = np.concatenate(rejected)
         step = 1
-        while bad[0].size:
-            r = _mix64_top(key[bad] + start + np.uint64(step * _GAMMA & _MASK64))
+        while bad.size:
+            r = _mix64_top(flat[bad] + start + np.uint64(step * _GAMMA & _MASK64))
             ok = r < np.uint64(limit)
-            out[tuple(t[ok] for t in bad)] = (r[ok] % np.uint64(n)).astype(np.int64)
-            bad = tuple(t[~ok] for t in bad)
+            out[bad[ok]] = _below_top(r[ok], n)
+            bad = bad[~ok]
             step += 1
-    return out
+    result: np.ndarray = out.reshape(np.shape(key))
+    return result
 
 
 def keyed_stops(keys: np.ndarray, lengths: Sequence[int], first: Any = 0) -> np.ndarray:
@@ -375,12 +430,40 @@ def keyed_permutations(keys: np.ndarray, n: int, first: Any = 0) -> np.ndarray:
     steps = np.arange(n - 1, dtype=np.int64)
     index = (start[:, None] if start.ndim else start) + steps
     swaps = keyed_below_many(np.asarray(keys, dtype=np.uint64)[:, None], index, n - steps)
+    if n <= _TABLE_ORDERS:  # every order in a table, row u for the swaps whose digits make u
+        radices = n - steps
+        weights = np.concatenate(([1], np.cumprod(radices[:-1])))
+        table: np.ndarray = _orders(n)[swaps @ weights]
+        return table
     rows = np.arange(count)
     for step, i in enumerate(range(n - 1, 0, -1)):
         j = swaps[:, step]
         tmp = out[rows, j]
         out[rows, j] = out[:, i]
         out[:, i] = tmp
+    return out
+
+
+_TABLE_ORDERS = 8
+"""Up to this many positions (8! = 40,320 orders) `keyed_permutations` reads its orders from a table."""
+
+
+@functools.cache
+def _orders(n: int) -> np.ndarray:
+    """Every order of range(n) that Fisher–Yates gives, row u for the swaps j_0, j_1, … (swap s, at
+    position n − 1 − s, below n − s) that are u's digits in the mixed radix n, n − 1, …, 2 (the
+    first swap the least significant digit). Read only."""
+    total = math.factorial(n)
+    out = np.tile(np.arange(n, dtype=np.int64), (total, 1))
+    u = np.arange(total, dtype=np.int64)
+    rows = np.arange(total)
+    for i in range(n - 1, 0, -1):
+        j = u % (i + 1)
+        u //= i + 1
+        tmp = out[rows, j]
+        out[rows, j] = out[:, i]
+        out[:, i] = tmp
+    out.setflags(write=False)
     return out
 
 

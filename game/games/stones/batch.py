@@ -23,6 +23,7 @@ from game.rng import (
     keyed_permutations,
     keyed_stops,
     pick_below_many,
+    round_keys,
     round_seeds,
     site_keys,
 )
@@ -70,7 +71,8 @@ def simulate_batch(
     f = t.feature
     base = cg.reels("base")
     seeds = round_seeds(rng, n)
-    base_stops = keyed_stops(site_keys(seeds, "base"), base.lengths)
+    mixed = round_keys(seeds)  # each round's seed mixed once for all its sites
+    base_stops = keyed_stops(site_keys(mixed, "base", prepared=True), base.lengths)
     batch = evaluate_spins(cg, base, cg.lut(), base_stops, bet)
     uncapped = batch.win_coins.copy()
     picks = picks_for_counts(t, batch.scatter_counts[:, t.trigger])
@@ -82,7 +84,7 @@ def simulate_batch(
 
     if triggered.size:
         stones = len(f.stones)
-        drawn = keyed_permutations(site_keys(seeds[triggered], "stones"), stones)
+        drawn = keyed_permutations(site_keys(mixed[triggered], "stones", prepared=True), stones)
         # Uniform picks: the first k positions of a random order of the stones' positions.
         chosen = pick_rng.permutations(stones, triggered.size)
         # Each pick carries fresh entropy and swaps its stone with a face-down one, as in play.
@@ -116,7 +118,7 @@ def simulate_batch(
             starts = np.concatenate(([0], np.cumsum(n_spins)[:-1]))
             # spin s of a round takes the draws s·reels … at its "free" site
             spin_no = np.arange(int(n_spins.sum())) - np.repeat(starts, n_spins)
-            keys = np.repeat(site_keys(seeds[triggered[rows]], "free"), n_spins)
+            keys = np.repeat(site_keys(mixed[triggered[rows]], "free", prepared=True), n_spins)
             stops = keyed_stops(keys, free.lengths, spin_no * len(free.lengths))
             fb = evaluate_spins(cg, free, cg.lut(wild_symbols), stops, bet, np.repeat(mult[rows], n_spins))
             free_coins[triggered[rows]] = np.add.reduceat(fb.win_coins, starts)

@@ -41,6 +41,7 @@ from game.games.tombraider.feature import (
 from game.games.tombraider.model import PassportState
 from game.rng import (
     entropies_from,
+    keyed_below_many,
     keyed_choices,
     keyed_permutations,
     keyed_stops,
@@ -201,36 +202,43 @@ def play_quests(
         np.zeros(q, dtype=np.int64) if first_choice is None else np.array(first_choice, dtype=np.int64)
     )
     out = Quests(coins=np.zeros(q, dtype=np.int64), choices=picks_made)
+    # every location's board, ending and first Shoot-out drawn for every quest at once (a handful
+    # of calls per batch; a quest that ends early leaves its later locations' values unused)
+    places = len(qt.locations)
+    parts = number * places + np.arange(places)  # the part of each location's sites
+    each = prepared[:, None]  # (quest, location) keys
+    items = np.arange(len(qt.treasure_items))
+    all_layouts = keyed_permutations(
+        site_keys(each, "quest.layout", parts, prepared=True).reshape(-1), qt.size
+    ).reshape(q, places, qt.size)
+    # item j of each board takes draw j of its site (a treasure's value: its own part)
+    bonus_x = keyed_below_many(
+        site_keys(each, "quest.bonus", parts, prepared=True)[:, :, None],
+        np.arange(len(qt.bonus_items)),
+        np.array([sum(w) for w in qt.bonus_weights])[:, None],
+    )
+    all_kinds = keyed_choices(
+        site_keys(each, "quest.treasure", parts, prepared=True)[:, :, None], qt.treasure_weights, items
+    )
+    value_keys = site_keys(prepared[:, None, None], "quest.value", parts[:, None] * 64 + items, prepared=True)
+    all_values = keyed_choices(value_keys, qt.treasure_value_weights) * (all_kinds == quest.TREASURE_BONUS)
+    all_showdowns = (
+        keyed_choices(site_keys(each, "quest.ending", parts, prepared=True), qt.ending_weights) == 1
+    )
+    all_duels_won = keyed_choices(site_keys(each, "quest.duel", parts, prepared=True), qt.duel_weights) == 0
+    disc_keys = site_keys(each, "quest.discs", parts, prepared=True)
+    all_laid = keyed_permutations(disc_keys.reshape(-1), len(qt.discs)).reshape(q, places, len(qt.discs))
     alive = np.arange(q)
-    for loc in range(len(qt.locations)):
+    for loc in range(places):
         if not alive.size:
             break
         a = alive.size
         ma = m.subset(alive)
-        here, mixed = seeds[alive], prepared[alive]
-        part = number * len(qt.locations) + loc
-        layouts = keyed_permutations(site_keys(mixed, "quest.layout", part, prepared=True), qt.size)
-        column = mixed[:, None]
-        # item j of each board takes draw j of its site (a treasure's value: its own part)
-        bonus = keyed_choices(
-            site_keys(column, "quest.bonus", part, prepared=True),
-            qt.bonus_weights[loc],
-            np.arange(len(qt.bonus_items)),
-        )
-        items = np.arange(len(qt.treasure_items))
-        kinds = keyed_choices(
-            site_keys(column, "quest.treasure", part, prepared=True), qt.treasure_weights, items
-        )
-        values = keyed_choices(
-            site_keys(column, "quest.value", part * 64 + items, prepared=True), qt.treasure_value_weights
-        ) * (kinds == quest.TREASURE_BONUS)
-        # a location ends by traps at most once: its ending and duel draws are known up front
-        showdowns = (
-            keyed_choices(site_keys(mixed, "quest.ending", part, prepared=True), qt.ending_weights) == 1
-        )
-        duels_won = keyed_choices(site_keys(mixed, "quest.duel", part, prepared=True), qt.duel_weights) == 0
-        disc_keys = site_keys(mixed, "quest.discs", part, prepared=True)
-        first_laid = keyed_permutations(disc_keys, len(qt.discs))  # a location's first Shoot-out
+        here = seeds[alive]
+        layouts = all_layouts[alive, loc]
+        cum = np.cumsum(qt.bonus_weights[loc])
+        bonus = np.searchsorted(cum, bonus_x[alive, loc], side="right")
+        kinds, values = all_kinds[alive, loc], all_values[alive, loc]
         boards = quest.lay_boards(qt, loc, layouts, bonus, kinds, values)
         taped = [(k, tape) for k, g in enumerate(alive.tolist()) if (tape := tapes[int(g)]) is not None]
         p = quest.Progress.start(a, qt.size)
@@ -267,11 +275,13 @@ def play_quests(
             shots = rows[p.shootout[rows]]
             laid = discs = np.zeros((0, len(qt.discs)), dtype=np.int64)
             if shots.size:
-                laid = first_laid[shots]
+                laid = all_laid[alive[shots], loc]
                 if shots_here[shots].any():  # another Shoot-out at this location: the site's next draws
                     more = shots_here[shots] > 0
                     laid[more] = keyed_permutations(
-                        disc_keys[shots[more]], len(qt.discs), shots_here[shots[more]] * (len(qt.discs) - 1)
+                        disc_keys[alive[shots[more]], loc],
+                        len(qt.discs),
+                        shots_here[shots[more]] * (len(qt.discs) - 1),
                     )
                 discs = pick_rng.below_many(len(qt.discs), shots.size)
                 swapped = disc_draws[shots, step]
@@ -292,9 +302,9 @@ def play_quests(
                 out.shootouts += int(shots.size)
             ending = rows[p.ending[rows]]
             won = showdown = np.zeros(ending.size, dtype=bool)
-            if ending.size:
-                showdown = showdowns[ending]
-                won = showdown & duels_won[ending]
+            if ending.size:  # a location ends by traps at most once: its first ending and duel draws
+                showdown = all_showdowns[alive[ending], loc]
+                won = showdown & all_duels_won[alive[ending], loc]
                 quest.end_by_traps(p, ending, won)
             for k, tape in taped:
                 if not (p.picked[k, order[k, step]] and k in rows):
@@ -355,7 +365,7 @@ def simulate_batch(
     triggered = np.flatnonzero(spins.scatter_counts[:, t.key_column] >= f.trigger_min)
     if triggered.size:
         free = cg.reels(f.free_reel_set)
-        free_stops = _spins(seeds[triggered], "free", free.lengths, np.full(triggered.size, f.free_spins))
+        free_stops = _spins(mixed[triggered], "free", free.lengths, np.full(triggered.size, f.free_spins))
         per_spin = cascade_spins(cg, free, cg.lut(), free_stops, bet).win_coins.reshape(-1, f.free_spins)
         free_coins[triggered] = per_spin.sum(axis=1)
         running += free_coins
@@ -372,11 +382,13 @@ def simulate_batch(
     supers = np.flatnonzero(on)
     if supers.size:
         counts = np.array(t.wild_counts)[
-            keyed_choices(site_keys(seeds[supers], "super.wilds"), t.wild_weights)
+            keyed_choices(site_keys(mixed[supers], "super.wilds", prepared=True), t.wild_weights)
         ]
-        orders = keyed_permutations(site_keys(seeds[supers], "super.cells"), len(t.super_cells))
+        orders = keyed_permutations(
+            site_keys(mixed[supers], "super.cells", prepared=True), len(t.super_cells)
+        )
         sm = f.super_mode
-        sm_stops = _spins(seeds[supers], "super.spin", t.super_lengths, np.full(supers.size, sm.spins))
+        sm_stops = _spins(mixed[supers], "super.spin", t.super_lengths, np.full(supers.size, sm.spins))
         held = np.zeros((supers.size, reels, cg.rows), dtype=bool)
         cells = np.array(t.super_cells)
         for j in range(supers.size):
@@ -415,7 +427,7 @@ def simulate_batch(
         lengths = (triggers[won_in_super] * f.free_spins).tolist()
         # the "free" site's spins after those the base spin's Keys won
         after = np.isin(won_in_super, triggered) * f.free_spins
-        free_stops = _spins(seeds[won_in_super], "free", free.lengths, np.array(lengths), after)
+        free_stops = _spins(mixed[won_in_super], "free", free.lengths, np.array(lengths), after)
         coins = cascade_spins(cg, free, cg.lut(), free_stops, bet).win_coins
         at = 0
         for i, count in zip(won_in_super.tolist(), lengths, strict=True):
@@ -491,12 +503,13 @@ def simulate_batch(
 
 
 def _spins(
-    seeds: np.ndarray, site: str, lengths: tuple[int, ...], count: np.ndarray, after: Any = 0
+    mixed: np.ndarray, site: str, lengths: tuple[int, ...], count: np.ndarray, after: Any = 0
 ) -> np.ndarray:
-    """The stops of `count[k]` spins of round k at its `site` (round k's spins one after another),
-    its first spin being the site's spin number `after[k]` (spin s takes draws s·reels …)."""
+    """The stops of `count[k]` spins of round k (its seed mixed: `round_keys`) at its `site` (round
+    k's spins one after another), its first spin being the site's spin number `after[k]` (spin s
+    takes draws s·reels …)."""
     count = np.asarray(count, dtype=np.int64)
     owner = np.repeat(np.arange(count.size), count)
     first = np.concatenate(([0], np.cumsum(count)[:-1]))
     spin = np.arange(owner.size) - np.repeat(first, count) + np.broadcast_to(after, count.shape)[owner]
-    return keyed_stops(site_keys(seeds, site)[owner], lengths, spin * len(lengths))
+    return keyed_stops(site_keys(mixed, site, prepared=True)[owner], lengths, spin * len(lengths))

@@ -22,7 +22,7 @@ from game.evaluate import CompiledGame, evaluate_grids, evaluate_spins, grids_fr
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.warlords.model import OVERLAYS
 from game.games.warlords.tables import CELLS, ROWS, WarlordsTables, battle, popcount, tables
-from game.rng import keyed_below_many, keyed_choices, keyed_stops, round_seeds, site_keys
+from game.rng import keyed_below_many, keyed_choices, keyed_stops, round_keys, round_seeds, site_keys
 from game.tape import Tape
 
 if TYPE_CHECKING:
@@ -72,17 +72,18 @@ def simulate_batch(
     t = tables(cg)
     f = t.feature
     seeds = round_seeds(rng, n)
+    mixed = round_keys(seeds)  # each round's seed mixed once for all its sites
     lut = cg.lut()
     win = np.zeros(n, dtype=np.int64)
     parts: dict[str, int] = {}
     counts: dict[str, int] = {}
 
-    kind = _draw_choice(site_keys(seeds, "overlay"), t.overlay_weights)
+    kind = _draw_choice(site_keys(mixed, "overlay", prepared=True), t.overlay_weights)
 
     # plain base spins
     plain = np.flatnonzero(kind == 0)
     base = cg.reels("base")
-    stops = _spin_stops(site_keys(seeds[plain], "base"), base.lengths, 0)
+    stops = _spin_stops(site_keys(mixed[plain], "base", prepared=True), base.lengths, 0)
     spins = evaluate_spins(cg, base, lut, stops, bet)
     win[plain] = spins.line_coins
     parts["base_lines"] = int(spins.line_coins.sum())
@@ -91,14 +92,14 @@ def simulate_batch(
     over = cg.reels(f.overlay.reel_set)
     for k, name in enumerate(OVERLAYS, start=1):
         rows = np.flatnonzero(kind == k)
-        ostops = _spin_stops(site_keys(seeds[rows], "base"), over.lengths, 0)
+        ostops = _spin_stops(site_keys(mixed[rows], "base", prepared=True), over.lengths, 0)
         masks = np.zeros(rows.size, dtype=np.int64)
-        place = site_keys(seeds[rows], "overlay.place")
+        place = site_keys(mixed[rows], "overlay.place", prepared=True)
         if name == "hammer":
             pick = keyed_below_many(place, 0, len(t.hammer))
             masks = t.hammer[pick]
         else:
-            ci = _draw_choice(site_keys(seeds[rows], "overlay.count"), t.count_weights[name])
+            ci = _draw_choice(site_keys(mixed[rows], "overlay.count", prepared=True), t.count_weights[name])
             for j, count in enumerate(t.counts[name]):
                 sel = np.flatnonzero(ci == j)
                 subsets = t.subsets[(name, count)]
@@ -125,7 +126,7 @@ def simulate_batch(
         if len(contenders) == 1:
             active[sel] = contenders[0]
             continue
-        idx = _draw_choice(site_keys(seeds[trig[sel]], "battle"), weights)
+        idx = _draw_choice(site_keys(mixed[trig[sel]], "battle", prepared=True), weights)
         active[sel] = np.array(contenders)[idx]
         tally = "battle_" + "v".join(str(x) for x in sorted(tcols[sel[0]].tolist(), reverse=True) if x)
         counts[tally] = counts.get(tally, 0) + int(sel.size)
@@ -138,7 +139,7 @@ def simulate_batch(
     # the re-spins
     left = np.full(trig.size, f.respins, dtype=np.int64)
     respun = np.zeros(trig.size, dtype=np.int64)
-    respin_keys = site_keys(seeds[trig], "respin")
+    respin_keys = site_keys(mixed[trig], "respin", prepared=True)
     while True:
         going = np.flatnonzero(left > 0)
         if not going.size:
@@ -159,7 +160,7 @@ def simulate_batch(
     # the Final Chance
     fc = np.flatnonzero(scatters < f.free_spins_min)
     counts["final_chance"] = int(fc.size)
-    pick = _draw_choice(site_keys(seeds[trig[fc]], "final"), t.fc_weights)
+    pick = _draw_choice(site_keys(mixed[trig[fc]], "final", prepared=True), t.fc_weights)
     coins_fc = np.zeros(fc.size, dtype=np.int64)
     is_coin = pick < len(t.fc_multiples)
     coins_fc[is_coin] = np.array(t.fc_multiples, dtype=np.int64)[pick[is_coin]] * bet.total_coins
@@ -183,7 +184,8 @@ def simulate_batch(
     for c, w in enumerate(f.warlords):
         sel = fs[active[fs] == c]
         counts[f"free_spins_{w.mode}"] = int(sel.size)
-        coins, played = _free_spins(cg, t, bet, site_keys(seeds[trig[sel]], "free"), c, held[sel])
+        free_keys = site_keys(mixed[trig[sel]], "free", prepared=True)
+        coins, played = _free_spins(cg, t, bet, free_keys, c, held[sel])
         win[trig[sel]] += coins
         parts[f"free_spins_{w.mode}"] = int(coins.sum())
         counts["free_spins_played"] += played
