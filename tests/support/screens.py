@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from stones_seeds import feature_round_seed
+from warlords_seeds import three_way_session_seed
+
 from game.bets import default_bet
 from game.definitions import load_game
 from game.rng import SeedSource
@@ -19,7 +22,6 @@ from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 
 DT = 1 / 60
-FEATURE_SEED = 500  # a round seed that triggers free spins at the default bet
 
 
 class _Seeds:
@@ -338,7 +340,7 @@ def pages(stack: SceneStack):
 def history(ctx) -> SceneStack:
     from scenes.viewers.history import open_history
 
-    play_rounds(ctx, [1, 2, 3, FEATURE_SEED, 5])
+    play_rounds(ctx, [1, 2, 3, feature_round_seed(), 5])
     st = _base(ctx, Scene())
     open_history(ctx, st, None)
     return settle(st, 1.0)
@@ -347,7 +349,7 @@ def history(ctx) -> SceneStack:
 def round_detail(ctx) -> SceneStack:
     from scenes.viewers.round_detail import RoundDetailScene
 
-    play_rounds(ctx, [FEATURE_SEED])
+    play_rounds(ctx, [feature_round_seed()])
     st = _base(ctx, Scene())
     st.push(RoundDetailScene(ctx, ctx.ledger.history(1)[0]))
     return settle(st, 1.0)
@@ -419,9 +421,6 @@ def reels_colour_blind(ctx) -> SceneStack:
 
 
 # -- Warlords --------------------------------------------------------------------------------------
-WARLORDS_SEED = 126  # the 1st round: a three-way battle, re-spins, the Samurai's free spins
-
-
 def _warlords_seed(kind: str) -> int:
     """A session seed whose first Warlords round holds an event of type `kind`."""
     from game.round import play_round
@@ -434,15 +433,17 @@ def _warlords_seed(kind: str) -> int:
     raise AssertionError(f"no Warlords seed for {kind}")
 
 
-def _warlords_round(ctx, seed: int = WARLORDS_SEED):
-    st, scene = _reels(ctx, seed, "warlords")
+def _warlords_round(ctx, seed: int | None = None):
+    """The Warlords reels spun once: by default the session whose first round holds a three-way
+    battle, the re-spins and the Samurai's free spins (`warlords_seeds.THREE_WAY_SEED`)."""
+    st, scene = _reels(ctx, three_way_session_seed() if seed is None else seed, "warlords")
     settle(st, 0.5)
     st.handle(Intent(Act.SPIN))
     return st, scene
 
 
 def warlords_reels(ctx) -> SceneStack:
-    st, _scene = _reels(ctx, WARLORDS_SEED, "warlords")
+    st, _scene = _reels(ctx, three_way_session_seed(), "warlords")
     return settle(st)
 
 
@@ -489,7 +490,7 @@ def warlords_free_spins(ctx) -> SceneStack:
 def warlords_paytable(ctx) -> SceneStack:
     from scenes.viewers.paytable import open_paytable
 
-    st, scene = _reels(ctx, WARLORDS_SEED, "warlords")
+    st, scene = _reels(ctx, three_way_session_seed(), "warlords")
     settle(st, 0.5)
     open_paytable(ctx, st, "warlords", scene.bet)
     return settle(st, 0.8)
@@ -498,7 +499,7 @@ def warlords_paytable(ctx) -> SceneStack:
 def warlords_rules(ctx) -> SceneStack:
     from scenes.viewers.rules import open_rules
 
-    st, _scene = _reels(ctx, WARLORDS_SEED, "warlords")
+    st, _scene = _reels(ctx, three_way_session_seed(), "warlords")
     settle(st, 0.5)
     open_rules(ctx, st, "warlords")
     return settle(st, 0.8)
