@@ -78,6 +78,30 @@ def super_session_seed() -> int:
     )
 
 
+def celebrated(win_coins: int) -> bool:
+    """A round's win the reels celebrate (a tier reached: big, 15× the total bet, or more)."""
+    from scenes.reels.win_presenter import win_tier
+
+    return win_tier(win_coins, game()[1].total_coins) is not None
+
+
+def _super_big_win(s: int) -> bool:
+    r = first_round(s)
+    kinds = _types(r)
+    return (
+        "super_mode_start" in kinds
+        and kinds[-2:] == ["super_mode_end", "round_end"]
+        and celebrated(r.total_win_coins)
+    )
+
+
+@cache
+def super_big_win_session_seed() -> int:
+    """A session whose first round ends with Super Mode (its last event before the round's end)
+    and a win the reels celebrate."""
+    return _search(_super_big_win, 205, "Super Mode ending the round with a big win")
+
+
 # -- the Global Adventure ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Reveal:
@@ -323,3 +347,18 @@ def natural_quest_picks() -> tuple[tuple[str, int], ...]:
     assert p is not None, "the third location has no artefact that leaves it open"
     made.append(p)
     return tuple(zip(pick_kinds(quest, made), made, strict=True))
+
+
+def _quest_big_win(s: int) -> bool:
+    r = first_round(s, FOUR)
+    if r.pending is None:
+        return False
+    end = Quest(r.seed, FOUR).first_pickable()[1].events
+    return celebrated(next(e.win_coins for e in end if e.type == "adventure_end"))
+
+
+@cache
+def quest_big_win_session_seed() -> int:
+    """With FOUR stored, a session whose first round opens the quest and, the first artefact
+    taken each time (a Shoot-out's first disc), the quest alone wins what the reels celebrate."""
+    return _search(_quest_big_win, 245, "a quest from four passports winning a big win")
