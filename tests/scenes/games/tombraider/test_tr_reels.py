@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from tombraider_seeds import cascade_session_seed, super_session_seed
+from tombraider_seeds import cascade_session_seed, quest_session_seed, super_session_seed
 from tr_support import FOUR, run, store_passports
 
 from game.bets import default_bet
@@ -186,7 +186,7 @@ def test_the_meter_and_ladder_follow_the_window_to_a_new_density(tr_ctx, reels, 
     from scenes.core.text import clear_text_cache
 
     store_passports(tr_ctx, FOUR)
-    stack, scene = reels(5)  # four passports stored: this round stamps the fifth
+    stack, scene = reels(quest_session_seed())  # four passports stored: this round stamps the fifth
     decor = decor_of(scene.stage)
     stack.handle(Intent(Act.SPIN))
     run(stack, lambda: bool(decor.flying) and decor.flying[0][2] > 0.1, display)
