@@ -506,11 +506,11 @@ def warlords_rules(ctx) -> SceneStack:
 
 
 # -- Tomb Raider -----------------------------------------------------------------------------------
-# four passports stored (a player's collection so far); with them, seed 5's first round lands the
-# fifth and starts the Global Adventure; seed 225's first round cascades up the ladder in free spins;
-# seed 417's starts Super Mode
+# four passports stored (a player's collection so far); the session seeds are found with the
+# engine (tombraider_seeds): with four passports, one whose first round lands the fifth and starts
+# the Global Adventure; one whose first round cascades up the ladder in free spins; one whose
+# first round starts Super Mode
 TR_FOUR = {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200}
-TR_SEED_QUEST, TR_SEED_LADDER, TR_SEED_SUPER = 5, 225, 417
 
 
 def _tombraider(ctx, seed: int, passports: dict | None = None):
@@ -523,15 +523,19 @@ def _tombraider(ctx, seed: int, passports: dict | None = None):
 
 def tombraider_reels(ctx) -> SceneStack:
     """The reels at rest: the passport meter with four stamps and the average bet, the ladder dim."""
-    st, _scene = _tombraider(ctx, TR_SEED_QUEST, TR_FOUR)
+    from tombraider_seeds import quest_session_seed
+
+    st, _scene = _tombraider(ctx, quest_session_seed(), TR_FOUR)
     return settle(st)
 
 
 def tombraider_ladder(ctx) -> SceneStack:
     """A free spin's cascade lit the ladder's x3."""
+    from tombraider_seeds import cascade_session_seed
+
     from scenes.games.tombraider.decor import decor_of
 
-    st, scene = _tombraider(ctx, TR_SEED_LADDER)
+    st, scene = _tombraider(ctx, cascade_session_seed())
     settle(st, 0.5)
     st.handle(Intent(Act.SPIN))
     decor = decor_of(scene.stage)
@@ -541,9 +545,11 @@ def tombraider_ladder(ctx) -> SceneStack:
 
 def tombraider_super(ctx) -> SceneStack:
     """Super Mode: its panel, and the shots turning the held cells wild over the reels."""
+    from tombraider_seeds import super_session_seed
+
     from scenes.games.tombraider.decor import SHOT_TIME, decor_of
 
-    st, scene = _tombraider(ctx, TR_SEED_SUPER)
+    st, scene = _tombraider(ctx, super_session_seed())
     settle(st, 0.5)
     st.handle(Intent(Act.SPIN))
     decor = decor_of(scene.stage)
@@ -554,9 +560,11 @@ def tombraider_super(ctx) -> SceneStack:
 
 
 def _tombraider_map(ctx):
+    from tombraider_seeds import quest_session_seed
+
     from scenes.games.tombraider.world_map import WorldMapScene
 
-    st, _scene = _tombraider(ctx, TR_SEED_QUEST, TR_FOUR)
+    st, _scene = _tombraider(ctx, quest_session_seed(), TR_FOUR)
     settle(st, 0.5)
     st.handle(Intent(Act.SPIN))
     run_until(st, lambda: isinstance(st.top, WorldMapScene) and st.top.phase == "picking")
@@ -634,7 +642,7 @@ def tombraider_shootout(ctx) -> SceneStack:
 def tombraider_paytable(ctx) -> SceneStack:
     from scenes.viewers.paytable import open_paytable
 
-    st, scene = _tombraider(ctx, TR_SEED_QUEST)
+    st, scene = _tombraider(ctx, 1)  # no round is played
     settle(st, 0.5)
     open_paytable(ctx, st, "tombraider", scene.bet)
     return settle(st, 0.8)
