@@ -245,6 +245,7 @@ def celebration(ctx) -> SceneStack:
             currency=scene.currency,
             tr=scene.tr,
             parts=[("MAIN GAME", 10 * scene.bet.total_coins), ("BONUS WINS", 150 * scene.bet.total_coins)],
+            dress=scene.presentation.dress,  # the game's own plate and tier colours, as the reels give it
         )
     )
     return settle(st, 4.0)  # mid-count: MEGA WIN, the rays, the fountain and the parts line
