@@ -374,27 +374,36 @@ def keyed_below_many(keys: Any, index: Any, n: Any) -> np.ndarray:
     return out
 
 
-def _keyed_below_keys(key: np.ndarray, index: int, n: int) -> np.ndarray:
+def _keyed_below_keys(key: np.ndarray, index: int, n: int, into: np.ndarray | None = None) -> np.ndarray:
     """`keyed_below_many` with one index and one range (the common case): each block of keys
-    stepped to its counter, mixed and reduced while it is in the cache."""
+    stepped to its counter, mixed and reduced while it is in the cache. `into` (an int64 array
+    of the keys' size, e.g. a column of stops) receives the values instead of a new array."""
     if not 1 <= n <= RAW_SPAN:
         raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
     start = np.uint64(((index << _ATTEMPT_BITS) + 1) * _GAMMA & _MASK64)
     limit = RAW_SPAN - RAW_SPAN % n
     flat = np.ascontiguousarray(key).reshape(-1)
-    out = np.empty(flat.size, dtype=np.int64)
+    out = np.empty(flat.size, dtype=np.int64) if into is None else into
     size = min(flat.size, _BLOCK)
     z, tmp = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.uint64)
     rejected = []
+    n32 = np.uint32(n) if n <= 0xFFFFFFFF else None
     for i in range(0, flat.size, _BLOCK):
         block = flat[i : i + _BLOCK]
         r, t = z[: block.size], tmp[: block.size]
         np.add(block, start, out=r)
         _mix_block(r, t)
         r >>= _S32
-        out[i : i + block.size] = _below_top(r, n)
-        if limit < RAW_SPAN and (r >= np.uint64(limit)).any():
-            rejected.append(np.flatnonzero(r >= np.uint64(limit)) + i)
+        top = r.astype(np.uint32)
+        if limit < RAW_SPAN and top.max() >= limit:  # rejected values (rare): drawn again below
+            rejected.append(np.flatnonzero(top >= limit) + i)
+        if n32 is None:  # n == 2**32: every value is its own remainder
+            out[i : i + block.size] = top
+        else:  # the remainder in 32 bits: a division by one number is a multiplication (libdivide)
+            q = top // n32
+            q *= n32
+            top -= q
+            out[i : i + block.size] = top
     if rejected:  # rejected draws (fewer than n in 2**32) take the next counters
         bad = np.concatenate(rejected)
         step = 1
@@ -404,7 +413,7 @@ def _keyed_below_keys(key: np.ndarray, index: int, n: int) -> np.ndarray:
             out[bad[ok]] = _below_top(r[ok], n)
             bad = bad[~ok]
             step += 1
-    result: np.ndarray = out.reshape(np.shape(key))
+    result: np.ndarray = out if into is not None else out.reshape(np.shape(key))
     return result
 
 
@@ -415,7 +424,10 @@ def keyed_stops(keys: np.ndarray, lengths: Sequence[int], first: Any = 0) -> np.
     start = np.asarray(first, dtype=np.int64)
     out = np.empty((len(key), len(lengths)), dtype=np.int64)
     for r, n in enumerate(lengths):  # a column at a time: one index and one range each
-        out[:, r] = keyed_below_many(key, start + r if start.ndim else int(start) + r, int(n))
+        if start.ndim:
+            out[:, r] = keyed_below_many(key, start + r, int(n))
+        else:
+            _keyed_below_keys(key.reshape(-1), int(start) + r, int(n), into=out[:, r])
     return out
 
 
