@@ -482,7 +482,14 @@ def _orders(n: int) -> np.ndarray:
 def keyed_choices(keys: np.ndarray, weights: Sequence[int], index: Any = 0) -> np.ndarray:
     """`KeyedDraws.choice_index(site, weights)` for each key, at draw `index` of its site."""
     x = keyed_below_many(keys, index, _total(weights))
-    out: np.ndarray = np.searchsorted(np.cumsum(weights), x, side="right")
+    bounds = np.cumsum(weights)[:-1].tolist()  # x < the total: the last bound never counts
+    if len(bounds) > 8:
+        out: np.ndarray = np.searchsorted(bounds, x, side="right")
+        return out
+    # a few bands: counting the bounds at or below x is cheaper than a binary search per value
+    out = np.zeros(x.shape, dtype=np.int64)
+    for bound in bounds:
+        out += x >= bound
     return out
 
 
@@ -491,8 +498,12 @@ def round_seeds(rng: Rng, count: int) -> np.ndarray:
     round: a SplitMix64 stream from a start drawn from `rng` (two raw draws), its outputs' top
     63 bits (cheaper than two raw draws per round)."""
     start = (rng.below(RAW_SPAN) << 32) | rng.below(RAW_SPAN)
-    counters = np.arange(1, count + 1, dtype=np.uint64) * np.uint64(_GAMMA)
-    out: np.ndarray = (_mix64_array(counters + np.uint64(start)) >> np.uint64(1)).astype(np.int64)
+    z = np.arange(1, count + 1, dtype=np.uint64)
+    z *= np.uint64(_GAMMA)
+    z += np.uint64(start)
+    _mix64_array(z)
+    z >>= np.uint64(1)
+    out: np.ndarray = z.view(np.int64)  # below 2**63: the same numbers
     return out
 
 
