@@ -374,38 +374,54 @@ def keyed_below_many(keys: Any, index: Any, n: Any) -> np.ndarray:
     return out
 
 
-def _keyed_below_keys(key: np.ndarray, index: int, n: int) -> np.ndarray:
-    """`keyed_below_many` with one index and one range (the common case): each block of keys
-    stepped to its counter, mixed and reduced while it is in the cache."""
+def _keyed_below_keys(key: np.ndarray, index: int, n: int, into: np.ndarray | None = None) -> np.ndarray:
+    """`keyed_below_many` with one index and one range (the common case). `into` (an int64 array
+    of the keys' size, e.g. a column of stops) receives the values instead of a new array."""
+    start = ((index << _ATTEMPT_BITS) + 1) * _GAMMA & _MASK64
+    out = _below_at(np.ascontiguousarray(key, dtype=np.uint64).reshape(-1), start, n, into)
+    result: np.ndarray = out if into is not None else out.reshape(np.shape(key))
+    return result
+
+
+def _below_at(base: np.ndarray, offset: int, n: int, into: np.ndarray | None = None) -> np.ndarray:
+    """The draw below n whose first counter state is base + offset, for each uint64 of the
+    contiguous 1-d `base` (a key plus its counter times the gamma): each block stepped, mixed and
+    reduced while it is in the cache; a rejected value takes the states after it."""
     if not 1 <= n <= RAW_SPAN:
         raise ValueError(f"range must be 1..{RAW_SPAN}, got {n}")
-    start = np.uint64(((index << _ATTEMPT_BITS) + 1) * _GAMMA & _MASK64)
+    start = np.uint64(offset)
     limit = RAW_SPAN - RAW_SPAN % n
-    flat = np.ascontiguousarray(key).reshape(-1)
-    out = np.empty(flat.size, dtype=np.int64)
-    size = min(flat.size, _BLOCK)
+    out = np.empty(base.size, dtype=np.int64) if into is None else into
+    size = min(base.size, _BLOCK)
     z, tmp = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.uint64)
     rejected = []
-    for i in range(0, flat.size, _BLOCK):
-        block = flat[i : i + _BLOCK]
+    n32 = np.uint32(n) if n <= 0xFFFFFFFF else None
+    for i in range(0, base.size, _BLOCK):
+        block = base[i : i + _BLOCK]
         r, t = z[: block.size], tmp[: block.size]
         np.add(block, start, out=r)
         _mix_block(r, t)
         r >>= _S32
-        out[i : i + block.size] = _below_top(r, n)
-        if limit < RAW_SPAN and (r >= np.uint64(limit)).any():
-            rejected.append(np.flatnonzero(r >= np.uint64(limit)) + i)
+        top = r.astype(np.uint32)
+        if limit < RAW_SPAN and top.max() >= limit:  # rejected values (rare): drawn again below
+            rejected.append(np.flatnonzero(top >= limit) + i)
+        if n32 is None:  # n == 2**32: every value is its own remainder
+            out[i : i + block.size] = top
+        else:  # the remainder in 32 bits: a division by one number is a multiplication (libdivide)
+            q = top // n32
+            q *= n32
+            top -= q
+            out[i : i + block.size] = top
     if rejected:  # rejected draws (fewer than n in 2**32) take the next counters
         bad = np.concatenate(rejected)
         step = 1
         while bad.size:
-            r = _mix64_top(flat[bad] + start + np.uint64(step * _GAMMA & _MASK64))
+            r = _mix64_top(base[bad] + start + np.uint64(step * _GAMMA & _MASK64))
             ok = r < np.uint64(limit)
             out[bad[ok]] = _below_top(r[ok], n)
             bad = bad[~ok]
             step += 1
-    result: np.ndarray = out.reshape(np.shape(key))
-    return result
+    return out
 
 
 def keyed_stops(keys: np.ndarray, lengths: Sequence[int], first: Any = 0) -> np.ndarray:
@@ -414,8 +430,18 @@ def keyed_stops(keys: np.ndarray, lengths: Sequence[int], first: Any = 0) -> np.
     key = np.asarray(keys, dtype=np.uint64)
     start = np.asarray(first, dtype=np.int64)
     out = np.empty((len(key), len(lengths)), dtype=np.int64)
+    if start.ndim:  # each key's own first draw: its counter state once, the reels' offsets after
+        counter = (
+            np.broadcast_to(start, key.shape).astype(np.uint64) << np.uint64(_ATTEMPT_BITS)
+        ) + np.uint64(1)
+        counter *= np.uint64(_GAMMA)
+        counter += key
+        base = counter.reshape(-1)
+        for r, n in enumerate(lengths):  # reel r: draw first + r, a column at a time
+            _below_at(base, (r << _ATTEMPT_BITS) * _GAMMA & _MASK64, int(n), into=out[:, r])
+        return out
     for r, n in enumerate(lengths):  # a column at a time: one index and one range each
-        out[:, r] = keyed_below_many(key, start + r if start.ndim else int(start) + r, int(n))
+        _keyed_below_keys(key.reshape(-1), int(start) + r, int(n), into=out[:, r])
     return out
 
 
@@ -470,7 +496,14 @@ def _orders(n: int) -> np.ndarray:
 def keyed_choices(keys: np.ndarray, weights: Sequence[int], index: Any = 0) -> np.ndarray:
     """`KeyedDraws.choice_index(site, weights)` for each key, at draw `index` of its site."""
     x = keyed_below_many(keys, index, _total(weights))
-    out: np.ndarray = np.searchsorted(np.cumsum(weights), x, side="right")
+    bounds = np.cumsum(weights)[:-1].tolist()  # x < the total: the last bound never counts
+    if len(bounds) > 8:
+        out: np.ndarray = np.searchsorted(bounds, x, side="right")
+        return out
+    # a few bands: counting the bounds at or below x is cheaper than a binary search per value
+    out = np.zeros(x.shape, dtype=np.int64)
+    for bound in bounds:
+        out += x >= bound
     return out
 
 
@@ -479,8 +512,12 @@ def round_seeds(rng: Rng, count: int) -> np.ndarray:
     round: a SplitMix64 stream from a start drawn from `rng` (two raw draws), its outputs' top
     63 bits (cheaper than two raw draws per round)."""
     start = (rng.below(RAW_SPAN) << 32) | rng.below(RAW_SPAN)
-    counters = np.arange(1, count + 1, dtype=np.uint64) * np.uint64(_GAMMA)
-    out: np.ndarray = (_mix64_array(counters + np.uint64(start)) >> np.uint64(1)).astype(np.int64)
+    z = np.arange(1, count + 1, dtype=np.uint64)
+    z *= np.uint64(_GAMMA)
+    z += np.uint64(start)
+    _mix64_array(z)
+    z >>= np.uint64(1)
+    out: np.ndarray = z.view(np.int64)  # below 2**63: the same numbers
     return out
 
 
