@@ -260,11 +260,14 @@ class LobbyScene(Scene):
             lines = wrap_text(font, pitch, PITCH_W)
             if len(lines) <= PITCH_LINES and len(lines) * (font.get_height() + 1) <= room:
                 return font, lines
-        if len(lines) > PITCH_LINES:  # a small window: the pitch says it goes on
-            last = lines[PITCH_LINES - 1].rstrip(" ,;:")
+        # a small window (the 11 px floor): the lines the caption holds, and the pitch says it
+        # goes on
+        shown = max(1, min(PITCH_LINES, room // (font.get_height() + 1)))
+        if len(lines) > shown:
+            last = " ".join(lines[shown - 1 :]).rstrip(" ,;:")
             while last and font.size(last + "…")[0] > PITCH_W:
                 last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
-            lines = [*lines[: PITCH_LINES - 1], last.rstrip(" ,;:") + "…"]
+            lines = [*lines[: shown - 1], last.rstrip(" ,;:") + "…"]
         return font, lines
 
     def pitch_lines(self, game_id: str) -> list[str]:

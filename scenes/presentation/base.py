@@ -129,9 +129,9 @@ def base_images(defn: GameDefinition, art: GameArt) -> list[tuple[str, str]]:
 
 
 def dress_images(dress: Dress) -> list[tuple[str, str]]:
-    """(image name, what it shows) of the images a game's dress names (band, panel, plate)."""
-    what = ("the HUD band", "the boxes' panel", "the feature plate")
-    return list(zip(dress.images(), what, strict=True))
+    """(image name, what it shows) of the images a game's dress names (band, panel, plate,
+    buttons)."""
+    return dress.described_images()
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +213,12 @@ class Presentation:
         do not exist are left out by the caller."""
         gid, art = defn.id, self.art
         return [f"{gid}/{art.stage_free}"] + [name for name, _ in self.own_images(defn)]
+
+    def feature_sounds(self, defn: GameDefinition) -> list[str]:
+        """Sounds the game's features play beyond the reels' own (`SoundDirector.effects`), such
+        as a bonus scene's: the reels have them decoded one a frame behind their first frames,
+        so a feature does not stall a frame on decoding them (`ReelsScene.on_enter`)."""
+        return []
 
     # -- the reels -------------------------------------------------------------------------------
     def trigger(self, defn: GameDefinition) -> tuple[str, int] | None:

@@ -19,6 +19,7 @@ Color = tuple[int, int, int]
 
 SHAPES = ("ribbon", "tablet", "shield", "cartouche")
 TIERS = ("big", "mega", "epic")
+BUTTON_STATES = ("normal", "hover", "pressed", "disabled")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,8 @@ class Dress:
     - `hud_bar`: the band under the reels (1280×160), `panel`: the 9-slice of the band's boxes,
       selectors and the game's viewers (`panel_corner` px corners), `plate`: the 9-slice of its
       feature plates (`plate_corner`);
+    - `button`, `spin`: the plates of the band's buttons (AUTO, MAX BET, TOP UP, CONTINUE) and of
+      the SPIN button, each `<name>_<state>` for every state of `BUTTON_STATES`;
     - `backing`: the opaque colours (top, bottom) under a solid plate's see-through middle;
     - `title`, `title_outline`, `text`: a plate's lettering (title, its edge, the body);
     - `accent`: the material's light (rules, glows);
@@ -86,6 +89,8 @@ class Dress:
     panel_corner: int = 24
     plate: str = "ui/panel"
     plate_corner: int = 24
+    button: str = "ui/button"
+    spin: str = "ui/spin"
     backing: tuple[Color, Color] = ((24, 17, 32), (12, 9, 18))
     title: Color = (255, 214, 120)
     title_outline: Color = (60, 30, 0)
@@ -96,7 +101,17 @@ class Dress:
 
     def images(self) -> list[str]:
         """Every image the dress names (the start-up check and its tests)."""
-        return [self.hud_bar, self.panel, self.plate]
+        return [name for name, _ in self.described_images()]
+
+    def described_images(self) -> list[tuple[str, str]]:
+        """(image name, what it shows) of every image the dress names."""
+        return [
+            (self.hud_bar, "the HUD band"),
+            (self.panel, "the boxes' panel"),
+            (self.plate, "the feature plate"),
+            *((f"{self.button}_{s}", f"the buttons' {s} plate") for s in BUTTON_STATES),
+            *((f"{self.spin}_{s}", f"the SPIN button, {s}") for s in BUTTON_STATES),
+        ]
 
 
 PLAIN = Dress()

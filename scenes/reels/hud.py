@@ -83,16 +83,19 @@ ROW_Y = 604
 ROW_H = 92
 MESSAGE_POS = (640, 582)
 
-RECT_BALANCE = pygame.Rect(14, ROW_Y, 176, ROW_H)
-RECT_LINES = pygame.Rect(198, ROW_Y + 6, 128, ROW_H - 12)
-RECT_LEVEL = pygame.Rect(334, ROW_Y + 6, 128, ROW_H - 12)
-RECT_COIN = pygame.Rect(470, ROW_Y + 6, 164, ROW_H - 12)  # room for "VALOR DE MONEDA"
-RECT_TOTAL_BET = pygame.Rect(642, ROW_Y, 148, ROW_H)
-RECT_TOTAL_WIN = pygame.Rect(798, ROW_Y, 188, ROW_H)
-RECT_AUTO = pygame.Rect(996, ROW_Y + 2, 116, 42)
-RECT_MAX_BET = pygame.Rect(996, ROW_Y + 50, 116, 42)
+# The widths hold the Spanish titles at an 800×600 window, where the 11 px floor sets a 14 px
+# title at 17.6 logical px: "VALOR DE MONEDA" needs 178, "APUESTA TOTAL" 152, "GANANCIA TOTAL"
+# 168 and "APUESTA MÁX." 138 (its button)
+RECT_BALANCE = pygame.Rect(14, ROW_Y, 170, ROW_H)
+RECT_LINES = pygame.Rect(192, ROW_Y + 6, 122, ROW_H - 12)
+RECT_LEVEL = pygame.Rect(322, ROW_Y + 6, 122, ROW_H - 12)
+RECT_COIN = pygame.Rect(452, ROW_Y + 6, 180, ROW_H - 12)
+RECT_TOTAL_BET = pygame.Rect(640, ROW_Y, 152, ROW_H)
+RECT_TOTAL_WIN = pygame.Rect(800, ROW_Y, 172, ROW_H)
+RECT_AUTO = pygame.Rect(980, ROW_Y + 2, 140, 42)
+RECT_MAX_BET = pygame.Rect(980, ROW_Y + 50, 140, 42)
 RECT_TOP_UP = RECT_MAX_BET.copy()
-RECT_SPIN = pygame.Rect(1122, 578, 136, 136)
+RECT_SPIN = pygame.Rect(1130, 578, 136, 136)
 RECT_BACK = pygame.Rect(8, 6, 44, 44)
 ICON_SIZE, ICON_GAP = 44, 6
 ICONS_RIGHT, ICONS_TOP = 1272, 6  # the right icon row ends here; the mixer drops down below it
@@ -175,11 +178,15 @@ class Hud(Band):
         self.lines = selector(RECT_LINES, T_LINES, self._number, "lines")
         self.level = selector(RECT_LEVEL, T_LEVEL, self._number, "level")
         self.coin = selector(RECT_COIN, T_COIN_VALUE, self.money, "coin_value")
-        self.max_bet = button(RECT_MAX_BET, on_max_bet, label=T_MAX_BET, font_size=17)
-        self.top_up = button(RECT_TOP_UP, on_top_up, label=T_TOP_UP, font_size=17)
-        self.auto = button(RECT_AUTO, on_autoplay, label=T_AUTO, icon="icon_autoplay", font_size=17)
-        self.spin = button(RECT_SPIN, on_spin, style="spin")
-        self.cont = button(RECT_CONTINUE, on_continue, label=T_CONTINUE, font_size=26)
+        # the band's buttons wear the game's dress (its plates and its SPIN jewel)
+        plate, jewel = dress.button, dress.spin
+        self.max_bet = button(RECT_MAX_BET, on_max_bet, label=T_MAX_BET, font_size=17, art=plate)
+        self.top_up = button(RECT_TOP_UP, on_top_up, label=T_TOP_UP, font_size=17, art=plate)
+        self.auto = button(
+            RECT_AUTO, on_autoplay, label=T_AUTO, icon="icon_autoplay", font_size=17, art=plate
+        )
+        self.spin = button(RECT_SPIN, on_spin, style="spin", art=jewel)
+        self.cont = button(RECT_CONTINUE, on_continue, label=T_CONTINUE, font_size=26, art=plate)
         self.back = button(RECT_BACK, on_back, icon="icon_back", style="icon")
         # top left after back: the game's information; top right, right to left: the player's
         self.paytable = button(left_icon_rect(0), on_paytable, icon="icon_paytable", style="icon")
@@ -429,7 +436,7 @@ class Hud(Band):
                 (RECT_SPIN.centerx, RECT_SPIN.bottom - 30),
                 CREAM,
                 outline=2,
-                outline_color=(10, 40, 20),
+                outline_color=self.dress.title_outline,
             )
 
     def _fit(self, name: str, text: str, width: int, size: int) -> ScaledFont:
@@ -455,6 +462,8 @@ class Hud(Band):
         glow: bool,
     ) -> None:
         text = self.tr.format_coins(coins)
+        if self._fit("display", text, rect.w - 20, 24).size(text)[0] > rect.w - 12:
+            text = self.tr.format_number(coins)  # a small window (the 11 px floor): the count alone
         money = self.money(cents)
         if backdrop is None:
             self._money_box(surface, rect, title, text, money, color, glow)

@@ -31,6 +31,7 @@ language switch in the settings menu shows at once; money in the player's displa
 
 from __future__ import annotations
 
+import functools
 import logging
 import sys
 
@@ -343,6 +344,8 @@ class ReelsScene(GameFunctions, Scene):
         # the features' art decoded on worker threads once the first frames are up
         assets, wanted = self.assets, self.presentation.feature_images(self.defn)
         assets.defer(lambda: assets.prefetch(rel for rel in wanted if assets.has_image(rel)))
+        for rel in self.presentation.feature_sounds(self.defn):  # and their sounds, one a frame
+            assets.defer(functools.partial(assets.sound, rel))
         notices = self.ctx.take_notices()
         if self.ctx.options.autoplay:  # a resumed round counts as one of them, its picks made too
             self.autoplay.start_command_line(self.ctx.options.autoplay, self.balance_cents)

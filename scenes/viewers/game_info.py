@@ -182,18 +182,24 @@ def _chart(surface, ctx: AppContext, rect: pygame.Rect, info: dict[str, Any]) ->
     card(surface, rect)
     draw_text(surface, assets.font("display", 22), tr.t(T_CHART), (rect.centerx, rect.top + 24), GOLD)
     axis_font = assets.font("text", 14)
-    plot = pygame.Rect(rect.left + 64, rect.top + 56, rect.w - 76, rect.h - 140)
+    buckets = info["distribution"]
+    slot = (rect.w - 76) / len(buckets)
+    labels = [tr.t(T_NO_WIN) if i == 0 else BUCKETS[i] for i in range(len(buckets))]
+    label_font = fit_font(assets, "text", max(labels[1:], key=len), int(slot) - 4, 14, 11)
+    first_font = fit_font(assets, "text", labels[0], int(slot) + 6, 14, 11)
+    # a small window (the 11 px floor): labels too wide for a slot alternate on two rows
+    stagger = first_font.size(labels[0])[0] > slot + 6 or any(
+        label_font.size(t)[0] > slot - 4 for t in labels[1:]
+    )
+    lift = label_font.get_height() if stagger else 0
+    plot = pygame.Rect(rect.left + 64, rect.top + 56, rect.w - 76, rect.h - 140 - lift)
     decades = round(-math.log10(LOG_FLOOR))
     for d in range(decades + 1):  # gridlines at 100 %, 10 %, … 0.0001 %
         y = plot.bottom - round(plot.h * (decades - d) / decades)
         draw.line(surface, (90, 72, 50), (plot.left, y), (plot.right, y), 1)
         label = tr.format_number(10 ** max(0, 2 - d), max(0, d - 2)) + " %"
         draw_text(surface, axis_font, label, (plot.left - 6, y), DIM, anchor="midright", shadow=False)
-    buckets = info["distribution"]
-    slot = plot.w / len(buckets)
     bar_w = max(6, int(slot * 0.64))
-    labels = [tr.t(T_NO_WIN) if i == 0 else BUCKETS[i] for i in range(len(buckets))]
-    label_font = fit_font(assets, "text", max(labels[1:], key=len), int(slot) - 4, 14, 11)
     shares = [_share(tr, float(b["probability"])) for b in buckets]
     value_font = fit_font(assets, "text", max(shares, key=len), int(slot) + 2, 13, 11)
     for i, b in enumerate(buckets):
@@ -208,8 +214,9 @@ def _chart(surface, ctx: AppContext, rect: pygame.Rect, info: dict[str, Any]) ->
             upper = "< " + _share(tr, float(b["ci99"][1]))
             small = fit_font(assets, "text", upper, int(slot) + 2, 12, 11)
             draw_text(surface, small, upper, (cx, plot.bottom - 9), DIM, shadow=False)
-        font = label_font if i else fit_font(assets, "text", labels[0], int(slot) + 6, 14, 11)
-        draw_text(surface, font, labels[i], (cx, plot.bottom + 14), SOFT, shadow=False)
+        font = label_font if i else first_font
+        y = plot.bottom + 14 + (lift if i % 2 else 0)
+        draw_text(surface, font, labels[i], (cx, y), SOFT, shadow=False)
     note_font = assets.font("text", 14)
     draw_text(surface, note_font, tr.t(T_CHART_AXIS), (rect.centerx, rect.bottom - 48), DIM, shadow=False)
     rounds = _rounds(info["distribution_method"])

@@ -209,18 +209,28 @@ class HistoryScene(PagedOverlayScene):
         x, room = LEFT + CHIPS_X, day_x - DAY_LABEL_W - (LEFT + CHIPS_X)
         font = a.font("text_bold", 15)
         games = self.ctx.games
-        labels = [self.tr.t(T_ALL_GAMES) if gid is None else games[gid].definition.name for gid in ids]
-        wants = [max(80, min(250, font.size(label)[0] + 18)) for label in labels]
+        names = [self.tr.t(T_ALL_GAMES) if gid is None else games[gid].definition.name for gid in ids]
         gaps = 8 * (len(ids) - 1)
-        scale = min(1.0, (room - gaps) / max(1, sum(wants)))
+
+        def widths(labels: list[str]) -> list[int]:
+            wants = [max(80, min(250, font.size(label)[0] + 18)) for label in labels]
+            scale = min(1.0, (room - gaps) / max(1, sum(wants)))
+            return [int(want * scale) for want in wants]
+
+        labels, ws = names, widths(names)
+        floor = a.font("text_bold", 11)  # the smallest a label may shrink to (a small window)
+        if any(floor.size(t)[0] > w - 18 for t, w in zip(labels, ws, strict=True)):
+            # the brand before the dash ("Tomb Raider"); the whole name in the tooltip
+            labels = [t.split(" – ")[0] for t in names]
+            ws = widths(labels)
         self.game_buttons = []
-        for gid, label, want in zip(ids, labels, wants, strict=True):
-            w = int(want * scale)
+        for gid, label, name, w in zip(ids, labels, names, ws, strict=True):
             btn = Button(
                 pygame.Rect(x, FILTER_Y + 2, w, FILTER_H - 4),
                 label=label,
                 font_size=15,
                 on_click=functools.partial(self.set_game, gid),
+                tooltip=name if name != label else "",
             )
             btn.fit_label(a, 15)
             self.game_buttons.append((gid, btn))

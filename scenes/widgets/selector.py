@@ -21,6 +21,7 @@ from scenes.widgets.panel import draw_panel
 TITLE_COLOR = (214, 190, 140)
 VALUE_COLOR = (255, 250, 236)
 DISABLED_COLOR = (176, 172, 164)  # greyed, still 4.5:1 on the panel
+TITLE_TOP = 5  # px from the box's top to the title's
 
 
 class Selector:
@@ -122,6 +123,13 @@ class Selector:
         font = self._fit.get(text)
         if font is None:
             font = fit_font(assets, "display", text or " ", inner, size)
+            # and clear of the title above it (a low box in a small window, where the 11 px floor
+            # sets the title larger): the value's capitals stay under the title's baseline
+            title_foot = TITLE_TOP + self._title_font(assets).get_ascent()
+            centre = self.minus.rect.centery - r.top
+            while size > 12 and centre - 0.4 * font.get_ascent() < title_foot + 1:
+                size -= 1
+                font = fit_font(assets, "display", text or " ", inner, size)
             if len(self._fit) > 64:
                 self._fit.clear()
             self._fit[text] = font
@@ -129,12 +137,18 @@ class Selector:
         self.minus.draw(surface, assets)
         self.plus.draw(surface, assets)
 
+    def _title_font(self, assets) -> ScaledFont:
+        # fitted to the box: a larger text size, or Spanish ("VALOR DE MONEDA"), must not spill
+        r = self.rect
+        return fit_font(assets, "text_bold", self.title, r.w - 12, max(11, min(15, r.h // 4)))
+
     def _plate(self, assets) -> Canvas:
         """The panel and the title, composed once per size and title."""
         r = self.rect
         out = assets.canvas(r.size)
         draw_panel(out, assets, out.get_rect(), alpha=215, art=self.panel)
-        # fitted to the box: a larger text size, or Spanish ("VALOR DE MONEDA"), must not spill
-        title_font = fit_font(assets, "text_bold", self.title, r.w - 12, max(11, min(15, r.h // 4)))
-        draw_text(out, title_font, self.title, (r.w // 2, 5), TITLE_COLOR, anchor="midtop", shadow=False)
+        title_font = self._title_font(assets)
+        draw_text(
+            out, title_font, self.title, (r.w // 2, TITLE_TOP), TITLE_COLOR, anchor="midtop", shadow=False
+        )
         return out.convert_alpha() if pygame.display.get_surface() is not None else out

@@ -146,6 +146,8 @@ STINGS = (
             "wild_arrow",
             "wild_sword",
             "battle_start",
+            "battle_charge",
+            "battle_clash",
             "battle_won",
             "respin",
             "scatter_join",

@@ -1,6 +1,7 @@
-"""The rendered figures (tools/assets/render): every figure the generator lays on a symbol has
-its committed render, at its canvas's size and the files' density, transparent around it, small;
-no render lies unused; the height field a mask becomes is a bevelled plateau.
+"""The rendered figures (tools/assets/render): the job list is gathered from the games' generator
+modules (the driver names no game); every figure the generator lays on a symbol has its committed
+render, at its canvas's size and the files' density, transparent around it, small; no render lies
+unused; the height field a mask becomes is a bevelled plateau.
 """
 
 from __future__ import annotations
@@ -9,16 +10,43 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+import re
+import types
+from pathlib import Path
+
 import numpy as np
 import pygame
 import pytest
 
-from tools.assets import gfx, kit
+from tools.assets import games, gfx, kit
 from tools.assets.render import jobs
 
-FIGURES = jobs._figures()
+FIGURES = jobs.figures()
 MAX_BYTES = 128 * 1024  # a stack (160×480) is three tiles' worth; a tile's render is about 50 KB
-MAX_TOTAL = 3 * 1024 * 1024
+MAX_TOTAL = 4 * 1024 * 1024
+
+
+def test_the_job_list_is_gathered_from_the_games_modules(monkeypatch):
+    """Every figure is `<game>/<name>` from a registered game's `render_jobs()`; a game added to
+    the registry brings its figures, one without `render_jobs` none."""
+    assert {k.split("/")[0] for k in FIGURES} == set(games.ids())
+    for g in games.ids():
+        own = games.module(g).render_jobs()
+        assert {f"{g}/{n}" for n in own} == {k for k in FIGURES if k.startswith(f"{g}/")}
+    fig = jobs.Figure(40, 40, lambda h, w: np.zeros((h, w), np.float32), jobs.GOLD)
+    relic = types.SimpleNamespace(render_jobs=lambda: {"idol": fig})
+    plain = types.SimpleNamespace()
+    fake = {"relic": relic, "plain": plain}
+    monkeypatch.setattr(games, "ids", lambda: ("relic", "plain"))
+    monkeypatch.setattr(games, "module", fake.__getitem__)
+    assert jobs.figures() == {"relic/idol": fig}
+
+
+def test_the_render_driver_names_no_game():
+    folder = Path(jobs.__file__).parent
+    pattern = re.compile(r"\b(" + "|".join(games.ids()) + r")\b", re.IGNORECASE)
+    for path in sorted(folder.glob("*.py")):
+        assert not pattern.search(path.read_text(encoding="utf-8")), path.name
 
 
 @pytest.mark.parametrize("key", sorted(FIGURES))

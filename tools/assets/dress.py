@@ -1,11 +1,15 @@
 # ruff: noqa: N803, N806 (image maths: H, W and SS are the conventional names)
-"""A game's dress, in pixels: its HUD band, its panel (boxes, selectors, viewers) and its feature
-plate, from the materials its art module names (`art_<game>.hud_bar / panel / plate`).
+"""A game's dress, in pixels: its HUD band, its panel (boxes, selectors, viewers), its feature
+plate and its buttons (AUTO, MAX BET and the others' plate, the round SPIN button; each in four
+states), from the material its art module names (`art_<game>.dress_material`).
 
 Each piece is a function of a `Material` (face colours, a grain, the rim's metal, an accent for
 light lines), so the three games' dresses are one drawing in three materials. Sizes follow the
 app's contract (docs/assets.md): the band is 1280×160 logical, the panel a 96×96 9-slice with
-24 px corners, the plate a 192×128 9-slice with 40 px corners; everything at kit.DENSITY.
+24 px corners, the plate a 192×128 9-slice with 40 px corners, the button a 96×48 9-slice with
+16 px corners and the spin button 128×128, as the house's `ui/button_*` and `ui/spin_*`;
+everything at kit.DENSITY. The buttons' faces stay dark enough in every state for the app's
+cream label (and its grey one on a disabled button) at 4.5:1 or more.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ D = kit.DENSITY
 PANEL = 96
 PLATE = (192, 128)
 PLATE_CORNER = 40
+BUTTON = (96, 48)
+SPIN = 128
+STATES = ("normal", "hover", "pressed", "disabled")
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,7 @@ class Material:
     rivets: bool = False  # iron: rivets along the rim
     pattern: str = "none"  # "none" | "veins" (stone) | "bricks" (sandstone) | "plates" (iron)
     embers: bool = False  # a glow of embers along the band's foot and a few sparks rising
+    jewel: list | None = None  # the SPIN button's face, dark to light (default: from the accent)
 
 
 def _face(H: int, W: int, m: Material, scale: float) -> np.ndarray:
@@ -156,4 +164,110 @@ def plate(m: Material) -> np.ndarray:
     for cx, cy in ((22, 22), (w - 22, 22), (22, h - 22), (w - 22, h - 22)):  # corner studs
         gem = gfx.sd_circle(H, W, cx * SS, cy * SS, 4 * SS)
         gfx.over(out, kit.emboss_metal(gfx.cover(gem), m.rim, bevel=2 * SS))
+    return kit.finish(out)
+
+
+def _grey(stops: list) -> list:
+    """`stops` (a ramp) without colour, a little darker: a disabled button's metal."""
+    out = []
+    for t, c in stops:
+        r, g, b = gfx.rgb(c)
+        v = int(255 * 0.85 * (0.3 * r + 0.59 * g + 0.11 * b))
+        out.append((t, (v, v, v)))
+    return out
+
+
+def button(m: Material, state: str) -> np.ndarray:
+    """The button plate (96×48 9-slice, 16 px corners) in `state`: the material's face under its
+    rim; hover lifts the face and lights its edge in the accent, pressed sinks it (lit from
+    below), disabled is the same shape in grey."""
+    w, h = BUTTON
+    W, H = w * SS, h * SS
+    out = gfx.empty(H, W)
+    sd = gfx.sd_round_rect(H, W, W / 2, H / 2, W / 2 - 2 * SS, H / 2 - 2 * SS, 13 * SS)
+    rim_stops = _grey(m.rim) if state == "disabled" else m.rim
+    rim, face_sd = kit.rim_ring(sd, 3 * SS, rim_stops)
+    face_m = gfx.cover(face_sd)
+    col = _face(H, W, replace(m, grain=m.grain * 0.6, pattern="none"), SS).astype(np.float64)
+    if state == "pressed":
+        col = col[::-1] * 0.62
+    elif state == "hover":
+        col = col * 1.22
+    elif state == "disabled":
+        lum = col @ np.array([0.3, 0.59, 0.11])
+        col = np.repeat((lum * 0.62)[..., None], 3, axis=2)
+    else:
+        col = col * 0.9
+    # darker where the label sits, so it reads on every material
+    _x, y = gfx.grid(H, W)
+    mid = np.exp(-(((y - H / 2) / (H * 0.32)) ** 2))
+    col = col * (1 - 0.25 * mid)[..., None]
+    inner = gfx.blur(1 - face_m, 8 * SS) * face_m
+    col = col * (1 - 0.6 * inner)[..., None]
+    hf = gfx.bevel_height(face_sd, 6 * SS) * (-1.5 if state == "pressed" else 2.0)
+    col = gfx.lit(np.clip(col, 0, 1).astype(F), hf, strength=1.0, ambient=0.78, spec_k=0.05)
+    gfx.over(out, gfx.paint(col, face_m))
+    if state != "disabled":  # the accent's light line inside the rim
+        line = gfx.cover(np.abs(face_sd + 3.5 * SS) - 0.5 * SS)
+        gfx.over(out, gfx.solid(line, m.accent, 0.55 if state == "hover" else 0.3))
+    gfx.over(out, rim)
+    if state in ("normal", "hover"):
+        kit.gloss(out, face_m, 0.16 if state == "hover" else 0.1)
+    if state == "hover":
+        edge = gfx.cover(np.abs(face_sd) - 1 * SS)
+        gfx.add(out, gfx.glow(edge, m.accent, 5 * SS, 0.55))
+    return kit.finish(out)
+
+
+def _jewel(m: Material) -> list:
+    if m.jewel is not None:
+        return m.jewel
+    r, g, b = m.accent
+    return [(0, (r // 8, g // 8, b // 8)), (0.6, (r // 2, g // 2, b // 2)), (1, (r, g, b))]
+
+
+def spin_button(m: Material, state: str) -> np.ndarray:
+    """The round SPIN button (128×128) in `state`: a jewel of the game's hue in a ring of its rim
+    metal, the turning arrow embossed on it (disabled: grey; pressed: the light falls from below)."""
+    W = H = SPIN * SS
+    out = gfx.empty(H, W)
+    cx, cy = W / 2, H / 2
+    sd = gfx.sd_circle(H, W, cx, cy, 60 * SS)
+    if state == "hover":
+        kit.halo(out, gfx.cover(sd), m.accent, 10, 1.4)
+    kit.drop(out, gfx.cover(sd), dy=3, r=5, a=0.7)
+    rim_stops = _grey(m.rim) if state == "disabled" else m.rim
+    rim, face_sd = kit.rim_ring(sd, 7 * SS, rim_stops)
+    face_m = gfx.cover(face_sd)
+    stops = _jewel(m)
+    if state == "disabled":
+        stops = [(0, "#202224"), (0.6, "#3a3c40"), (1, "#6a6c70")]
+    t = gfx.radial_t(H, W, cx, cy - (14 if state != "pressed" else -10) * SS, 62 * SS)
+    face = gfx.ramp(1 - t, stops).astype(np.float64)
+    if state == "hover":
+        face = np.clip(face * 1.25 + 0.05, 0, 1)
+    elif state == "pressed":
+        face = face * 0.6
+    if m.grain:  # the material shows through the jewel a little
+        n = gfx.value_noise(H, W, m.grain_cell * SS, m.seed + 11, 3)
+        face = face * (1 + 0.5 * m.grain * (n - 0.5))[..., None]
+    face *= (1 - 0.5 * gfx.blur(1 - face_m, 10 * SS) * face_m)[..., None]
+    gfx.over(out, gfx.paint(np.clip(face, 0, 1).astype(F), face_m))
+    if state != "disabled":
+        line = gfx.cover(np.abs(face_sd + 4 * SS) - 0.6 * SS)
+        gfx.over(out, gfx.solid(line, m.accent, 0.45))
+    gfx.over(out, rim)
+    if m.rivets:  # iron: studs round the ring
+        for k in range(8):
+            a = np.pi * k / 4 + np.pi / 8
+            stud = gfx.sd_circle(H, W, cx + 56.5 * SS * np.cos(a), cy + 56.5 * SS * np.sin(a), 2.2 * SS)
+            gfx.over(out, kit.emboss_metal(gfx.cover(stud), rim_stops, bevel=1.5 * SS))
+    arrow = gfx.place(
+        kit.icon("clockwise-rotation", 70 * SS), H, W, cx, cy + (2 if state == "pressed" else 0) * SS
+    )
+    kit.drop(out, arrow, dy=2, r=3, a=0.6)
+    ac = (200, 200, 200) if state == "disabled" else (255, 255, 255)
+    gfx.over(out, kit.emboss(arrow, ac, bevel=3 * SS, spec=0.3))
+    if state != "pressed":
+        kit.gloss(out, face_m, 0.3)
     return kit.finish(out)

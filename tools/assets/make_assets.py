@@ -125,9 +125,9 @@ def job_chrome(root: str) -> list[str]:
 
 
 def job_dress(root: str) -> list[str]:
-    """Each game's dress: its HUD band, its panel (the band's boxes, its viewers) and its feature
-    plate, from the material its generator module names (`dress_material()`; tools.assets.dress
-    draws them)."""
+    """Each game's dress: its HUD band, its panel (the band's boxes, its viewers), its feature
+    plate and its buttons (plate and SPIN, four states each), from the material its generator
+    module names (`dress_material()`; tools.assets.dress draws them)."""
     from tools.assets import dress
     from tools.assets.games import ids, module
 
@@ -140,6 +140,8 @@ def job_dress(root: str) -> list[str]:
             {
                 f"{img}/{game}/panel.png": dress.panel(material),
                 f"{img}/{game}/plate.png": dress.plate(material),
+                **{f"{img}/{game}/button_{s}.png": dress.button(material, s) for s in dress.STATES},
+                **{f"{img}/{game}/spin_{s}.png": dress.spin_button(material, s) for s in dress.STATES},
             },
             r,
         )
@@ -174,7 +176,7 @@ def job_tiles(root: str) -> list[str]:
         items[f"{img}/{game}/tile.png"] = frames.tile(
             game, load(f"{game}/background.jpg"), load(hero[game]), load(f"{game}/logo.png")
         )
-        # a hero with words in it (the Warlords wild) makes a tile per language too
+        # a hero with words in it (a wild with its word) makes a tile per language too
         for lang in words.LANGUAGES[1:]:
             if (r / img / words.variant(hero[game], lang)).is_file():
                 items[words.variant(f"{img}/{game}/tile.png", lang)] = frames.tile(

@@ -45,22 +45,27 @@ Contact sheets for review: `docs/contact-sheets/<game>.png` and `ui.png`.
 
 ### Rendered figures (Blender)
 
-The figures on the symbols (Warlords' warriors, animals, helms, stacks and the wild's ring;
-Tomb Raider's climber, rider, gunslinger, sword, key, passport and Portrait bust; Stones' animals
-and rune stone) are rendered in 3-D, in metal (or leather, or polished stone), and committed as
-generator inputs in `tools/assets/sources/rendered/<game>/<name>.png` (RGBA, the symbol's whole
-canvas at 1.5 px per logical px), so `make assets` and `--check` need no Blender.
-`tools/assets/render/jobs.py` lists every figure (its mask: the same icon or drawn shape the flat
-art used, where it sits, its material); it turns the mask into a height field (a round bevel
-along the outline plus a soft dome; the Portrait is modelled as rounded solids) and runs
-`tools/assets/render/relief.py` in Blender, which builds the relief as a mesh and renders it
-with Cycles on the CPU (lit by a studio sky and two area lights, camera tilted 12°, no denoiser:
-48–64 samples). The art modules lay each render on its plate or medallion with a halo, a drop
-shadow and a thin outline (`kit.place_rendered`).
+The figures on the symbols are rendered in 3-D and committed as generator inputs in
+`tools/assets/sources/rendered/<game>/<name>.png` (RGBA, the whole canvas at 1.5 px per logical
+px), so `make assets` and `--check` need no Blender: Warlords' warriors, animals, helms, stacks,
+the wild's ring, the banners (dyed cloth, gold pole and crest), the blank (carved dark stone) and
+the weapon overlays; Tomb Raider's climber, rider, gunslinger, sword, key, passport, the Portrait
+(a gold cameo with bronze hair), the artefacts and the Shoot-out's clay discs; Stones' animals,
+rune stone, royals (carved stone with the rank inlaid in gold) and the wild's jade knot with its
+gold word. Each game declares its figures in its generator module (`render_jobs()` in
+`tools/assets/games/<id>.py`: the mask — the same icon or drawn shape the flat art used — where
+it sits, its material, or its own heights and colours); `tools/assets/render/jobs.py`, which
+names no game, gathers them through the registry, turns each mask into a height field (a round
+bevel along the outline plus a soft dome) and runs `tools/assets/render/relief.py` in Blender,
+which builds the relief as a mesh and renders it with Cycles on the CPU (lit by a studio sky
+and two area lights, camera tilted 12°, no denoiser: 32–64 samples; metal, leather, cloth,
+glazed clay or stone, the last two coloured by the figure's own albedo map). The art modules lay
+each render on its plate or medallion with a halo, a drop shadow and a thin outline
+(`kit.place_rendered`).
 
 ```sh
 make render                                              # re-render every figure (~15 min, 2 cores)
-.venv/bin/python -m tools.assets.render.jobs warlords     # or a game, or warlords/samurai
+.venv/bin/python -m tools.assets.render.jobs <id>         # or one figure, <id>/<name>
 .venv/bin/python -m tools.assets.render.jobs --list
 ```
 

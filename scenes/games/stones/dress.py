@@ -1,5 +1,6 @@
 """Secret of the Stones' dress: slate and jade (`scenes.presentation.dress`): its HUD band, boxes and
-feature plates carved in slate with jade rims, and its celebrations on a stone tablet."""
+feature plates carved in slate with jade rims, its buttons in slate and a jade SPIN jewel, and its
+celebrations on a stone tablet."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ DRESS = Dress(
     panel_corner=24,
     plate="stones/plate",
     plate_corner=40,
+    button="stones/button",
+    spin="stones/spin",
     backing=((38, 46, 54), (16, 21, 27)),
     title=(150, 240, 196),
     title_outline=(4, 40, 26),

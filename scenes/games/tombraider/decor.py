@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.games.tombraider.model import PassportState
-from scenes.core.canvas import Canvas, draw
+from scenes.core.canvas import Canvas, ScaledFont, draw
 from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.games.tombraider.art import CREAM, GOLD, SOFT, ease, muzzle_flash, stamp_art, two_lines
 from scenes.reels.symbol_art import CELL_H, CELL_W, WINDOW
@@ -71,6 +71,14 @@ SHOT_GAP = 0.42  # s between two shots of Super Mode
 SHOT_TIME = 0.5  # s a shot's flash and the wild appearing
 STEP_TIME = 0.45  # s a ladder rung pops when lit
 FADE_TIME = 0.9  # s the stamps take to fade after the adventure
+
+
+def _ink(font: ScaledFont, text: str) -> tuple[float, float]:
+    """The top and bottom of `text`'s inked rows, in logical px from the middle of its line (where
+    `draw_text` centres it)."""
+    img = font.font.render(text, True, (255, 255, 255))
+    ink, mid = img.get_bounding_rect(min_alpha=128), img.get_height() / 2
+    return (ink.top - mid) / font.k, (ink.bottom - mid) / font.k
 
 
 def stamp_slot(reel: int) -> pygame.Rect:
@@ -365,6 +373,11 @@ class TombRaiderDecor:
             font = fit_font(a, "text_bold", labels[reel], room, 14, min_size=10)
             # 8 px from the stamp, nearer when a small window's 11 px text needs the room
             x = min(slot.right + 8, max(slot.right + 3, LEFT.right - 7 - font.size(labels[reel])[0]))
+            if x + font.size(labels[reel])[0] > LEFT.right - 4:
+                # a small window, where even 11 px is too wide ("RODILLO 1"): the stamp's numeral
+                # names the reel alone
+                surf.blit(self._stamp_face(still[reel], reel, STAMP), at(slot.topleft))
+                continue
             draw_text(
                 surf,
                 font,
@@ -376,7 +389,6 @@ class TombRaiderDecor:
             )
             surf.blit(self._stamp_face(still[reel], reel, STAMP), at(slot.topleft))
         y = STAMP_TOP + self.reels * STAMP_PITCH
-        draw_text(surf, a.font("display", 26), count, at((LEFT.centerx, y + 10)), GOLD if lit else CREAM)
         # the note wraps to the panel's width (a small window's text is never under 11 px, so it
         # may take three lines there), its last line clear of the panel's border
         font = a.font("text_bold" if note_colour == GOLD else "text", 14)
@@ -387,6 +399,13 @@ class TombRaiderDecor:
         pitch = min(16, font.get_linesize())
         bottom = LEFT.bottom - 12 - font.get_height() // 2
         first = min(y + 36 - 8 * (len(lines) - 1), bottom - pitch * (len(lines) - 1))
+        count_font = a.font("display", 26)
+        ink_top = _ink(font, lines[0])[0]
+        if first + ink_top < y + 10 + _ink(count_font, count)[1] + 1:
+            # a small window's three lines reach up to the count: a smaller count, the note under it
+            count_font = a.font("display", 20)
+            first = max(first, round(y + 10 + _ink(count_font, count)[1] + 2 - ink_top))
+        draw_text(surf, count_font, count, at((LEFT.centerx, y + 10)), GOLD if lit else CREAM)
         for i, line in enumerate(lines):
             draw_text(surf, font, line, at((LEFT.centerx, first + pitch * i)), note_colour, shadow=False)
         return surf
@@ -460,7 +479,10 @@ class TombRaiderDecor:
         states, title, sub = look
         a = self.assets
         surf = self._panel(RIGHT).copy()
-        draw_text(surf, fit_font(a, "display", title, RIGHT.w - 16, 24), title, (RIGHT.w // 2, 24), GOLD)
+        font = fit_font(a, "display", title, RIGHT.w - 16, 24)
+        if font.size(title)[0] > RIGHT.w - 16:  # a small window's 11 px floor: the narrower face
+            font = fit_font(a, "display_regular", title, RIGHT.w - 16, 24)
+        draw_text(surf, font, title, (RIGHT.w // 2, 24), GOLD)
         draw_text(
             surf, fit_font(a, "text", sub, RIGHT.w - 16, 14), sub, (RIGHT.w // 2, 48), SOFT, shadow=False
         )

@@ -1,5 +1,6 @@
 """Tomb Raider's dress: sandstone and gold (`scenes.presentation.dress`): its HUD band, boxes and
-feature plates in sandstone blocks with gold rims, and its celebrations on a cartouche."""
+feature plates in sandstone blocks with gold rims, its buttons in sandstone and a lapis SPIN jewel
+in gold, and its celebrations on a cartouche."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ DRESS = Dress(
     panel_corner=24,
     plate="tombraider/plate",
     plate_corner=40,
+    button="tombraider/button",
+    spin="tombraider/spin",
     backing=((78, 58, 36), (36, 26, 16)),
     title=(255, 216, 120),
     title_outline=(72, 36, 4),

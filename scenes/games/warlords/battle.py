@@ -7,9 +7,14 @@ warlords stand tall across the stage (their full-height `symbols/<mode>_stack` a
 name), each over its chance of winning (its weight over the total, e.g. 75 % for a pair against
 a single) and under the scatters it landed. Then, as `clash` choreographs it on the battle's
 clock: they wind up, rush at each other and meet in a flash, sparks and a shaking screen; they
-are thrown back; the beaten crack and break into shards that fly and fall; the winner walks back
-to its place and rises in its colour, which runs out over the banners, turning each it passes.
-The title says who won ("PRIESTESS WINS!") and what it means; then it calls `on_done` and leaves.
+are thrown back; the beaten crack (their odds go) and break into shards that fly and fall; the
+winner walks to the middle with its odds and rises in its colour, which runs out over the
+banners, turning each it passes. No odds plate ever covers a text or a name on the art
+(`clash.plate_at`; the names' letters are `NAME` on a figure). The title says who won
+("PRIESTESS WINS!") and what it means; then it calls `on_done` and leaves.
+Sounds: a war horn as it begins, a gust as they rush, a clash of iron as they meet, the winner's
+brass call at the outcome.
+
 The layout is symmetric about the screen's centre (the sunburst of the backdrop): the title band
 at the top, the warlords spread across the stage, the key hints and the money strip (balance,
 bet, the round's win so far) in the battle's bronze and embers at the bottom.
@@ -67,6 +72,12 @@ T_HOW_SKIP = "SPACE, Enter or a click skips the battle"
 T_HOW_GO_ON = "SPACE, Enter or a click continues"
 T_KEY_SPACE = "SPACE"  # the space bar's keycap ("ESPACIO")
 
+# the battle's sounds (`assets/sounds/<game>/<name>.ogg`): as it begins, the rush, the impact,
+# the outcome. Each takes 15-60 ms to decode, so they are decoded behind the reels' first frames
+# (`WarlordsPresentation.feature_sounds`), never in a frame of the battle.
+BATTLE_SOUNDS = ("battle_start", "battle_charge", "battle_clash", "battle_won")
+CHARGE_VOLUME = 0.7  # the rush's gust, under the clash that cuts it
+
 Color = tuple[int, int, int]
 HOT = (255, 236, 170)  # the sparks' and the cracks' colour
 SCREEN = pygame.Rect(0, 0, 1280, 720)
@@ -81,6 +92,9 @@ TOTAL = clash.TOTAL
 # odds stand under it); the title band above, the hints and the money strip below.
 LAYOUT = BonusLayout.balanced(1100, 480, 0, gap=0)
 FIGURE = (140, 420)  # a warlord's full-height art (its `_stack`, 240×720 in the file)
+# where the name on a warlord's art has its letters (logical px in the figure, both languages'
+# files: x 32-206, y 603-635 of 240×720), which no odds plate may cover
+NAME = pygame.Rect(18, 350, 104, 22)
 BANNER = 56  # a landed scatter, above its warlord
 BANNER_PITCH = 64
 BANNER_Y = LAYOUT.stage.top + 26  # the banners' centre line
@@ -342,10 +356,12 @@ class BattleScene(BonusScene):
     def on_enter(self) -> None:
         self._sound("battle_start")
 
-    def _sound(self, name: str) -> None:
+    def _sound(self, name: str, volume: float = 1.0) -> None:
+        """The game's `name` effect, once a battle (through the mixer's effects: its volume and
+        mute apply; the files are decoded when the reels open, `BATTLE_SOUNDS`)."""
         if name not in self._sounded:
             self._sounded.add(name)
-            self.sounds.feature(name)
+            self.sounds.feature(name, volume=volume)
 
     @property
     def decided(self) -> bool:
@@ -389,6 +405,10 @@ class BattleScene(BonusScene):
             # the glow the reels will show on each turned scatter, made while the result stays
             self._glowed = True
             glow(self.assets, self.winner.colour, (CELL_W + 24, CELL_H + 24), True)
+        if not self.reduced and self.speed >= 0.75 and clash.T_RUSH <= p < clash.T_IMPACT:
+            self._sound("battle_charge", CHARGE_VOLUME)  # (its gust is as long as the rush at 1×)
+        if not self.reduced and clash.T_IMPACT <= p < clash.T_BREAK:  # none if a skip jumps past
+            self._sound("battle_clash")
         if self.decided:
             self._sound("battle_won")
         if self.t >= TOTAL * self.speed:
@@ -450,18 +470,31 @@ class BattleScene(BonusScene):
         for i in order:
             self._draw_contender(surface, i, p, ox, oy)
         surface.set_clip(None)
-        homes = [float(x) for x in self.xs]
-        for i in order:  # the odds under each warlord, the winner's on top
+        for i, rect, shown in self.plate_places(p):  # the odds under each warlord
             lit, dark = self.plates[i]
             plate = dark if self.decided and i != self.win_index else lit
-            x, dip = clash.plate_at(p, i, homes, self.win_index, self.reduced)
-            surface.blit(plate, plate.get_rect(midtop=(round(x) + ox, round(PLATE_TOP + dip) + oy)))
+            if shown < 1.0:
+                plate = plate.copy()
+                plate.set_alpha(round(255 * shown))
+            surface.blit(plate, rect.move(ox, oy))
         self._draw_texts(surface, ox, oy)  # over what flies
         if clash.vs_shown(p):
             self._draw_vs(surface, p, ox, oy)
         surface.set_clip(pygame.Rect(0, band, SCREEN.w, self.layout.hud.top - band))
         self._draw_impact(surface, p, ox, oy)  # the flash and sparks over all
         surface.set_clip(None)
+
+    def plate_places(self, p: float) -> list[tuple[int, pygame.Rect, float]]:
+        """The odds plates shown at time `p`: whose, where (logical px, unshaken) and how much
+        (0..1), the winner's last (on top)."""
+        homes = [float(x) for x in self.xs]
+        order = [i for i in range(len(self.contenders)) if i != self.win_index] + [self.win_index]
+        out = []
+        for i in order:
+            x, shown = clash.plate_at(p, i, homes, self.win_index, self.reduced)
+            if shown > 0.0:
+                out.append((i, pygame.Rect(0, 0, *PLATE).move(round(x - PLATE[0] / 2), PLATE_TOP), shown))
+        return out
 
     def _pose(self, i: int, p: float) -> clash.Pose:
         return clash.pose(

@@ -14,8 +14,9 @@ The timeline (seconds, before the player's speed scales it):
     0.90  RUSH      they rush at each other, quicker and quicker (ghosts trail them)
     1.15  IMPACT    they meet: a flash, sparks and the screen shaking where they meet
     1.15  RECOIL    they are thrown back and stand, braced; cracks run over the beaten
-    1.60  BREAK     the outcome: the beaten break into shards that fly and fall; the winner
-                    walks to the middle of the stage and rises in its colour (its odds with it)
+    1.60  BREAK     the outcome: the beaten break into shards that fly and fall (their odds
+                    go); the winner walks to the middle of the stage and rises in its colour,
+                    its odds with it (an outer winner of three: back under it at 2.30)
     1.90  SWEEP     the winner's colour runs out from it over the banners, turning each it passes
     2.80  RESOLVED  everything at rest (the final state); it stays for HOLD, then the scene leaves
 
@@ -62,7 +63,9 @@ CROUCH = 8.0  # px they crouch as they wind up
 GAP = 6.0  # px between two warlords' edges as they meet (sparks fill it)
 THROWN = 70.0  # px the impact throws each outer warlord back
 RISE = 18.0  # px the winner rises
-PLATE_DIP = 56.0  # px between two odds plates' lines as they pass each other
+PLATE_IN = 0.1  # s the odds take to come up, as the warlords stand in their places
+PLATE_FADE = 0.15  # s a beaten warlord's odds take to go as it breaks (and the winner's to come back)
+PLATE_BACK = 0.7  # s after the break the winner's odds come back in the middle, when they had to go
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,21 +231,27 @@ def pose(
 
 
 def plate_at(t: float, i: int, homes: list[float], winner: int, reduced: bool = False) -> tuple[float, float]:
-    """Where warlord `i`'s odds stand (x, and how far below their line): under its place until
-    the outcome; then the winner's go with it to the middle, and a beaten middle one's make way
-    to the winner's old place, the winner's passing above it (clear of the hints below)."""
+    """Where warlord `i`'s odds stand on their line (x) and how much they show (0..1): under its
+    place, coming up as the warlords stand in their places; a beaten one's go as the cracks
+    run over it, before it breaks; the winner's go with it to the middle. An outer winner of
+    three does not carry its odds over the beaten middle one's falling pieces (its name among
+    them): they go as it sets out and come back under it once the pieces have fallen. So no
+    plate ever passes over another text or a name."""
     n, home = len(homes), homes[i]
-    if reduced or t < T_BREAK or n < 2:
-        return (home, 0.0)
-    k = ease_in_out((t - T_BREAK) / RETURN)
+    if reduced:
+        return (home, 1.0)
+    if i != winner and n > 1 and t >= T_BREAK - PLATE_FADE:  # as the cracks run over it
+        return (home, _clamp((T_BREAK - t) / PLATE_FADE))
+    if t < T_BREAK or n < 2:  # they show once everyone stands (the middle one's name rises past them)
+        return (home, _clamp((t - T_WIND + PLATE_IN) / PLATE_IN))
+    u = t - T_BREAK
     centre = (homes[0] + homes[-1]) / 2
-    swap = n % 2 == 1 and winner != n // 2  # the winner's and a beaten middle one's cross
-    lift = PLATE_DIP * math.sin(math.pi * k) if swap else 0.0
-    if i == winner:  # carried high with the winner, over the beaten one's
-        return (home + (centre - home) * k, -lift)
-    if swap and i == n // 2:  # the beaten middle one: to where the winner stood
-        return (home + (homes[winner] - home) * k, 0.0)
-    return (home, 0.0)
+    if n % 2 == 1 and winner != n // 2:
+        if u < PLATE_BACK:
+            return (home, _clamp(1.0 - u / PLATE_FADE))
+        return (centre, _clamp((u - PLATE_BACK) / PLATE_FADE))
+    k = ease_in_out(u / RETURN)
+    return (home + (centre - home) * k, 1.0)
 
 
 def trail(t: float, i: int, n: int, home: float, y: float, *, centre: float, width: float) -> list[Pose]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.core.canvas import Canvas, draw
-from scenes.core.text import draw_text, fit_font
+from scenes.core.text import draw_text, fit_font, wrap_text
 from scenes.core.theme import CREAM, GOLD
 from scenes.games.warlords.look import INK, Warlord, glow
 from scenes.reels.symbol_art import CELL_H, CELL_W
@@ -36,6 +36,7 @@ JOIN_TIME = 0.7  # s a joining scatter's flourish lasts
 BUMP_TIME = 0.45
 POPUP_TIME = 1.1
 COUNTER_SIZE = (150, 56)  # a counter's plate: its label above, its value beneath
+COUNTER_MAX_W = 162  # the widest it grows for a label in a small window (the gap it sits in)
 
 
 def _cell_centre(stage: Stage, cell: Cell) -> tuple[int, int]:
@@ -104,10 +105,13 @@ class Counter:
         a = stage.assets
         label = stage.tr.say(self.label)
         box = pygame.Rect((0, 0), COUNTER_SIZE)
+        font = fit_font(a, "display", label, box.w - 20, 16)
+        if font.size(label)[0] > box.w - 20:  # a small window's 11 px floor ("COMODINES FIJOS")
+            font = fit_font(a, "display_regular", label, box.w - 20, 16)
+            box.w = min(COUNTER_MAX_W, max(box.w, font.size(label)[0] + 14))
         box.center = self.centre
         dress = stage.dress  # a small plate: the game's panel (its plate's corners would crowd it)
         draw_solid_panel(surface, a, box, art=dress.panel, corner=dress.panel_corner, backing=dress.backing)
-        font = fit_font(a, "display", label, box.w - 20, 16)
         draw_text(surface, font, label, (box.centerx, box.top + 15), CREAM)
         # the value grows and settles when it changes (in 3 px steps: a few fonts, kept)
         grow = math.sin(math.pi * self.bump / BUMP_TIME) if self.bump > 0 else 0.0
@@ -280,7 +284,15 @@ class Intro:
             text = tr.say(line)
             size, name = (40, "display") if n == 0 else (28, "display_regular")
             font = fit_font(a, name, text, box.w - 40, size)
-            draw_text(
-                surface, font, text, (box.centerx, y), GOLD if n == 0 else CREAM, outline=2 if n == 0 else 0
-            )
-            y += 62 if n == 0 else 44
+            # too wide even at a small window's 11 px floor (Spanish runs long): two lines
+            rows = wrap_text(font, text, box.w - 40) if font.size(text)[0] > box.w - 40 else [text]
+            for i, row in enumerate(rows):
+                draw_text(
+                    surface,
+                    font,
+                    row,
+                    (box.centerx, y + i * font.get_linesize()),
+                    GOLD if n == 0 else CREAM,
+                    outline=2 if n == 0 else 0,
+                )
+            y += (62 if n == 0 else 44) + (len(rows) - 1) * font.get_linesize()

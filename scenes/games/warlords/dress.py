@@ -1,5 +1,6 @@
 """Warlords' dress: dark iron and embers (`scenes.presentation.dress`): its HUD band, boxes and feature
-plates in riveted iron lit by embers, and its celebrations on an iron shield."""
+plates in riveted iron lit by embers, its buttons in iron and an ember SPIN jewel in a studded ring,
+and its celebrations on an iron shield."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ DRESS = Dress(
     panel_corner=24,
     plate="warlords/plate",
     plate_corner=40,
+    button="warlords/button",
+    spin="warlords/spin",
     backing=((40, 36, 34), (14, 12, 12)),
     title=(255, 170, 80),
     title_outline=(60, 16, 0),

@@ -114,6 +114,12 @@ class WarlordsPresentation(Presentation):
         layers.append(self.dress.hud_bar)
         return [f"{gid}/battle_bg", *layers, *warriors]
 
+    def feature_sounds(self, defn: GameDefinition) -> list[str]:
+        """The battle's sounds: decoded behind the reels' first frames, not in the battle's."""
+        from scenes.games.warlords.battle import BATTLE_SOUNDS
+
+        return [f"{defn.id}/{name}" for name in BATTLE_SOUNDS]
+
     # -- the reels -------------------------------------------------------------------------------
     def overlay_effect(self, cells: list[tuple[int, int]], style: str | None, scale: float) -> OverlayLaying:
         from scenes.games.warlords.overlays import WeaponOverlay

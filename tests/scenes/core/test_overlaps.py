@@ -1,5 +1,6 @@
 """Layout, measured on rendered screens: on every screen (`tests/support/screens.py`), in English
-and in Spanish, at the density of a 1000×700 window (0.78125 px per logical px), no text
+and in Spanish, at the density of a 1000×700 window (0.78125 px per logical px) and of an 800×600
+one (0.625: there the 11 px floor sets most small text larger than the layout's size), no text
 overlaps another (a few shared solid glyph pixels), leaves the screen, or leaves the panel it
 was drawn on (a panel leaves a mark in the canvas record: `TextRecorder.mark_panel`), and none is
 set under 11 physical px.
@@ -20,6 +21,7 @@ from scenes.core.canvas import Canvas, ScaledFont, TextMark, TextRecorder
 from scenes.core.text import clear_text_cache
 
 DENSITY = 0.78125  # a 1000×700 window
+WINDOWS = {"1000x700": DENSITY, "800x600": 0.625}  # window → density (min(w / 1280, h / 720))
 MIN_PX = 11  # the smallest text, in physical px
 SHARED = 3  # solid glyph pixels two texts may share before they overlap
 SOLID = 160  # glyph coverage counted as solid
@@ -112,10 +114,11 @@ def states(name: str, ctx):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("window", sorted(WINDOWS))
 @pytest.mark.parametrize("language", ("en", "es"))
 @pytest.mark.parametrize("name", sorted(SCREENS))
-def test_no_text_overlaps_leaves_its_place_or_is_too_small(ctx, recorder, name, language):
-    ctx.assets.set_density(DENSITY)
+def test_no_text_overlaps_leaves_its_place_or_is_too_small(ctx, recorder, name, language, window):
+    ctx.assets.set_density(WINDOWS[window])
     ctx.settings.language = language
     ctx.i18n.set_language(language)
     faults, seen = [], 0

@@ -15,7 +15,10 @@ contact sheets ask this registry for every game and use the module's common inte
 - `MUSIC`, `FEATURE_MUSIC`, `SOUNDS`: name under `assets/sounds/<id>/` → generator (the base song,
   the feature themes, the stings and effects);
 - `contact_order(defn)`, `contact_rows(root, load)`, `contact_backdrops(root, load)`: the game's
-  contact sheet (its symbols in order, its own pictures, its extra backdrops).
+  contact sheet (its symbols in order, its own pictures, its extra backdrops);
+- `render_jobs()` (optional): its figures rendered in Blender, name → `render.jobs.Figure`
+  (`tools.assets.render.jobs` gathers them as `<id>/<name>`; the art modules lay the committed
+  renders on their plates).
 
 Adding a game's assets is its module and one line in `GAMES`.
 """

@@ -3,7 +3,7 @@
 
 Everything the generator makes for this game alone: its reel frame and marquee (granite with
 silver inlay and teal rune light), its backdrops (standing stones; the stone picker's), its
-symbols and picker tablets (drawn in `tools.assets.art_stones`), its base-game song and
+symbols and picker tablets (drawn in `tools.assets.games.stones_art`), its base-game song and
 free-spins theme (Celtic, D minor), its sting. The common interface every game module offers is
 described in `tools.assets.games`.
 """
@@ -14,7 +14,6 @@ import numpy as np
 
 from tools.assets import gfx, kit
 from tools.assets import synth as s
-from tools.assets.art_stones import dress_material as dress_material  # its band, boxes, plates (make_assets)
 from tools.assets.backdrops import H, W, fog, lgrid, motes, ridge, sky, stars, sun, vignette
 from tools.assets.compose import Section, Song, prog
 from tools.assets.frames import (
@@ -33,6 +32,9 @@ from tools.assets.frames import (
     lip,
     marquee_title,
     shadow_under,
+)
+from tools.assets.games.stones_art import (
+    dress_material as dress_material,  # its band, boxes, plates (make_assets)
 )
 from tools.assets.gfx import F
 from tools.assets.music import (
@@ -349,20 +351,20 @@ def frame() -> np.ndarray:
 
 
 def images(lang: str | None = None) -> dict[str, object]:
-    """The symbols, the picker's tablets and the wild reel (`art_stones`); in `lang`, the ones
+    """The symbols, the picker's tablets and the wild reel (`stones_art`); in `lang`, the ones
     with words in them."""
-    from tools.assets import art_stones
+    from tools.assets.games import stones_art
 
     if lang is not None:
         return {
-            "symbols/wild.png": art_stones.wild_symbol(lang),
-            "wild_reel.png": art_stones.wild_reel(lang),
-            **{f"tablet/{k}.png": v for k, v in art_stones.tablets(lang).items()},
+            "symbols/wild.png": stones_art.wild_symbol(lang),
+            "wild_reel.png": stones_art.wild_reel(lang),
+            **{f"tablet/{k}.png": v for k, v in stones_art.tablets(lang).items()},
         }
     return {
-        **{f"symbols/{k}.png": v for k, v in art_stones.symbols().items()},
-        **{f"tablet/{k}.png": v for k, v in art_stones.tablets().items()},
-        "wild_reel.png": art_stones.wild_reel(),
+        **{f"symbols/{k}.png": v for k, v in stones_art.symbols().items()},
+        **{f"tablet/{k}.png": v for k, v in stones_art.tablets().items()},
+        "wild_reel.png": stones_art.wild_reel(),
     }
 
 
@@ -396,3 +398,67 @@ def contact_rows(root, load, names) -> list[tuple[str, list]]:
 
 def contact_backdrops(root, load) -> list[tuple[str, object]]:
     return [("picker_bg", load(root, "stones/picker_bg"))]
+
+
+# ----------------------------------------------------------------------------- rendered figures
+
+
+def render_jobs() -> dict:
+    """The game's Blender figures (`tools.assets.render.jobs`), name → Figure: the animals in
+    metal, the rune stone, the royals carved in stone with gold inlay, the wild's knot in jade
+    with its word in gold (one per language)."""
+    from tools.assets import words
+    from tools.assets.games import stones_art
+    from tools.assets.render.jobs import RED_STONE, Figure, icon_at, tinted
+
+    f = {"scatter": Figure(160, 160, icon_at("rune-stone", 104, 80, 80), RED_STONE)}
+    for name, (icon, _enamel, figure) in stones_art.ANIMALS.items():
+        f[name] = Figure(160, 160, icon_at(icon, 92, 80, 82), tinted(figure[0], 0.22))
+    for i, (rank, (label, _col)) in enumerate(stones_art.ROYALS.items()):
+        f[rank] = _carved_royal(label, 100 + i)
+    for lang in words.LANGUAGES:
+        f["wild" + ("" if lang == "en" else f".{lang}")] = _wild_knot(lang)
+    return f
+
+
+def _carved_royal(label: str, seed: int):
+    """A royal: the rough stone block of `stones_art.stone_block` with the rank cut into it as a
+    channel and a gold letter inlaid at its bottom (the stone's own colours tint it)."""
+    from tools.assets.games import stones_art
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import GOLD, STONE, built, heights
+
+    def build(H, W):
+        _sd, m, hf, alb = stones_art.stone_block(160, 160, seed)
+        glyph = kit.text(label, 112 * SS if len(label) > 1 else 84 * SS, 96 * SS)
+        gm = gfx.place(glyph, H, W, W / 2, H / 2 + 2 * SS)
+        channel = gfx.blur(gfx.dilate(gm, 2.6 * SS), 1.4 * SS)
+        inlay = gfx.erode(gm, 0.6 * SS)
+        surface = hf / SS
+        hgt = surface - channel * 8.0
+        floor = gfx.blur(surface, 6 * SS) - 8.0  # the letter sits level, not on the stone's grain
+        letter = floor + heights(inlay, bevel=2.2, relief=4.5, dome=1.5)
+        hgt = np.where(inlay > 0.5, np.maximum(hgt, letter), hgt) * (m > 0.02)
+        return m, hgt.astype(F), inlay, alb * (1 - 0.5 * channel[..., None])
+
+    return built(160, 160, build, STONE, GOLD, albedo=True, exposure=-0.3)
+
+
+def _wild_knot(lang: str):
+    """The wild's triskelion in polished jade with the word struck over it in raised gold, on the
+    medallion's face (`stones_art.wild_symbol` lays it there)."""
+    from tools.assets import words
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import GOLD, built, heights, jade
+
+    def build(H, W):
+        cx, cy = W / 2, H / 2
+        face = gfx.cover(gfx.sd_circle(H, W, cx, cy, 54 * SS))
+        tri = gfx.place(kit.icon("light-thorny-triskelion", 100 * SS), H, W, cx, cy) * face
+        word = gfx.place(kit.text(words.word("WILD", lang), 118 * SS, 46 * SS), H, W, cx, cy + 4 * SS)
+        knot_h = heights(tri, bevel=3.0, relief=4.0, dome=2.0)
+        word_h = 5.0 + heights(word, bevel=3.2, relief=6.0, dome=2.0)
+        hgt = np.where(word > 0.5, np.maximum(knot_h, word_h), knot_h)
+        return np.maximum(tri, word), hgt.astype(F), word
+
+    return built(160, 160, build, jade("#1a9c84"), GOLD, exposure=0.35)

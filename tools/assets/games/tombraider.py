@@ -3,7 +3,7 @@
 
 Everything the generator makes for this game alone: its reel frame and marquee (sandstone
 masonry with bronze and jade), its backdrops (the temple; the five quest locations), its symbols,
-artefacts and discs (drawn in `tools.assets.art_tombraider`), its song, free-spins and world-map
+artefacts and discs (drawn in `tools.assets.games.tombraider_art`), its song, free-spins and world-map
 themes, its stings. The common interface every game module offers is described in
 `tools.assets.games`. (The world map itself is `tools.assets.worldmap`.)
 """
@@ -16,9 +16,6 @@ import numpy as np
 
 from tools.assets import gfx, kit
 from tools.assets import synth as s
-from tools.assets.art_tombraider import (
-    dress_material as dress_material,  # its band, boxes, plates (make_assets)
-)
 from tools.assets.backdrops import H, W, fog, light_rays, motes, ridge, silhouette, sky, stars, sun, vignette
 from tools.assets.compose import Section, Song, prog
 from tools.assets.frames import (
@@ -38,6 +35,9 @@ from tools.assets.frames import (
     marquee_title,
     set_gem,
     shadow_under,
+)
+from tools.assets.games.tombraider_art import (
+    dress_material as dress_material,  # its band, boxes, plates (make_assets)
 )
 from tools.assets.gfx import F
 from tools.assets.music import (
@@ -612,16 +612,16 @@ def frame() -> np.ndarray:
 
 
 def images(lang: str | None = None) -> dict[str, object]:
-    """The symbols, the artefacts and the discs (`art_tombraider`); in `lang`, the ones with
+    """The symbols, the artefacts and the discs (`tombraider_art`); in `lang`, the ones with
     words in them."""
-    from tools.assets import art_tombraider
+    from tools.assets.games import tombraider_art
 
     if lang is not None:
-        return {"symbols/portrait.png": art_tombraider.portrait_symbol(lang)}
+        return {"symbols/portrait.png": tombraider_art.portrait_symbol(lang)}
     return {
-        **{f"symbols/{k}.png": v for k, v in art_tombraider.symbols().items()},
-        **{f"artefacts/{k}.png": v for k, v in art_tombraider.artefacts().items()},
-        **{f"discs/{k}.png": v for k, v in art_tombraider.discs().items()},
+        **{f"symbols/{k}.png": v for k, v in tombraider_art.symbols().items()},
+        **{f"artefacts/{k}.png": v for k, v in tombraider_art.artefacts().items()},
+        **{f"discs/{k}.png": v for k, v in tombraider_art.discs().items()},
     }
 
 
@@ -672,3 +672,181 @@ def contact_backdrops(root, load) -> list[tuple[str, object]]:
 
     out = [(f"locations/{n}", load(root, f"tombraider/locations/{n}")) for n in LOCATIONS]
     return [*out, ("maps/world_tiles", pygame.image.load(str(root / "assets/maps/world_tiles.png")))]
+
+
+# ----------------------------------------------------------------------------- rendered figures
+
+
+def render_jobs() -> dict:
+    """The game's Blender figures (`tools.assets.render.jobs`), name → Figure: the gold climber,
+    rider and gunslinger, the silver sword, the gold key, the leather passport, the Portrait as a
+    gold cameo with bronze hair, the artefacts (the closed jar's ? in gold) and the Shoot-out's
+    clay discs."""
+    from tools.assets.games import tombraider_art as tr
+    from tools.assets.render.jobs import DARK_BRONZE, GOLD, LEATHER, SILVER, STEEL, Figure, broad
+    from tools.assets.render.jobs import icon_at as at
+
+    rider = Figure(160, 160, tr.rider_mask, GOLD)
+    f = {
+        "climber": Figure(160, 160, tr.climber_mask, GOLD, DARK_BRONZE, broad(tr.climber_mask, 7)),
+        "rider": Figure(160, 160, tr.rider_mask, GOLD, height_fn=lambda H, W: _rider_heights(rider, H, W)),
+        "gunslinger": Figure(160, 160, tr.gunslinger_mask, GOLD),
+        "sword": Figure(160, 160, at("shining-sword", 124, 80, 80), SILVER),
+        "key": Figure(160, 160, at("skeleton-key", 112, 80, 80), GOLD),
+        "portrait": _cameo(),
+        "passport": Figure(160, 160, at("passport", 104, 80, 80), LEATHER),
+        "artefact_closed": _jar(),
+        "artefact_fragment": Figure(140, 140, at("fragmented-sword", 100, 70, 70), SILVER, exposure=0.3),
+        "artefact_trap": Figure(140, 140, at("wolf-trap", 96, 70, 70), STEEL, exposure=0.5),
+        "artefact_treasure": Figure(140, 140, at("open-treasure-chest", 98, 70, 70), GOLD),
+        "artefact_bonus": Figure(140, 140, at("coins-pile", 96, 70, 70), GOLD),
+        "disc_back": _disc(False),
+        "disc_face": _disc(True),
+    }
+    return f
+
+
+def _rider_heights(fig, H: int, W: int) -> np.ndarray:
+    """The rider's relief with the motorcycle's drawn lines (the OpenMoji outline) and the
+    rider's own outline engraved, so wheels, tank and body read in the metal."""
+    from tools.assets.games.tombraider_art import rider_mask
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import height_field
+    from tools.assets.sources import openmoji_path
+
+    m = rider_mask(H, W)
+    bike = kit.svg_fit(openmoji_path("1F3CD"), 130 * SS, 100 * SS)
+    # the emoji's colour layer, cropped and fitted exactly as kit.svg_fit fits its mask
+    layer = gfx.svg_layer(openmoji_path("1F3CD"), 130 * SS * 2)
+    rows = np.where(layer[..., 3].max(axis=1) > 0.02)[0]
+    cols = np.where(layer[..., 3].max(axis=0) > 0.02)[0]
+    layer = layer[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    layer = gfx.resize(layer, bike.shape[1], bike.shape[0])
+    ink = (layer[..., 3] > 0.5) & (layer[..., :3].max(axis=2) < 0.2 * layer[..., 3])
+    lines = gfx.place(ink.astype(np.float32), H, W, W / 2, H / 2 + 22 * SS)
+    body = np.clip(m - gfx.place(bike, H, W, W / 2, H / 2 + 22 * SS), 0, 1)
+    edge = np.clip(gfx.dilate(body, 1.5 * SS) - body, 0, 1)
+    groove = gfx.blur(np.maximum(lines, edge), 1.5 * SS)
+    return np.clip(height_field(fig, m) - groove * 3.5, 0, None) * (m > 0.5)
+
+
+# the Portrait's profile, facing left (logical px on the 160 canvas): brow, nose, lips, chin, jaw
+PROFILE = [
+    (70, 26), (62, 34), (59, 44), (58, 48), (60, 52), (58, 55), (51, 63), (56, 66), (56, 69),
+    (54.5, 71), (57, 73), (55.5, 75), (57, 80), (61, 85), (70, 88), (84, 82), (100, 70), (92, 30),
+]  # fmt: skip
+SHOULDERS = [(70, 96), (42, 108), (26, 128), (24, 152), (140, 152), (138, 126), (122, 106), (98, 96)]
+
+
+def _cameo():
+    """The Portrait as a gold cameo (an original adventurer, no likeness): a profile facing left
+    with brow, eye, nose, lips and chin, the hair swept back in bronze strands into a beaded
+    braid, the neck and shoulders with a tank top's straps."""
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import DARK_BRONZE, GOLD, built, ellipsoid, heights
+
+    def build(H, W):
+        x, y = gfx.grid(H, W)
+        X, Y = x / SS, y / SS  # logical px
+
+        def poly(pts):
+            return gfx.sd_polygon(H, W, [(px * SS, py * SS) for px, py in pts])
+
+        def ell(cx, cy, rx, ry):
+            return gfx.sd_ellipse(H, W, cx * SS, cy * SS, rx * SS, ry * SS)
+
+        def bump(cx, cy, rx, ry, rz):
+            return ellipsoid(x, y, cx * SS, cy * SS, rx * SS, ry * SS, rz * SS) / SS
+
+        def swell(cx, cy, rx, ry, rz):  # a bump that meets the surface smoothly
+            t = np.clip(1 - ((X - cx) / rx) ** 2 - ((Y - cy) / ry) ** 2, 0, 1)
+            return rz * t * t
+
+        def groove(sd, soft):
+            return gfx.blur(gfx.cover(sd), soft * SS)
+
+        head = np.minimum(poly(PROFILE), ell(86, 52, 24, 28))
+        neck = poly([(71, 84), (69, 104), (99, 104), (101, 74)])
+        body_sd = np.minimum(np.minimum(head, neck), poly(SHOULDERS) + 3 * SS)
+        body = gfx.cover(body_sd)
+        # hair: the head behind a line from the forehead to the nape, and the crown's volume
+        behind = (X - 64) * (80 - 28) - (Y - 28) * (98 - 64) > 0
+        hair = gfx.blur((gfx.cover(np.minimum(head, ell(86, 40, 22, 17))) * behind).astype(F), 0.8 * SS)
+        ear = gfx.cover(ell(86, 60, 4.5, 7))
+        beads = [(103 + 2.4 * i, 70 + 8 * i) for i in range(7)]
+        braid = np.zeros((H, W), F)
+        braid_m = np.zeros((H, W), F)
+        for bx, by in beads:
+            braid = np.maximum(braid, bump(bx, by, 5.6, 5.0, 5.0))
+            braid_m = np.maximum(braid_m, gfx.cover(ell(bx, by, 5.6, 5.0)))
+        mask = np.maximum(np.maximum(body, hair), braid_m)
+        hgt = heights(np.maximum(body, hair), bevel=6.0, relief=7.0, dome=8.0)
+        hgt += swell(70, 64, 10, 9, 2.5) + swell(65, 47, 7, 2.8, 1.8)  # cheek, brow
+        hgt += swell(84, 126, 44, 20, 5.0) * body  # chest
+        strands = 0.5 + 0.5 * np.sin(np.arctan2(Y - 70, X - 103) * 46)
+        hgt += hair * (2.5 + strands * 1.4)
+        hgt += swell(86, 60, 4.5, 7, 2.5)
+        hgt = np.where(braid_m > 0.5, np.maximum(hgt, 10 + braid), hgt)
+        cut = (
+            groove(ell(66.5, 52, 4.2, 1.5), 0.7) * 3.0  # the eye
+            + groove(gfx.sd_segment(H, W, 55 * SS, 72 * SS, 60 * SS, 71.5 * SS, 0.6 * SS), 0.5) * 2.0  # lips
+            + groove(np.abs(ell(87, 60, 2.2, 4.2)) - 0.5 * SS, 0.6) * 1.5  # the ear's fold
+            + groove(gfx.sd_segment(H, W, 62 * SS, 104 * SS, 56 * SS, 152 * SS, 2.2 * SS), 1.0)
+            * 3.0  # straps
+            + groove(gfx.sd_segment(H, W, 104 * SS, 102 * SS, 110 * SS, 152 * SS, 2.2 * SS), 1.0) * 3.0
+        )
+        hgt = np.clip(hgt - cut, 0, None) * (mask > 0.02)
+        return mask, hgt.astype(F), np.clip(np.maximum(hair - ear, braid_m), 0, 1)
+
+    return built(160, 160, build, GOLD, DARK_BRONZE)
+
+
+def _jar():
+    """The closed artefact: a bronze amphora with a gold question mark raised on it."""
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import BRONZE, GOLD, built, heights
+
+    def build(H, W):
+        jar = gfx.place(kit.icon("amphora", 92 * SS), H, W, W / 2, H / 2)
+        q = gfx.place(kit.text("?", 36 * SS, 44 * SS), H, W, W / 2, H / 2 + 10 * SS)
+        jar_h = heights(jar)
+        hgt = np.where(q > 0.5, jar_h + 1.5 + heights(q, 2.0, 3.5, 1.0), jar_h)  # the ? stands on the jar
+        return np.maximum(jar, q), hgt.astype(F), q
+
+    return built(140, 140, build, BRONZE, GOLD)
+
+
+def _disc(face: bool):
+    """A Shoot-out clay disc, 120 px: the face a target of orange rings round a flat cream centre
+    (the value is printed there at run time), the back ribbed with gold crossed pistols."""
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import CLAY, GOLD, built, heights
+
+    def build(H, W):
+        cx, cy = W / 2, H / 2
+        x, y = gfx.grid(H, W)
+        sd = gfx.sd_circle(H, W, cx, cy, 56 * SS)
+        m = gfx.cover(sd)
+        r = np.hypot(x - cx, y - cy) / (56 * SS)
+        rim = gfx.cover(np.abs(sd + 2.2 * SS) - 2.2 * SS) * m
+        if face:
+            rings = 0.5 + 0.5 * np.cos(r * 26)
+            col = gfx.ramp(
+                0.35 + 0.25 * rings * (r > 0.62), [(0, "#5a1a04"), (0.5, "#e8601a"), (1, "#ffd09a")]
+            )
+            centre = gfx.cover(gfx.sd_circle(H, W, cx, cy, 36 * SS))
+            col = col * (1 - centre[..., None]) + centre[..., None] * gfx.rgb((250, 238, 214))
+            hgt = gfx.bevel_height(sd, 10 * SS) * 8 + rings * (r > 0.62) * 0.8 - gfx.blur(centre, 4 * SS) * 3
+            return m, (hgt * (m > 0.02)).astype(F), rim, col
+        ang = np.arctan2(y - cy, x - cx)
+        grooves = 0.5 + 0.5 * np.cos(ang * 16)
+        col = gfx.ramp(
+            0.3 + 0.4 * grooves * (r > 0.3) + 0.2 * (r < 0.3),
+            [(0, "#3a1204"), (0.5, "#c04a12"), (1, "#ff9a4a")],
+        )
+        pistols = gfx.place(kit.icon("crossed-pistols", 56 * SS), H, W, cx, cy)
+        hgt = (1 - r**2).clip(0, 1) * 12 + grooves * (r > 0.3) * 1.2
+        hgt = np.where(pistols > 0.5, np.maximum(hgt, 10 + heights(pistols, 2.0, 3.5, 1.0)), hgt)
+        return m, (hgt * (m > 0.02)).astype(F), np.maximum(rim, pistols), col
+
+    return built(120, 120, build, CLAY, GOLD, albedo=True, exposure=-0.5)

@@ -3,7 +3,7 @@
 
 Everything the generator makes for this game alone: its reel frame and marquee (blackened iron
 with gold trim, rivets and faction crystals), its backdrops (the battlefield; the battle's), its
-symbols, stacks and weapon overlays (drawn in `tools.assets.art_warlords`), its song and one
+symbols, stacks and weapon overlays (drawn in `tools.assets.games.warlords_art`), its song and one
 free-spins theme per warlord, its stings and scatter sounds. The common interface every game
 module offers is described in `tools.assets.games`.
 """
@@ -14,9 +14,6 @@ import numpy as np
 
 from tools.assets import gfx, kit
 from tools.assets import synth as s
-from tools.assets.art_warlords import (
-    dress_material as dress_material,  # its band, boxes, plates (make_assets)
-)
 from tools.assets.backdrops import fog, lgrid, light_rays, motes, ridge, silhouette, sky, sun, vignette
 from tools.assets.compose import Section, Song, prog
 from tools.assets.frames import (
@@ -35,6 +32,9 @@ from tools.assets.frames import (
     rail_points,
     rivets,
     shadow_under,
+)
+from tools.assets.games.warlords_art import (
+    dress_material as dress_material,  # its band, boxes, plates (make_assets)
 )
 from tools.assets.gfx import F
 from tools.assets.music import (
@@ -465,6 +465,51 @@ def battle_start() -> np.ndarray:
     return _music(tr, 0.3, 2.4, 14)
 
 
+def battle_charge() -> np.ndarray:
+    """The warlords rush at each other (the battle's 0.25 s rush): a gust from each side, rising
+    in pitch and closing on the middle, cut short where the clash takes over."""
+    n = n_of(0.3)
+    t = tt(n)
+    out = np.zeros((n, 2))
+    for side, seed in ((0, 5650), (1, 5651)):
+        gust = s.whoosh(0.5, 220, 2600, seed, q=1.6)[:n] * np.clip(t / 0.25, 0, 1)
+        wide = np.clip(1 - t / 0.25, 0, 1)  # from its own side to the middle as it closes
+        out[:, side] += gust * (0.5 + 0.5 * wide)
+        out[:, 1 - side] += gust * 0.5 * (1 - wide)
+    thud = s.lowpass(s.noise(n, 5652), 160) * np.clip(t / 0.25, 0, 1) ** 2  # feet on the ground
+    out += thud[:, None] * 0.6
+    out[n_of(0.26) :] *= np.exp(-tt(n - n_of(0.26)) / 0.012)[:, None]
+    return _finish(out, 0.12, 1.0, 17, stereo=True)
+
+
+def battle_clash() -> np.ndarray:
+    """The warlords meet: a low boom, a bright crack, two blades ringing against each other
+    (slightly out of tune: they beat), a scrape as they slide, and armour rattling after."""
+    n = n_of(1.4)
+    t = tt(n)
+    boom = np.sin(2 * np.pi * np.cumsum(55 * (1 + 1.8 * np.exp(-t / 0.025))) / SR) * np.exp(-t / 0.18)
+    crack = s.highpass(s.noise(n, 5653), 1800) * np.exp(-t / 0.012)
+    ratios = (1.0, 2.41, 3.87, 5.2, 6.9)
+    ring = sum(
+        np.sin(2 * np.pi * base * q * t + q + base) * np.exp(-t / (0.45 / q**0.6)) / q**0.7
+        for base in (612.0, 641.0)
+        for q in ratios
+    )
+    scrape = s.bandpass(s.noise(n, 5654), 4200, 1.4) * np.clip(1 - np.abs(t - 0.1) / 0.09, 0, 1)
+    rattle = np.zeros(n)
+    r = s.rng(5655)
+    for _k in range(12):
+        st = n_of(0.05 + r.random() * 0.45)
+        g = n_of(0.025)
+        rattle[st : st + g] += (
+            s.bandpass(s.noise(g, int(r.integers(1 << 30))), 1800 + 2500 * r.random(), 3)
+            * np.exp(-tt(g) / 0.006)
+            * (0.7 - 0.6 * st / n)
+        )
+    dry = s.fade_edges(1.0 * boom + 0.7 * crack + 0.3 * ring + 0.3 * scrape + 0.4 * rattle, 0, 0.5)
+    return _finish(dry, 0.25, 1.5, 16)
+
+
 def battle_won() -> np.ndarray:
     """The battle is won: a brass call up the A major triad, taiko and a crash."""
     tr = s.Track(4.0)
@@ -606,19 +651,19 @@ def frame() -> np.ndarray:
 
 
 def images(lang: str | None = None) -> dict[str, object]:
-    """The symbols, the warlords' stacks and the weapon overlays (`art_warlords`); in `lang`, the
+    """The symbols, the warlords' stacks and the weapon overlays (`warlords_art`); in `lang`, the
     ones with words in them."""
-    from tools.assets import art_warlords
+    from tools.assets.games import warlords_art
 
     if lang is not None:
         return {
-            "symbols/wild.png": art_warlords.wild_symbol(lang),
-            **{f"symbols/{k}.png": v for k, v in art_warlords.stacks(lang).items()},
+            "symbols/wild.png": warlords_art.wild_symbol(lang),
+            **{f"symbols/{k}.png": v for k, v in warlords_art.stacks(lang).items()},
         }
     return {
-        **{f"symbols/{k}.png": v for k, v in art_warlords.symbols().items()},
-        **{f"symbols/{k}.png": v for k, v in art_warlords.stacks().items()},
-        **{f"{k}.png": v for k, v in art_warlords.overlays().items()},
+        **{f"symbols/{k}.png": v for k, v in warlords_art.symbols().items()},
+        **{f"symbols/{k}.png": v for k, v in warlords_art.stacks().items()},
+        **{f"{k}.png": v for k, v in warlords_art.overlays().items()},
     }
 
 
@@ -644,6 +689,8 @@ SOUNDS = {
     "wild_arrow": wild_arrow,
     "wild_sword": wild_sword,
     "battle_start": battle_start,
+    "battle_charge": battle_charge,
+    "battle_clash": battle_clash,
     "battle_won": battle_won,
     "respin": respin,
     "scatter_join": scatter_join,
@@ -672,3 +719,140 @@ def contact_rows(root, load, names) -> list[tuple[str, list]]:
 
 def contact_backdrops(root, load) -> list[tuple[str, object]]:
     return [("battle_bg", load(root, "warlords/battle_bg"))]
+
+
+# ----------------------------------------------------------------------------- rendered figures
+
+
+def render_jobs() -> dict:
+    """The game's Blender figures (`tools.assets.render.jobs`), name → Figure: gold warriors,
+    faction-tinted silver animals, steel helms and masks, the stacks (helm over warrior), the
+    wild's ring (one per language), the banners, the blank and the weapon overlays."""
+    from tools.assets import words
+    from tools.assets.games import warlords_art as wl
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import GOLD, SILVER, STEEL, Figure, icon_at, tinted
+
+    f: dict = {}
+    for name, (icon, _fac, _helm, _title) in wl.WARRIORS.items():
+        f[name] = Figure(160, 160, icon_at(icon, 124, 80, 84), GOLD)
+    metal = {"red": "#ffc8b8", "green": "#c8ffd4", "blue": "#cce0ff"}
+    for name, (icon, fac) in wl.ANIMALS.items():
+        f[name] = Figure(160, 160, icon_at(icon, 112, 80, 84), tinted(metal[fac]), exposure=0.8)
+    # the panther's pale green silver sank into its green plate: deeper relief, less exposure
+    f["panther"] = Figure(
+        160, 160, icon_at("lynx-head", 120, 80, 84), SILVER, bevel=3.0, relief=9.0, exposure=0.1
+    )
+    for name, (icon, _fac) in wl.HELMS.items():
+        f[name] = Figure(160, 160, icon_at(icon, 104, 80, 84), STEEL, exposure=0.6)
+    for name, (icon, _fac, helm, _title) in wl.WARRIORS.items():
+
+        def stack_mask(H, W, icon=icon, helm=helm):
+            hm = gfx.place(kit.icon(helm, 70 * SS), H, W, W / 2, 62 * SS)
+            fm = gfx.place(kit.icon_fit(icon, 146 * SS, 250 * SS), H, W, W / 2, 240 * SS)
+            return np.maximum(hm, fm)
+
+        def helm_mix(H, W, helm=helm):
+            return gfx.dilate(gfx.place(kit.icon(helm, 70 * SS), H, W, W / 2, 62 * SS), 3 * SS)
+
+        f[f"{name}_stack"] = Figure(160, 480, stack_mask, GOLD, SILVER, helm_mix)
+    for lang in words.LANGUAGES:
+        f["wild" + ("" if lang == "en" else f".{lang}")] = _wild_ring(lang)
+    for fac in ("blue", "green", "red"):
+        f[f"scatter_{fac}"] = _banner(fac)
+    f["blank"] = _blank()
+    f["overlay_hammer"] = Figure(160, 160, icon_at("thor-hammer", 124, 80, 80), STEEL, exposure=0.5)
+    f["overlay_arrow"] = Figure(160, 160, icon_at("arrow-cluster", 124, 80, 80), GOLD)
+    f["overlay_sword"] = Figure(160, 160, icon_at("broadsword", 124, 80, 80), SILVER, exposure=0.3)
+    return f
+
+
+def _wild_ring(lang: str):
+    """The wild's gold ring (a torus), its three gem settings and the word, as one render (the
+    gems are drawn over it by the generator); geometry as in `warlords_art.wild_symbol`."""
+    from tools.assets import words
+    from tools.assets.games.warlords_art import WILD_GEMS, WILD_RING
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import GOLD, built, heights
+
+    cx, cy, r, tube = WILD_RING
+
+    def build(H, W):
+        x, y = gfx.grid(H, W)
+        ring_d = np.abs(np.hypot(x - cx * SS, y - cy * SS) - r * SS) / SS
+        ring = np.sqrt(np.clip(1 - (ring_d / tube) ** 2, 0, 1)) * tube * 0.8
+        seats = np.zeros((H, W), np.float32)
+        for gx, gy in WILD_GEMS:
+            d = np.hypot(x - gx * SS, y - gy * SS) / SS
+            seats = np.maximum(seats, np.sqrt(np.clip(1 - (d / 17) ** 2, 0, 1)) * 10)
+        word = gfx.place(kit.text(words.word("WILD", lang), 110 * SS, 36 * SS), H, W, cx * SS, 128 * SS)
+        mask = np.maximum(np.maximum(ring > 0, seats > 0).astype(np.float32), word)
+        hgt = np.maximum(np.maximum(ring, seats), heights(word, bevel=2.0, relief=4.0, dome=1.0))
+        return mask, hgt, None
+
+    return built(160, 160, build, GOLD)
+
+
+BANNER_CLOTH = [(38, 30), (122, 30), (122, 136), (80, 112), (38, 136)]  # logical px, swallow-tailed
+
+
+def _banner(faction: str):
+    """A war banner: dyed swallow-tailed cloth with folds and a gold border, the crossed-swords
+    crest raised on it in gold, a gold pole with ball finials (the gem is the generator's)."""
+    from tools.assets.games.warlords_art import FACTION
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import GOLD, built, capsule, cloth, ellipsoid, heights
+
+    cols = FACTION[faction]
+
+    def build(H, W):
+        x, y = gfx.grid(H, W)
+        cloth_sd = gfx.sd_polygon(H, W, [(px * SS, py * SS) for px, py in BANNER_CLOTH])
+        cm = gfx.cover(cloth_sd)
+        folds = np.sin(x / (7 * SS) + 0.6)  # vertical folds, 5 px deep
+        cloth_h = (gfx.bevel_height(cloth_sd, 6 * SS) * 3 + (folds * 0.5 + 0.5) * 5 + 1) * cm
+        border = gfx.cover(np.abs(cloth_sd + 3.5 * SS) - 2.5 * SS) * cm
+        crest = gfx.place(kit.icon("crossed-swords", 54 * SS), H, W, W / 2, 84 * SS) * cm
+        hgt = np.maximum(cloth_h + border * 2.5, cloth_h + heights(crest, bevel=2.5, relief=4.0, dome=1.0))
+        pole = capsule(H, W, 22 * SS, 26 * SS, 138 * SS, 26 * SS, 5 * SS) / SS
+        fins = (
+            np.maximum(
+                ellipsoid(x, y, 18 * SS, 26 * SS, 8 * SS, 8 * SS, 8 * SS),
+                ellipsoid(x, y, 142 * SS, 26 * SS, 8 * SS, 8 * SS, 8 * SS),
+            )
+            / SS
+        )
+        metal = np.maximum(pole, fins)
+        pm = gfx.cover(
+            np.minimum(
+                gfx.sd_segment(H, W, 22 * SS, 26 * SS, 138 * SS, 26 * SS, 5 * SS),
+                np.minimum(
+                    gfx.sd_circle(H, W, 18 * SS, 26 * SS, 8 * SS),
+                    gfx.sd_circle(H, W, 142 * SS, 26 * SS, 8 * SS),
+                ),
+            )
+        )
+        hgt = np.where(pm > 0.5, np.maximum(hgt, 6 + metal), hgt)
+        mix = np.maximum(np.maximum(border, crest), pm)
+        dye = gfx.ramp(
+            gfx.linear_t(H, W, 90, None, 83 * SS, 110 * SS), [(0, cols[2]), (0.55, cols[1]), (1, cols[0])]
+        )
+        return np.maximum(cm, pm), hgt.astype(F), mix, dye
+
+    return built(160, 160, build, cloth("#9a9a9a"), GOLD, albedo=True)
+
+
+def _blank():
+    """The re-spin reels' blank: a dark stone tile with a ring carved in it."""
+    from tools.assets.kit import SS
+    from tools.assets.render.jobs import STONE, built
+
+    def build(H, W):
+        sd = gfx.sd_round_rect(H, W, W / 2, H / 2, 74 * SS, 74 * SS, 16 * SS)
+        m = gfx.cover(sd)
+        ring = gfx.blur(gfx.cover(np.abs(gfx.sd_circle(H, W, W / 2, H / 2, 40 * SS)) - 3 * SS), 2 * SS)
+        hgt = (gfx.bevel_height(sd, 10 * SS) * 10 + kit.stone_height(H, W, 9, 2.0) - ring * 3.5) * (m > 0.02)
+        alb = kit.stone_albedo(H, W, 9, (58, 60, 66)) * (1 - 0.35 * ring[..., None])
+        return m, hgt.astype(F), None, alb
+
+    return built(160, 160, build, STONE, albedo=True, exposure=-0.6)

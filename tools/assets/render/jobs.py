@@ -1,19 +1,20 @@
 # ruff: noqa: N803, N806 (image maths: H, W and SS are the conventional names)
-"""Every rendered figure: which mask, which material, where; and the driver that renders them.
+"""The rendered figures' driver: what a figure is, how its mask becomes a height field, and the
+run that renders every figure the games declare.
 
-A figure is the same mask the flat generator embossed (an icon placed on the symbol's canvas),
-turned here into a height field — a rounded bevel along the outline plus a soft dome — and
-rendered by Blender (`relief.py`) as cast metal (a passport in leather, a rune in polished
-stone), lit by a studio sky and two area lights; a few build their own heights (the Warlords
-wild's ring and settings, the rider's engraved lines, the Portrait modelled as a bust). The
-PNG covers the whole canvas at the assets' density (1.5 px per logical px), so the generator
-(`kit.rendered`) lays it back exactly where the mask was. The renders are committed in
-`tools/assets/sources/rendered/<game>/<name>.png`: `make assets` composes from them and never
-needs Blender; `make render` (this module) re-renders them:
+A figure is a mask on a symbol's canvas (an icon placed where the flat art had it, or a drawn
+shape), turned into a height field — a rounded bevel along the outline plus a soft dome — or
+given its own heights, and rendered by Blender (`relief.py`) as cast metal, leather, cloth,
+ceramic or carved stone, lit by a studio sky and two area lights. Each game declares its
+figures in its generator module (`render_jobs()`, found through `tools.assets.games`); this
+module names no game. The PNG covers the whole canvas at the assets' density (1.5 px per
+logical px), so the generator (`kit.rendered`) lays it back exactly where the mask was. The
+renders are committed in `tools/assets/sources/rendered/<game>/<name>.png`: `make assets`
+composes from them and never needs Blender; `make render` (this module) re-renders them:
 
     python -m tools.assets.render.jobs [NAME ...] [--samples N] [--list]
 
-NAME is `<game>/<symbol>` or a game; none renders everything.
+NAME is `<game>/<figure>` or a game; none renders everything.
 """
 
 from __future__ import annotations
@@ -27,12 +28,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from tools.assets import gfx, kit, words
+from tools.assets import gfx, kit
 from tools.assets.kit import SS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -40,7 +41,7 @@ OUT = ROOT / "tools" / "assets" / "sources" / "rendered"
 SCRIPT = Path(__file__).with_name("relief.py")
 
 
-def _lin(hex_or_rgb) -> tuple[float, float, float]:
+def lin(hex_or_rgb) -> tuple[float, float, float]:
     """An sRGB colour → linear RGB (Blender's material colours are linear)."""
     c = gfx.rgb(hex_or_rgb)
     r, g, b = (float(v) for v in np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4))
@@ -53,18 +54,32 @@ STEEL = {"color": (0.55, 0.58, 0.63), "roughness": 0.26}
 SILVER = {"color": (0.9, 0.91, 0.93), "roughness": 0.18}
 BRONZE = {"color": (0.78, 0.42, 0.2), "roughness": 0.3}
 DARK_BRONZE = {"color": (0.42, 0.22, 0.1), "roughness": 0.38}
-# not metals: a burgundy leather cover with a lacquer sheen, a polished red stone
+# not metals: a burgundy leather cover with a lacquer sheen, a polished red stone, rough stone
+# (its colour comes from the figure's albedo map), glazed clay, woven cloth (tinted per figure)
 LEATHER = {"color": (0.1, 0.014, 0.008), "metallic": 0.0, "roughness": 0.5, "clearcoat": 0.5}
 RED_STONE = {"color": (0.2, 0.004, 0.003), "metallic": 0.0, "roughness": 0.25, "clearcoat": 1.0}
+STONE = {"color": (0.45, 0.45, 0.45), "metallic": 0.0, "roughness": 0.82, "specular": 0.3}
+CLAY = {"color": (0.42, 0.42, 0.42), "metallic": 0.0, "roughness": 0.4, "clearcoat": 0.35}
 
 
 def tinted(hex_color: str, roughness: float = 0.24) -> dict:
-    return {"color": _lin(hex_color), "roughness": roughness}
+    """A metal of the given sRGB colour."""
+    return {"color": lin(hex_color), "roughness": roughness}
+
+
+def cloth(hex_color: str) -> dict:
+    """A dyed cloth of the given sRGB colour: no metal, a soft sheen."""
+    return {"color": lin(hex_color), "metallic": 0.0, "roughness": 0.62, "specular": 0.35, "sheen": 0.6}
+
+
+def jade(hex_color: str) -> dict:
+    """A polished stone of the given sRGB colour, lacquered like the rune stone."""
+    return {"color": lin(hex_color), "metallic": 0.0, "roughness": 0.2, "clearcoat": 1.0}
 
 
 @dataclass(frozen=True)
 class Figure:
-    """One render: a mask on a canvas of w×h logical px, metal a (and metal b where `mix_fn` is 1)."""
+    """One render: a mask on a canvas of w×h logical px, material a (and b where `mix_fn` is 1)."""
 
     w: int
     h: int
@@ -77,94 +92,17 @@ class Figure:
     dome: float = 9.0  # logical px: extra height in the middle of broad parts
     height_fn: Callable[[int, int], np.ndarray] | None = None  # heights (logical px) instead
     exposure: float = 0.0  # stops: lifts a figure that must stand out on a bright plate
+    albedo_fn: Callable[[int, int], np.ndarray] | None = None  # (H, W, 3) sRGB: tints material a
 
 
-def _icon_at(name: str, size: float, cx: float, cy: float) -> Callable[[int, int], np.ndarray]:
+def icon_at(name: str, size: float, cx: float, cy: float) -> Callable[[int, int], np.ndarray]:
+    """The mask of a game-icons icon `size` logical px wide centred at (cx, cy)."""
     return lambda H, W: gfx.place(kit.icon(name, int(size * SS)), H, W, cx * SS, cy * SS)
 
 
-def _figures() -> dict[str, Figure]:
-    # imported here: the art modules import kit, which imports this module's output folder only
-    from tools.assets import art_stones, art_tombraider, art_warlords
-
-    f: dict[str, Figure] = {}
-    wl = art_warlords
-    for name, (icon, _fac, _helm, _title) in wl.WARRIORS.items():
-        f[f"warlords/{name}"] = Figure(160, 160, _icon_at(icon, 124, 80, 84), GOLD)
-    metal = {"red": "#ffc8b8", "green": "#c8ffd4", "blue": "#cce0ff"}
-    for name, (icon, fac) in wl.ANIMALS.items():
-        fig = Figure(160, 160, _icon_at(icon, 112, 80, 84), tinted(metal[fac]), exposure=0.8)
-        f[f"warlords/{name}"] = fig
-    for name, (icon, _fac) in wl.HELMS.items():
-        f[f"warlords/{name}"] = Figure(160, 160, _icon_at(icon, 104, 80, 84), STEEL, exposure=0.6)
-    for name, (icon, _fac, helm, _title) in wl.WARRIORS.items():
-
-        def stack_mask(H, W, icon=icon, helm=helm):
-            hm = gfx.place(kit.icon(helm, 70 * SS), H, W, W / 2, 62 * SS)
-            fm = gfx.place(kit.icon_fit(icon, 146 * SS, 250 * SS), H, W, W / 2, 240 * SS)
-            return np.maximum(hm, fm)
-
-        def helm_mix(H, W, helm=helm):
-            return gfx.dilate(gfx.place(kit.icon(helm, 70 * SS), H, W, W / 2, 62 * SS), 3 * SS)
-
-        f[f"warlords/{name}_stack"] = Figure(160, 480, stack_mask, GOLD, SILVER, helm_mix)
-    for lang in words.LANGUAGES:
-        suffix = "" if lang == "en" else f".{lang}"
-        f[f"warlords/wild{suffix}"] = _warlords_wild(lang)
-    tr = art_tombraider
-    f["tombraider/climber"] = Figure(160, 160, tr.climber_mask, GOLD, DARK_BRONZE, _broad(tr.climber_mask, 7))
-    rider = Figure(160, 160, tr.rider_mask, GOLD)
-    f["tombraider/rider"] = replace(rider, height_fn=lambda H, W: _rider_heights(rider, H, W))
-    f["tombraider/gunslinger"] = Figure(160, 160, tr.gunslinger_mask, GOLD)
-    f["tombraider/sword"] = Figure(160, 160, _icon_at("shining-sword", 124, 80, 80), SILVER)
-    f["tombraider/key"] = Figure(160, 160, _icon_at("skeleton-key", 112, 80, 80), GOLD)
-    f["tombraider/portrait"] = Figure(
-        160,
-        160,
-        lambda H, W: np.clip(_bust_heights(H, W, W / 2, H / 2 + 6 * SS, SS * 1.05) * 1.5, 0, 1),
-        GOLD,
-        height_fn=lambda H, W: _bust_heights(H, W, W / 2, H / 2 + 6 * SS, SS * 1.05),
-    )
-    f["tombraider/passport"] = Figure(160, 160, _icon_at("passport", 104, 80, 80), LEATHER)
-    f["stones/scatter"] = Figure(160, 160, _icon_at("rune-stone", 104, 80, 80), RED_STONE)
-    for name, (icon, _enamel, figure) in art_stones.ANIMALS.items():
-        f[f"stones/{name}"] = Figure(160, 160, _icon_at(icon, 92, 80, 82), tinted(figure[0], 0.22))
-    return f
-
-
-def _warlords_wild(lang: str) -> Figure:
-    """The wild's gold ring (a torus), its three gem settings and the word, as one render (the
-    gems are drawn over it by the generator); geometry as in `art_warlords.wild_symbol`."""
-    from tools.assets.art_warlords import WILD_GEMS, WILD_RING
-
-    cx, cy, r, tube = WILD_RING
-
-    def parts(H, W):
-        x, y = gfx.grid(H, W)
-        ring_d = np.abs(np.hypot(x - cx * SS, y - cy * SS) - r * SS) / SS
-        ring = np.sqrt(np.clip(1 - (ring_d / tube) ** 2, 0, 1)) * tube * 0.8
-        seats = np.zeros((H, W), np.float32)
-        for gx, gy in WILD_GEMS:
-            d = np.hypot(x - gx * SS, y - gy * SS) / SS
-            seats = np.maximum(seats, np.sqrt(np.clip(1 - (d / 17) ** 2, 0, 1)) * 10)
-        word = gfx.place(kit.text(words.word("WILD", lang), 110 * SS, 36 * SS), H, W, cx * SS, 128 * SS)
-        return ring, seats, word
-
-    def mask(H, W):
-        ring, seats, word = parts(H, W)
-        return np.maximum(np.maximum(ring > 0, seats > 0).astype(np.float32), word)
-
-    def heights(H, W):
-        ring, seats, word = parts(H, W)
-        word_fig = Figure(160, 160, mask, GOLD, bevel=2.0, relief=4.0, dome=1.0)
-        return np.maximum(np.maximum(ring, seats), height_field(word_fig, word))
-
-    return Figure(160, 160, mask, GOLD, height_fn=heights)
-
-
-def _broad(mask_fn, r: float) -> Callable[[int, int], np.ndarray]:
-    """The parts of a mask broader than 2r logical px (an opening): the climber's rock face,
-    not the climber, takes the second metal."""
+def broad(mask_fn, r: float) -> Callable[[int, int], np.ndarray]:
+    """The parts of a mask broader than 2r logical px (an opening): e.g. a rock face, not the
+    thin figure on it, takes the second material."""
 
     def fn(H, W):
         m = mask_fn(H, W)
@@ -173,67 +111,41 @@ def _broad(mask_fn, r: float) -> Callable[[int, int], np.ndarray]:
     return fn
 
 
-def _rider_heights(fig: Figure, H: int, W: int) -> np.ndarray:
-    """The rider's relief with the motorcycle's drawn lines (the OpenMoji outline) and the
-    rider's own outline engraved, so wheels, tank and body read in the metal."""
-    from tools.assets.art_tombraider import rider_mask
-    from tools.assets.sources import openmoji_path
-
-    m = rider_mask(H, W)
-    bike = kit.svg_fit(openmoji_path("1F3CD"), 130 * SS, 100 * SS)
-    # the emoji's colour layer, cropped and fitted exactly as kit.svg_fit fits its mask
-    layer = gfx.svg_layer(openmoji_path("1F3CD"), 130 * SS * 2)
-    rows = np.where(layer[..., 3].max(axis=1) > 0.02)[0]
-    cols = np.where(layer[..., 3].max(axis=0) > 0.02)[0]
-    layer = layer[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
-    layer = gfx.resize(layer, bike.shape[1], bike.shape[0])
-    ink = (layer[..., 3] > 0.5) & (layer[..., :3].max(axis=2) < 0.2 * layer[..., 3])
-    lines = gfx.place(ink.astype(np.float32), H, W, W / 2, H / 2 + 22 * SS)
-    body = np.clip(m - gfx.place(bike, H, W, W / 2, H / 2 + 22 * SS), 0, 1)
-    edge = np.clip(gfx.dilate(body, 1.5 * SS) - body, 0, 1)
-    groove = gfx.blur(np.maximum(lines, edge), 1.5 * SS)
-    return np.clip(height_field(fig, m) - groove * 3.5, 0, None) * (m > 0.5)
-
-
-def _ellipsoid(x, y, cx, cy, rx, ry, rz):
+def ellipsoid(x, y, cx, cy, rx, ry, rz):
+    """Heights of half an ellipsoid (SS px) over the grid x, y."""
     return rz * np.sqrt(np.clip(1 - ((x - cx) / rx) ** 2 - ((y - cy) / ry) ** 2, 0, 1))
 
 
-def _capsule(H, W, ax, ay, bx, by, r, k=1.0):
+def capsule(H, W, ax, ay, bx, by, r, k=1.0):
+    """Heights of half a capsule of radius r (SS px) from (ax, ay) to (bx, by), scaled by k."""
     d = gfx.sd_segment(H, W, ax, ay, bx, by, r) + r  # distance to the axis
     return k * np.sqrt(np.clip(r * r - d * d, 0, None))
 
 
-def _bust_heights(H: int, W: int, cx: float, cy: float, s: float) -> np.ndarray:
-    """The Portrait as a sculpted bust, facing left, in the silhouette of
-    `art_tombraider.portrait_mask` (an original shape): head, hair, nose, chin, neck, shoulders
-    and braid as rounded solids, the eye and the backpack strap engraved."""
-    x, y = gfx.grid(H, W)
-    parts = [
-        _ellipsoid(x, y, cx, cy - 22 * s, 19 * s, 23 * s, 18 * s),  # head
-        _ellipsoid(x, y, cx + 5 * s, cy - 28 * s, 17 * s, 19 * s, 19 * s),  # hair, swept back
-        _ellipsoid(x, y, cx - 14 * s, cy - 20 * s, 7 * s, 4.5 * s, 15 * s),  # nose, forward
-        _ellipsoid(x, y, cx - 9 * s, cy - 7 * s, 9 * s, 7 * s, 14 * s),  # chin
-        _capsule(H, W, cx + 2 * s, cy - 6 * s, cx + 4 * s, cy + 14 * s, 10 * s),  # neck
-        _ellipsoid(x, y, cx + 3 * s, cy + 17 * s, 26 * s, 13 * s, 14 * s),  # base of the neck
-        _ellipsoid(x, y, cx + 2 * s, cy + 48 * s, 54 * s, 34 * s, 22 * s),  # shoulders
-        _capsule(H, W, cx + 17 * s, cy - 24 * s, cx + 30 * s, cy + 4 * s, 6 * s, 1.6),  # braid
-        _capsule(H, W, cx + 30 * s, cy + 4 * s, cx + 34 * s, cy + 30 * s, 4.5 * s, 1.6),
-    ]
-    hgt = np.maximum.reduce(parts) / SS
-    strap = gfx.cover(gfx.sd_segment(H, W, cx - 30 * s, cy + 24 * s, cx + 24 * s, cy + 62 * s, 2.2 * s))
-    eye = gfx.cover(gfx.sd_ellipse(H, W, cx - 8 * s, cy - 26 * s, 3.4 * s, 1.7 * s))
-    hairline = gfx.cover(np.abs(gfx.sd_ellipse(H, W, cx + 5 * s, cy - 28 * s, 17 * s, 19 * s)) - 0.8 * s)
-    hairline *= (x < cx + 2 * s) & (y > cy - 40 * s)
-    grooves = gfx.blur(strap, 1.5 * SS) * 3 + gfx.blur(eye, 1.2 * SS) * 2.5 + gfx.blur(hairline, SS) * 1.5
-    return np.clip(hgt - grooves, 0, None)
+def figures() -> dict[str, Figure]:
+    """Every game's figures, `<game>/<name>` → Figure, gathered from each generator module's
+    `render_jobs()` through the registry (a game without one has no rendered figures)."""
+    from tools.assets import games
+
+    out: dict[str, Figure] = {}
+    for g in games.ids():
+        jobs = getattr(games.module(g), "render_jobs", None)
+        for name, fig in (jobs() if jobs is not None else {}).items():
+            out[f"{g}/{name}"] = fig
+    return out
 
 
 def height_field(fig: Figure, m: np.ndarray) -> np.ndarray:
-    """Heights (logical px) from a coverage mask: a round bevel of `fig.bevel` along the outline
-    (a clamped distance to the nearest uncovered pixel) plus a soft dome over the broad parts."""
+    """Heights (logical px) from a coverage mask with the figure's bevel, relief and dome."""
+    return heights(m, fig.bevel, fig.relief, fig.dome)
+
+
+def heights(m: np.ndarray, bevel: float = 4.0, relief: float = 7.0, dome: float = 9.0) -> np.ndarray:
+    """Heights (logical px) from a coverage mask: a round bevel `bevel` px wide along the outline
+    (a clamped distance to the nearest uncovered pixel) rising to `relief`, plus a soft dome of
+    up to `dome` over the broad parts."""
     inside = m > 0.5
-    b = fig.bevel * SS
+    b = bevel * SS
     r = int(np.ceil(b))
     d = np.full(m.shape, float(r), dtype=np.float32)
     pad = np.pad(~inside, r, constant_values=True)
@@ -247,9 +159,52 @@ def height_field(fig: Figure, m: np.ndarray) -> np.ndarray:
             np.minimum(d, np.where(hit, dist - 0.5, r), out=d)
     d = np.where(inside, d, 0.0)
     t = np.clip(d / b, 0, 1)
-    bevel = np.sqrt(1 - (1 - t) ** 2)
-    dome = gfx.blur(inside.astype(np.float32), 14 * SS) * inside
-    return (bevel * fig.relief + dome * fig.dome).astype(np.float32)
+    rim = np.sqrt(1 - (1 - t) ** 2)
+    broad_parts = gfx.blur(inside.astype(np.float32), 14 * SS) * inside
+    return (rim * relief + broad_parts * dome).astype(np.float32)
+
+
+def cached(build: Callable[[int, int], tuple]) -> Callable[[int, int], tuple]:
+    """`build(H, W)` computed once per size: a figure's mask, heights, mix and colours share it."""
+    memo: dict[tuple[int, int], tuple] = {}
+
+    def get(H: int, W: int) -> tuple:
+        if (H, W) not in memo:
+            memo[(H, W)] = build(H, W)
+        return memo[(H, W)]
+
+    return get
+
+
+def built(
+    w: int,
+    h: int,
+    build: Callable[[int, int], tuple],
+    a: dict,
+    b: dict | None = None,
+    *,
+    albedo: bool = False,
+    **kw,
+) -> Figure:
+    """A figure whose parts come from one `build(H, W)` → (mask, heights, mix or None[, albedo]):
+    the mask, the heights (logical px), the second material's share and, with `albedo`, the sRGB
+    colours tinting the first material."""
+    get = cached(build)
+    return Figure(
+        w,
+        h,
+        lambda H, W: get(H, W)[0],
+        a,
+        b if b is not None else GOLD,
+        mix_fn=lambda H, W: _or_zeros(get(H, W), 2, H, W),
+        height_fn=lambda H, W: get(H, W)[1],
+        albedo_fn=(lambda H, W: get(H, W)[3]) if albedo else None,
+        **kw,
+    )
+
+
+def _or_zeros(parts: tuple, i: int, H: int, W: int) -> np.ndarray:
+    return parts[i] if len(parts) > i and parts[i] is not None else np.zeros((H, W), np.float32)
 
 
 def render(key: str, fig: Figure, samples: int, work: Path, blender: str) -> Path:
@@ -264,6 +219,13 @@ def render(key: str, fig: Figure, samples: int, work: Path, blender: str) -> Pat
         p = work / f"{stem}.{name}.f32"
         np.ascontiguousarray(arr, dtype=np.float32).tofile(p)
         paths[name] = str(p)
+    if fig.albedo_fn is not None:
+        c = np.clip(fig.albedo_fn(H, W), 0, 1)
+        c = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)  # sRGB → linear
+        rgba = np.concatenate([c, np.ones((H, W, 1))], axis=2)
+        p = work / f"{stem}.albedo.f32"
+        np.ascontiguousarray(rgba, dtype=np.float32).tofile(p)
+        paths["albedo"] = str(p)
     out = OUT / f"{key}.png"
     out.parent.mkdir(parents=True, exist_ok=True)
     job = {
@@ -295,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     from tools.assets.make_assets import _setup_fonts
 
     _setup_fonts(ROOT)
-    figs = _figures()
+    figs = figures()
     keys = [k for k in figs if not a.names or k in a.names or k.split("/")[0] in a.names]
     if a.list:
         print("\n".join(keys))

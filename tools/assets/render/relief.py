@@ -7,7 +7,9 @@ Run by `tools/assets/render/jobs.py`, never imported by the project (it needs Bl
 JOB.json names a raw float32 file of W×H heights (row 0 at the top, in units of the tile's
 half-width), a raw float32 coverage mask (0…1, the same size: its 0.5 contour is the figure's
 outline, so edges stay smooth instead of following the grid), a raw float32 material-mix map
-(0 → material "a", 1 → material "b"), the two materials, the output PNG and its size in pixels.
+(0 → material "a", 1 → material "b"), the two materials, the output PNG and its size in pixels;
+optionally a raw float32 RGBA albedo map (linear, the same size) that tints material "a" (stone,
+clay: a colour that changes over the figure).
 The camera is orthographic, framing the canvas exactly and tilted a little toward the viewer, so
 a figure lands where its mask was; everything outside the outline renders transparent.
 """
@@ -27,7 +29,7 @@ def _floats(path: str, n: int) -> array:
     return a
 
 
-def _grid(w: int, h: int, hgt: array, cov: array, mix: array, aspect: float):
+def _grid(w: int, h: int, hgt: array, cov: array, mix: array, aspect: float, alb: array | None = None):
     """A w×h vertex grid spanning x ∈ [-1, 1], y ∈ [-aspect, aspect], heights from the field."""
     verts: list[tuple[float, float, float]] = []
     sx = 2.0 / (w - 1)
@@ -48,6 +50,9 @@ def _grid(w: int, h: int, hgt: array, cov: array, mix: array, aspect: float):
     for name, data in (("cov", cov), ("mix", mix)):
         attr = mesh.attributes.new(name, "FLOAT", "POINT")
         attr.data.foreach_set("value", data)
+    if alb is not None:
+        col = mesh.attributes.new("alb", "FLOAT_COLOR", "POINT")
+        col.data.foreach_set("color", alb)
     mesh.polygons.foreach_set("use_smooth", [True] * len(mesh.polygons))
     return mesh
 
@@ -60,10 +65,12 @@ def _principled(nt, spec: dict):
     b.inputs["Specular"].default_value = spec.get("specular", 0.5)
     if "clearcoat" in spec:
         b.inputs["Clearcoat"].default_value = spec["clearcoat"]
+    if "sheen" in spec:
+        b.inputs["Sheen"].default_value = spec["sheen"]
     return b
 
 
-def _material(a: dict, b: dict):
+def _material(a: dict, b: dict, albedo: bool = False):
     mat = bpy.data.materials.new("relief")
     mat.use_nodes = True
     nt = mat.node_tree
@@ -79,7 +86,17 @@ def _material(a: dict, b: dict):
     nt.links.new(cov.outputs["Fac"], edge.inputs["Value"])
     both = nt.nodes.new("ShaderNodeMixShader")
     nt.links.new(mix_attr.outputs["Fac"], both.inputs["Fac"])
-    nt.links.new(_principled(nt, a).outputs[0], both.inputs[1])
+    pa = _principled(nt, a)
+    if albedo:  # the figure's own colours, times material a's
+        alb = nt.nodes.new("ShaderNodeAttribute")
+        alb.attribute_name = "alb"
+        tint = nt.nodes.new("ShaderNodeMixRGB")
+        tint.blend_type = "MULTIPLY"
+        tint.inputs["Fac"].default_value = 1.0
+        tint.inputs["Color1"].default_value = (*a["color"], 1.0)
+        nt.links.new(alb.outputs["Color"], tint.inputs["Color2"])
+        nt.links.new(tint.outputs["Color"], pa.inputs["Base Color"])
+    nt.links.new(pa.outputs[0], both.inputs[1])
     nt.links.new(_principled(nt, b).outputs[0], both.inputs[2])
     cut = nt.nodes.new("ShaderNodeMixShader")
     nt.links.new(edge.outputs["Result"], cut.inputs["Fac"])
@@ -152,10 +169,13 @@ def main() -> None:
     bpy.ops.wm.read_factory_settings(use_empty=True)
     scene = bpy.context.scene
     aspect = (h - 1) / (w - 1)
-    mesh = _grid(w, h, _floats(job["height"], n), _floats(job["cover"], n), _floats(job["mix"], n), aspect)
+    alb = _floats(job["albedo"], 4 * n) if "albedo" in job else None
+    mesh = _grid(
+        w, h, _floats(job["height"], n), _floats(job["cover"], n), _floats(job["mix"], n), aspect, alb
+    )
     obj = bpy.data.objects.new("relief", mesh)
     scene.collection.objects.link(obj)
-    mesh.materials.append(_material(job["a"], job["b"]))
+    mesh.materials.append(_material(job["a"], job["b"], alb is not None))
     cam_data = bpy.data.cameras.new("cam")
     cam_data.type = "ORTHO"
     cam_data.ortho_scale = 2.0 * max(1.0, aspect)

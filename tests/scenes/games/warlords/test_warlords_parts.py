@@ -68,7 +68,12 @@ def test_the_battle_plays_the_events_outcome_and_leaves(ctx, display, warlords):
         stack.update(DT)
         stack.draw(display)
     assert done == [1] and scene.finished and stack.top is not scene
-    assert sounds.played[:2] == ["warlords/battle_start", "warlords/battle_won"]
+    assert sounds.played[:4] == [
+        "warlords/battle_start",
+        "warlords/battle_charge",
+        "warlords/battle_clash",
+        "warlords/battle_won",
+    ]
 
 
 def test_spin_hurries_the_battle(ctx, display, warlords):

@@ -132,72 +132,48 @@ def wild_symbol(lang: str = "en") -> np.ndarray:
 
 
 def banner_symbol(faction: str) -> np.ndarray:
-    """A war banner: gold pole with finials, swallow-tailed faction cloth, crest and gem."""
+    """A war banner, rendered (`render/jobs.py` via the game's generator module): gold pole with
+    finials, swallow-tailed faction cloth with a gold border and crest; the gem set over it."""
     cols = FACTION[faction]
     W = H = 160 * SS
     out = gfx.empty(H, W)
     cx = W / 2
-    cloth_pts = [(38, 30), (122, 30), (122, 136), (80, 112), (38, 136)]
-    cloth_sd = gfx.sd_polygon(H, W, [(px * SS, py * SS) for px, py in cloth_pts])
-    pole_sd = gfx.sd_round_rect(H, W, cx, 26 * SS, 60 * SS, 5 * SS, 4 * SS)
-    fin = np.minimum(
-        gfx.sd_circle(H, W, 18 * SS, 26 * SS, 8 * SS), gfx.sd_circle(H, W, 142 * SS, 26 * SS, 8 * SS)
-    )
-    whole = gfx.cover(np.minimum(np.minimum(cloth_sd, pole_sd), fin))
+    fig = kit.rendered(f"warlords/scatter_{faction}", 160, 160)
+    whole = fig[..., 3]
     kit.halo(out, whole, gfx.rgb(cols[2]), 16, 1.6)
     kit.drop(out, whole, dy=4, r=6, a=0.8)
-    # cloth with folds and a gold border
-    cm = gfx.cover(cloth_sd)
-    x, _y = gfx.grid(H, W)
-    folds = 0.85 + 0.25 * np.sin(x / (7 * SS) + 0.6) ** 2
-    fill = (
-        gfx.ramp(
-            gfx.linear_t(H, W, 90, None, 83 * SS, 110 * SS), [(0, cols[2]), (0.55, cols[1]), (1, cols[0])]
-        )
-        * folds[..., None]
-    )
-    hf = gfx.bevel_height(cloth_sd, 6 * SS) * 3 * SS + np.sin(x / (7 * SS) + 0.6) * 2 * SS
-    gfx.over(out, gfx.paint(gfx.lit(fill, hf, strength=0.8, ambient=0.6, spec_k=0.15), cm))
-    border, _ = kit.rim_ring(cloth_sd + 1 * SS, 5 * SS)
-    gfx.over(out, gfx.mul_alpha(border, cm))
-    pm = gfx.cover(np.minimum(pole_sd, fin))
-    gfx.over(out, kit.emboss_metal(pm, gfx.GOLD, bevel=4 * SS))
-    gm = gfx.place(kit.icon("crossed-swords", 54 * SS), H, W, cx, 84 * SS) * cm
-    kit.outlined(out, gm, 1.4 * SS)
-    gfx.over(out, kit.emboss_metal(gm, gfx.GOLD, bevel=3 * SS))
+    kit.outlined(out, whole, 1.2 * SS, (10, 6, 3), 0.8)
+    gfx.over(out, fig)
     gfx.over(out, kit.gem(H, W, cx, 50 * SS, 10 * SS, gfx.rgb(cols[2]) * 255, 6, 0.5))
     gfx.add(out, gfx.sparkle(H, W, 136 * SS, 20 * SS, 26 * SS))
     return kit.finish(out)
 
 
 def blank_symbol() -> np.ndarray:
+    """The re-spin reels' blank: a dark stone tile with a carved ring, rendered."""
     W = H = 160 * SS
     out = gfx.empty(H, W)
-    sd = gfx.sd_round_rect(H, W, W / 2, H / 2, 74 * SS, 74 * SS, 16 * SS)
-    m = gfx.cover(sd)
-    kit.drop(out, m, dy=3, r=5, a=0.6)
-    hf = gfx.bevel_height(sd, 10 * SS) * 10 * SS + kit.stone_height(H, W, 9, 2 * SS)
-    col = gfx.lit(kit.stone_albedo(H, W, 9, (58, 60, 66)), hf, strength=0.6, ambient=0.5)
-    ring = gfx.cover(np.abs(gfx.sd_circle(H, W, W / 2, H / 2, 40 * SS)) - 3 * SS)
-    col *= (1 - 0.35 * gfx.blur(ring, 3 * SS))[..., None]
-    gfx.over(out, gfx.paint(col, m))
+    fig = kit.rendered("warlords/blank", 160, 160)
+    kit.drop(out, fig[..., 3], dy=3, r=5, a=0.6)
+    gfx.over(out, fig)
     return kit.finish(out)
 
 
 def overlay(kind: str) -> np.ndarray:
-    """Transparent weapon overlay drawn over a cell turning wild."""
+    """Transparent weapon overlay drawn over a cell turning wild: a rendered weapon (`render/jobs.py`)
+    in its glow."""
     W = H = 160 * SS
     out = gfx.empty(H, W)
     cx, cy = W / 2, H / 2
-    icon_name = {"hammer": "thor-hammer", "arrow": "arrow-cluster", "sword": "broadsword"}[kind]
     glow_col = {"hammer": (120, 200, 255), "arrow": (120, 255, 160), "sword": (255, 120, 90)}[kind]
     ring = gfx.cover(np.abs(gfx.sd_circle(H, W, cx, cy, 66 * SS)) - 2 * SS)
     gfx.add(out, gfx.glow(ring, glow_col, 8 * SS, 1.4))
     gfx.add(out, kit.rays(H, W, cx, cy, 8, glow_col, 4, 0.12, 1.4))
-    m = gfx.place(kit.icon(icon_name, 124 * SS), H, W, cx, cy)
+    fig = kit.rendered(f"warlords/overlay_{kind}", 160, 160)
+    m = fig[..., 3]
     kit.halo(out, m, glow_col, 16, 2.0, additive=True)
     kit.outlined(out, m, 2 * SS)
-    gfx.over(out, kit.emboss_metal(m, gfx.GOLD, bevel=5 * SS, strength=2.6))
+    gfx.over(out, fig)
     gfx.add(out, gfx.sparkle(H, W, cx + 34 * SS, cy - 40 * SS, 40 * SS))
     return kit.finish(out)
 

@@ -51,21 +51,19 @@ def stone_block(
 
 
 def carved_symbol(rank: str, label: str, glow_col, seed: int) -> np.ndarray:
+    """A royal: the stone block with its rank cut in and inlaid in gold, rendered (`render/jobs.py`
+    via the game's generator module), the rank's light pooled in the channel around the letter."""
     W = H = 160 * SS
     out = gfx.empty(H, W)
-    _sd, m, hf, alb = stone_block(160, 160, seed)
+    fig = kit.rendered(f"stones/{rank}", 160, 160)
+    m = fig[..., 3]
     kit.drop(out, m, dy=4, r=7, a=0.8)
+    gfx.over(out, fig)
     glyph = kit.text(label, 112 * SS if len(label) > 1 else 84 * SS, 96 * SS)
     gm = gfx.place(glyph, H, W, W / 2, H / 2 + 2 * SS)
-    groove = gfx.blur(gm, 5 * SS)
-    hf2 = hf - groove * 9 * SS
-    alb2 = alb * (1 - 0.55 * groove[..., None])
-    col = gfx.lit(alb2, hf2, strength=0.55, ambient=0.45, spec_k=0.12, gloss=10)
-    # mystical light pooled in the carving
-    core = gfx.erode(gm, 2.5 * SS)
-    col = col + gfx.rgb(glow_col) * (0.55 * core + 0.25 * groove)[..., None]
-    gfx.over(out, gfx.paint(np.clip(col, 0, 1), m))
-    kit.halo(out, core * m, glow_col, 6, 0.6, additive=True)
+    channel = np.clip(gfx.dilate(gm, 2.6 * SS) - gm, 0, 1) * m  # the channel's floor round the letter
+    gfx.add(out, gfx.solid(gfx.blur(channel, 1.5 * SS) * (1 - gm) * 0.9, glow_col))
+    kit.halo(out, channel, glow_col, 6, 0.4, additive=True)
     return kit.finish(out)
 
 
@@ -127,16 +125,19 @@ def wild_symbol(lang: str = "en") -> np.ndarray:
     base, face_m = medallion(207, ["#021614", "#0a4a44", "#3ad8c0"], gold_ring=True)
     gfx.over(out, base)
     gfx.add(out, kit.rays(H, W, cx, cy, 12, (255, 214, 120), 3, 0.1) * face_m[..., None] * 0.55)
+    # the knot in jade and the word in gold: one render (`render/jobs.py`), glowing in the face
     tri = gfx.place(kit.icon("light-thorny-triskelion", 100 * SS), H, W, cx, cy) * face_m
-    kit.halo(out, tri, (60, 230, 190), 5, 0.9, additive=True)
-    gfx.over(out, kit.emboss(tri, (120, 240, 215), bevel=3 * SS, strength=1.6, spec=0.4))
-    # a dark band behind the word so the gold reads on the bright knot
-    band = gfx.cover(gfx.sd_round_rect(H, W, cx, cy + 4 * SS, 66 * SS, 21 * SS, 10 * SS)) * face_m
-    gfx.over(out, gfx.solid(gfx.blur(band, 6 * SS), (2, 10, 10), 0.8))
+    kit.halo(out, tri, (60, 230, 190), 6, 1.1, additive=True)
     word = gfx.place(kit.text(words.word("WILD", lang), 118 * SS, 46 * SS), H, W, cx, cy + 4 * SS)
-    kit.halo(out, word, (255, 170, 40), 8, 1.5)
-    kit.outlined(out, word, 2.2 * SS, (40, 18, 0))
-    gfx.over(out, kit.emboss_metal(word, gfx.GOLD, bevel=4 * SS, strength=2.4))
+    fig = kit.rendered("stones/wild" + ("" if lang == "en" else f".{lang}"), 160, 160)
+    kit.drop(out, fig[..., 3], dy=3, r=4, a=0.8)
+    gfx.over(out, fig)
+    # a dark band behind the word (over the knot, not the word) so the gold reads on it
+    band = gfx.cover(gfx.sd_round_rect(H, W, cx, cy + 4 * SS, 66 * SS, 21 * SS, 10 * SS)) * face_m
+    gfx.over(out, gfx.solid(gfx.blur(band, 6 * SS) * (1 - word), (2, 10, 10), 0.6))
+    edge = np.clip(gfx.dilate(word, 2.2 * SS) - word, 0, 1) * face_m
+    gfx.over(out, gfx.solid(edge, (20, 10, 0), 0.85))
+    kit.halo(out, word, (255, 170, 40), 8, 0.8, additive=True)
     kit.gloss(out, face_m, 0.14)
     for sx, sy, r in ((40, 40, 24), (122, 118, 18)):
         gfx.add(out, gfx.sparkle(H, W, sx * SS, sy * SS, r * SS, (255, 240, 200)))

@@ -239,7 +239,6 @@ def artefact(kind: str) -> np.ndarray:
     S = 140
     W = H = S * SS
     out = gfx.empty(H, W)
-    cx, cy = W / 2, H / 2
     _sd, m, hf, alb = sandstone(S, S, 500 + len(kind), radius=20, inset=6)
     kit.drop(out, m, dy=4, r=6, a=0.8)
     col = gfx.lit(alb, hf, strength=0.55, ambient=0.5, spec_k=0.1)
@@ -247,23 +246,23 @@ def artefact(kind: str) -> np.ndarray:
     if dark:
         col *= 0.55
     gfx.over(out, gfx.paint(col, m))
-    spec = {
-        "closed": ("amphora", gfx.BRONZE, (255, 200, 120), 92),
-        "fragment": ("fragmented-sword", gfx.SILVER, (140, 220, 255), 100),
-        "trap": ("wolf-trap", gfx.SILVER, (255, 60, 40), 96),
-        "treasure": ("open-treasure-chest", gfx.GOLD, (255, 210, 90), 98),
-        "bonus": ("coins-pile", gfx.GOLD, (255, 230, 120), 96),
+    glow_col = {
+        "closed": (255, 200, 120),
+        "fragment": (140, 220, 255),
+        "trap": (255, 60, 40),
+        "treasure": (255, 210, 90),
+        "bonus": (255, 230, 120),
     }[kind]
-    icon_name, metal, glow_col, size = spec
-    im = gfx.place(kit.icon(icon_name, size * SS), H, W, cx, cy) * m
+    # the artefact in metal (the closed jar's ? in gold): one render (`render/jobs.py`)
+    fig = gfx.mul_alpha(kit.rendered(f"tombraider/artefact_{kind}", S, S), m)
+    im = fig[..., 3]
     kit.halo(out, im, glow_col, 10, 1.6 if dark else 0.6, additive=True)
     kit.drop(out, im, dy=3, r=4)
     kit.outlined(out, im, 1.6 * SS)
-    gfx.over(out, kit.emboss_metal(im, metal, bevel=4 * SS))
-    if kind == "closed":
-        q = gfx.place(kit.text("?", 36 * SS, 44 * SS), H, W, cx, cy + 10 * SS)
-        kit.outlined(out, q, 2 * SS, (40, 20, 0))
-        gfx.over(out, kit.emboss_metal(q, gfx.GOLD, bevel=2 * SS))
+    gfx.over(out, fig)
+    if kind == "closed":  # a dark edge round the gold ? so it reads on the bronze jar
+        q = gfx.place(kit.text("?", 36 * SS, 44 * SS), H, W, W / 2, H / 2 + 10 * SS)
+        gfx.over(out, gfx.solid(np.clip(gfx.dilate(q, 2 * SS) - q, 0, 1), (40, 20, 0), 0.9))
     return kit.finish(out)
 
 
@@ -272,38 +271,14 @@ def artefacts() -> dict[str, np.ndarray]:
 
 
 def disc(face: bool) -> np.ndarray:
+    """A Shoot-out clay disc, rendered (`render/jobs.py`): the face a target round a flat cream
+    centre for the printed value, the back ribbed with gold crossed pistols."""
     S = 120
     W = H = S * SS
     out = gfx.empty(H, W)
-    cx, cy = W / 2, H / 2
-    sd = gfx.sd_circle(H, W, cx, cy, 56 * SS)
-    m = gfx.cover(sd)
-    kit.drop(out, m, dy=4, r=6)
-    x, y = gfx.grid(H, W)
-    r = np.hypot(x - cx, y - cy) / (56 * SS)
-    if face:
-        # a clay-pigeon target face: bright orange rings, flat centre for the printed value
-        rings = 0.5 + 0.5 * np.cos(r * 26)
-        col = gfx.ramp(0.35 + 0.25 * rings * (r > 0.62), [(0, "#5a1a04"), (0.5, "#e8601a"), (1, "#ffd09a")])
-        centre = gfx.cover(gfx.sd_circle(H, W, cx, cy, 36 * SS))
-        col = col * (1 - centre[..., None]) + centre[..., None] * gfx.rgb((250, 238, 214))
-        hf = gfx.bevel_height(sd, 10 * SS) * 8 * SS - gfx.blur(centre, 4 * SS) * 3 * SS
-    else:
-        ang = np.arctan2(y - cy, x - cx)
-        grooves = 0.5 + 0.5 * np.cos(ang * 16)
-        col = gfx.ramp(
-            0.3 + 0.4 * grooves * (r > 0.3) + 0.2 * (r < 0.3),
-            [(0, "#3a1204"), (0.5, "#c04a12"), (1, "#ff9a4a")],
-        )
-        hf = (1 - r**2).clip(0, 1) * 14 * SS + grooves * (r > 0.3) * 1.5 * SS
-    col = gfx.lit(col, hf, strength=0.6, ambient=0.55, spec_k=0.35, gloss=30)
-    gfx.over(out, gfx.paint(col, m))
-    rim, _ = kit.rim_ring(sd, 4 * SS, gfx.BRONZE)
-    gfx.over(out, rim)
-    if not face:
-        tm = gfx.place(kit.icon("crossed-pistols", 56 * SS), H, W, cx, cy)
-        kit.outlined(out, tm, 1.4 * SS)
-        gfx.over(out, kit.emboss_metal(tm, gfx.GOLD, bevel=3 * SS))
+    fig = kit.rendered(f"tombraider/disc_{'face' if face else 'back'}", S, S)
+    kit.drop(out, fig[..., 3], dy=4, r=6)
+    gfx.over(out, fig)
     return kit.finish(out)
 
 
@@ -333,4 +308,5 @@ def dress_material() -> Material:
         grain_cell=5.0,
         seed=83,
         pattern="bricks",
+        jewel=[(0, "#06122e"), (0.6, "#1c3f8a"), (1, "#6a9ee8")],  # lapis in the gold ring
     )
