@@ -4,6 +4,6 @@ Nothing in this package imports pygame or `scenes`; everything here runs headles
 deterministic given (definition, bet, seed, choices).
 """
 
-ENGINE_VERSION = "1.0.0"
+ENGINE_VERSION = "1.1.0"
 
 __version__ = "0.1.0"  # the app version (pyproject mirrors it); a constant so frozen builds know it

@@ -57,19 +57,20 @@ from game.events import (
 from game.games import rules_for
 from game.games.common import GameRules, cap_coins
 from game.money import Bet, cents_to_decimal_str
-from game.rng import Rng, pick_below
+from game.rng import Draws, KeyedDraws, Rng, SequentialDraws, pick_below
 
 
 class RoundContext:
     """What a game flow sees while it runs one round: data, bet, RNG and the running total."""
 
     def __init__(
-        self, defn: GameDefinition, bet: Bet, rng: Any, state: BaseModel | None = None, seed: int = 0
+        self, defn: GameDefinition, bet: Bet, rng: Draws, state: BaseModel | None = None, seed: int = 0
     ) -> None:
         self.defn = defn
         self.bet = bet
         self.rng = rng
-        """The round's only source of randomness: an `Rng`, or a `TapeRng` replaying a batch's draws."""
+        """The round's only source of randomness, by draw site: `KeyedDraws` (one keyed stream per
+        site), `SequentialDraws` (rounds of engine 1.0.0) or a hand-written `TapeRng` (tests)."""
         self.compiled: CompiledGame = compile_game(defn)
         self.state = state
         """State carried in from earlier rounds (games whose features span rounds), or None."""
@@ -259,16 +260,32 @@ def play_round(
     *,
     state: BaseModel | dict[str, Any] | None = None,
     entropies: Sequence[int] = (),
+    engine: str | None = None,
 ) -> RoundResult:
     """Play one round of `defn` from `seed` with the player's `choices` so far (and the entropy
     each carries: `entropies`, parallel to them, missing ones 0).
+
+    `engine` is the engine version the round was recorded with (None: this one). Each draw site
+    has its own keyed stream (`KeyedDraws`); a round of engine 1.0.0 took every draw in play
+    order from one stream of its seed (`SequentialDraws`) and replays so.
 
     Raises ValueError for a bet the game does not offer, an invalid choice (out of range,
     already picked, or given when no choice is pending) or a state the game does not keep.
     `state` is the cross-round state of games that carry one (a model or its JSON; None starts a
     new player's state); stateless games take None.
     """
-    return run_round(defn, bet, Rng.from_seed(seed), choices, state=state, seed=seed, entropies=entropies)
+    return run_round(defn, bet, draws_for(seed, engine), choices, state=state, seed=seed, entropies=entropies)
+
+
+SEQUENTIAL_ENGINES = frozenset({"1.0.0"})
+"""Engine versions whose rounds drew in play order from one stream of the seed."""
+
+
+def draws_for(seed: int, engine: str | None = None) -> Draws:
+    """The draws of a round with `seed` recorded by `engine` (None: this version)."""
+    if engine in SEQUENTIAL_ENGINES:
+        return SequentialDraws(Rng.from_seed(seed))
+    return KeyedDraws(seed)
 
 
 def typed_state(
@@ -292,15 +309,15 @@ def typed_state(
 def run_round(
     defn: GameDefinition,
     bet: Bet,
-    rng: Any,
+    rng: Draws,
     choices: Sequence[int] = (),
     *,
     state: BaseModel | dict[str, Any] | None = None,
     seed: int = 0,
     entropies: Sequence[int] = (),
 ) -> RoundResult:
-    """`play_round` with the round's random source given: an `Rng`, or a `game.tape.TapeRng`
-    that replays a simulated round's draws (the simulator's `--check-flow`). `seed` is recorded
+    """`play_round` with the round's draws given (`draws_for`, or a `game.tape.TapeRng` answering
+    with hand-written draws, in tests). `seed` is recorded
     in the result and keys the pick streams of choices that carry an entropy."""
     validate_bet(defn, bet)
     if len(entropies) > len(choices):

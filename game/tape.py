@@ -1,13 +1,14 @@
-"""Tapes: the draws of one simulated round, replayed through the played flow.
+"""Tapes: one simulated round kept for the flow check, or a round's draws written by hand.
 
-The batch simulator (`simulate_batch`) draws for many rounds at once, in whatever order is fast.
-For a sample of its rounds it writes a `Tape`: each draw that round consumed, in the order the
-played flow (`play`) makes them, as the flow's own call (`stops`, `below`, `choice_index`,
-`permutation`), plus the player's picks (each with its entropy) and, for games with state across
-rounds, the state in and out. `TapeRng` then stands in for the round's `Rng` and `play_round`
-plays the round again from the tape; if the flow asks for a different draw, or leaves draws
-unused, or pays another total, the two paths disagree on a rule
-(`python -m game simulate --check-flow`).
+The batch simulator (`simulate_batch`) draws for many rounds at once from the flow's own keyed
+draw sites (`game.rng.KeyedDraws`), so a round is fixed by its seed. For a sample of its rounds
+it keeps a `Tape`: the seed, the player's picks (each with its entropy) and, for games with state
+across rounds, the state in and out; `python -m game simulate --check-flow` plays each again with
+`play_round` and compares the pay and the state.
+
+Tests that build a round by hand list its draws in play order instead (`stops`, `below`,
+`choice`, `permutation`); `TapeRng` answers the flow's draws from them (whatever site the flow
+names), refusing a draw of another kind or arguments.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ class Tape:
     """Each pick's entropy (parallel to `choices`)."""
     state_in: Any = None
     state_out: Any = None
+    seed: int | None = None
+    """The round's seed, when the batch drew from the flow's keyed draw sites (`game.rng.KeyedDraws`):
+    then `draws` stays empty and the round is replayed with `play_round` from the seed."""
 
     def stops(self, lengths: Sequence[int], row: Sequence[int]) -> None:
         self.draws.append(("stops", tuple(int(n) for n in lengths), tuple(int(s) for s in row)))
@@ -78,19 +82,15 @@ class TapeRng:
         self._pos += 1
         return result
 
-    def stops(self, lengths: Sequence[int], count: int) -> np.ndarray:
-        if count != 1:
-            raise TapeMismatch(f"a played flow draws one spin's stops at a time, not {count}")
+    def stops(self, site: str, lengths: Sequence[int], part: int = 0) -> np.ndarray:
         row = self._next("stops", tuple(int(n) for n in lengths))
         return np.array([row], dtype=np.int64)
 
-    def below(self, n: int) -> int:
-        drawn: int = self._next("below", int(n))
-        return drawn
+    def below(self, site: str, n: int, part: int = 0) -> int:
+        return int(self._next("below", int(n)))
 
-    def choice_index(self, weights: Sequence[int]) -> int:
-        drawn: int = self._next("choice", tuple(int(w) for w in weights))
-        return drawn
+    def choice_index(self, site: str, weights: Sequence[int], part: int = 0) -> int:
+        return int(self._next("choice", tuple(int(w) for w in weights)))
 
-    def permutation(self, n: int) -> list[int]:
+    def permutation(self, site: str, n: int, part: int = 0) -> list[int]:
         return list(self._next("permutation", int(n)))

@@ -14,10 +14,11 @@ simulated players in lock-step within a chunk, each carrying its own state from 
 (the batch state's first axis is the player); each chunk's players start from the game's
 `initial_batch_state`.
 
-Play ≡ simulation (`check_flow`): the batch tapes an evenly spread sample of rounds (their draws in
-play order, see `game.tape`); each taped round is played again through `game.round.run_round`
-with a `TapeRng` and the two totals (and states) must agree. `flow_mismatches` counts the rounds
-where they do not. A taped pick is replayed with the entropy the batch drew for it.
+Play ≡ simulation (`check_flow`): the batch keeps an evenly spread sample of rounds (seed, picks,
+state in and out, see `game.tape`); every value either path draws comes from the same keyed draw
+site (`game.rng.KeyedDraws`), so each kept round is played again through `game.round.play_round`
+from its seed and the two totals (and states) must agree. `flow_mismatches` counts the rounds
+where they do not. A kept pick is replayed with the entropy the batch drew for it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -39,7 +40,9 @@ from game.games import rules_for
 from game.math.volatility import LABELS, bucket_counts, distribution, sample_sd
 from game.money import Bet
 from game.rng import Rng
-from game.tape import Tape
+
+if TYPE_CHECKING:
+    from game.tape import Tape
 
 CHUNK_ROUNDS = 100_000
 """Rounds per chunk of a stateless game (one seed pair each); also its batch size."""
@@ -191,27 +194,30 @@ def _merge_batch(stats: ChunkStats, defn: GameDefinition, bet: Bet, b: Any, n: i
 def check_tapes(
     defn: GameDefinition, bet: Bet, tapes: dict[int, Tape], wins: np.ndarray, out: ChunkStats
 ) -> None:
-    """Play each taped round through the flow and compare it with the batch (`out` counts)."""
-    from game.round import run_round
-    from game.tape import TapeMismatch, TapeRng
+    """Play each kept round through the flow from its seed and compare it with the batch (`out`
+    counts)."""
+    from game.events import SpinEvent
+    from game.round import play_round
 
     for i, tape in sorted(tapes.items()):
         out.flow_checked += 1
-        # a feature round: more than the base spin's stops (re-spins, free spins...) or a pick
-        out.flow_feature_rounds += sum(d[0] == "stops" for d in tape.draws) > 1 or bool(tape.choices)
         problem = ""
         try:
-            rng = TapeRng(tape)
-            result = run_round(defn, bet, rng, tape.choices, state=tape.state_in, entropies=tape.entropies)
+            if tape.seed is None:
+                raise ValueError("the batch kept no seed for this round")
+            result = play_round(
+                defn, bet, tape.seed, tape.choices, state=tape.state_in, entropies=tape.entropies
+            )
+            # a feature round: more than the base spin (re-spins, free spins...) or a pick
+            spins = sum(isinstance(e, SpinEvent) for e in result.events)
+            out.flow_feature_rounds += spins > 1 or bool(tape.choices)
             if not result.finished:
-                problem = "the flow still waits for a pick after the taped picks"
-            elif rng.left:
-                problem = f"the flow left {rng.left} taped draw(s) unused"
+                problem = "the flow still waits for a pick after the kept picks"
             elif result.total_win_coins != int(wins[i]):
                 problem = f"the flow paid {result.total_win_coins} coins, the batch {int(wins[i])}"
             elif tape.state_out is not None and result.state_out != tape.state_out:
                 problem = f"the flow left state {result.state_out!r}, the batch {tape.state_out!r}"
-        except (TapeMismatch, ValueError) as exc:
+        except ValueError as exc:
             problem = f"{type(exc).__name__}: {exc}"
         if problem:
             out.flow_mismatches += 1

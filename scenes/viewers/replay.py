@@ -95,6 +95,7 @@ def check_replay(loaded: LoadedGame | None, record, state: Any = None) -> tuple[
             list(record.choices),
             state=state,
             entropies=record.entropies,
+            engine=record.engine_version,  # an older engine's round replays with its draws
         )
     except ValueError as exc:
         log.warning("replay of round %s failed: %s", record.round_id, exc)
@@ -137,7 +138,13 @@ def state_before(ledger, loaded: LoadedGame, record) -> Any:
         if r.game_sha256 != loaded.sha256:
             return None
         state = play_round(
-            loaded.definition, r.bet, r.seed, list(r.choices), state=state, entropies=r.entropies
+            loaded.definition,
+            r.bet,
+            r.seed,
+            list(r.choices),
+            state=state,
+            entropies=r.entropies,
+            engine=r.engine_version,
         ).state_out
     return state
 

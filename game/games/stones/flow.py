@@ -39,7 +39,7 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     t = tables(cg)
     f = t.feature
     base = cg.reels("base")
-    batch, events = ctx.spin_events("base", base, cg.lut(), ctx.rng.stops(base.lengths, 1))
+    batch, events = ctx.spin_events("base", base, cg.lut(), ctx.rng.stops("base", base.lengths))
     yield events[0]
     if ctx.credit(events[0].win_coins):
         return
@@ -48,7 +48,7 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     if not picks:
         return
 
-    layout = ctx.rng.permutation(len(f.stones))
+    layout = ctx.rng.permutation("stones", len(f.stones))
     trigger_id = f.trigger_symbol
     yield FreeSpinsTriggerEvent(
         symbol=trigger_id,
@@ -84,7 +84,7 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
         wild_symbols=[cg.symbol_ids[s] for s in sorted(wild_symbols)],
     )
     free = cg.reels(f.free_reel_set, wild_reels)
-    stops = np.concatenate([ctx.rng.stops(free.lengths, 1) for _ in range(spins)])
+    stops = np.concatenate([ctx.rng.stops("free", free.lengths) for _ in range(spins)])
     _, spin_events = ctx.spin_events(
         "free",
         free,

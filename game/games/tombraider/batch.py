@@ -3,10 +3,12 @@
 The batch state is an int64 array, one row per player: (active reels as bits, base spins since
 the first activation, their total bets in cents, adventures played). The rounds use the flow's
 functions for every pay and stamp (`game.evaluate`, `feature.cascade_spins`, `feature.super_grids`,
-`feature.stamp_super`, the quest of `adventure`); only the order of the draws differs (every base
-spin, every Super Mode decision, all the free spins, all of Super Mode, the free spins Super Mode
-won, then the first quest of every player who owes one, then the second ones, …). Taped rounds list their
-draws in play order, so the simulator can replay them through `flow.play` (`--check-flow`).
+`feature.stamp_super`, the quest of `adventure`) and the same draws: every round has a seed and
+every value comes from the flow's draw site keyed by it (`game.rng.KeyedDraws`, the sites listed in
+`flow`), whatever order the batch computes them in (every base spin, every Super Mode decision,
+all the free spins, all of Super Mode, the free spins Super Mode won, then the first quest of every
+player who owes one, then the second ones, …). Taped rounds keep their seed, picks and entropies,
+so the simulator can replay them through `flow.play` (`--check-flow`).
 
 Players start where the base spins' passports put them in the long run (`initial_batch_state`).
 Super Mode's spins stamp too (about one activation in 140 on the shipped game), which that law
@@ -37,7 +39,17 @@ from game.games.tombraider.feature import (
     tables,
 )
 from game.games.tombraider.model import PassportState
-from game.rng import entropies_from, pick_below_many
+from game.rng import (
+    entropies_from,
+    keyed_below_many,
+    keyed_choices,
+    keyed_permutations,
+    keyed_stops,
+    pick_below_many,
+    round_keys,
+    round_seeds,
+    site_keys,
+)
 from game.tape import Tape
 
 if TYPE_CHECKING:
@@ -171,59 +183,77 @@ def _swap(n: int, rng: Rng | _Counter, count: int) -> np.ndarray:
 def play_quests(
     t: Tables,
     m: quest.Money,
-    rng: Rng,
+    seeds: np.ndarray,
     pick_rng: Rng,
     tapes: list[Tape | None],
     first_choice: np.ndarray | None = None,
+    number: int = 0,
 ) -> Quests:
-    """Q quests at once, location by location; the picks are uniform (a random order of the
-    positions each), each with a simulated entropy that swaps the picked content with a drawn
-    face-down one, as in play (simulated rounds key their pick streams with seed 0; a quest's
-    first pick is its round's choice `first_choice[k]`, default 0). `tapes[k]` (or None) receives
-    quest k's draws and picks in play order."""
+    """Q quests at once, location by location, each its round's adventure `number` (0 for the
+    first), drawing from the quest sites keyed by its round's seed (`seeds[k]`); the picks are
+    uniform (a random order of the positions each), each with a simulated entropy that swaps the
+    picked content with a drawn face-down one, as in play (a quest's first pick is its round's
+    choice `first_choice[k]`, default 0). `tapes[k]` (or None) receives quest k's picks."""
     qt = t.quest
     q = len(tapes)
-    number = np.zeros(q, dtype=np.int64) if first_choice is None else np.array(first_choice, dtype=np.int64)
-    out = Quests(coins=np.zeros(q, dtype=np.int64), choices=number)
+    seeds = np.asarray(seeds, dtype=np.int64)
+    prepared = round_keys(seeds)  # each quest's round seed, mixed once for all its sites
+    picks_made = (
+        np.zeros(q, dtype=np.int64) if first_choice is None else np.array(first_choice, dtype=np.int64)
+    )
+    out = Quests(coins=np.zeros(q, dtype=np.int64), choices=picks_made)
+    # every location's board, ending and first Shoot-out drawn for every quest at once (a handful
+    # of calls per batch; a quest that ends early leaves its later locations' values unused)
+    places = len(qt.locations)
+    parts = number * places + np.arange(places)  # the part of each location's sites
+    each = prepared[:, None]  # (quest, location) keys
+    items = np.arange(len(qt.treasure_items))
+    all_layouts = keyed_permutations(
+        site_keys(each, "quest.layout", parts, prepared=True).reshape(-1), qt.size
+    ).reshape(q, places, qt.size)
+    # item j of each board takes draw j of its site (a treasure's value: its own part)
+    bonus_x = keyed_below_many(
+        site_keys(each, "quest.bonus", parts, prepared=True)[:, :, None],
+        np.arange(len(qt.bonus_items)),
+        np.array([sum(w) for w in qt.bonus_weights])[:, None],
+    )
+    all_kinds = keyed_choices(
+        site_keys(each, "quest.treasure", parts, prepared=True)[:, :, None], qt.treasure_weights, items
+    )
+    value_keys = site_keys(prepared[:, None, None], "quest.value", parts[:, None] * 64 + items, prepared=True)
+    all_values = keyed_choices(value_keys, qt.treasure_value_weights) * (all_kinds == quest.TREASURE_BONUS)
+    all_showdowns = (
+        keyed_choices(site_keys(each, "quest.ending", parts, prepared=True), qt.ending_weights) == 1
+    )
+    all_duels_won = keyed_choices(site_keys(each, "quest.duel", parts, prepared=True), qt.duel_weights) == 0
+    disc_keys = site_keys(each, "quest.discs", parts, prepared=True)
+    all_laid = keyed_permutations(disc_keys.reshape(-1), len(qt.discs)).reshape(q, places, len(qt.discs))
     alive = np.arange(q)
-    for loc in range(len(qt.locations)):
+    for loc in range(places):
         if not alive.size:
             break
         a = alive.size
         ma = m.subset(alive)
-        layouts = permutations(rng, qt.size, a)
-        bonus = np.zeros((a, len(qt.bonus_items)), dtype=np.int64)
-        for j in range(len(qt.bonus_items)):
-            bonus[:, j] = quest.choices(qt.bonus_weights[loc], rng.below_many(sum(qt.bonus_weights[loc]), a))
-        kinds = np.zeros((a, len(qt.treasure_items)), dtype=np.int64)
-        values = np.zeros_like(kinds)
-        for j in range(len(qt.treasure_items)):
-            kinds[:, j] = quest.choices(qt.treasure_weights, rng.below_many(sum(qt.treasure_weights), a))
-            bonus_rows = np.flatnonzero(kinds[:, j] == quest.TREASURE_BONUS)
-            draws = rng.below_many(sum(qt.treasure_value_weights), bonus_rows.size)
-            values[bonus_rows, j] = quest.choices(qt.treasure_value_weights, draws)
+        here = seeds[alive]
+        layouts = all_layouts[alive, loc]
+        cum = np.cumsum(qt.bonus_weights[loc])
+        bonus = np.searchsorted(cum, bonus_x[alive, loc], side="right")
+        kinds, values = all_kinds[alive, loc], all_values[alive, loc]
         boards = quest.lay_boards(qt, loc, layouts, bonus, kinds, values)
         taped = [(k, tape) for k, g in enumerate(alive.tolist()) if (tape := tapes[int(g)]) is not None]
-        for k, tape in taped:
-            tape.permutation(qt.size, layouts[k])
-            for j in range(len(qt.bonus_items)):
-                tape.choice(qt.bonus_weights[loc], bonus[k, j])
-            for j in range(len(qt.treasure_items)):
-                tape.choice(qt.treasure_weights, kinds[k, j])
-                if kinds[k, j] == quest.TREASURE_BONUS:
-                    tape.choice(qt.treasure_value_weights, values[k, j])
         p = quest.Progress.start(a, qt.size)
         order = permutations(pick_rng, qt.size, a)
         # Every pick's entropy and swap draw at once, per step: an artefact pick at step s is its
         # round's choice count + s + (Shoot-outs earlier at this location), a Shoot-out's disc the
         # one after it. One or no earlier Shoot-out is read from tables; more are drawn again.
-        count = number[alive]
+        count = picks_made[alive]
         steps = np.arange(qt.size)
         keys = count[:, None] + steps
+        col = here[:, None]
         entropy = entropies_from(pick_rng, 2 * a * qt.size).reshape(2, a, qt.size)
-        first = pick_below_many(0, keys, entropy[0], qt.size - steps)
-        after_shot = pick_below_many(0, keys + 1, entropy[0], qt.size - steps)
-        disc_draws = pick_below_many(0, keys + 1, entropy[1], len(qt.discs))
+        first = pick_below_many(col, keys, entropy[0], qt.size - steps)
+        after_shot = pick_below_many(col, keys + 1, entropy[0], qt.size - steps)
+        disc_draws = pick_below_many(col, keys + 1, entropy[1], len(qt.discs))
         shots_here = np.zeros(a, dtype=np.int64)
         for step in range(qt.size):
             rows = np.flatnonzero(p.playing)
@@ -235,7 +265,7 @@ def play_quests(
             if shot_before.max() > 1:
                 more = shot_before > 1
                 drawn[more] = pick_below_many(
-                    0, count[rows[more]], entropy[0, rows[more], step], qt.size - step
+                    here[rows[more]], count[rows[more]], entropy[0, rows[more], step], qt.size - step
                 )
             # the drawn-th position still face down, counting in increasing order
             others = np.argmax(np.cumsum(~p.picked[rows], axis=1) > drawn[:, None], axis=1)
@@ -245,13 +275,20 @@ def play_quests(
             shots = rows[p.shootout[rows]]
             laid = discs = np.zeros((0, len(qt.discs)), dtype=np.int64)
             if shots.size:
-                laid = permutations(rng, len(qt.discs), shots.size)
+                laid = all_laid[alive[shots], loc]
+                if shots_here[shots].any():  # another Shoot-out at this location: the site's next draws
+                    more = shots_here[shots] > 0
+                    laid[more] = keyed_permutations(
+                        disc_keys[alive[shots[more]], loc],
+                        len(qt.discs),
+                        shots_here[shots[more]] * (len(qt.discs) - 1),
+                    )
                 discs = pick_rng.below_many(len(qt.discs), shots.size)
                 swapped = disc_draws[shots, step]
                 again = shots_here[shots] > 0
                 if again.any():
                     swapped[again] = pick_below_many(
-                        0, count[shots[again]], entropy[1, shots[again], step], len(qt.discs)
+                        here[shots[again]], count[shots[again]], entropy[1, shots[again], step], len(qt.discs)
                     )
                 orders = laid.copy()
                 shot_rows = np.arange(shots.size)
@@ -265,15 +302,9 @@ def play_quests(
                 out.shootouts += int(shots.size)
             ending = rows[p.ending[rows]]
             won = showdown = np.zeros(ending.size, dtype=bool)
-            if ending.size:
-                showdown = (
-                    quest.choices(qt.ending_weights, rng.below_many(sum(qt.ending_weights), ending.size)) == 1
-                )
-                duels = int(showdown.sum())
-                won = showdown.copy()
-                won[showdown] = (
-                    quest.choices(qt.duel_weights, rng.below_many(sum(qt.duel_weights), duels)) == 0
-                )
+            if ending.size:  # a location ends by traps at most once: its first ending and duel draws
+                showdown = all_showdowns[alive[ending], loc]
+                won = showdown & all_duels_won[alive[ending], loc]
                 quest.end_by_traps(p, ending, won)
             for k, tape in taped:
                 if not (p.picked[k, order[k, step]] and k in rows):
@@ -281,24 +312,17 @@ def play_quests(
                 tape.pick(order[k, step], int(entropy[0, k, step]))
                 if k in shots:
                     j = int(np.flatnonzero(shots == k)[0])
-                    tape.permutation(len(qt.discs), laid[j])
                     tape.pick(discs[j], int(entropy[1, k, step]))
-                if k in ending:
-                    j = int(np.flatnonzero(ending == k)[0])
-                    tape.choice(qt.ending_weights, int(showdown[j]))
-                    if showdown[j]:
-                        tape.choice(qt.duel_weights, 0 if won[j] else 1)
-        number[alive] = count
+        picks_made[alive] = count
         out.coins[alive[p.found]] += p.pot[p.found]
         out.fragments += int(p.found.sum())
         alive = alive[p.found]
     if alive.size:
-        pick = quest.choices(qt.jackpot_weights, rng.below_many(sum(qt.jackpot_weights), alive.size))
+        pick = keyed_choices(
+            site_keys(prepared[alive], "quest.jackpot", number, prepared=True), qt.jackpot_weights
+        )
         out.coins[alive] += m.jackpot(alive, qt.jackpot_values[pick])
         out.jackpots = int(alive.size)
-        for k, g in enumerate(alive.tolist()):
-            if (tape := tapes[g]) is not None:
-                tape.choice(qt.jackpot_weights, pick[k])
     return out
 
 
@@ -320,35 +344,29 @@ def simulate_batch(
     state_in = np.zeros((n, 4), dtype=np.int64) if state is None else np.asarray(state, dtype=np.int64)
     cap = cap_coins(cg.defn, bet)
     rec = recorded(record, n).tolist()
-    tapes = {i: Tape(state_in=typed(state_in[i], reels)) for i in rec}
+    seeds = round_seeds(rng, n)
+    tapes = {i: Tape(seed=int(seeds[i]), state_in=typed(state_in[i], reels)) for i in rec}
 
     base = cg.reels("base")
-    stops = rng.stops(base.lengths, n)
+    mixed = round_keys(seeds)
+    stops = keyed_stops(site_keys(mixed, "base", prepared=True), base.lengths)
     spins = evaluate_spins(cg, base, cg.lut(), stops, bet)
-    on = quest.choices(t.super_weights, rng.below_many(sum(t.super_weights), n)) == 0
+    on = keyed_choices(site_keys(mixed, "super", prepared=True), t.super_weights) == 0
     mask = state_in[:, MASK] | passport_bits(t, stops)
     collecting = mask > 0
     state_out = state_in.copy()
     state_out[:, MASK] = mask
     state_out[:, SPINS] += collecting
     state_out[:, CENTS] += collecting * bet.total_cents
-    for i in rec:
-        tapes[i].stops(base.lengths, stops[i])
-        tapes[i].choice(t.super_weights, 0 if on[i] else 1)
 
-    # running totals at each point where the flow credits, for the cap (draws stop with it)
+    # running totals at each point where the flow credits, for the cap
     running = spins.win_coins.copy()
     free_coins = np.zeros(n, dtype=np.int64)
     triggered = np.flatnonzero(spins.scatter_counts[:, t.key_column] >= f.trigger_min)
     if triggered.size:
         free = cg.reels(f.free_reel_set)
-        free_stops = rng.stops(free.lengths, f.free_spins * triggered.size)
+        free_stops = _spins(mixed[triggered], "free", free.lengths, np.full(triggered.size, f.free_spins))
         per_spin = cascade_spins(cg, free, cg.lut(), free_stops, bet).win_coins.reshape(-1, f.free_spins)
-        for j, i in enumerate(triggered.tolist()):
-            if i in tapes and (cap is None or running[i] < cap):  # a capped base spin ends the round
-                _tape_spins(
-                    tapes[i], free.lengths, free_stops[j * f.free_spins :], per_spin[j], running[i], cap
-                )
         free_coins[triggered] = per_spin.sum(axis=1)
         running += free_coins
 
@@ -364,11 +382,13 @@ def simulate_batch(
     supers = np.flatnonzero(on)
     if supers.size:
         counts = np.array(t.wild_counts)[
-            quest.choices(t.wild_weights, rng.below_many(sum(t.wild_weights), supers.size))
+            keyed_choices(site_keys(mixed[supers], "super.wilds", prepared=True), t.wild_weights)
         ]
-        orders = permutations(rng, len(t.super_cells), supers.size)
+        orders = keyed_permutations(
+            site_keys(mixed[supers], "super.cells", prepared=True), len(t.super_cells)
+        )
         sm = f.super_mode
-        sm_stops = rng.stops(t.super_lengths, sm.spins * supers.size)
+        sm_stops = _spins(mixed[supers], "super.spin", t.super_lengths, np.full(supers.size, sm.spins))
         held = np.zeros((supers.size, reels, cg.rows), dtype=bool)
         cells = np.array(t.super_cells)
         for j in range(supers.size):
@@ -396,10 +416,6 @@ def simulate_batch(
                     break
                 triggers[i] += bool(keyed[j, k])
             coll[i] = c
-            if i in tapes and not capped:
-                tapes[i].choice(t.wild_weights, t.wild_counts.index(int(counts[j])))
-                tapes[i].permutation(len(t.super_cells), orders[j])
-                _tape_spins(tapes[i], t.super_lengths, sm_stops[j * sm.spins :], per_spin[j], running[i], cap)
         super_coins[supers] = per_spin.sum(axis=1)
         running += super_coins
 
@@ -409,12 +425,12 @@ def simulate_batch(
     if won_in_super.size:
         free = cg.reels(f.free_reel_set)
         lengths = (triggers[won_in_super] * f.free_spins).tolist()
-        free_stops = rng.stops(free.lengths, sum(lengths))
+        # the "free" site's spins after those the base spin's Keys won
+        after = np.isin(won_in_super, triggered) * f.free_spins
+        free_stops = _spins(mixed[won_in_super], "free", free.lengths, np.array(lengths), after)
         coins = cascade_spins(cg, free, cg.lut(), free_stops, bet).win_coins
         at = 0
         for i, count in zip(won_in_super.tolist(), lengths, strict=True):
-            if i in tapes and (cap is None or running[i] < cap):
-                _tape_spins(tapes[i], free.lengths, free_stops[at:], coins[at : at + count], running[i], cap)
             super_free[i] = coins[at : at + count].sum()
             at += count
         running += super_free
@@ -446,7 +462,7 @@ def simulate_batch(
             bet.total_coins,
             len(cg.defn.lines),
         )
-        played = play_quests(t, m, rng, pick_rng, [tapes.get(i) for i in quests.tolist()])
+        played = play_quests(t, m, seeds[quests], pick_rng, [tapes.get(i) for i in quests.tolist()], number=k)
         quest_coins[quests] += played.coins
         played_quests[quests] += 1
         adventure_counts["adventure"] += int(quests.size)
@@ -486,13 +502,14 @@ def simulate_batch(
     )
 
 
-def _tape_spins(
-    tape: Tape, lengths: tuple[int, ...], stops: np.ndarray, coins: np.ndarray, before: int, cap: int | None
-) -> None:
-    """Tape a feature's spins in order, up to the one that reaches the cap (the flow stops there)."""
-    total = int(before)
-    for k, won in enumerate(coins.tolist()):
-        tape.stops(lengths, stops[k])
-        total += won
-        if cap is not None and total >= cap:
-            return
+def _spins(
+    mixed: np.ndarray, site: str, lengths: tuple[int, ...], count: np.ndarray, after: Any = 0
+) -> np.ndarray:
+    """The stops of `count[k]` spins of round k (its seed mixed: `round_keys`) at its `site` (round
+    k's spins one after another), its first spin being the site's spin number `after[k]` (spin s
+    takes draws s·reels …)."""
+    count = np.asarray(count, dtype=np.int64)
+    owner = np.repeat(np.arange(count.size), count)
+    first = np.concatenate(([0], np.cumsum(count)[:-1]))
+    spin = np.arange(owner.size) - np.repeat(first, count) + np.broadcast_to(after, count.shape)[owner]
+    return keyed_stops(site_keys(mixed, site, prepared=True)[owner], lengths, spin * len(lengths))

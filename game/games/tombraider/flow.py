@@ -8,11 +8,13 @@ a Global Adventure for every collection completed in the round, in order (a coll
 when it completes: a later Super Mode spin starts a new one). No retrigger, no Super Mode and no
 passport inside free spins.
 
-Draws, in order: the base spin's stops; Super Mode on or off (`choice_index([on, off])`); each
-free spin's stops; Super Mode's wild count (`choice_index`), the held cells' order
-(`permutation`) and each Super Mode spin's stops; each of the free spins Super Mode won; then
-each quest's draws (`game.games.tombraider.adventure`). `batch.simulate_batch` tapes the same draws for
-`--check-flow`.
+Draw sites (`game.rng.KeyedDraws`, each its own stream): "base" (the base spin's stops),
+"super" (Super Mode on or off, `choice_index([on, off])`), "free" (every free spin's stops, those
+Super Mode won after the others), "super.wilds" (Super Mode's wild count), "super.cells" (the held
+cells' order) and "super.spin" (each Super Mode spin's stops); each quest location's sites
+"quest.layout", "quest.bonus", "quest.treasure", "quest.value", "quest.discs", "quest.ending",
+"quest.duel" take part adventure·locations + location (a treasure value's part is that ·64 + its
+item), "quest.jackpot" the adventure's number.
 """
 
 from __future__ import annotations
@@ -112,9 +114,9 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     f = t.feature
     state = ctx.state if isinstance(ctx.state, PassportState) else PassportState()
     base = cg.reels("base")
-    stops = ctx.rng.stops(base.lengths, 1)
+    stops = ctx.rng.stops("base", base.lengths)
     batch, events = ctx.spin_events("base", base, cg.lut(), stops)
-    super_mode = ctx.rng.choice_index(t.super_weights) == 0
+    super_mode = ctx.rng.choice_index("super", t.super_weights) == 0
     spin = events[0]
     yield spin
     bits = int(passport_bits(t, stops)[0])
@@ -143,12 +145,14 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
             yield SuperFreeSpinsEvent(triggers=triggers, spins=spins)
             if (yield from _free_spins(ctx, t, spins)):
                 return
+    number = 0
     while book.owed:
         spins, cents = book.owed.pop(0)
         book.adventures += 1
         ctx.state_out = book.state()
-        if (yield from _adventure(ctx, t, spins, cents)):
+        if (yield from _adventure(ctx, t, spins, cents, number)):
             return
+        number += 1
 
 
 def _cells(grid: list[list[str]], symbol: str) -> list[tuple[int, int]]:
@@ -176,7 +180,7 @@ def _free_spins(ctx: RoundContext, t: Tables, spins: int) -> Generator[Any, Any,
     won = played = 0
     capped = False
     for i in range(1, spins + 1):
-        stops = ctx.rng.stops(free.lengths, 1)
+        stops = ctx.rng.stops("free", free.lengths)
         out = cascade_spins(cg, free, lut, stops, ctx.bet, keep_steps=True)
         played += 1
         removed: list[tuple[int, int]] = []
@@ -226,8 +230,8 @@ def _super_mode(ctx: RoundContext, t: Tables, book: _Passports) -> Generator[Any
     f = t.feature
     sm = f.super_mode
     full = (1 << cg.reel_count) - 1
-    count = t.wild_counts[ctx.rng.choice_index(t.wild_weights)]
-    cells = held_cells(t, count, ctx.rng.permutation(len(t.super_cells)))
+    count = t.wild_counts[ctx.rng.choice_index("super.wilds", t.wild_weights)]
+    cells = held_cells(t, count, ctx.rng.permutation("super.cells", len(t.super_cells)))
     yield SuperModeStartEvent(cells=cells, spins=sm.spins)
     held = np.zeros((1, cg.reel_count, cg.rows), dtype=bool)
     for r, w in cells:
@@ -237,7 +241,7 @@ def _super_mode(ctx: RoundContext, t: Tables, book: _Passports) -> Generator[Any
     won = played = triggers = 0
     capped = False
     for i in range(1, sm.spins + 1):
-        stops = ctx.rng.stops(t.super_lengths, 1)
+        stops = ctx.rng.stops("super.spin", t.super_lengths)
         grids = super_grids(cg, stops, held)
         batch = evaluate_grids(cg, lut, grids, ctx.bet, stops=stops)
         coins = int(batch.win_coins[0])
@@ -281,9 +285,12 @@ def _super_mode(ctx: RoundContext, t: Tables, book: _Passports) -> Generator[Any
     return capped, triggers
 
 
-def _adventure(ctx: RoundContext, t: Tables, spins: int, cents: int) -> Generator[Any, Any, bool]:
+def _adventure(
+    ctx: RoundContext, t: Tables, spins: int, cents: int, number: int
+) -> Generator[Any, Any, bool]:
     """The Global Adventure of a collection of `spins` spins staking `cents`, as a batch of one
-    quest: its draws, picks and events in order. True once the round is capped."""
+    quest: its draws, picks and events in order. True once the round is capped. The round's
+    adventure `number` (0 for its first) and the location make the part of its draw sites."""
     qt = t.quest
     rng = ctx.rng
     m = quest.money(
@@ -297,13 +304,16 @@ def _adventure(ctx: RoundContext, t: Tables, spins: int, cents: int) -> Generato
     yield AdventureStartEvent(locations=list(qt.locations), spins=spins, bet_cents=cents)
     banked = fragments = 0
     for loc in range(len(qt.locations)):
-        layout = rng.permutation(qt.size)
-        bonus = [rng.choice_index(qt.bonus_weights[loc]) for _ in qt.bonus_items]
+        part = number * len(qt.locations) + loc
+        layout = rng.permutation("quest.layout", qt.size, part)
+        bonus = [rng.choice_index("quest.bonus", qt.bonus_weights[loc], part) for _ in qt.bonus_items]
         kinds, values = [], []
-        for _ in qt.treasure_items:
-            kinds.append(rng.choice_index(qt.treasure_weights))
+        for j in range(len(qt.treasure_items)):
+            kinds.append(rng.choice_index("quest.treasure", qt.treasure_weights, part))
             values.append(
-                rng.choice_index(qt.treasure_value_weights) if kinds[-1] == quest.TREASURE_BONUS else 0
+                rng.choice_index("quest.value", qt.treasure_value_weights, part * 64 + j)
+                if kinds[-1] == quest.TREASURE_BONUS
+                else 0
             )
         b = quest.lay_boards(qt, loc, np.array([layout]), _row(bonus), _row(kinds), _row(values))
         yield LocationStartEvent(index=loc, location=qt.locations[loc], artefacts=qt.size)
@@ -325,7 +335,7 @@ def _adventure(ctx: RoundContext, t: Tables, spins: int, cents: int) -> Generato
                 **_hidden(b, position),
             )
             if p.shootout[0]:
-                order = rng.permutation(len(qt.discs))
+                order = rng.permutation("quest.discs", len(qt.discs), part)
                 yield ShootoutStartEvent(discs=len(qt.discs))
                 shot = yield PickRequestEvent(options=len(qt.discs), picks_left=1, picked=[])
                 disc = check_pick(shot, len(qt.discs), [])
@@ -339,8 +349,8 @@ def _adventure(ctx: RoundContext, t: Tables, spins: int, cents: int) -> Generato
                     values=[int(qt.discs[j]) for j in order],
                 )
             if p.ending[0]:
-                showdown = rng.choice_index(qt.ending_weights) == 1
-                won = showdown and rng.choice_index(qt.duel_weights) == 0
+                showdown = rng.choice_index("quest.ending", qt.ending_weights, part) == 1
+                won = showdown and rng.choice_index("quest.duel", qt.duel_weights, part) == 0
                 quest.end_by_traps(p, one, np.array([won]))
                 yield ShowdownEvent(location=loc, showdown=showdown, won=won)
         found = bool(p.found[0])
@@ -359,7 +369,7 @@ def _adventure(ctx: RoundContext, t: Tables, spins: int, cents: int) -> Generato
             break
     jackpot = 0
     if fragments == len(qt.locations):
-        value = int(qt.jackpot_values[rng.choice_index(qt.jackpot_weights)])
+        value = int(qt.jackpot_values[rng.choice_index("quest.jackpot", qt.jackpot_weights, number)])
         jackpot = int(m.jackpot(one, np.array([value]))[0])
         yield JackpotEvent(value=value, coins=jackpot)
     yield AdventureEndEvent(

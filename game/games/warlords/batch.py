@@ -4,13 +4,16 @@ Every phase works on the rounds still in it: the overlay draw for all, the base 
 by stops, overlay ones from grids with the wilds laid over), the battle by count pattern, the
 re-spins step by step over the rounds still re-spinning, the Final Chance, then each free-spins
 mode spin by spin. Evaluation uses the same functions as the flow (`game.evaluate`) and the same
-tables (`tables.py`). The batch draws in bulk from its own order; for the rounds in `record` it
-writes the draws each consumed in the flow's order (`tapes`), so that replaying them through the
-flow must give the same total.
+tables (`tables.py`), and the same draws: every round has a seed, and each value comes from the
+flow's draw site keyed by it (`game.rng.KeyedDraws`: "overlay", "base", "overlay.count",
+"overlay.place", "battle", "respin", "final", "final.cell", "free"), whatever order the batch
+computes them in. The rounds in `record` keep their seed (`tapes`), so that replaying them
+through the flow must give the same total.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,6 +22,7 @@ from game.evaluate import CompiledGame, evaluate_grids, evaluate_spins, grids_fr
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.warlords.model import OVERLAYS
 from game.games.warlords.tables import CELLS, ROWS, WarlordsTables, battle, popcount, tables
+from game.rng import keyed_below_many, keyed_choices, keyed_stops, round_keys, round_seeds, site_keys
 from game.tape import Tape
 
 if TYPE_CHECKING:
@@ -26,59 +30,14 @@ if TYPE_CHECKING:
     from game.rng import Rng
 
 
-class _Recorder:
-    """The draws of the taped rounds, in the flow's order, with credit marks for the cap."""
-
-    def __init__(self, record: np.ndarray | None, n: int) -> None:
-        self.rounds = recorded(record, n)
-        self.steps: dict[int, list[tuple[str, Any, Any]]] = {int(i): [] for i in self.rounds}
-
-    def pick(self, rows: np.ndarray) -> list[tuple[int, int]]:
-        """(position in `rows`, round) of the taped rounds among the round indices `rows`."""
-        if not self.steps:
-            return []
-        pos = np.flatnonzero(np.isin(rows, self.rounds))
-        return list(zip(pos.tolist(), rows[pos].tolist(), strict=True))
-
-    def add(self, rows: np.ndarray, kind: str, args: Any, values: np.ndarray) -> None:
-        """Draw `kind` with `args` made by each of `rows`, with its value (a row of stops, an
-        index or a number)."""
-        for p, i in self.pick(rows):
-            self.steps[i].append((kind, args, values[p]))
-
-    def spins(self, rows: np.ndarray, lengths: tuple[int, ...], stops: np.ndarray, coins: np.ndarray) -> None:
-        """Spins of the rounds `rows` (each round's in play order): their stops and credits."""
-        for p, i in self.pick(rows):
-            self.steps[i] += [("stops", lengths, stops[p]), ("credit", None, int(coins[p]))]
-
-    def credit(self, rows: np.ndarray, coins: np.ndarray) -> None:
-        for p, i in self.pick(rows):
-            self.steps[i].append(("credit", None, int(coins[p])))
-
-    def tapes(self, cap: int | None) -> dict[int, Tape]:
-        """Each round's tape, cut where its total reached the cap (the flow draws nothing after)."""
-        out = {}
-        for i, steps in self.steps.items():
-            tape, total = Tape(), 0
-            for kind, args, value in steps:
-                if kind == "credit":
-                    total += value
-                    if cap is not None and total >= cap:
-                        break
-                elif kind == "stops":
-                    tape.stops(args, value)
-                elif kind == "below":
-                    tape.below(args, int(value))
-                else:
-                    tape.choice(args, int(value))
-            out[i] = tape
-        return out
+def _draw_choice(keys: np.ndarray, weights: tuple[int, ...] | list[int]) -> np.ndarray:
+    """The first `choice_index(weights)` of each round's site (`keys`)."""
+    return keyed_choices(keys, weights)
 
 
-def _draw_choice(rng: Rng, weights: tuple[int, ...] | list[int], n: int) -> np.ndarray:
-    """n draws of `choice_index(weights)` (the same mapping of a uniform integer to an index)."""
-    x = rng.below_many(int(sum(weights)), n)
-    return np.searchsorted(np.cumsum(weights), x, side="right")
+def _spin_stops(keys: np.ndarray, lengths: Sequence[int], spin: Any) -> np.ndarray:
+    """The stops of spin number `spin` (0 for the first) at each round's site (`keys`)."""
+    return keyed_stops(keys, lengths, np.asarray(spin) * len(lengths))
 
 
 def _landed(rows: tuple[np.ndarray, ...], stops: np.ndarray) -> np.ndarray:
@@ -112,49 +71,42 @@ def simulate_batch(
     """Play n rounds at once (Warlords has no player choices: `pick_rng` is not used)."""
     t = tables(cg)
     f = t.feature
-    rec = _Recorder(record, n)
+    seeds = round_seeds(rng, n)
+    mixed = round_keys(seeds)  # each round's seed mixed once for all its sites
     lut = cg.lut()
     win = np.zeros(n, dtype=np.int64)
     parts: dict[str, int] = {}
     counts: dict[str, int] = {}
-    everyone = np.arange(n)
 
-    kind = _draw_choice(rng, t.overlay_weights, n)
-    rec.add(everyone, "choice", t.overlay_weights, kind)
+    kind = _draw_choice(site_keys(mixed, "overlay", prepared=True), t.overlay_weights)
 
     # plain base spins
     plain = np.flatnonzero(kind == 0)
     base = cg.reels("base")
-    stops = rng.stops(base.lengths, plain.size)
-    rec.add(plain, "stops", base.lengths, stops)
+    stops = _spin_stops(site_keys(mixed[plain], "base", prepared=True), base.lengths, 0)
     spins = evaluate_spins(cg, base, lut, stops, bet)
     win[plain] = spins.line_coins
-    rec.credit(plain, spins.line_coins)
     parts["base_lines"] = int(spins.line_coins.sum())
 
     # overlay spins
     over = cg.reels(f.overlay.reel_set)
     for k, name in enumerate(OVERLAYS, start=1):
         rows = np.flatnonzero(kind == k)
-        ostops = rng.stops(over.lengths, rows.size)
-        rec.add(rows, "stops", over.lengths, ostops)
+        ostops = _spin_stops(site_keys(mixed[rows], "base", prepared=True), over.lengths, 0)
         masks = np.zeros(rows.size, dtype=np.int64)
+        place = site_keys(mixed[rows], "overlay.place", prepared=True)
         if name == "hammer":
-            pick = rng.below_many(len(t.hammer), rows.size)
-            rec.add(rows, "below", len(t.hammer), pick)
+            pick = keyed_below_many(place, 0, len(t.hammer))
             masks = t.hammer[pick]
         else:
-            ci = _draw_choice(rng, t.count_weights[name], rows.size)
-            rec.add(rows, "choice", t.count_weights[name], ci)
+            ci = _draw_choice(site_keys(mixed[rows], "overlay.count", prepared=True), t.count_weights[name])
             for j, count in enumerate(t.counts[name]):
                 sel = np.flatnonzero(ci == j)
                 subsets = t.subsets[(name, count)]
-                pick = rng.below_many(len(subsets), sel.size)
-                rec.add(rows[sel], "below", len(subsets), pick)
+                pick = keyed_below_many(place[sel], 0, len(subsets))
                 masks[sel] = subsets[pick]
         ob = evaluate_grids(cg, lut, _wild_grids(cg, f.overlay.reel_set, ostops, masks), bet, 1, ostops)
         win[rows] = ob.line_coins
-        rec.credit(rows, ob.line_coins)
         parts[f"overlay_{name}"] = int(ob.line_coins.sum())
         counts[f"overlay_{name}"] = int(rows.size)
 
@@ -174,8 +126,7 @@ def simulate_batch(
         if len(contenders) == 1:
             active[sel] = contenders[0]
             continue
-        idx = _draw_choice(rng, weights, sel.size)
-        rec.add(trig[sel], "choice", weights, idx)
+        idx = _draw_choice(site_keys(mixed[trig[sel]], "battle", prepared=True), weights)
         active[sel] = np.array(contenders)[idx]
         tally = "battle_" + "v".join(str(x) for x in sorted(tcols[sel[0]].tolist(), reverse=True) if x)
         counts[tally] = counts.get(tally, 0) + int(sel.size)
@@ -187,6 +138,8 @@ def simulate_batch(
 
     # the re-spins
     left = np.full(trig.size, f.respins, dtype=np.int64)
+    respun = np.zeros(trig.size, dtype=np.int64)
+    respin_keys = site_keys(mixed[trig], "respin", prepared=True)
     while True:
         going = np.flatnonzero(left > 0)
         if not going.size:
@@ -197,31 +150,28 @@ def simulate_batch(
             if not sel.size:
                 continue
             lengths = cg.reels(w.respin_reel_set).lengths
-            rstops = rng.stops(lengths, sel.size)
-            rec.add(trig[sel], "stops", list(lengths), rstops)
+            rstops = _spin_stops(respin_keys[sel], lengths, respun[sel])
             new = _landed(t.rows_of(cg, w.respin_reel_set, c), rstops) & ~held[sel]
             held[sel] |= new
             left[sel] += popcount(new)
+        respun[going] += 1
     scatters = popcount(held)
 
     # the Final Chance
     fc = np.flatnonzero(scatters < f.free_spins_min)
     counts["final_chance"] = int(fc.size)
-    pick = _draw_choice(rng, t.fc_weights, fc.size)
-    rec.add(trig[fc], "choice", t.fc_weights, pick)
+    pick = _draw_choice(site_keys(mixed[trig[fc]], "final", prepared=True), t.fc_weights)
     coins_fc = np.zeros(fc.size, dtype=np.int64)
     is_coin = pick < len(t.fc_multiples)
     coins_fc[is_coin] = np.array(t.fc_multiples, dtype=np.int64)[pick[is_coin]] * bet.total_coins
     win[trig[fc]] += coins_fc
-    rec.credit(trig[fc], coins_fc)
     parts["final_chance"] = int(coins_fc.sum())
     placed = fc[~is_coin]
     free_cells = ~_bits(held[placed])
     nfree = free_cells.sum(axis=1)
     for size in np.unique(nfree):
         sel = np.flatnonzero(nfree == size)
-        drawn = rng.below_many(int(size), sel.size)
-        rec.add(trig[placed[sel]], "below", int(size), drawn)
+        drawn = keyed_below_many(site_keys(seeds[trig[placed[sel]]], "final.cell"), 0, int(size))
         cell = np.argmax(np.cumsum(free_cells[sel], axis=1) == (drawn + 1)[:, None], axis=1)
         held[placed[sel]] |= np.left_shift(1, cell)
     counts["final_chance_scatter"] = int(placed.size)
@@ -234,7 +184,8 @@ def simulate_batch(
     for c, w in enumerate(f.warlords):
         sel = fs[active[fs] == c]
         counts[f"free_spins_{w.mode}"] = int(sel.size)
-        coins, played = _free_spins(cg, t, bet, rng, rec, c, trig[sel], held[sel])
+        free_keys = site_keys(mixed[trig[sel]], "free", prepared=True)
+        coins, played = _free_spins(cg, t, bet, free_keys, c, held[sel])
         win[trig[sel]] += coins
         parts[f"free_spins_{w.mode}"] = int(coins.sum())
         counts["free_spins_played"] += played
@@ -242,17 +193,21 @@ def simulate_batch(
     cap = cap_coins(cg.defn, bet)
     wins, capped = apply_cap(win, cap)
     counts["capped"] = int(capped.sum())
-    return BatchStats(wins=wins, uncapped=win, parts=parts, counts=counts, tapes=rec.tapes(cap))
+    return BatchStats(
+        wins=wins,
+        uncapped=win,
+        parts=parts,
+        counts=counts,
+        tapes={i: Tape(seed=int(seeds[i])) for i in recorded(record, n).tolist()},
+    )
 
 
 def _free_spins(
     cg: CompiledGame,
     t: WarlordsTables,
     bet: Bet,
-    rng: Rng,
-    rec: _Recorder,
+    keys: np.ndarray,
     colour: int,
-    rounds: np.ndarray,
     scatters: np.ndarray,
 ) -> tuple[np.ndarray, int]:
     """Coins won by each round's free spins of warlord `colour`, and the spins played.
@@ -260,15 +215,16 @@ def _free_spins(
     Barbarian and Priestess spins do not depend on the spins before them (only the spin count
     and the multiplier do), so they are drawn and evaluated many at once: the Priestess's 7 spins
     of every round together, the Barbarian's by generation (the spins the previous generation's
-    scatters added). A round's spins are taped in play order, each with its credit.
+    scatters added). Spin s of a round takes its "free" site's draws s·reels … (`keys`: the
+    rounds' keys of that site).
     """
     w = t.feature.warlords[colour]
-    if not rounds.size:
+    if not keys.size:
         return np.zeros(0, dtype=np.int64), 0
     if w.mode == "samurai":
-        return _samurai(cg, t, bet, rng, rec, colour, rounds, scatters)
+        return _samurai(cg, t, bet, keys, colour, scatters)
     f = t.feature
-    m = rounds.size
+    m = keys.size
     n = popcount(scatters)
     reels = cg.reels(w.free_reel_set)
     rows = t.rows_of(cg, w.free_reel_set, colour)
@@ -277,23 +233,25 @@ def _free_spins(
     if w.mode == "priestess":
         spins = f.priestess.spins
         owner = np.repeat(np.arange(m), spins)
-        stops = rng.stops(reels.lengths, owner.size)
+        stops = _spin_stops(keys[owner], reels.lengths, np.tile(np.arange(spins), m))
         got = evaluate_spins(cg, reels, lut, stops, bet)
         k = popcount(_landed(rows, stops)).reshape(m, spins)
         # each new scatter raises the multiplier before that spin's wins
         mult = (n[:, None] + np.cumsum(k, axis=1)).ravel()
         won = got.line_coins * mult
         coins += won.reshape(m, spins).sum(axis=1)
-        rec.spins(rounds[owner], reels.lengths, stops, won)
         return coins, int(owner.size)
     pending = f.barbarian.spins_per_scatter * n
     played = 0
+    done = np.zeros(m, dtype=np.int64)  # spins each round has played
     while pending.any():
         owner = np.repeat(np.arange(m), pending)
-        stops = rng.stops(reels.lengths, owner.size)
+        first = np.concatenate(([0], np.cumsum(pending)[:-1]))
+        spin = done[owner] + np.arange(owner.size) - np.repeat(first, pending)
+        done += pending
+        stops = _spin_stops(keys[owner], reels.lengths, spin)
         got = evaluate_spins(cg, reels, lut, stops, bet)
         coins += np.bincount(owner, weights=got.line_coins, minlength=m).astype(np.int64)
-        rec.spins(rounds[owner], reels.lengths, stops, got.line_coins)
         played += owner.size
         pending = f.barbarian.extra_spins * np.bincount(
             owner, weights=popcount(_landed(rows, stops)), minlength=m
@@ -305,10 +263,8 @@ def _samurai(
     cg: CompiledGame,
     t: WarlordsTables,
     bet: Bet,
-    rng: Rng,
-    rec: _Recorder,
+    keys: np.ndarray,
     colour: int,
-    rounds: np.ndarray,
     scatters: np.ndarray,
 ) -> tuple[np.ndarray, int]:
     """Samurai spins one at a time over all its rounds: each spin's sticky wilds hold the
@@ -317,13 +273,12 @@ def _samurai(
     reels = cg.reels(w.free_reel_set)
     rows = t.rows_of(cg, w.free_reel_set, colour)
     lut = cg.lut()
-    coins = np.zeros(rounds.size, dtype=np.int64)
+    coins = np.zeros(keys.size, dtype=np.int64)
     sticky = scatters.copy()
     spins = t.feature.samurai.spins
-    for _ in range(spins):
-        stops = rng.stops(reels.lengths, rounds.size)
+    for s in range(spins):
+        stops = _spin_stops(keys, reels.lengths, s)
         sticky |= _landed(rows, stops)
         got = evaluate_grids(cg, lut, _wild_grids(cg, w.free_reel_set, stops, sticky), bet, 1, stops)
         coins += got.line_coins
-        rec.spins(rounds, reels.lengths, stops, got.line_coins)
-    return coins, spins * rounds.size
+    return coins, spins * keys.size

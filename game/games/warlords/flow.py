@@ -1,14 +1,15 @@
 """Warlords' round flow: a generator of events, drawing only through `ctx.rng`.
 
-Draw order (the batch's tapes follow it exactly):
-1. `choice_index(overlay weights)`: none, hammer, arrow, sword.
-2. `stops(lengths, 1)` on the base reels, or on the overlay reels with an overlay.
-3. Overlay: hammer `below(squares)`; arrow / sword `choice_index(count weights)`, `below(subsets)`.
-4. Re-spins (a plain spin with `respin_trigger`+ scatters): the battle `choice_index(weights)` if
-   colours differ; then each re-spin `stops` on the winner's re-spin reels.
-5. Final Chance (the re-spins end with exactly the trigger count): `choice_index(weights)` over the
-   coin multiples and the scatter; the scatter's cell `below(free cells)` in cell order.
-6. Free spins: one `stops` per spin on the mode's reels.
+Draws, by site (`game.rng.KeyedDraws`: each site its own stream, in the order below):
+1. "overlay": `choice_index(overlay weights)`: none, hammer, arrow, sword.
+2. "base": the stops on the base reels, or on the overlay reels with an overlay.
+3. Overlay: hammer "overlay.place" `below(squares)`; arrow / sword "overlay.count"
+   `choice_index(count weights)`, then "overlay.place" `below(subsets)`.
+4. Re-spins (a plain spin with `respin_trigger`+ scatters): "battle" `choice_index(weights)` if
+   colours differ; then each re-spin's stops ("respin") on the winner's re-spin reels.
+5. Final Chance (the re-spins end with exactly the trigger count): "final" `choice_index(weights)`
+   over the coin multiples and the scatter; the scatter's cell "final.cell" `below(free cells)`.
+6. Free spins: each spin's stops ("free") on the mode's reels.
 The round's running total is credited after every paying step; at the cap the round ends.
 """
 
@@ -38,10 +39,10 @@ if TYPE_CHECKING:
 def overlay_mask(ctx: RoundContext, t: WarlordsTables, kind: str) -> int:
     """Draw an overlay placement of `kind` (the rules' order of draws): its cell mask."""
     if kind == "hammer":
-        return int(t.hammer[ctx.rng.below(len(t.hammer))])
-    k = t.counts[kind][ctx.rng.choice_index(t.count_weights[kind])]
+        return int(t.hammer[ctx.rng.below("overlay.place", len(t.hammer))])
+    k = t.counts[kind][ctx.rng.choice_index("overlay.count", t.count_weights[kind])]
     subsets = t.subsets[(kind, k)]
-    return int(subsets[ctx.rng.below(len(subsets))])
+    return int(subsets[ctx.rng.below("overlay.place", len(subsets))])
 
 
 def _spin(
@@ -91,9 +92,9 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     cg = ctx.compiled
     t = tables(cg)
     f = t.feature
-    kind = ("none", *OVERLAYS)[ctx.rng.choice_index(t.overlay_weights)]
+    kind = ("none", *OVERLAYS)[ctx.rng.choice_index("overlay", t.overlay_weights)]
     reel_set = "base" if kind == "none" else f.overlay.reel_set
-    stops = ctx.rng.stops(cg.reels(reel_set).lengths, 1)[0]
+    stops = ctx.rng.stops("base", cg.reels(reel_set).lengths)[0]
     if kind == "none":
         spin = _spin(ctx, "base", reel_set, stops)
     else:
@@ -119,7 +120,7 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     contenders, weights = battle(t, counts)
     active = contenders[0]
     if len(contenders) > 1:
-        active = contenders[ctx.rng.choice_index(weights)]
+        active = contenders[ctx.rng.choice_index("battle", weights)]
         yield BattleEvent(
             scatters=[(c // ROWS, c % ROWS, f.warlords[w].scatter) for c, w in sorted(landed.items())],
             contenders=[f.warlords[c].scatter for c in contenders],
@@ -137,7 +138,7 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     while left:
         left -= 1
         played += 1
-        rstops = ctx.rng.stops(lengths, 1)[0]
+        rstops = ctx.rng.stops("respin", lengths)[0]
         before = _mask(held)
         new = _landed(rows, rstops) & ~before
         added = bin(new).count("1")
@@ -160,7 +161,7 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
             )
 
     if len(held) < f.free_spins_min:
-        i = ctx.rng.choice_index(t.fc_weights)
+        i = ctx.rng.choice_index("final", t.fc_weights)
         if i < len(t.fc_multiples):
             coins = t.fc_multiples[i] * ctx.bet.total_coins
             yield FinalChanceEvent(
@@ -169,7 +170,7 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
             ctx.credit(coins)
             return
         free = [c for c in range(CELLS) if c not in held]
-        cell = free[ctx.rng.below(len(free))]
+        cell = free[ctx.rng.below("final.cell", len(free))]
         held[cell] = symbol
         yield FinalChanceEvent(kind="scatter", symbol=warlord.scatter, position=(cell // ROWS, cell % ROWS))
 
@@ -209,7 +210,7 @@ def free_spins(ctx: RoundContext, t: WarlordsTables, active: int, scatters: int)
     played = won = 0
     while played < spins:
         played += 1
-        stops = ctx.rng.stops(lengths, 1)[0]
+        stops = ctx.rng.stops("free", lengths)[0]
         new = _landed(rows, stops) & ~sticky
         k = bin(new).count("1")
         extra: dict[str, Any] = {}

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from stones_seeds import feature_session_seed
 
 from game import manifest
 from game.definitions import LoadedGame
@@ -27,7 +28,6 @@ from scenes.core.verify import MSG_DATA_CHANGED, DataChangedError, check_before_
 ROOT = Path(__file__).resolve().parents[3]
 WILD_PAYS = "wild    = { 2 = 10, 3 = 100, 4 = 500, 5 = 1000 }"
 WILD_X100 = "wild    = { 2 = 1000, 3 = 10000, 4 = 50000, 5 = 100000 }"
-BONUS_SEED = 6  # with --seed 6, the session's third Stones round at the default bet opens the picker
 
 
 def light_tree(root: Path) -> Path:
@@ -194,7 +194,7 @@ def test_a_truncated_tablet_picture_mid_bonus_still_completes_and_credits_the_ro
         "3",
         "--turbo",
         "--seed",
-        str(BONUS_SEED),
+        str(feature_session_seed(3)),  # its third round at the default bet opens the picker
         "--data-dir",
         str(data),
         assets=tree,

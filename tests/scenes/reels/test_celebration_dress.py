@@ -21,10 +21,6 @@ from scenes.reels.hud import RECT_BAND
 from scenes.reels.scene import ReelsScene
 
 DT = 1 / 60
-WARLORDS_SEED = 126  # its first round: a battle, re-spins, the Samurai's free spins, a big win
-SUPER_SEED = 417  # its first round: Super Mode, ending the round with a win over 15× the bet
-QUEST_SEED = 436  # with four passports stored: the fifth, the quest, a win over 15× the bet
-TR_FOUR = {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200}
 
 
 def _reels(ctx, game: str, seed: int) -> tuple[SceneStack, ReelsScene]:
@@ -98,9 +94,12 @@ def test_a_tiers_flash_adds_light_without_washing_the_scene_and_spares_the_band(
 @pytest.mark.slow
 def test_warlords_free_spins_end_in_one_celebration_over_the_last_free_spin(ctx):
     defn = load_game("warlords").definition
-    events = play_round(defn, default_bet(defn), SeedSource(WARLORDS_SEED).next_seed()).events
+    from warlords_seeds import three_way_session_seed
+
+    seed = three_way_session_seed()  # a battle, re-spins, the Samurai's free spins, a mega win
+    events = play_round(defn, default_bet(defn), SeedSource(seed).next_seed()).events
     assert any(e.type == "free_spins_end" for e in events)
-    stack, scene = _reels(ctx, "warlords", WARLORDS_SEED)
+    stack, scene = _reels(ctx, "warlords", seed)
     assert scene.celebrates(events[-1].total_win_coins), "the seed's round must reach a tier"
     stack.handle(Intent(Act.SPIN))
     summaries, celebrations, free_under = 0, 0, []
@@ -124,16 +123,20 @@ def test_warlords_free_spins_end_in_one_celebration_over_the_last_free_spin(ctx)
 
 @pytest.mark.slow
 def test_the_quests_big_win_plays_over_the_reels_not_black(ctx):
+    from tombraider_seeds import FOUR, quest_big_win_session_seed
+
     from game.session import STATE_KEY
     from scenes.games.tombraider.world_map import WorldMapScene
 
+    # with four passports stored: the fifth, the quest, a win over 15× the bet
+    quest_seed = quest_big_win_session_seed()
     defn = load_game("tombraider").definition
     bet = default_bet(defn)
-    seed = SeedSource(QUEST_SEED).next_seed()
-    result = play_round(defn, bet, seed, state=TR_FOUR)
+    seed = SeedSource(quest_seed).next_seed()
+    result = play_round(defn, bet, seed, state=FOUR)
     assert result.pending is not None, "the seed's round must start the quest"
-    ctx.ledger.set_state("tombraider", STATE_KEY, TR_FOUR)
-    stack, scene = _reels(ctx, "tombraider", QUEST_SEED)
+    ctx.ledger.set_state("tombraider", STATE_KEY, FOUR)
+    stack, scene = _reels(ctx, "tombraider", quest_seed)
     stack.handle(Intent(Act.SPIN))
     for _ in range(round(600 / DT)):
         top = stack.top
@@ -162,11 +165,14 @@ def test_the_quests_big_win_plays_over_the_reels_not_black(ctx):
 def test_super_modes_big_win_is_one_celebration_over_its_last_spin(ctx):
     """Tomb Raider's Super Mode ending the round with a big win: its summary gives way to the
     celebration, which plays over Super Mode's last grid; Super Mode ends once it closes."""
+    from tombraider_seeds import super_big_win_session_seed
+
+    super_seed = super_big_win_session_seed()  # its first round: Super Mode, then a big win
     defn = load_game("tombraider").definition
-    events = play_round(defn, default_bet(defn), SeedSource(SUPER_SEED).next_seed()).events
+    events = play_round(defn, default_bet(defn), SeedSource(super_seed).next_seed()).events
     kinds = [e.type for e in events]
     assert kinds[-2:] == ["super_mode_end", "round_end"]
-    stack, scene = _reels(ctx, "tombraider", SUPER_SEED)
+    stack, scene = _reels(ctx, "tombraider", super_seed)
     assert scene.celebrates(events[-1].total_win_coins), "the seed's round must reach a tier"
     stack.handle(Intent(Act.SPIN))
     banners, mode_under = [], []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from stones_seeds import feature_round_seed
 
 from game.bets import default_bet
 from game.definitions import load_game
@@ -18,8 +19,6 @@ from scenes.presentation import presentation_of
 from scenes.viewers.balance_chart import chart_points
 from scenes.viewers.history import ROWS_PER_PAGE, HistoryScene, local_time, open_history
 from scenes.viewers.round_detail import RoundDetailScene, paginate_steps
-
-FEATURE_SEED = 500  # triggers free spins at the default bet
 
 
 class Seeds:
@@ -55,7 +54,7 @@ def test_local_time_formats_utc_stamps():
 
 @pytest.mark.slow
 def test_list_is_newest_first_and_paged_and_opens_detail(ctx, display):
-    play(ctx.ledger, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, FEATURE_SEED], ctx.session_id)
+    play(ctx.ledger, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, feature_round_seed()], ctx.session_id)
     st = SceneStack()
     base = Scene()
     st.push(base)
@@ -88,7 +87,7 @@ def test_list_is_newest_first_and_paged_and_opens_detail(ctx, display):
 
 @pytest.mark.slow
 def test_detail_steps_of_a_free_spins_round(ctx):
-    play(ctx.ledger, [FEATURE_SEED], ctx.session_id)
+    play(ctx.ledger, [feature_round_seed()], ctx.session_id)
     record = ctx.ledger.round_detail(1)
     events = events_from_json(record.events)
     defn = ctx.games["stones"].definition

@@ -16,7 +16,7 @@ from scenes.core.stack import Scene, SceneStack
 from scenes.games.stones.picker import StonePickerScene, stone_center
 from scenes.viewers.replay import T_CHANGED, T_DIFFERENT, T_NOT_FINISHED, ReplayScene, check_replay
 
-FEATURE_SEED = 500
+FEATURE_SEED = 26  # the first seed of the default bet that wins the stones
 
 
 class Seeds:

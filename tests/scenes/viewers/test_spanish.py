@@ -78,15 +78,17 @@ def _shown_texts(ctx, build) -> list[str]:
 def test_spanish_viewers_show_no_english(ctx):
     """Every page of each game's paytable and rules, the history and a free-spins round's
     detail, drawn in Spanish."""
+    from stones_seeds import feature_round_seed
+
     from game.bets import default_bet
     from scenes.viewers.history import open_history
     from scenes.viewers.paytable import open_paytable
     from scenes.viewers.round_detail import RoundDetailScene
     from scenes.viewers.rules import open_rules
-    from tests.support.screens import FEATURE_SEED, play_rounds
+    from tests.support.screens import play_rounds
 
     ctx.i18n.set_language("es")
-    play_rounds(ctx, [1, FEATURE_SEED])
+    play_rounds(ctx, [1, feature_round_seed()])  # the second: a free-spins round
     titles = {ctx.games[g].definition.name for g in GAMES}
     builders = [
         lambda st: open_history(ctx, st),

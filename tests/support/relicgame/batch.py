@@ -1,7 +1,8 @@
 """Many rounds of Relic at once: players in lock-step, each carrying its collected gems.
 
-The draws come in another order than the flow's (every base spin, then every overlay decision,
-then the overlays' cells, then every re-spin); the taped rounds list them in play order.
+The draws are computed in another order than the flow's (every base spin, then every overlay
+decision, then the overlays' cells, then every re-spin) but are the same values: each comes from
+the flow's draw site ("base", "overlay", "overlay.cell", "respin") keyed by the round's seed.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import numpy as np
 from game.evaluate import CompiledGame
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.money import Bet
-from game.rng import Rng
+from game.rng import Rng, keyed_below_many, keyed_stops, round_seeds, site_keys
 from game.tape import Tape
 from relicgame.feature import base_outcome, feature, gem_cells, gems_on_row, overlay_cells, respin
 from relicgame.model import RelicState
@@ -42,18 +43,14 @@ def simulate_batch(
     state_in = np.zeros((n, 2), dtype=np.int64) if state is None else np.asarray(state)
     state_out = state_in.copy()
     base = cg.reels("base")
-    stops = rng.stops(base.lengths, n)
-    decide = rng.below_many(f.overlay_one_in, n)
+    seeds = round_seeds(rng, n)
+    stops = keyed_stops(site_keys(seeds, "base"), base.lengths)
+    decide = keyed_below_many(site_keys(seeds, "overlay"), 0, f.overlay_one_in)
     hit = np.flatnonzero(decide == 0)
-    cells = rng.below_many(cg.reel_count * cg.rows, hit.size)
+    cells = keyed_below_many(site_keys(seeds[hit], "overlay.cell"), 0, cg.reel_count * cg.rows)
     overlay_of = dict(zip(hit.tolist(), cells.tolist(), strict=True))
     rec = set(recorded(record, n).tolist())
-    tapes = {i: Tape(state_in=_state(state_in[i])) for i in rec}
-    for i in rec:
-        tapes[i].stops(base.lengths, stops[i])
-        tapes[i].below(f.overlay_one_in, decide[i])
-        if i in overlay_of:
-            tapes[i].below(cg.reel_count * cg.rows, overlay_of[i])
+    tapes = {i: Tape(seed=int(seeds[i]), state_in=_state(state_in[i])) for i in rec}
     cap = cap_coins(cg.defn, bet)
     uncapped = np.zeros(n, dtype=np.int64)
     unlocked: list[tuple[int, np.ndarray]] = []
@@ -79,15 +76,15 @@ def simulate_batch(
         else:
             unlocked.append((i, out.grid))
     relic = cg.reels(f.respin_reel_set)
-    respin_stops = rng.stops(relic.lengths, f.respins * len(unlocked)) if unlocked else np.zeros((0, 5))
+    owners = np.repeat(np.array([i for i, _ in unlocked], dtype=np.int64), f.respins)
+    spin = np.tile(np.arange(f.respins), len(unlocked)) * len(relic.lengths)
+    respin_stops = keyed_stops(site_keys(seeds[owners], "respin"), relic.lengths, spin)
     relic_coins = 0
     for j, (i, grid) in enumerate(unlocked):
         held = gem_cells(cg, grid)
         for k in range(f.respins):
             row = respin_stops[j * f.respins + k]
             _, held = respin(cg, row, held)
-            if i in tapes:
-                tapes[i].stops(relic.lengths, row)
         coins = f.gem_pays_x_bet * bet.total_coins * len(held)
         uncapped[i] += coins
         relic_coins += coins

@@ -19,10 +19,10 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     f = feature(cg)
     state = ctx.state
     wild = [cg.symbol_ids[cg.wild]]
-    stops = ctx.rng.stops(cg.reels("base").lengths, 1)[0]
+    stops = ctx.rng.stops("base", cg.reels("base").lengths)[0]
     overlay = []
-    if ctx.rng.below(f.overlay_one_in) == 0:
-        overlay = overlay_cells(cg, ctx.rng.below(cg.reel_count * cg.rows))
+    if ctx.rng.below("overlay", f.overlay_one_in) == 0:
+        overlay = overlay_cells(cg, ctx.rng.below("overlay.cell", cg.reel_count * cg.rows))
     out = base_outcome(cg, stops, overlay, ctx.bet)
     yield SpinEvent(
         mode="base",
@@ -53,7 +53,7 @@ def play(ctx: RoundContext) -> Generator[Any, Any, None]:
     held = gem_cells(cg, out.grid)
     lengths = cg.reels(f.respin_reel_set).lengths
     for i in range(f.respins):
-        spin_stops = ctx.rng.stops(lengths, 1)[0]
+        spin_stops = ctx.rng.stops("respin", lengths)[0]
         before = list(held)
         grid, held = respin(cg, spin_stops, held)
         yield SpinEvent(

@@ -34,7 +34,7 @@ from game.games.stones.events import (
 )
 from game.games.stones.feature import picks_for_counts, tables
 from game.money import Bet
-from game.rng import Rng
+from game.rng import KeyedDraws
 from game.round import RoundResult, play_round
 
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "golden"
@@ -148,10 +148,10 @@ def test_the_stones_are_shuffled_right_after_the_base_spin(stones):
     r = _triggered(stones)
     picks = r.pending.picks_left
     done = play_round(d, r.bet, r.seed, list(range(picks)))
-    rng = Rng.from_seed(r.seed)
+    rng = KeyedDraws(r.seed)  # the round's draw sites: "base", then "stones"
     base = compile_game(d).reels("base")
-    assert rng.stops(base.lengths, 1)[0].tolist() == done.events[0].stops
-    layout = rng.shuffle(list(range(len(d.feature.stones))))
+    assert rng.stops("base", base.lengths)[0].tolist() == done.events[0].stops
+    layout = rng.permutation("stones", len(d.feature.stones))
     reveals = [e for e in done.events if isinstance(e, PickRevealEvent)]
     assert [e.feature.key for e in reveals] == [d.feature.stones[layout[i]].key for i in range(picks)]
     unpicked = next(e for e in done.events if isinstance(e, PicksDoneEvent)).unpicked

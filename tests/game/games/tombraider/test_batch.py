@@ -23,7 +23,7 @@ from game.games.tombraider.feature import tables
 from game.games.tombraider.model import PassportState
 from game.math.simulate import simulate
 from game.money import Bet
-from game.rng import Rng
+from game.rng import KeyedDraws, Rng
 from game.round import RoundContext
 
 
@@ -148,7 +148,7 @@ def _typed(row: np.ndarray) -> PassportState:
 
 def _quest_win(defn, bet: Bet, seed: int, state: PassportState, choose) -> int:
     """Play one round through the flow, answering every pick with `choose(pending, events)`."""
-    ctx = RoundContext(defn, bet, Rng.from_seed(seed), state)
+    ctx = RoundContext(defn, bet, KeyedDraws(seed), state)
     game = tr_flow.play(ctx)
     events: list[Any] = []
     reply = None

@@ -1,12 +1,14 @@
 """Fixtures for Tomb Raider's scenes: a context on the real assets with a chosen session seed, a
 player's stored passports, and a loop that runs the real scene stack until a condition holds.
 
-Session seeds used here (first round of a session at the default bet, found by playing the
-engine; tests that rely on them check what they rely on):
-- 225: free spins whose wins cascade up the ladder to x3 and beyond;
-- 417: Super Mode;
-- 5 (with four passports stored): the fifth passport and the Global Adventure;
-- 1096 (a new player): passports stamped in rounds 3, 5 and 6, the Global Adventure in round 7.
+Session seeds (first round of a session at the default bet) and quest picks are found with the
+engine by `tombraider_seeds` (tests/support), by what the tests need of them:
+- `cascade_session_seed()`: free spins whose wins cascade up the ladder to x3 and beyond;
+- `super_session_seed()`: Super Mode;
+- `quest_session_seed()` (with four passports stored): the fifth passport and the Global
+  Adventure, a Shoot-out on the way of a player taking the first artefact each time;
+- `natural_quest_session()` (a new player): passports stamped in the first rounds, the Global
+  Adventure within eight.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ a replay), Tab along the grid, and every figure drawn."""
 from __future__ import annotations
 
 import pytest
-from tr_support import FOUR, SEED_QUEST_FROM_FOUR, run, run_to_shootout, store_passports
+from tombraider_seeds import picks_to_every_fragment, quest_session_seed
+from tr_support import FOUR, run, run_to_shootout, store_passports
 
 from scenes.core.intents import Act, Intent
 from scenes.games.tombraider.shootout import ShootoutScene, disc_rect
@@ -28,7 +29,7 @@ def _toasts(stack) -> list[str]:
 
 def _start_quest(tr_ctx, reels, display):
     store_passports(tr_ctx, FOUR)
-    stack, scene = reels(SEED_QUEST_FROM_FOUR)
+    stack, scene = reels(quest_session_seed())
     stack.handle(Intent(Act.SPIN))
     run(stack, lambda: isinstance(stack.top, WorldMapScene) and stack.top.phase == "picking", display)
     return stack, scene, stack.top
@@ -98,10 +99,11 @@ def test_the_shootout_is_a_bonus_scene_over_the_location(tr_ctx, reels, display)
 
 @pytest.mark.slow
 def test_the_strips_win_counts_with_the_jackpot_never_ahead_of_it(tr_ctx, reels, display):
-    """All five fragments (picks for seed 5 with four passports): while the jackpot counts up,
-    the strip's WIN holds back what it has not counted; at the summary it is the round's win."""
+    """All five fragments (each location's bonus amounts and treasures, then its fragment): while
+    the jackpot counts up, the strip's WIN holds back what it has not counted; at the summary it
+    is the round's win."""
     stack, scene, world = _start_quest(tr_ctx, reels, display)
-    picks = [0, 3, 3, 4, 0, 5, 2, 3, 2, 0, 3, 1, 2]
+    picks = list(picks_to_every_fragment())
     coin = scene.bet.coin_value_cents
     during: list[int] = []
 

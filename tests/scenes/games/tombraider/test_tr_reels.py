@@ -7,7 +7,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from tr_support import FOUR, SEED_CASCADE, SEED_SUPER, run, store_passports
+from tombraider_seeds import cascade_session_seed, quest_session_seed, super_session_seed
+from tr_support import FOUR, run, store_passports
 
 from game.bets import default_bet
 from game.events import CascadeEvent, FreeSpinsEndEvent, RoundEndEvent, SpinEvent
@@ -38,7 +39,7 @@ def _watch_landings(scene, check) -> list:
 
 @pytest.mark.slow
 def test_cascades_land_on_every_grid_and_the_ladder_climbs_step_by_step(reels, display):
-    stack, scene = reels(SEED_CASCADE)
+    stack, scene = reels(cascade_session_seed())
     decor = decor_of(scene.stage)
     assert isinstance(decor, TombRaiderDecor)
     ladder = decor.ladder
@@ -74,7 +75,7 @@ def tr_ledger_ok(scene) -> bool:
 
 @pytest.mark.slow
 def test_super_mode_shots_turn_cells_wild_and_they_hold_for_its_spins(reels, display):
-    stack, scene = reels(SEED_SUPER)
+    stack, scene = reels(super_session_seed())
     decor = decor_of(scene.stage)
     wild = decor.wild
     held_seen = []
@@ -185,7 +186,7 @@ def test_the_meter_and_ladder_follow_the_window_to_a_new_density(tr_ctx, reels, 
     from scenes.core.text import clear_text_cache
 
     store_passports(tr_ctx, FOUR)
-    stack, scene = reels(5)  # four passports stored: this round stamps the fifth
+    stack, scene = reels(quest_session_seed())  # four passports stored: this round stamps the fifth
     decor = decor_of(scene.stage)
     stack.handle(Intent(Act.SPIN))
     run(stack, lambda: bool(decor.flying) and decor.flying[0][2] > 0.1, display)

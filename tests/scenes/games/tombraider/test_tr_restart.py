@@ -1,27 +1,32 @@
 """Passports and the quest survive a SIGKILL of the real app and a restart.
 
 Each run is a child process running the real app (bootstrap, scene stack, frame step) on the
-dummy SDL drivers, playing session seed 1096 at the default bet: passports are stamped in rounds
-3, 5 and 6 and round 7 is a Global Adventure. The child is driven in-process (SDL events posted
-to the app's queue, picks through the scenes' own hit-boxes) and reports over stdout.
+dummy SDL drivers, playing a new player's session at the default bet whose passports are stamped
+in its first rounds and whose round Q (eighth or earlier) is a Global Adventure (the session
+seed, its stamps and the picks are found with the engine: `tombraider_seeds`). The child is
+driven in-process (SDL events posted to the app's queue, picks through the scenes' own
+hit-boxes) and reports over stdout.
 
-- Mid-collection: killed while round 6's reels spin. On restart the meter shows exactly the
-  stamps the ledger holds (rounds 1–5), the interrupted round is finished from its stored seed
-  and lights its passport, and the meter then equals what the ledger stores.
-- Mid-quest: killed at the third location (the Shoot-out played and the fragment found at
-  London, Ghana's fragment, Cambodia's first artefact open) with the next artefact to pick. On
-  restart the world map opens at Cambodia with the same artefacts open, the same pot and the
-  same pots banked, the fragments found lit, every stamp lit; the quest is finished and credited
-  once.
+- Mid-collection: killed while the reels spin in the last round before Q that stamps a
+  passport. On restart the meter shows exactly the stamps the ledger holds (the rounds before),
+  the interrupted round is finished from its stored seed and lights its passport, and the meter
+  then equals what the ledger stores.
+- Mid-quest: killed at the third location (the first two locations' fragments found, a
+  Shoot-out played on the way, the third's first artefact open) with the next artefact to pick.
+  On restart the world map opens at the third location with the same artefacts open, the same
+  pot and the same pots banked, the fragments found lit, every stamp lit; the quest is finished
+  and credited once.
 """
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 
 import pytest
 from app_child import REPO, launch, read_report
+from tombraider_seeds import natural_quest_picks, natural_quest_session
 
 CHILD = r"""
 import json, sys, time
@@ -36,8 +41,8 @@ from scenes.games.tombraider.world_map import WorldMapScene
 from scenes.games.tombraider.world_map_paint import panel_side, tile_rect
 from scenes.games.tombraider.shootout import ShootoutScene, disc_rect
 
-mode, data = sys.argv[1], Path(sys.argv[2])
-ctx, screen = bootstrap(LaunchOptions(game="tombraider", data_dir=data, seed=1096))
+mode, data, plan = sys.argv[1], Path(sys.argv[2]), json.loads(sys.argv[3])
+ctx, screen = bootstrap(LaunchOptions(game="tombraider", data_dir=data, seed=plan["seed"]))
 app = App(ctx, screen, time.perf_counter())
 for scene in initial_scenes(ctx):
     app.stack.push(scene)
@@ -91,7 +96,7 @@ def pick_artefact(i):
 for _ in range(3):
     app.step(DT)
 if mode == "collect":
-    for _ in range(5):
+    for _ in range(plan["before"]):
         step_until(idle)
         spin()
     step_until(idle)
@@ -110,20 +115,20 @@ elif mode == "after_collect":
            rounds=len(led.history(20)))
     ctx.ledger.close()
 elif mode == "quest":
-    for _ in range(7):
+    for _ in range(plan["quest_round"]):
         step_until(idle)
         spin()
-    step_until(lambda: isinstance(app.stack.top, WorldMapScene) and app.stack.top.phase == "picking")
-    start = led.balance_cents
-    pick_artefact(4)  # London's hidden treasure: the Shoot-out
-    step_until(lambda: isinstance(app.stack.top, ShootoutScene) and app.stack.top.phase == "picking")
-    click(disc_rect(14).center)
-    app.step(DT)
-    for at, pick in ((0, 0), (1, 2), (2, 0)):  # London's fragment, Ghana's, Cambodia's first
-        step_until(lambda: isinstance(app.stack.top, WorldMapScene) and app.stack.top.phase == "picking"
-                   and app.stack.top.quest.index == at)
-        pick_artefact(pick)
-    step_until(lambda: isinstance(app.stack.top, WorldMapScene) and app.stack.top.phase == "picking")
+    for made, (kind, pick) in enumerate(plan["picks"]):
+        scene = WorldMapScene if kind == "map" else ShootoutScene
+        step_until(lambda: isinstance(app.stack.top, scene) and app.stack.top.phase == "picking"
+                   and len(led.open_round().choices) == made)
+        if kind == "map":
+            pick_artefact(pick)
+        else:
+            click(disc_rect(pick).center)
+            app.step(DT)
+    step_until(lambda: isinstance(app.stack.top, WorldMapScene) and app.stack.top.phase == "picking"
+               and len(led.open_round().choices) == len(plan["picks"]))
     m = app.stack.top
     report(choices=list(led.open_round().choices), index=m.quest.index, pot=m.quest.board.pot,
            opened=sorted(m.quest.board.revealed), meter=meter(), balance=led.balance_cents,
@@ -167,22 +172,39 @@ def _finish(proc: subprocess.Popen) -> dict:
     return out
 
 
+def _plan() -> str:
+    """The session and what the child does in it (see the module's docstring), for its argv."""
+    session = natural_quest_session()
+    return json.dumps(
+        {
+            "seed": session.session_seed,
+            "before": session.last_stamp_before - 1,  # rounds played before the one killed
+            "quest_round": session.quest_round,
+            "picks": natural_quest_picks(),
+        }
+    )
+
+
 @pytest.mark.slow
 def test_sigkill_mid_collection_then_restart_shows_the_same_stamps(tmp_path):
     script = tmp_path / "child.py"
     script.write_text(f"REPO = {str(REPO)!r}\n" + CHILD)
     data = tmp_path / "data"
-    proc = launch(script, "collect", str(data))
+    session = natural_quest_session()
+    killed = session.last_stamp_before  # this round stamps a passport
+    stored_before, stored_after = (list(session.states[k - 1]["active"]) for k in (killed - 1, killed))
+    assert stored_after != stored_before and any(stored_before)  # stamps before it, and its own
+    proc = launch(script, "collect", str(data), _plan())
     before = read_report(proc, timeout=300.0)
     _kill(proc)
     assert before["open"] and before["meter"] == before["stored"]  # the meter is the ledger's
-    assert before["stored"]["active"] == [True, False, True, False, False]  # rounds 3 and 5
+    assert before["stored"]["active"] == stored_before  # the rounds before the one killed
 
-    after = _finish(launch(script, "after_collect", str(data)))
+    after = _finish(launch(script, "after_collect", str(data), _plan()))
     assert after["first"] == before["stored"] == after["stored_before"]  # back exactly
     assert after["meter"] == after["stored"]  # the finished round's stamp, as the ledger stores it
-    assert after["stored"]["active"] == [True, True, True, False, False]  # round 6's passport
-    assert after["rounds"] == 6 and after["verify"] == []
+    assert after["stored"]["active"] == stored_after  # the killed round's passport
+    assert after["rounds"] == killed and after["verify"] == []
 
 
 @pytest.mark.slow
@@ -190,21 +212,24 @@ def test_sigkill_mid_quest_then_restart_opens_the_same_location_and_artefacts(tm
     script = tmp_path / "child.py"
     script.write_text(f"REPO = {str(REPO)!r}\n" + CHILD)
     data = tmp_path / "data"
-    proc = launch(script, "quest", str(data))
+    picks = natural_quest_picks()
+    assert picks[-1][0] == "map" and any(kind == "disc" for kind, _ in picks)  # a Shoot-out on the way
+    proc = launch(script, "quest", str(data), _plan())
     before = read_report(proc, timeout=300.0)
     _kill(proc)
-    assert before["choices"] == [4, 14, 0, 2, 0] and before["index"] == 2 and before["opened"] == [0]
+    made = [p for _kind, p in picks]
+    assert before["choices"] == made and before["index"] == 2 and before["opened"] == [made[-1]]
     assert before["fragments"][:2] == [True, True] and before["banked"] > 0
     assert before["meter"]["active"] == [True] * 5
 
-    after = _finish(launch(script, "resume_quest", str(data)))
+    after = _finish(launch(script, "resume_quest", str(data), _plan()))
     first = after["first"]
     assert first["index"] == before["index"] and first["opened"] == before["opened"]
     assert first["pot"] == before["pot"] and first["phase"] == "picking"
     assert first["banked"] == before["banked"] and first["fragments"] == before["fragments"]
-    assert first["faces"][0] is not None and first["meter"]["active"] == [True] * 5
+    assert first["faces"][made[-1]] is not None and first["meter"]["active"] == [True] * 5
     assert after["balance_on_resume"] == before["balance"]  # no second debit
-    assert after["choices"][:5] == before["choices"] and after["status"] == "closed"
+    assert after["choices"][: len(made)] == before["choices"] and after["status"] == "closed"
     assert after["balance"] == before["balance"] + after["win_cents"]  # credited once
     assert after["verify"] == [] and after["stored"]["active"] == [False] * 5
     assert after["meter"] == after["stored"]

@@ -1,7 +1,7 @@
 """Tomb Raider's Super Mode spins are main-game spins on screen too: 3+ Keys in a Super Mode spin
 glow and the banner says their free spins come after Super Mode, which then begin with their own
 banner; a centre Passport's stamp flies to the meter as in the main game. The rounds are the
-golden ones (seeds 34113 and 5014), played through the real reels scene."""
+golden ones (seeds 60144 and 6579), played through the real reels scene."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def _banner_text(scene) -> str:
 
 
 def test_keys_in_super_mode_announce_free_spins_after_it_and_they_follow(tr_ctx, display) -> None:
-    stack, scene = _reels(tr_ctx, 34113)
+    stack, scene = _reels(tr_ctx, 60144)
     player = scene.player
     stack.handle(Intent(Act.SPIN))
     run(stack, lambda: any(isinstance(e, KeyTriggerEvent) for e in player.played), display)
@@ -84,7 +84,7 @@ def test_keys_in_super_mode_announce_free_spins_after_it_and_they_follow(tr_ctx,
 
 
 def test_a_centre_passport_in_super_mode_flies_to_the_meter(tr_ctx, display) -> None:
-    stack, scene = _reels(tr_ctx, 5014)
+    stack, scene = _reels(tr_ctx, 6579)
     decor = decor_of(scene.stage)
     player = scene.player
     stack.handle(Intent(Act.SPIN))
@@ -100,5 +100,5 @@ def test_a_centre_passport_in_super_mode_flies_to_the_meter(tr_ctx, display) -> 
     run(stack, lambda: not decor.flying, display)
     assert decor.active[ev.new[0] - 1] and "tombraider/passport_stamp" in scene.sounds.played
     run(stack, lambda: _idle(scene), display)
-    assert decor.active == [False, False, True, False, True]
+    assert decor.active == [False, False, False, True, True]
     assert list(scene.driver.stored_state().active) == decor.active

@@ -7,7 +7,13 @@ replay and the history detail of a quest."""
 from __future__ import annotations
 
 import pytest
-from tr_support import FOUR, SEED_NATURAL_QUEST, SEED_QUEST_FROM_FOUR, run, run_to_shootout, store_passports
+from tombraider_seeds import (
+    natural_quest_session,
+    picks_to_duel,
+    picks_to_second_location,
+    quest_session_seed,
+)
+from tr_support import FOUR, run, run_to_shootout, store_passports
 
 from game.bets import default_bet
 from game.events import PickRequestEvent
@@ -45,7 +51,7 @@ def _map(stack) -> WorldMapScene | None:
 
 def _start_quest(tr_ctx, reels, display):
     store_passports(tr_ctx, FOUR)
-    stack, scene = reels(SEED_QUEST_FROM_FOUR)
+    stack, scene = reels(quest_session_seed())
     stack.handle(Intent(Act.SPIN))
     run(stack, lambda: isinstance(stack.top, WorldMapScene) and stack.top.phase == "picking", display)
     return stack, scene, stack.top
@@ -88,7 +94,7 @@ def test_a_whole_quest_by_mouse_and_keyboard(tr_ctx, reels, display):
     end = next(e for e in result.events if isinstance(e, AdventureEndEvent))
     assert rec.win_cents == default_bet(defn).coins_to_cents(result.total_win_coins)
     assert scene.player.round_win == result.total_win_coins
-    assert {"ShootoutScene", "summary"} <= seen  # seed 5: the treasure is the Shoot-out
+    assert {"ShootoutScene", "summary"} <= seen  # the first artefacts lead to a Shoot-out
     if any(isinstance(e, ShowdownEvent) and e.showdown for e in result.events):
         assert "duel" in seen
     assert world.quest.end == end and world.quest.found == end.fragments
@@ -144,14 +150,16 @@ def test_esc_leaves_only_while_picking_and_the_quest_resumes_where_it_was(tr_ctx
 @pytest.mark.slow
 def test_a_quest_interrupted_at_a_later_location_opens_there_again(tr_ctx, reels, display):
     """Esc at the second location: the quest resumes on it, with what was picked there open and
-    the first location's fragment kept (picks for seed 5 with four passports: London's trap,
-    the Shoot-out, a disc, the fragment; then Ghana's first artefact)."""
+    the first location's fragment kept (picks: the first location's bonus amounts and treasures
+    (a Shoot-out's disc with it), its fragment; then an artefact of the second that leaves it
+    open)."""
     from scenes.reels.scene import ReelsScene
 
     stack, _scene, _world = _start_quest(tr_ctx, reels, display)
-    picks = [0, 3, 3, 4, 0]
+    plan, opened, second = picks_to_second_location()
+    picks = list(plan)
 
-    def to_ghana() -> bool:
+    def to_second() -> bool:
         top = stack.top
         if isinstance(top, WorldMapScene | ShootoutScene) and top.phase == "picking":
             if not picks:
@@ -159,7 +167,7 @@ def test_a_quest_interrupted_at_a_later_location_opens_there_again(tr_ctx, reels
             top.pick(picks.pop(0))
         return False
 
-    run(stack, to_ghana, display)
+    run(stack, to_second, display)
     world = stack.top
     assert isinstance(world, WorldMapScene) and world.quest.index == 1
     stack.handle(Intent(Act.BACK))
@@ -170,8 +178,8 @@ def test_a_quest_interrupted_at_a_later_location_opens_there_again(tr_ctx, reels
     resumed = _map(stack)
     assert resumed is not None and resumed.phase == "picking"
     assert resumed.quest.index == 1 and resumed.quest.fragments[0] is True
-    assert resumed.quest.board.location == "ghana" and sorted(resumed.quest.board.revealed) == [0]
-    assert resumed.tiles[0].face is not None and resumed.quest.banked == world.quest.banked
+    assert resumed.quest.board.location == second and sorted(resumed.quest.board.revealed) == [opened]
+    assert resumed.tiles[opened].face is not None and resumed.quest.banked == world.quest.banked
     stack.draw(display)
 
 
@@ -210,7 +218,7 @@ def test_a_shootout_interrupted_before_its_pick_opens_again(tr_ctx, reels, displ
 def test_autoplay_makes_the_picks_of_a_whole_quest(tr_ctx, reels, display):
     store_passports(tr_ctx, FOUR)
     tr_ctx.options.autoplay = 1
-    stack, _scene = reels(SEED_QUEST_FROM_FOUR, quick=False, turbo=True)
+    stack, _scene = reels(quest_session_seed(), quick=False, turbo=True)
     run(stack, lambda: stack.quit_requested, display)
     rec = tr_ctx.ledger.history(1)[0]
     assert rec.status == "closed" and rec.choices
@@ -224,12 +232,13 @@ def test_a_natural_quest_replays_and_shows_in_the_history(tr_ctx, reels, display
     from scenes.viewers.replay import ReplayScene
     from scenes.viewers.round_detail import RoundDetailScene
 
-    tr_ctx.options.autoplay = 7
-    stack, _scene = reels(SEED_NATURAL_QUEST, quick=False, turbo=True)
+    session = natural_quest_session()
+    tr_ctx.options.autoplay = session.quest_round
+    stack, _scene = reels(session.session_seed, quick=False, turbo=True)
     run(stack, lambda: stack.quit_requested, display)
     stack.quit_requested = False
     rec = tr_ctx.ledger.history(1)[0]
-    assert rec.choices, "round 7 of this session is a quest"
+    assert rec.choices, f"round {session.quest_round} of this session is a quest"
     locations = sum(1 for e in rec.events if e["type"] == "location_start")
     detail = RoundDetailScene(tr_ctx, rec)
     kinds = [s.kind for s in detail.steps]
@@ -261,7 +270,7 @@ def test_a_natural_quest_replays_and_shows_in_the_history(tr_ctx, reels, display
     run(stack, watched, display)
     assert {"WorldMapScene", "clicked"} <= seen
     assert [e.type for e in replay.player.played][-1] == "round_end"
-    assert len(tr_ctx.ledger.history(20)) == 7  # nothing written
+    assert len(tr_ctx.ledger.history(20)) == session.quest_round  # nothing written
 
 
 @pytest.mark.slow
@@ -338,7 +347,7 @@ def test_a_duel_under_way_is_drawn_again_at_a_new_density(tr_ctx, reels, display
     from scenes.core.canvas import Canvas
 
     stack, _scene, world = _start_quest(tr_ctx, reels, display)
-    picks = [0, 3, 3, 4, 0, 5, 2, 3, 2, 0, 3, 1, 2]  # seed 5 with four passports: a Showdown at Cambodia
+    picks = list(picks_to_duel()[0])  # fragments banked, then a location's traps: a Showdown
 
     def to_duel() -> bool:
         top = stack.top

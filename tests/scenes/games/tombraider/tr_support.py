@@ -1,15 +1,18 @@
-"""Helpers for Tomb Raider's scene tests (see conftest.py for the fixtures and the seeds)."""
+"""Helpers for Tomb Raider's scene tests (see conftest.py for the fixtures; the session seeds and
+quest picks are found with the engine by `tombraider_seeds`, in tests/support)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from tombraider_seeds import FOUR
+
 from game.session import STATE_KEY
 from scenes.core.stack import SceneStack
 
+__all__ = ["DT", "FOUR", "run", "run_to_shootout", "store_passports"]
+
 DT = 1 / 60
-FOUR = {"version": 1, "active": [True, True, True, True, False], "spins": 40, "bet_cents": 1200}
-SEED_CASCADE, SEED_SUPER, SEED_QUEST_FROM_FOUR, SEED_NATURAL_QUEST = 225, 417, 5, 1096
 
 
 def store_passports(ctx, state: dict) -> None:
