@@ -677,13 +677,7 @@ class Rng:
         total = int(sum(weights))
         if total <= 0:
             raise ValueError("weights must sum to a positive integer")
-        x = self.below(total)
-        acc = 0
-        for i, w in enumerate(weights):
-            acc += int(w)
-            if x < acc:
-                return i
-        raise AssertionError("unreachable")
+        return _weighted(self.below(total), weights)
 
     def permutations(self, n: int, count: int) -> np.ndarray:
         """`count` uniform permutations of range(n) as a (count, n) int64 array (batch Fisher–Yates).

@@ -21,6 +21,8 @@ import pygame
 import pytest
 
 from game.paths import asset_path
+from scenes.core.canvas import Canvas, TextRecorder
+from scenes.core.text import clear_text_cache
 
 UI_IMAGES = {
     **{f"button_{s}": (96, 48) for s in ("normal", "hover", "pressed", "disabled")},
@@ -103,3 +105,15 @@ def ctx(assets, audio, ledger, tmp_path):
 
     options = LaunchOptions(data_dir=tmp_path, seed=1)
     return build_context(options, assets=assets, audio=audio, ledger=ledger)
+
+
+@pytest.fixture
+def recorder():
+    """Every text drawn while the test runs, with its glyphs and place (`Canvas.recorder`); the
+    text cache is emptied before and after, so cached renders are recorded too."""
+    rec = TextRecorder()
+    Canvas.recorder = rec
+    clear_text_cache()
+    yield rec
+    Canvas.recorder = None
+    clear_text_cache()

@@ -262,12 +262,4 @@ def spin_button(m: Material, state: str) -> np.ndarray:
             a = np.pi * k / 4 + np.pi / 8
             stud = gfx.sd_circle(H, W, cx + 56.5 * SS * np.cos(a), cy + 56.5 * SS * np.sin(a), 2.2 * SS)
             gfx.over(out, kit.emboss_metal(gfx.cover(stud), rim_stops, bevel=1.5 * SS))
-    arrow = gfx.place(
-        kit.icon("clockwise-rotation", 70 * SS), H, W, cx, cy + (2 if state == "pressed" else 0) * SS
-    )
-    kit.drop(out, arrow, dy=2, r=3, a=0.6)
-    ac = (200, 200, 200) if state == "disabled" else (255, 255, 255)
-    gfx.over(out, kit.emboss(arrow, ac, bevel=3 * SS, spec=0.3))
-    if state != "pressed":
-        kit.gloss(out, face_m, 0.3)
-    return kit.finish(out)
+    return kit.spin_face(out, face_m, cx, cy, state)

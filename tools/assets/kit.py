@@ -282,3 +282,18 @@ def place_rendered(
         outlined(dst, m, outline * SS, (10, 6, 3), 0.8)
     gfx.over(dst, fig)
     return m
+
+
+def spin_face(out: np.ndarray, face_m: np.ndarray, cx: float, cy: float, state: str) -> np.ndarray:
+    """A spin button finished: the round arrow embossed on its face (a step lower when pressed,
+    greyed when disabled), the face's gloss, and the layer finished (`finish`)."""
+    h, w = out.shape[:2]
+    arrow = gfx.place(
+        icon("clockwise-rotation", 70 * SS), h, w, cx, cy + (2 if state == "pressed" else 0) * SS
+    )
+    drop(out, arrow, dy=2, r=3, a=0.6)
+    ac = (200, 200, 200) if state == "disabled" else (255, 255, 255)
+    gfx.over(out, emboss(arrow, ac, bevel=3 * SS, spec=0.3))
+    if state != "pressed":
+        gloss(out, face_m, 0.3)
+    return finish(out)

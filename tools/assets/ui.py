@@ -73,15 +73,7 @@ def spin_button(state: str) -> np.ndarray:
     face *= (1 - 0.5 * gfx.blur(1 - face_m, 10 * SS) * face_m)[..., None]
     gfx.over(out, gfx.paint(face, face_m))
     gfx.over(out, rim)
-    arrow = gfx.place(
-        kit.icon("clockwise-rotation", 70 * SS), H, W, cx, cy + (2 if state == "pressed" else 0) * SS
-    )
-    kit.drop(out, arrow, dy=2, r=3, a=0.6)
-    ac = (200, 200, 200) if state == "disabled" else (255, 255, 255)
-    gfx.over(out, kit.emboss(arrow, ac, bevel=3 * SS, spec=0.3))
-    if state != "pressed":
-        kit.gloss(out, face_m, 0.3)
-    return kit.finish(out)
+    return kit.spin_face(out, face_m, cx, cy, state)
 
 
 def panel() -> np.ndarray:

@@ -68,16 +68,6 @@ def english_only() -> frozenset[str]:
     return frozenset(en - es - PROPER)
 
 
-@pytest.fixture
-def recorder():
-    rec = TextRecorder()
-    Canvas.recorder = rec
-    clear_text_cache()
-    yield rec
-    Canvas.recorder = None
-    clear_text_cache()
-
-
 def render(ctx, stack, rec: TextRecorder, suppress: bool) -> tuple[Canvas, set[int]]:
     """The screen as drawn now, every prepared picture drawn again under the recorder, and the
     ids of the text marks the scenes behind the front one drew.

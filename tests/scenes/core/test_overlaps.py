@@ -17,7 +17,7 @@ import pygame
 import pytest
 from screens import PAGED, SCREENS, pages
 
-from scenes.core.canvas import Canvas, ScaledFont, TextMark, TextRecorder
+from scenes.core.canvas import Canvas, ScaledFont, TextMark
 from scenes.core.text import clear_text_cache
 
 DENSITY = 0.78125  # a 1000×700 window
@@ -29,16 +29,6 @@ INSET = 2  # physical px of a panel's edge a text keeps off
 
 # Texts still drawn small on purpose, (screen prefix, text) — each must still match something.
 SMALL_EXCUSES: frozenset[tuple[str, str]] = frozenset()
-
-
-@pytest.fixture
-def recorder():
-    rec = TextRecorder()
-    Canvas.recorder = rec
-    clear_text_cache()
-    yield rec
-    Canvas.recorder = None
-    clear_text_cache()
 
 
 def front_marks(ctx, stack) -> tuple[list[TextMark], list[TextMark]]:

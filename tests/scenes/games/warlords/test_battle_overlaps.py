@@ -19,9 +19,8 @@ import pytest
 
 from game.definitions import load_game
 from game.games.warlords.events import BattleEvent
-from scenes.core.canvas import Canvas, TextRecorder
+from scenes.core.canvas import Canvas
 from scenes.core.stack import Scene, SceneStack
-from scenes.core.text import clear_text_cache
 from scenes.games.warlords import clash
 from scenes.games.warlords.battle import FIGURE, NAME, BattleScene, odds_text
 from scenes.reels.sound_director import SoundDirector
@@ -113,16 +112,6 @@ def physical(rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(
         math.floor(rect.x * k), math.floor(rect.y * k), math.ceil(rect.w * k), math.ceil(rect.h * k)
     )
-
-
-@pytest.fixture
-def recorder():
-    rec = TextRecorder()
-    Canvas.recorder = rec
-    clear_text_cache()
-    yield rec
-    Canvas.recorder = None
-    clear_text_cache()
 
 
 CASES = [(2, 0), (2, 1), (3, 0), (3, 1), (3, 2)]
