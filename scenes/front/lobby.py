@@ -61,7 +61,7 @@ from scenes.front.lobby_static import (
 from scenes.presentation import art_of
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
-from scenes.widgets.effects import glint, soft_glow
+from scenes.widgets.effects import glint, glint_band, soft_glow
 from scenes.widgets.feedback import show_toast
 from scenes.widgets.focus import FocusItem, FocusRing, draw_focus_ring
 from scenes.widgets.panel import draw_panel
@@ -211,18 +211,25 @@ class LobbyScene(Scene):
         self._warm()
 
     def _warm(self) -> None:
-        """Hand the tiles' light sweeps (a frame per step, the first sweep starts after a
-        second) to the asset store's idle-time queue, so the sweep never waits for one."""
+        """Hand the tiles' band of light (the first sweep starts after a second) to the asset
+        store's idle-time queue, so the sweep never waits for it."""
         a = self.ctx.assets
         a.defer(lambda: self.glow)
-        for rel in (self.tile_art[t.game_id] for t in self.tiles):
-            for step in range(GLINT_STEPS):
-                a.defer(functools.partial(self._glint, rel, step))
+        for rel in dict.fromkeys(self.tile_art[t.game_id] for t in self.tiles):
+            a.defer(functools.partial(self._glint_band, rel))
+
+    def _glint_band(self, rel: str) -> Canvas:
+        """The band of light the sweep adds to a tile (one for tiles of a height, kept by the
+        asset store). Each step is made from it as it shows: 18 steps kept for each tile were
+        some 70 MB at 1920×1080, more than the store's budget, so they were pushed out and made
+        again in the frames that showed them (5 ms each)."""
+        a = self.ctx.assets
+        h = a.image(rel).get_height()
+        return a.derived(("lobby-glint", h), lambda: glint_band(h, a.density))
 
     def _glint(self, rel: str, step: int) -> Canvas:
-        """One frame of a tile's light sweep (made once, then kept by the asset store)."""
-        a = self.ctx.assets
-        return a.derived(("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS))
+        """One frame of a tile's light sweep."""
+        return glint(self.ctx.assets.image(rel), step, GLINT_STEPS, band=self._glint_band(rel))
 
     # text -----------------------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -667,7 +674,7 @@ class LobbyScene(Scene):
         rel = self.tile_art[tile.game_id]
         if focused and self.glint_step >= 0:
             step = self.glint_step
-            art = a.derived(("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS))
+            art = self._glint(rel, step)
         else:
             art = a.image(rel)
         surface.blit(art, r)
