@@ -61,7 +61,7 @@ from scenes.front.lobby_static import (
 from scenes.presentation import art_of
 from scenes.widgets.button import Button
 from scenes.widgets.dialog import TEXT_OK, ConfirmDialog, MessageDialog, Toast
-from scenes.widgets.effects import glint, soft_glow
+from scenes.widgets.effects import glint, glint_band, soft_glow
 from scenes.widgets.feedback import show_toast
 from scenes.widgets.focus import FocusItem, FocusRing, draw_focus_ring
 from scenes.widgets.panel import draw_panel
@@ -191,7 +191,8 @@ class LobbyScene(Scene):
 
         The halo's own alpha is baked into its pixels (the scene's copy, made again when the step
         changes) rather than set as the surface's alpha: a picture with both kinds of alpha blits
-        on a slow path, several times the cost of per-pixel alpha alone."""
+        on a slow path, several times the cost of per-pixel alpha alone. The copy is made once
+        and written over at each step."""
         level = min(255, (self._glow_alpha + GLOW_STEP // 2) // GLOW_STEP * GLOW_STEP)
         if self._glow_copy is None or self._glow_level != level:
             a = self.ctx.assets
@@ -199,7 +200,12 @@ class LobbyScene(Scene):
                 ("lobby-glow", TILE_W, TILE_H),
                 lambda: soft_glow((TILE_W, TILE_H), GLOW_PAD, (255, 196, 100), a.density, 190, 22),
             )
-            copy = glow.copy()
+            copy = self._glow_copy
+            if copy is None or copy.surf.get_size() != glow.surf.get_size():
+                copy = glow.copy()
+            else:  # the same picture again (a new 2 MB one each step cost 2–5 ms at 1920×1080)
+                copy.surf.fill((0, 0, 0, 0))
+                copy.surf.blit(glow.surf, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
             if level < 255:
                 copy.fill((255, 255, 255, level), special_flags=pygame.BLEND_RGBA_MULT)
             self._glow_copy, self._glow_level = copy, level
@@ -211,18 +217,25 @@ class LobbyScene(Scene):
         self._warm()
 
     def _warm(self) -> None:
-        """Hand the tiles' light sweeps (a frame per step, the first sweep starts after a
-        second) to the asset store's idle-time queue, so the sweep never waits for one."""
+        """Hand the tiles' band of light (the first sweep starts after a second) to the asset
+        store's idle-time queue, so the sweep never waits for it."""
         a = self.ctx.assets
         a.defer(lambda: self.glow)
-        for rel in (self.tile_art[t.game_id] for t in self.tiles):
-            for step in range(GLINT_STEPS):
-                a.defer(functools.partial(self._glint, rel, step))
+        for rel in dict.fromkeys(self.tile_art[t.game_id] for t in self.tiles):
+            a.defer(functools.partial(self._glint_band, rel))
+
+    def _glint_band(self, rel: str) -> Canvas:
+        """The band of light the sweep adds to a tile (one for tiles of a height, kept by the
+        asset store). Each step is made from it as it shows: 18 steps kept for each tile were
+        some 70 MB at 1920×1080, more than the store's budget, so they were pushed out and made
+        again in the frames that showed them (5 ms each)."""
+        a = self.ctx.assets
+        h = a.image(rel).get_height()
+        return a.derived(("lobby-glint", h), lambda: glint_band(h, a.density))
 
     def _glint(self, rel: str, step: int) -> Canvas:
-        """One frame of a tile's light sweep (made once, then kept by the asset store)."""
-        a = self.ctx.assets
-        return a.derived(("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS))
+        """One frame of a tile's light sweep."""
+        return glint(self.ctx.assets.image(rel), step, GLINT_STEPS, band=self._glint_band(rel))
 
     # text -----------------------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -667,7 +680,7 @@ class LobbyScene(Scene):
         rel = self.tile_art[tile.game_id]
         if focused and self.glint_step >= 0:
             step = self.glint_step
-            art = a.derived(("lobby-glint", rel, step), lambda: glint(a.image(rel), step, GLINT_STEPS))
+            art = self._glint(rel, step)
         else:
             art = a.image(rel)
         surface.blit(art, r)

@@ -17,24 +17,47 @@ from scenes.core.canvas import Canvas, draw
 
 
 def glint(
-    src: Canvas, step: int, steps: int, *, width: int = 40, strength: int = 110, slant: float = 0.5
+    src: Canvas,
+    step: int,
+    steps: int,
+    *,
+    width: int = 40,
+    strength: int = 110,
+    slant: float = 0.5,
+    band: Canvas | None = None,
 ) -> Canvas:
     """`src` with a diagonal band of light at position `step` of `steps` (left to right).
 
     Light is added to RGB only, so transparent pixels stay transparent and the band follows the
-    art's silhouette.
+    art's silhouette. `band` is `glint_band` for `src`'s height (made here when not given): a
+    scene that sweeps every frame keeps the band and makes each step as it shows it, one copy
+    and one blit, instead of keeping a picture per step.
     """
     out = src.copy()
     w, h = out.get_size()
-    band = Canvas.new((w, h), out.k)
+    if band is None:
+        band = glint_band(h, out.k, width=width, strength=strength, slant=slant)
     travel = w + int(h * slant) + 2 * width
     x = -width + int(travel * (step + 0.5) / steps)
+    out.blit(band, (x - _band_x(h, width, slant), 0), special_flags=pygame.BLEND_RGB_ADD)
+    return out
+
+
+def _band_x(h: float, width: int, slant: float) -> int:
+    """Where `glint_band`'s band starts at its top (logical px from its left edge)."""
+    return width + int(h * slant) + 4
+
+
+def glint_band(h: float, k: float, *, width: int = 40, strength: int = 110, slant: float = 0.5) -> Canvas:
+    """The band of light `glint` adds, for a picture `h` logical px high at density `k`: lines
+    fading from the middle, leaning by `slant`, on black (added to RGB, it adds nothing there)."""
+    x = _band_x(h, width, slant)
+    band = Canvas.new((x + width + 4, h), k)
     for dx in range(-width, width + 1, 3):
         f = 1.0 - abs(dx) / width
         v = int(strength * f * f)
         draw.line(band, (v, v, v, 0), (x + dx, 0), (x + dx - int(h * slant), h), 4)
-    out.blit(band, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    return out
+    return band
 
 
 def fast_blur(surf: Canvas, radius: float, factor: int = 4) -> Canvas:

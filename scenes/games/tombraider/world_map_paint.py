@@ -144,6 +144,7 @@ class MapPainter:
         _focus_glow: Canvas
         _frozen: tuple[tuple[Any, ...], Canvas] | None
         _layer_key: tuple[Any, ...] | None
+        _layer_smooth: bool
         _looks: dict[str, tuple[tuple[Any, ...], Canvas]]
         _sparks: list[Any]
         assets: Any
@@ -200,6 +201,7 @@ class MapPainter:
         # None), a cache while it rests
         self._layer = a.canvas((1280, 720), alpha=False)
         self._layer_key: tuple | None = None
+        self._layer_smooth = False  # the layer's ground scaled smoothly (a view at rest)
         self._looks: dict[str, tuple[tuple, Canvas]] = {}
         self._frozen: tuple[tuple, Canvas] | None = None
         self.faces = {
@@ -296,6 +298,7 @@ class MapPainter:
         resting = self._cam_t >= 1.0 and self.travel is None
         if not resting:
             self._layer_key = None
+            self._layer_smooth = False
             self._ground_at(self._layer, smooth=False)
             self._draw_route(self._layer)
             self._draw_markers(self._layer)
@@ -309,11 +312,26 @@ class MapPainter:
             self.tr.generation,
         )
         if self._layer_key != key:
+            # the camera has just stopped: the moving view's quick scaling once more, the smooth
+            # one (6–9 ms at 1920×1080) made after the frame, in the time the loop sleeps
+            stopped = self._layer_key is None or self._layer_key[0] != key[0]
             self._layer_key = key
-            self._ground_at(self._layer, smooth=True)
+            self._layer_smooth = not stopped
+            self._ground_at(self._layer, smooth=not stopped)
             self._draw_route(self._layer)
             self._draw_markers(self._layer)
+            if stopped:
+                self.assets.defer(lambda: self._smooth_layer(key))
         return self._layer
+
+    def _smooth_layer(self, key: tuple) -> None:
+        """The resting view's map with the ground scaled smoothly (if the view still shows `key`)."""
+        if self._layer_key != key or self._layer_smooth:
+            return
+        self._layer_smooth = True
+        self._ground_at(self._layer, smooth=True)
+        self._draw_route(self._layer)
+        self._draw_markers(self._layer)
 
     # -- drawing -----------------------------------------------------------------------------------
     def _frozen_ready(self) -> bool:
@@ -362,6 +380,8 @@ class MapPainter:
     def _frozen_key(self) -> tuple | None:
         """What the still scene under an overlay shows (None: no overlay, drawn live)."""
         if self.phase not in ("showdown", "jackpot", "summary") or self._cam_t < 1.0:
+            return None
+        if not self._layer_smooth:  # the map is not finished yet (see `_map_layer`)
             return None
         if self.panel_k not in (0.0, 1.0) or self.shake > 0:
             return None
@@ -510,7 +530,16 @@ class MapPainter:
         """The panel's still part: scenery, name, the line under it, traps, pot, the hint."""
         location, side, title, sub, traps, pot, hints, error, traps_label, pot_label = look
         a = self.assets
-        surf = self.panel_art(location, side).copy()
+        art = self.panel_art(location, side)
+        held = self._looks.get("panel")
+        if held is not None and held[1].surf.get_size() == art.surf.get_size():
+            # the panel's picture again, over the last one (a new 3 MB picture at each pick
+            # cost the frame 3 ms at 1920×1080): cleared, then the art added, the same pixels
+            surf = held[1]
+            surf.fill((0, 0, 0, 0))
+            surf.blit(art, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+        else:
+            surf = art.copy()
         cx = PANEL_W // 2
         draw_text(
             surf,
