@@ -330,11 +330,12 @@ class ShootoutScene(GridPicks, BonusScene):
         )
         held = self._look_still  # a cache of what `look` shows
         if held is None or held[0][2:] != look[2:]:
-            self._look_still = (look, self._compose(look))
+            held = (look, self._compose(look))
         elif held[0] != look:  # a shot: only the values changed, painted again where they stand
             self._paint_values(held[1], look)
-            self._look_still = (look, held[1])
-        surface.blit(self._look_still[1], (0, 0))
+            held = (look, held[1])
+        self._look_still = held
+        surface.blit(held[1], (0, 0))
 
     def _hints(self) -> tuple:
         tr = self.tr
