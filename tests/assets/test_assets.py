@@ -390,6 +390,7 @@ def test_assets_total_size_under_40_mb():
     assert total < 40 * 1024 * 1024, f"assets/ is {total / 1e6:.1f} MB"
 
 
+@pytest.mark.slow
 def test_generator_is_reproducible(tmp_path):
     """Rebuilding the sounds and the map gives byte-identical files (images are checked by
     `python -m tools.assets.make_assets --check`, which takes a few minutes)."""

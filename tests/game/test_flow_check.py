@@ -116,6 +116,7 @@ def test_a_kept_round_replays_exactly_from_its_seed(stones):
     assert all(tape.entropies)  # every simulated pick carries its own entropy
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["stones", "tombraider"])
 def test_taped_picks_replay_with_their_entropies_and_not_without(request, game):
     """The batch swaps each pick's content as the played flow does with the pick's entropy: with

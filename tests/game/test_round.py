@@ -199,6 +199,7 @@ def test_result_state_round_trips(tiny):
         RoundState(game="other", bet=default_bet(d), seed=1).resume(d)
 
 
+@pytest.mark.slow
 def test_entropy_0_plays_as_before_and_fresh_entropy_keeps_each_reveal_uniform(stones):
     """A choice without entropy (or with 0) reveals what the seed's layout holds, byte for byte as
     before; with entropy the pick's content is drawn among the face-down ones: over entropies,

@@ -372,6 +372,7 @@ def test_another_games_open_round_blocks_with_a_plain_message(tmp_path, loaded, 
         assert info.value.reason == "other_game" and "warlords" in str(info.value)
 
 
+@pytest.mark.slow
 def test_a_fixed_seed_session_stores_entropy_0_and_a_played_one_fresh_entropy(ledger, loaded, bet):
     """`--seed` sessions replay exactly (entropy 0, outcomes as before); otherwise every pick gets
     its own non-zero entropy from the OS."""

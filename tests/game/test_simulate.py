@@ -65,6 +65,7 @@ def test_exact_rtp_lies_inside_the_99_interval(sheet, report):
     assert hi - lo < 0.1
 
 
+@pytest.mark.slow
 def test_trigger_rate_matches_the_exact_probability(sheet, report):
     p = sheet["free_spins_trigger_probability"]
     n = report["rounds"]

@@ -75,6 +75,7 @@ def test_spin_moments_match_brute_force(small, reel_set, reels, syms, lines) -> 
         assert got.first[k] == pytest.approx(first, rel=1e-12, abs=1e-15)
 
 
+@pytest.mark.slow
 def test_round_moments_match_brute_force(small) -> None:
     """A whole tiny-Stones round: every base grid, every k-subset of stones, and the free spins'
     total as the n-fold convolution of one free spin's enumerated law (no shared formula)."""
@@ -163,6 +164,7 @@ def _agree(a: list[float], b: list[float]) -> bool:
     return a[0] <= b[1] and b[0] <= a[1]
 
 
+@pytest.mark.slow
 def test_simulated_sd_holds_the_exact_stones_sd(stones) -> None:
     d = stones.definition
     mean, second = round_moments(d)

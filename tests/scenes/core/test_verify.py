@@ -104,6 +104,7 @@ def test_a_missing_manifest_in_the_shipped_tree_is_refused(tmp_path: Path) -> No
     assert v.expected is None  # a designer's tree without a manifest is not checked
 
 
+@pytest.mark.slow
 def test_modified_games_marks_the_tile_with_the_fresh_exact_rtp(tmp_path: Path, ctx, display) -> None:
     from scenes.front.lobby import LobbyScene
 

@@ -236,6 +236,7 @@ def test_the_flow_equals_the_batch_when_the_cap_ends_rounds(tombraider, cap: int
     assert out["feature_rates"]["capped"] * 8_000 >= 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cap", [None, 400])
 def test_the_flow_equals_the_batch_when_super_mode_stamps_and_wins_free_spins(tombraider, cap) -> None:
     """Super Mode on one base spin in four: its spins stamp passports, complete sets (played at
@@ -256,6 +257,7 @@ def test_the_flow_equals_the_batch_when_super_mode_stamps_and_wins_free_spins(to
     assert rates["adventures_in_super_mode"] * 6_000 >= 5
 
 
+@pytest.mark.slow
 def test_the_batch_plays_super_modes_stamps_and_triggers_at_the_exact_rates(small) -> None:
     """The small game (Super Mode 1 in 10, two spins): after a burn-in, the simulated Global
     Adventures per round (and those completed in Super Mode) and the free-spins triggers won in

@@ -167,6 +167,7 @@ def _naive_round(defn: GameDefinition, start: int) -> tuple[dict[int, Fraction],
     return out, adventures
 
 
+@pytest.mark.slow
 def test_passport_rounds_match_a_naive_round_and_are_stationary(small: GameDefinition) -> None:
     """Super Mode's spins stamp too: the round-by-round chain's E[Adventures | start] and its
     stationary law agree with a naive reading of a round, exactly."""
@@ -384,6 +385,7 @@ def test_the_rtp_is_the_published_one(par) -> None:
     assert sum(Fraction(p["fraction"]) for p in par["parts"]) == Fraction(par["rtp_fraction"])
 
 
+@pytest.mark.slow
 def test_the_shape_is_the_designed_one(par) -> None:
     parts = {p["name"]: p["rtp"] for p in par["parts"]}
     assert 0.55 <= parts["base_line_pays"] <= 0.62
@@ -400,6 +402,7 @@ def test_the_shape_is_the_designed_one(par) -> None:
     assert par["super_mode"]["held_wild_reels"] == [2, 3, 4, 5]
 
 
+@pytest.mark.slow
 def test_the_cap_cannot_matter_at_the_default_bet_and_barely_at_the_maximum(par) -> None:
     cap = par["cap"]
     assert cap["default_bet"]["can_bind"] is False

@@ -25,6 +25,7 @@ def test_the_shipped_figures_are_stamped_with_the_shipped_data(tombraider) -> No
     assert table.at(30) == pytest.approx(tombraider.definition.rtp_published, abs=0.0002)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lines", [1, 12, 30])
 def test_the_shipped_figures_are_the_calculators(tombraider, lines: int) -> None:
     table = rtp_lines.read(GAME, 30)

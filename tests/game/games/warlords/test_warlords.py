@@ -174,6 +174,7 @@ def test_the_battle_in_played_rounds(rounds) -> None:
 # -- one check per rule, over seeded played rounds --------------------------------------------
 
 
+@pytest.mark.slow
 def test_overlay_wilds(rounds) -> None:
     """Hammer: a 2×2 square on reels 1–4; arrow: 2–5 wilds on reels 1–5; sword: 2–5 on reels
     1–4; overlay spins use the scatter-free reels, the overlaid cells show the wild and the
@@ -201,6 +202,7 @@ def test_overlay_wilds(rounds) -> None:
     assert seen == {"hammer", "arrow", "sword"}
 
 
+@pytest.mark.slow
 def test_respins_and_final_chance(rounds) -> None:
     """2+ scatters (reels 2–4) start re-spins; held scatters stay; no line wins in re-spins;
     each new scatter is held and adds a re-spin; exactly 2 at the end gives the Final Chance."""
@@ -252,6 +254,7 @@ def test_respins_and_final_chance(rounds) -> None:
     assert started > 80 and finals > 50 and placed > 5
 
 
+@pytest.mark.slow
 def test_free_spins_modes(rounds) -> None:
     """Barbarian 3 spins per scatter, +3 per new one, warriors and animals only; Priestess 7
     spins at ×n, +1 per new scatter before that spin's wins; Samurai 5 spins with sticky wilds

@@ -238,6 +238,7 @@ def test_warlords_rtp_is_the_published_one(par) -> None:
     }
 
 
+@pytest.mark.slow
 def test_warlords_shape(par) -> None:
     assert 0.31 <= par["hit_frequency"] <= 0.35
     assert 20 <= par["overlay"]["one_in"] <= 60

@@ -5,6 +5,7 @@ golden ones (seeds 60144 and 6579), played through the real reels scene."""
 
 from __future__ import annotations
 
+import pytest
 from tr_support import run
 
 from game.events import SpinEvent
@@ -48,6 +49,7 @@ def _banner_text(scene) -> str:
     return "" if banner is None else " / ".join(f(scene.stage.tr) for f in banner[1:])
 
 
+@pytest.mark.slow
 def test_keys_in_super_mode_announce_free_spins_after_it_and_they_follow(tr_ctx, display) -> None:
     stack, scene = _reels(tr_ctx, 60144)
     player = scene.player
@@ -83,6 +85,7 @@ def test_keys_in_super_mode_announce_free_spins_after_it_and_they_follow(tr_ctx,
     assert scene.ctx.ledger.verify() == []
 
 
+@pytest.mark.slow
 def test_a_centre_passport_in_super_mode_flies_to_the_meter(tr_ctx, display) -> None:
     stack, scene = _reels(tr_ctx, 6579)
     decor = decor_of(scene.stage)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pygame
+import pytest
 
 from game.rng import SeedSource
 from scenes.core.canvas import Canvas
@@ -50,6 +51,7 @@ def _art_luma(art: Canvas) -> float:
     return _luma((rgb * alpha)[x0:x1, x0:x1])
 
 
+@pytest.mark.slow
 def test_no_held_cell_is_a_black_box_in_any_frame_of_the_respins(ctx, display):
     seed = battle_session_seed(2)  # a battle, then the winner's re-spins
     ctx.options.seed = seed
