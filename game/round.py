@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from game.bets import validate_bet
 from game.definitions import GameDefinition
+from game.draws import Draws, KeyedDraws, SequentialDraws
 from game.evaluate import (
     CompiledGame,
     CompiledReels,
@@ -57,7 +58,7 @@ from game.events import (
 from game.games import rules_for
 from game.games.common import GameRules, cap_coins
 from game.money import Bet, cents_to_decimal_str
-from game.rng import Draws, KeyedDraws, Rng, SequentialDraws, pick_below
+from game.rng import Rng, pick_below
 
 
 class RoundContext:

@@ -1,7 +1,7 @@
 """Tapes: one simulated round kept for the flow check, or a round's draws written by hand.
 
 The batch simulator (`simulate_batch`) draws for many rounds at once from the flow's own keyed
-draw sites (`game.rng.KeyedDraws`), so a round is fixed by its seed. For a sample of its rounds
+draw sites (`game.draws.KeyedDraws`), so a round is fixed by its seed. For a sample of its rounds
 it keeps a `Tape`: the seed, the player's picks (each with its entropy) and, for games with state
 across rounds, the state in and out; `python -m game simulate --check-flow` plays each again with
 `play_round` and compares the pay and the state.
@@ -39,7 +39,7 @@ class Tape:
     state_in: Any = None
     state_out: Any = None
     seed: int | None = None
-    """The round's seed, when the batch drew from the flow's keyed draw sites (`game.rng.KeyedDraws`):
+    """The round's seed, when the batch drew from the flow's keyed draw sites (`game.draws.KeyedDraws`):
     then `draws` stays empty and the round is replayed with `play_round` from the seed."""
 
     def stops(self, lengths: Sequence[int], row: Sequence[int]) -> None:

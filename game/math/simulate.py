@@ -16,7 +16,7 @@ simulated players in lock-step within a chunk, each carrying its own state from 
 
 Play ≡ simulation (`check_flow`): the batch keeps an evenly spread sample of rounds (seed, picks,
 state in and out, see `game.tape`); every value either path draws comes from the same keyed draw
-site (`game.rng.KeyedDraws`), so each kept round is played again through `game.round.play_round`
+site (`game.draws.KeyedDraws`), so each kept round is played again through `game.round.play_round`
 from its seed and the two totals (and states) must agree. `flow_mismatches` counts the rounds
 where they do not. A kept pick is replayed with the entropy the batch drew for it.
 """

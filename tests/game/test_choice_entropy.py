@@ -27,6 +27,7 @@ import pytest
 
 from game.bets import default_bet
 from game.definitions import GameDefinition, load_game
+from game.draws import KeyedDraws, keyed_stops, site_keys
 from game.evaluate import compile_game, evaluate_spins
 from game.events import PickRequestEvent
 from game.games import rules_for
@@ -35,7 +36,6 @@ from game.games.stones.feature import picks_for_counts, tables
 from game.games.tombraider.events import ArtefactRevealEvent, ShootoutRevealEvent
 from game.games.tombraider.model import PassportState
 from game.money import Bet
-from game.rng import KeyedDraws, keyed_stops, site_keys
 from game.round import RoundContext, play_round, typed_state
 
 pytestmark = pytest.mark.slow

@@ -19,10 +19,8 @@ from hypothesis import strategies as st
 
 from game import ENGINE_VERSION
 from game.definitions import load_game
-from game.money import Bet
-from game.rng import (
+from game.draws import (
     KeyedDraws,
-    Rng,
     SequentialDraws,
     keyed_below,
     keyed_below_many,
@@ -32,6 +30,8 @@ from game.rng import (
     site_key,
     site_keys,
 )
+from game.money import Bet
+from game.rng import Rng
 from game.round import SEQUENTIAL_ENGINES, play_round
 
 SEEDS = st.integers(0, 2**63 - 1)

@@ -55,7 +55,7 @@ def test_a_flow_that_pays_differently_is_caught(stones, monkeypatch):
 
 @pytest.mark.slow
 def test_a_flow_that_draws_from_another_site_is_caught(stones, monkeypatch):
-    from game.rng import KeyedDraws
+    from game.draws import KeyedDraws
 
     real = KeyedDraws.permutation
 

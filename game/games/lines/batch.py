@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.draws import keyed_stops, site_keys
 from game.evaluate import CompiledGame, evaluate_spins
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
-from game.rng import keyed_stops, round_seeds, site_keys
+from game.rng import round_seeds
 from game.tape import Tape
 
 if TYPE_CHECKING:

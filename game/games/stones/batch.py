@@ -3,7 +3,7 @@
 The rounds use the same functions as the played flow for everything that decides a pay
 (`evaluate_spins`, the stone tables of `feature`, the round cap), and the same draws: each round
 has a seed and every value comes from the flow's draw site keyed by it ("base", "stones", "free";
-`game.rng.KeyedDraws`), whatever order the batch computes them in. Every pick carries a simulated
+`game.draws.KeyedDraws`), whatever order the batch computes them in. Every pick carries a simulated
 entropy and swaps its stone like a played pick (`swap_picks`). The rounds listed in `record` keep
 their seed, picks and entropies (`game.tape.Tape`), so the simulator can play them again through
 `flow.play` and compare (`--check-flow`).
@@ -15,18 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.draws import keyed_permutations, keyed_stops, round_keys, site_keys
 from game.evaluate import CompiledGame, evaluate_spins
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.stones.feature import feature_config, free_spins_setup, picks_for_counts, tables
-from game.rng import (
-    entropies_from,
-    keyed_permutations,
-    keyed_stops,
-    pick_below_many,
-    round_keys,
-    round_seeds,
-    site_keys,
-)
+from game.rng import entropies_from, pick_below_many, round_seeds
 from game.tape import Tape
 
 if TYPE_CHECKING:

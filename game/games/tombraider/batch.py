@@ -4,7 +4,7 @@ The batch state is an int64 array, one row per player: (active reels as bits, ba
 the first activation, their total bets in cents, adventures played). The rounds use the flow's
 functions for every pay and stamp (`game.evaluate`, `feature.cascade_spins`, `feature.super_grids`,
 `feature.stamp_super`, the quest of `adventure`) and the same draws: every round has a seed and
-every value comes from the flow's draw site keyed by it (`game.rng.KeyedDraws`, the sites listed in
+every value comes from the flow's draw site keyed by it (`game.draws.KeyedDraws`, the sites listed in
 `flow`), whatever order the batch computes them in (every base spin, every Super Mode decision,
 all the free spins, all of Super Mode, the free spins Super Mode won, then the first quest of every
 player who owes one, then the second ones, …). Taped rounds keep their seed, picks and entropies,
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.draws import keyed_below_many, keyed_choices, keyed_permutations, keyed_stops, round_keys, site_keys
 from game.evaluate import CompiledGame, evaluate_grids, evaluate_spins
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.tombraider import adventure as quest
@@ -39,17 +40,7 @@ from game.games.tombraider.feature import (
     tables,
 )
 from game.games.tombraider.model import PassportState
-from game.rng import (
-    entropies_from,
-    keyed_below_many,
-    keyed_choices,
-    keyed_permutations,
-    keyed_stops,
-    pick_below_many,
-    round_keys,
-    round_seeds,
-    site_keys,
-)
+from game.rng import entropies_from, pick_below_many, round_seeds
 from game.tape import Tape
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ a Global Adventure for every collection completed in the round, in order (a coll
 when it completes: a later Super Mode spin starts a new one). No retrigger, no Super Mode and no
 passport inside free spins.
 
-Draw sites (`game.rng.KeyedDraws`, each its own stream): "base" (the base spin's stops),
+Draw sites (`game.draws.KeyedDraws`, each its own stream): "base" (the base spin's stops),
 "super" (Super Mode on or off, `choice_index([on, off])`), "free" (every free spin's stops, those
 Super Mode won after the others), "super.wilds" (Super Mode's wild count), "super.cells" (the held
 cells' order) and "super.spin" (each Super Mode spin's stops); each quest location's sites

@@ -5,7 +5,7 @@ by stops, overlay ones from grids with the wilds laid over), the battle by count
 re-spins step by step over the rounds still re-spinning, the Final Chance, then each free-spins
 mode spin by spin. Evaluation uses the same functions as the flow (`game.evaluate`) and the same
 tables (`tables.py`), and the same draws: every round has a seed, and each value comes from the
-flow's draw site keyed by it (`game.rng.KeyedDraws`: "overlay", "base", "overlay.count",
+flow's draw site keyed by it (`game.draws.KeyedDraws`: "overlay", "base", "overlay.count",
 "overlay.place", "battle", "respin", "final", "final.cell", "free"), whatever order the batch
 computes them in. The rounds in `record` keep their seed (`tapes`), so that replaying them
 through the flow must give the same total.
@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.draws import keyed_below_many, keyed_choices, keyed_stops, round_keys, site_keys
 from game.evaluate import CompiledGame, evaluate_grids, evaluate_spins, grids_from_stops
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.games.warlords.model import OVERLAYS
 from game.games.warlords.tables import CELLS, ROWS, WarlordsTables, battle, popcount, tables
-from game.rng import keyed_below_many, keyed_choices, keyed_stops, round_keys, round_seeds, site_keys
+from game.rng import round_seeds
 from game.tape import Tape
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """Warlords' round flow: a generator of events, drawing only through `ctx.rng`.
 
-Draws, by site (`game.rng.KeyedDraws`: each site its own stream, in the order below):
+Draws, by site (`game.draws.KeyedDraws`: each site its own stream, in the order below):
 1. "overlay": `choice_index(overlay weights)`: none, hammer, arrow, sword.
 2. "base": the stops on the base reels, or on the overlay reels with an overlay.
 3. Overlay: hammer "overlay.place" `below(squares)`; arrow / sword "overlay.count"

@@ -11,10 +11,11 @@ from typing import Any
 
 import numpy as np
 
+from game.draws import keyed_below_many, keyed_stops, site_keys
 from game.evaluate import CompiledGame
 from game.games.common import BatchStats, apply_cap, cap_coins, recorded
 from game.money import Bet
-from game.rng import Rng, keyed_below_many, keyed_stops, round_seeds, site_keys
+from game.rng import Rng, round_seeds
 from game.tape import Tape
 from relicgame.feature import base_outcome, feature, gem_cells, gems_on_row, overlay_cells, respin
 from relicgame.model import RelicState

@@ -24,6 +24,7 @@ import pytest
 
 from game.bets import default_bet
 from game.definitions import LoadedGame
+from game.draws import KeyedDraws
 from game.evaluate import compile_game
 from game.events import SpinEvent
 from game.games.stones.events import (
@@ -34,7 +35,6 @@ from game.games.stones.events import (
 )
 from game.games.stones.feature import picks_for_counts, tables
 from game.money import Bet
-from game.rng import KeyedDraws
 from game.round import RoundResult, play_round
 
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "golden"

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from game.bets import default_bet
+from game.draws import KeyedDraws
 from game.evaluate import compile_game
 from game.events import PickRequestEvent
 from game.games.tombraider import exact
@@ -23,7 +24,7 @@ from game.games.tombraider.feature import tables
 from game.games.tombraider.model import PassportState
 from game.math.simulate import simulate
 from game.money import Bet
-from game.rng import KeyedDraws, Rng
+from game.rng import Rng
 from game.round import RoundContext
 
 
