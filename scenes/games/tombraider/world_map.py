@@ -69,17 +69,17 @@ from scenes.games.tombraider.world import (
     clamp_camera,
 )
 from scenes.games.tombraider.world_map_input import AUTO_PICK_WAIT, MapInput
-from scenes.games.tombraider.world_map_overlays import OverlayPainter
-from scenes.games.tombraider.world_map_paint import (
+from scenes.games.tombraider.world_map_layout import (
     GRID_TOP,
     MAP_LAYOUT,
     PITCH_Y,
-    MapPainter,
     location_camera,
     panel_rect,
     panel_side,
     tile_rect,
 )
+from scenes.games.tombraider.world_map_overlays import OverlayPainter
+from scenes.games.tombraider.world_map_paint import MapPainter
 from scenes.reels.bonus import BonusScene
 from scenes.widgets.dialog import show_toast
 from scenes.widgets.effects import Sparks

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from scenes.core.intents import Act, Intent
 from scenes.games.tombraider.picking import T_RECORDED, GridPicks
-from scenes.games.tombraider.world_map_paint import COLS, panel_side, tile_rect
+from scenes.games.tombraider.world_map_layout import COLS, panel_side, tile_rect
 
 if TYPE_CHECKING:
     from collections import deque

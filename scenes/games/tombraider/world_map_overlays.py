@@ -13,13 +13,18 @@ import pygame
 from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.games.tombraider.art import ease, shade
+from scenes.games.tombraider.world_map_layout import (
+    HUD_BAR,
+    MARKER_R,
+    PANEL_W,
+    TOP_BAR,
+    panel_rect,
+    panel_side,
+)
 from scenes.games.tombraider.world_map_paint import (
     CREAM,
     GOLD,
-    HUD_BAR,
     INK,
-    MARKER_R,
-    PANEL_W,
     SOFT,
     T_AHEAD,
     T_HAS_FRAGMENT,
@@ -35,9 +40,6 @@ from scenes.games.tombraider.world_map_paint import (
     T_SUMMARY,
     T_SUMMARY_ALL,
     T_TITLE,
-    TOP_BAR,
-    panel_rect,
-    panel_side,
 )
 from scenes.widgets.effects import soft_glow
 

@@ -9,9 +9,7 @@ store's density; the map's ground keeps its sheet's own pixels (1 px per map px,
 high-density sheet's 1.5 in a denser window) and is scaled straight to the screen's physical
 pixels under the camera (`_ground_at`).
 
-The layout constants and the geometry helpers (`panel_side`, `panel_rect`, `tile_rect`,
-`location_camera`) live here too: where a location's panel opens depends on which half of the
-map the location is in (the panel takes the other half).
+The layout constants and the geometry helpers are `world_map_layout`'s.
 """
 
 from __future__ import annotations
@@ -25,8 +23,21 @@ from scenes.core.canvas import Canvas, draw
 from scenes.core.text import draw_text, fit_font
 from scenes.games.tombraider.art import CREAM, GOLD, INK, SOFT, bar, ease, flips, grey, shade
 from scenes.games.tombraider.duel import STAGE
-from scenes.games.tombraider.world import MapCamera, MapLocation, along, arc_points
-from scenes.reels.bonus import BonusLayout
+from scenes.games.tombraider.world import MapCamera, along, arc_points
+from scenes.games.tombraider.world_map_layout import (
+    GRID_TOP,
+    HUD_BAR,
+    MARKER_R,
+    PANEL_H,
+    PANEL_W,
+    PITCH_X,
+    PITCH_Y,
+    TILE,
+    TOP_BAR,
+    panel_rect,
+    panel_side,
+    tile_rect,
+)
 from scenes.widgets.effects import soft_glow
 from scenes.widgets.keys import draw_key_hints
 
@@ -71,50 +82,6 @@ T_CAP_VALUE = "x{value} avg bet"
 
 DIM = (170, 158, 140)
 RED = (255, 120, 100)
-
-TOP_BAR = pygame.Rect(0, 0, 1280, 72)
-HUD_BAR = pygame.Rect(0, 638, 1280, 82)  # the dark strip under the money plaques
-PANEL_W, PANEL_H = 600, 552
-PANEL_TOP = 84
-COLS = 3
-TILE = 120
-PITCH_X, PITCH_Y = 168, 150
-GRID_TOP = 128
-ZOOM_IN = 1.45
-MARKER_R = 24
-# the bonus scene's regions: the top bar is the title band, the map the stage, the panel opens on
-# the side the location leaves free, the money plaques stand on the strip at the bottom
-MAP_LAYOUT = BonusLayout(
-    title=pygame.Rect(TOP_BAR),
-    stage=pygame.Rect(0, TOP_BAR.bottom, 1280, HUD_BAR.top - TOP_BAR.bottom),
-    panel=pygame.Rect(1280 - 24 - PANEL_W, PANEL_TOP, PANEL_W, PANEL_H),
-    hint_y=PANEL_TOP + PANEL_H - 22,
-    hud=pygame.Rect(24, 644, 1232, 72),
-)
-
-
-def panel_side(loc: MapLocation) -> str:
-    """The side of the screen the panel of `loc` opens on (the other half from the location)."""
-    return "right" if loc.centre[0] < 640 else "left"
-
-
-def panel_rect(side: str) -> pygame.Rect:
-    x = 1280 - 24 - PANEL_W if side == "right" else 24
-    return pygame.Rect(x, PANEL_TOP, PANEL_W, PANEL_H)
-
-
-def tile_rect(index: int, side: str) -> pygame.Rect:
-    """Artefact `index`'s hit-box (screen pixels) in the panel on `side`."""
-    p = panel_rect(side)
-    left = p.x + (PANEL_W - ((COLS - 1) * PITCH_X + TILE)) // 2
-    col, row = index % COLS, index // COLS
-    return pygame.Rect(left + col * PITCH_X, p.y + GRID_TOP + row * PITCH_Y, TILE, TILE)
-
-
-def location_camera(loc: MapLocation) -> MapCamera:
-    """The map zoomed on `loc`, shown in the half of the screen the panel leaves free."""
-    x = 320.0 if panel_side(loc) == "right" else 960.0
-    return MapCamera(loc.centre, ZOOM_IN, (x, 366.0))
 
 
 def _veil(veil: Canvas) -> Canvas:

@@ -13,7 +13,7 @@ from tr_support import FOUR, run, run_to_shootout, store_passports
 from scenes.core.intents import Act, Intent
 from scenes.games.tombraider.shootout import ShootoutScene, disc_rect
 from scenes.games.tombraider.world_map import WorldMapScene
-from scenes.games.tombraider.world_map_paint import panel_side, tile_rect
+from scenes.games.tombraider.world_map_layout import panel_side, tile_rect
 from scenes.reels.bonus import T_FEATURE_FIRST, BonusScene
 from scenes.widgets.dialog import Toast
 

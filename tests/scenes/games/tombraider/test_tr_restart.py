@@ -38,7 +38,7 @@ from scenes.core.context import LaunchOptions
 from scenes.reels.scene import ReelsScene
 from scenes.games.tombraider.decor import decor_of
 from scenes.games.tombraider.world_map import WorldMapScene
-from scenes.games.tombraider.world_map_paint import panel_side, tile_rect
+from scenes.games.tombraider.world_map_layout import panel_side, tile_rect
 from scenes.games.tombraider.shootout import ShootoutScene, disc_rect
 
 mode, data, plan = sys.argv[1], Path(sys.argv[2]), json.loads(sys.argv[3])

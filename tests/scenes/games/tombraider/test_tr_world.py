@@ -23,7 +23,7 @@ from scenes.games.tombraider.world import (
     load_world,
     render_ground,
 )
-from scenes.games.tombraider.world_map_paint import location_camera, panel_rect, panel_side, tile_rect
+from scenes.games.tombraider.world_map_layout import location_camera, panel_rect, panel_side, tile_rect
 
 REPO = Path(__file__).resolve().parents[4]
 MAP = asset_path("maps", "world.tmx")

@@ -25,7 +25,7 @@ from scenes.games.tombraider.decor import decor_of
 from scenes.games.tombraider.shootout import COLS as DISC_COLS
 from scenes.games.tombraider.shootout import ShootoutScene, disc_rect
 from scenes.games.tombraider.world_map import WorldMapScene
-from scenes.games.tombraider.world_map_paint import COLS, panel_side, tile_rect
+from scenes.games.tombraider.world_map_layout import COLS, panel_side, tile_rect
 from scenes.widgets.dialog import Toast
 
 
@@ -336,7 +336,7 @@ def test_the_map_is_drawn_at_the_windows_density_after_a_rebuild(tr_ctx, reels, 
 
 
 def panel_rect_of(world: WorldMapScene):
-    from scenes.games.tombraider.world_map_paint import panel_rect
+    from scenes.games.tombraider.world_map_layout import panel_rect
 
     return panel_rect(panel_side(world._current_location()))
 
