@@ -134,3 +134,12 @@ class Sparks:
         for x, y, _vx, _vy, life, max_life in self._items:
             img = images[min(last, int(life / max_life * len(images)))]
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+
+def veil(surface: Canvas, colour: tuple[int, int, int], alpha: int) -> None:
+    """Darken `surface` as `colour` at `alpha` blitted over it would, in two fills: a multiply
+    keeping 255 - alpha of every channel, then the colour's share added (no full-screen picture
+    made or kept: 8 MB at 1920×1080)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    surface.fill(tuple(round(c * alpha / 255) for c in colour), special_flags=pygame.BLEND_RGB_ADD)

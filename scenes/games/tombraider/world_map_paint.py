@@ -38,7 +38,7 @@ from scenes.games.tombraider.world_map_layout import (
     panel_side,
     tile_rect,
 )
-from scenes.widgets.effects import soft_glow
+from scenes.widgets.effects import soft_glow, veil
 from scenes.widgets.keys import draw_key_hints
 
 if TYPE_CHECKING:
@@ -94,10 +94,9 @@ def _veil(veil: Canvas) -> Canvas:
 
 
 def _dim(surface: Canvas) -> None:
-    """The dark veil over the still scene under the Showdown, the jackpot and the summary: as
-    (4, 2, 6) at alpha 180 blitted over it would, in two fills (no full-screen picture kept)."""
-    surface.fill((75, 75, 75), special_flags=pygame.BLEND_RGB_MULT)
-    surface.fill((3, 1, 4), special_flags=pygame.BLEND_RGB_ADD)
+    """The dark veil over the still scene under the Showdown, the jackpot and the summary:
+    (4, 2, 6) at alpha 180."""
+    veil(surface, (4, 2, 6), 180)
 
 
 class MapPainter:
